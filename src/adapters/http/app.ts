@@ -1,0 +1,117 @@
+/**
+ * Builds the HTTP application from use cases. Process concerns (listening, signals) stay in
+ * src/config/main.ts; tests call this same builder through the same composition root.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { AdmitRequest } from '../../application/use-cases/admit-request.js';
+import type { Authenticate } from '../../application/use-cases/authenticate.js';
+import type { CreatePet } from '../../application/use-cases/create-pet.js';
+import type { GetPet } from '../../application/use-cases/get-pet.js';
+import type { ListPets } from '../../application/use-cases/list-pets.js';
+import { ERROR_CODES } from '../../domain/errors.js';
+import { HttpError, STATUS_BY_CODE } from './http-errors.js';
+import { admissionPlugin } from './plugins/admission.js';
+import { installErrorHandler } from './plugins/error-handler.js';
+import { healthRoutes } from './routes/health.js';
+import { petRoutes } from './routes/pets.js';
+import { createValidatorCompiler } from './validation.js';
+
+export const API_VERSION = '1.0.0';
+export const BASE_PATH = '/v1';
+const DOCS_PATH = `${BASE_PATH}/docs`;
+const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
+
+export interface HttpAppDeps {
+  readonly listPets: ListPets;
+  readonly createPet: CreatePet;
+  readonly getPet: GetPet;
+  readonly authenticate: Authenticate;
+  readonly admitRequest: AdmitRequest;
+  readonly readinessProbes: Readonly<Record<string, () => Promise<void>>>;
+}
+
+export interface HttpAppOptions {
+  readonly logger: NonNullable<FastifyServerOptions['logger']>;
+  readonly bodyLimitBytes: number;
+  /** Passed to Fastify; decides request.ip behind load balancers. */
+  readonly trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  readonly probeTimeoutMs: number;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: options.bodyLimitBytes,
+    trustProxy: options.trustProxy,
+    // Keep a sane id from the load balancer so one request can be followed across hops.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // During shutdown, requests on open connections are still served (their bodies keep the Error format).
+    return503OnClosing: false,
+  });
+  app.setValidatorCompiler(createValidatorCompiler());
+  installErrorHandler(app, options.bodyLimitBytes);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.setNotFoundHandler(async (request) => {
+    throw new HttpError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}; the API lives under ${BASE_PATH}`);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Animal Adoption API',
+        version: API_VERSION,
+        description: [
+          'List animals available for adoption, add animals, and (deprecated) fetch one by id.',
+          '',
+          `Every error uses the Error body. Error codes: ${ERROR_CODES.map((c) => `\`${c}\` (${STATUS_BY_CODE[c]})`).join(', ')}.`,
+          '',
+          'Rate limits apply per API key to a minute and a day window at once (sliding windows); callers without a valid key are limited per client address at the Free plan numbers.',
+        ].join('\n'),
+      },
+      servers: [{ url: BASE_PATH, description: 'This server' }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The API key, as `Authorization: Bearer <key>`' } },
+      },
+      security: [{ bearerAuth: [] }],
+      tags: [{ name: 'pets', description: 'Animals available for adoption' }],
+    },
+  });
+
+  await app.register(healthRoutes, { probes: deps.readinessProbes, probeTimeoutMs: options.probeTimeoutMs });
+
+  await app.register(
+    async (v1) => {
+      await admissionPlugin(v1, {
+        authenticate: deps.authenticate,
+        admitRequest: deps.admitRequest,
+        isPublicRoute: (url) => url !== undefined && (url === OPENAPI_PATH || url.startsWith(DOCS_PATH)),
+      });
+      v1.setNotFoundHandler(async (request) => {
+        throw new HttpError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}`);
+      });
+      await v1.register(petRoutes, {
+        listPets: deps.listPets,
+        createPet: deps.createPet,
+        getPet: deps.getPet,
+        basePath: BASE_PATH,
+      });
+      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await v1.register(swaggerUi, { routePrefix: '/docs' });
+    },
+    { prefix: BASE_PATH },
+  );
+
+  return app;
+}

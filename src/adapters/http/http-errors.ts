@@ -1,0 +1,103 @@
+/** The edge's one table from error code to HTTP status, and the translation of any thrown error into an Error body. */
+import type { FastifyError } from 'fastify';
+import { DomainError, type ErrorCode } from '../../domain/errors.js';
+import { idRangeMessage, MAX_ID } from '../../domain/pet.js';
+
+export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
+  invalid_request: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  key_banned: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/** Errors that only exist at the HTTP edge (routing, content negotiation). */
+export class HttpError extends DomainError {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  status: number;
+}
+
+export function errorBody(code: ErrorCode, message: string): ErrorBody {
+  return { code, message, status: STATUS_BY_CODE[code] };
+}
+
+/** Translates anything thrown into an Error body; unknown errors become a 500 that names only the request id. */
+export function toErrorBody(error: unknown, requestId: string, bodyLimit: number): ErrorBody {
+  if (error instanceof DomainError) return errorBody(error.code, error.message);
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.validation) return errorBody('invalid_request', validationMessage(fastifyError as FastifyError));
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return errorBody('unsupported_media_type', "The request body must be JSON, sent with 'Content-Type: application/json'");
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errorBody('payload_too_large', `The request body is larger than the ${bodyLimit} bytes allowed`);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errorBody('invalid_json', 'The request body is empty; send a JSON object');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return errorBody('invalid_json', 'The request body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return errorBody('invalid_request', 'The Content-Length header does not match the body');
+    case 'FST_ERR_BAD_URL':
+      return errorBody('invalid_request', 'The request URL is not valid');
+  }
+  if (fastifyError instanceof SyntaxError || (fastifyError.statusCode === 400 && fastifyError.message?.includes('JSON'))) {
+    return errorBody('invalid_json', 'The request body is not valid JSON');
+  }
+  return errorBody('internal_error', `An unexpected error occurred. Quote request id ${requestId} when reporting it.`);
+}
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Names the offending field and says what is expected of it. */
+function validationMessage(error: FastifyError): string {
+  const first = (error.validation as AjvError[] | undefined)?.[0];
+  if (!first) return error.message;
+  const location = error.validationContext === 'querystring' ? 'query parameter' : error.validationContext === 'params' ? 'path parameter' : 'field';
+  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const field = path === '' ? '' : path;
+  switch (first.keyword) {
+    case 'required':
+      return `${location} '${String(first.params.missingProperty)}' is required`;
+    case 'additionalProperties':
+      return `${location} '${String(first.params.additionalProperty)}' is not recognised`;
+    case 'enum':
+      return `${location} '${field}' must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`;
+    case 'maximum':
+    case 'minimum':
+      if (first.params.limit === MAX_ID || (first.keyword === 'minimum' && /id$/i.test(field))) return `${location} '${field}': ${idRangeMessage(field)}`;
+      return `${location} '${field}' ${first.message ?? 'is out of range'}`;
+    case 'pattern':
+      return field === 'name'
+        ? `${location} 'name' must not be empty or only whitespace`
+        : field === 'petId'
+          ? `${location} 'petId': ${idRangeMessage('petId')}`
+          : `${location} '${field}' has an invalid format`;
+    case 'type':
+      if (field === '') return `the request body must be a JSON object`;
+      return `${location} '${field}' must be of type ${String(first.params.type)}`;
+    default:
+      return field === '' ? `the request body ${first.message ?? 'is invalid'}` : `${location} '${field}' ${first.message ?? 'is invalid'}`;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Authentication and rate limiting for every route under /v1, in one onRequest hook so the order is
+ * fixed: identify the caller, admit or refuse under its limits, then refuse an invalid key. Callers
+ * without a valid key are limited per client address, so keys cannot be guessed at speed.
+ *
+ * @fastify/rate-limit drives the check through a custom store; the store asks the RateLimiter port,
+ * which is the only place a decision is made (the plugin's own stores are fixed-window, one window
+ * per registration). The plugin hands the store only a key string, so the key is a per-request
+ * ticket that leads the store to the request's subject and plan limits.
+ */
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimitExceededError, UnauthenticatedError } from '../../../domain/errors.js';
+import { ANONYMOUS_LIMITS, type PlanLimits } from '../../../domain/plans.js';
+import { reportOf, WINDOW_SHAPES, type RateDecision } from '../../../domain/rate-limit.js';
+import type { AdmitRequest, Subject } from '../../../application/use-cases/admit-request.js';
+import type { Authenticate } from '../../../application/use-cases/authenticate.js';
+
+export interface AdmissionOptions {
+  readonly authenticate: Authenticate;
+  readonly admitRequest: AdmitRequest;
+  /** Route URLs (as registered) served without a key; still limited per client address. */
+  readonly isPublicRoute: (routeUrl: string | undefined) => boolean;
+}
+
+interface Admission {
+  readonly subject: Subject;
+  readonly limits: PlanLimits;
+  readonly authError: UnauthenticatedError | null;
+  decision: RateDecision | null;
+}
+
+export async function admissionPlugin(app: FastifyInstance, options: AdmissionOptions): Promise<void> {
+  const waiting = new Map<string, Admission>();
+  const admissions = new WeakMap<FastifyRequest, Admission>();
+  let lastTicket = 0;
+
+  class RateLimiterPortStore implements FastifyRateLimitStore {
+    incr(ticket: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
+      const admission = waiting.get(ticket);
+      waiting.delete(ticket);
+      if (!admission) {
+        callback(new Error(`No admission is waiting for rate-limit ticket ${ticket}`));
+        return;
+      }
+      options.admitRequest.execute(admission.subject, admission.limits).then((decision) => {
+        admission.decision = decision;
+        // In the plugin's terms: current > max (1) means refused.
+        callback(null, { current: decision.outcome === 'admitted' ? 1 : 2, ttl: reportOf(decision).retryAfterMs ?? 0 });
+      }, callback);
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  }
+
+  await app.register(rateLimit, {
+    global: false,
+    store: RateLimiterPortStore,
+    max: 1,
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': false },
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+  });
+  const checkLimits = app.createRateLimit({
+    keyGenerator: (request) => {
+      const ticket = String(++lastTicket);
+      waiting.set(ticket, admissions.get(request) as Admission);
+      return ticket;
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const admission = await identify(request, options);
+    admissions.set(request, admission);
+    try {
+      const result = await checkLimits(request);
+      const decision = admission.decision;
+      if (!result.isAllowed && result.isExceeded && decision) {
+        const retryAfterMs = reportOf(decision).retryAfterMs ?? 0;
+        throw new RateLimitExceededError(decision.outcome === 'banned', Math.max(1, Math.ceil(retryAfterMs / 1000)));
+      }
+    } finally {
+      if (admission.decision) setRateLimitHeaders(reply, admission.decision);
+    }
+    if (admission.authError) throw admission.authError;
+  });
+}
+
+async function identify(request: FastifyRequest, options: AdmissionOptions): Promise<Admission> {
+  const byAddress: Admission = {
+    subject: { kind: 'address', ip: request.ip },
+    limits: ANONYMOUS_LIMITS,
+    authError: null,
+    decision: null,
+  };
+  if (options.isPublicRoute(request.routeOptions.url)) return byAddress;
+  try {
+    const key = await options.authenticate.execute(request.headers.authorization);
+    return { subject: { kind: 'key', keyId: key.keyId }, limits: key.limits, authError: null, decision: null };
+  } catch (error) {
+    if (error instanceof UnauthenticatedError) return { ...byAddress, authError: error };
+    throw error;
+  }
+}
+
+function setRateLimitHeaders(reply: FastifyReply, decision: RateDecision): void {
+  const report = reportOf(decision);
+  reply.header('X-RateLimit-Limit', report.limit);
+  reply.header('X-RateLimit-Remaining', report.remaining);
+  reply.header('X-RateLimit-Reset', Math.ceil(report.resetAtMs / 1000));
+  reply.header(
+    'RateLimit-Policy',
+    decision.windows.map((w) => `"${w.name}";q=${w.limit};w=${WINDOW_SHAPES[w.name].windowMs / 1000}`).join(', '),
+  );
+  if (report.retryAfterMs !== null) reply.header('Retry-After', Math.max(1, Math.ceil(report.retryAfterMs / 1000)));
+}

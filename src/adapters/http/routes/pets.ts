@@ -1,0 +1,133 @@
+/** The pets resource: list, create and the deprecated get, each one hop from its use case. */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { CreatePet } from '../../../application/use-cases/create-pet.js';
+import type { GetPet } from '../../../application/use-cases/get-pet.js';
+import type { ListPets } from '../../../application/use-cases/list-pets.js';
+import { ListPetsQuerySchema, NewPetSchema, PetIdParamsSchema, PetSchema, PetsSchema } from '../schemas/pet-schemas.js';
+import { errorResponses, withHeaders } from '../schemas/responses.js';
+import { HttpError } from '../http-errors.js';
+
+export interface PetRoutesOptions {
+  readonly listPets: ListPets;
+  readonly createPet: CreatePet;
+  readonly getPet: GetPet;
+  /** The path prefix the routes are mounted under, for Location and Link headers. */
+  readonly basePath: string;
+}
+
+/** RFC 9745 Deprecation date (when getPet was deprecated) and RFC 8594 Sunset date (when it goes). */
+export const GET_PET_DEPRECATED_AT = new Date('2026-11-21T00:00:00Z');
+export const GET_PET_SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
+
+export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { listPets, createPet, getPet, basePath } = options;
+
+  app.get(
+    '/pets',
+    {
+      schema: {
+        operationId: 'listPets',
+        summary: 'List animals, optionally filtered by availability',
+        description:
+          'Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page.',
+        tags: ['pets'],
+        querystring: ListPetsQuerySchema,
+        response: {
+          200: withHeaders(PetsSchema, 'A page of animals', {
+            Link: { type: 'string', description: 'RFC 8288 link to the next page (rel="next"), present when more animals exist' },
+          }),
+          ...errorResponses(400, 401, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { limit, status, cursor } = request.query;
+      const page = await listPets.execute({
+        ...(limit !== undefined && { limit }),
+        ...(status !== undefined && { status }),
+        ...(cursor !== undefined && { cursor }),
+      });
+      if (page.nextCursor !== null) {
+        const next = new URLSearchParams();
+        if (limit !== undefined) next.set('limit', String(limit));
+        if (status !== undefined) next.set('status', status);
+        next.set('cursor', page.nextCursor);
+        reply.header('Link', `<${basePath}/pets?${next.toString()}>; rel="next"`);
+      }
+      return page.pets;
+    },
+  );
+
+  app.post(
+    '/pets',
+    {
+      schema: {
+        operationId: 'createPet',
+        summary: 'Add an animal',
+        tags: ['pets'],
+        body: NewPetSchema,
+        response: {
+          201: withHeaders(PetSchema, 'The created animal, with its assigned id', {
+            Location: { type: 'string', description: 'URL of the created animal' },
+          }),
+          ...errorResponses(400, 401, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const pet = await createPet.execute(request.body);
+      return reply.code(201).header('Location', `${basePath}/pets/${pet.id}`).send(pet);
+    },
+  );
+
+  app.get(
+    '/pets/:petId',
+    {
+      schema: {
+        operationId: 'getPet',
+        summary: 'Fetch one animal by id (deprecated: use GET /pets with a status filter)',
+        description: `Deprecated; removed on ${GET_PET_SUNSET}. Responses carry Deprecation, Sunset and Link headers.`,
+        deprecated: true,
+        tags: ['pets'],
+        params: PetIdParamsSchema,
+        response: {
+          200: withHeaders(PetSchema, 'The animal', {
+            Deprecation: { type: 'string', description: 'RFC 9745: when this operation was deprecated' },
+            Sunset: { type: 'string', description: 'RFC 8594: when this operation will be removed' },
+            Link: { type: 'string', description: 'The replacement (rel="successor-version")' },
+          }),
+          ...errorResponses(400, 401, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply
+        .header('Deprecation', `@${Math.floor(GET_PET_DEPRECATED_AT.getTime() / 1000)}`)
+        .header('Sunset', GET_PET_SUNSET)
+        .header('Link', `<${basePath}/pets>; rel="successor-version"`);
+      // The schema admits digits only; the use case checks the int64 range it supports.
+      return getPet.execute(Number(request.params.petId));
+    },
+  );
+
+  refuseOtherMethods(app, '/pets', ['GET', 'POST']);
+  refuseOtherMethods(app, '/pets/:petId', ['GET']);
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Answers 405 with an Allow header, rather than 404, for a known path with the wrong method. */
+function refuseOtherMethods(app: FastifyInstance, url: string, allowed: readonly string[]): void {
+  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
+  app.route({
+    method: METHODS.filter((m) => !allowed.includes(m)),
+    url,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      reply.header('Allow', allow);
+      throw new HttpError('method_not_allowed', `${request.method} is not allowed on ${request.url.split('?')[0]}; allowed: ${allow}`);
+    },
+  });
+}

@@ -1,0 +1,32 @@
+/** The Error body every failure uses, and the response headers documented on every operation. */
+import { Type } from 'typebox';
+import { ERROR_CODES, type ErrorCode } from '../../../domain/errors.js';
+
+export const ErrorSchema = Type.Object(
+  {
+    code: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES], description: 'Machine-readable error code' }),
+    message: Type.String({ description: 'Human-readable description' }),
+    status: Type.Integer({ description: 'The HTTP status code, repeated' }),
+  },
+  { title: 'Error', additionalProperties: false },
+);
+
+/** A response header as @fastify/swagger reads it: a JSON schema with a description. */
+export interface HeaderSpec {
+  readonly type: 'integer' | 'string';
+  readonly description: string;
+}
+
+const header = (description: string, type: HeaderSpec['type'] = 'integer'): HeaderSpec => ({ type, description });
+
+export const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': header('Limit of the window closest to exhaustion (requests per minute or per day)'),
+  'X-RateLimit-Remaining': header('Requests remaining in that window'),
+  'X-RateLimit-Reset': header('Unix time in seconds at which every request counted in that window has left it'),
+  'RateLimit-Policy': header('Both windows of the plan, as IETF RateLimit-Policy items', 'string'),
+  'X-Request-Id': header('Identifier of this request; quote it when reporting a problem', 'string'),
+};
+
+export const RETRY_AFTER_HEADER = {
+  'Retry-After': header('Seconds to wait before the next request would be admitted'),
+};

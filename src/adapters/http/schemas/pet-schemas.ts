@@ -1,0 +1,67 @@
+/** TypeBox schemas for the pet resource: the one source for validation, serialisation and OpenAPI. */
+import { Type, type Static } from 'typebox';
+import { PET_STATUSES, type PetStatus } from '../../../domain/pet-status.js';
+import { MAX_ID, MIN_ID, NAME_MAX_LENGTH } from '../../../domain/pet.js';
+import { PAGE_LIMIT } from '../../../application/use-cases/list-pets.js';
+
+const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
+
+/** A plain enum (not a union of literals) so a wrong value yields one clear validation error. */
+const PetStatusSchema = (description: string) =>
+  Type.Unsafe<PetStatus>({ type: 'string', enum: [...PET_STATUSES], description });
+
+const IdSchema = (description: string) =>
+  Type.Integer({ minimum: MIN_ID, maximum: MAX_ID, format: 'int64', description: `${description}. ${idRange}` });
+
+export const NewPetSchema = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: NAME_MAX_LENGTH,
+      pattern: '\\S',
+      description: `The animal's name: 1 to ${NAME_MAX_LENGTH} characters, not only whitespace`,
+    }),
+    categoryId: IdSchema('Identifier of the category the animal belongs to'),
+    status: Type.Optional(PetStatusSchema('Availability of the animal; defaults to available')),
+  },
+  { title: 'NewPet', additionalProperties: false, description: 'An animal to add. Unknown fields are refused.' },
+);
+
+export const PetSchema = Type.Object(
+  {
+    id: IdSchema('Unique identifier assigned by the service'),
+    name: Type.String({ description: "The animal's name" }),
+    categoryId: IdSchema('Identifier of the category the animal belongs to'),
+    status: PetStatusSchema('Availability of the animal'),
+  },
+  { title: 'Pet', additionalProperties: false },
+);
+
+export const PetsSchema = Type.Array(PetSchema, { title: 'Pets' });
+
+export const ListPetsQuerySchema = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: PAGE_LIMIT.min,
+        maximum: PAGE_LIMIT.max,
+        default: PAGE_LIMIT.default,
+        description: 'Maximum number of animals returned',
+      }),
+    ),
+    status: Type.Optional(PetStatusSchema('Filters by availability')),
+    cursor: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: 'Opaque position after which the page starts; take it from the Link rel="next" header',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const PetIdParamsSchema = Type.Object({
+  petId: Type.String({ pattern: '^[0-9]+$', maxLength: 20, description: `Identifier of the animal. ${idRange}` }),
+});
+
+export type NewPetBody = Static<typeof NewPetSchema>;

@@ -1,0 +1,30 @@
+/** OpenAPI response descriptions: every response lists the headers it carries. */
+import type { TSchema } from 'typebox';
+import { STATUS_BY_CODE } from '../http-errors.js';
+import { ErrorSchema, RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER, type HeaderSpec } from './error-schema.js';
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'The request has a missing or invalid value; the message names the field',
+  401: 'The API key is missing, malformed, unknown, revoked or expired',
+  404: 'The animal does not exist',
+  405: 'The method is not allowed on this path',
+  413: 'The request body is too large',
+  415: 'The request body is not JSON',
+  429: 'Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned)',
+  500: 'Unexpected error; the message carries the request id',
+  503: 'A backing service is unavailable',
+};
+
+export function withHeaders<T extends TSchema>(schema: T, description: string, extra: Record<string, HeaderSpec> = {}): T {
+  return { ...schema, description, headers: { ...RATE_LIMIT_HEADERS, ...extra } };
+}
+
+export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  const all = [...new Set([...statuses, 500, 503])].filter((s) => Object.values(STATUS_BY_CODE).includes(s));
+  return Object.fromEntries(
+    all.map((status) => [
+      status,
+      withHeaders(ErrorSchema, ERROR_DESCRIPTIONS[status] ?? 'Error', status === 429 ? RETRY_AFTER_HEADER : {}),
+    ]),
+  );
+}

@@ -1,0 +1,39 @@
+/** In-memory API key store, indexed by id and by hash. */
+import type { ApiKeyRecord } from '../../domain/api-key.js';
+import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../../application/ports/api-key-store.js';
+
+export class MemoryApiKeyStore implements ApiKeyStore {
+  private readonly byId = new Map<string, ApiKeyRecord>();
+  private readonly idByHash = new Map<string, string>();
+
+  add(record: ApiKeyRecord): Promise<void> {
+    if (this.byId.has(record.id) || this.idByHash.has(record.hash)) return Promise.reject(new DuplicateKeyError());
+    this.byId.set(record.id, record);
+    this.idByHash.set(record.hash, record.id);
+    return Promise.resolve();
+  }
+
+  findByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const id = this.idByHash.get(hash);
+    return Promise.resolve(id === undefined ? null : (this.byId.get(id) ?? null));
+  }
+
+  findById(id: string): Promise<ApiKeyRecord | null> {
+    return Promise.resolve(this.byId.get(id) ?? null);
+  }
+
+  list(): Promise<ApiKeyRecord[]> {
+    return Promise.resolve([...this.byId.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
+  }
+
+  update(id: string, changes: ApiKeyChanges): Promise<boolean> {
+    const record = this.byId.get(id);
+    if (!record) return Promise.resolve(false);
+    this.byId.set(id, { ...record, ...changes });
+    return Promise.resolve(true);
+  }
+
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+}

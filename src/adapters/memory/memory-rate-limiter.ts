@@ -1,0 +1,42 @@
+/** In-memory sliding-window limiter for one process: the domain's rules over a map of subjects. */
+import { admit, SubjectState, type AdmissionPolicy, type RateDecision } from '../../domain/rate-limit.js';
+import type { Clock } from '../../application/ports/clock.js';
+import type { RateLimiter } from '../../application/ports/rate-limiter.js';
+
+/** How often idle subjects are dropped, so memory follows active clients only. */
+const SWEEP_EVERY_MS = 60_000;
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly subjects = new Map<string, SubjectState>();
+  private nextSweepMs = 0;
+
+  constructor(private readonly clock: Clock) {}
+
+  admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    const nowMs = this.clock.nowMs();
+    this.sweep(nowMs);
+    let state = this.subjects.get(subject);
+    if (!state) {
+      state = new SubjectState();
+      this.subjects.set(subject, state);
+    }
+    return Promise.resolve(admit(state, policy, nowMs));
+  }
+
+  /** Number of subjects held; for tests and diagnostics. */
+  get size(): number {
+    return this.subjects.size;
+  }
+
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  private sweep(nowMs: number): void {
+    if (nowMs < this.nextSweepMs) return;
+    this.nextSweepMs = nowMs + SWEEP_EVERY_MS;
+    for (const [subject, state] of this.subjects) {
+      if (nowMs - state.lastSeenMs > SWEEP_EVERY_MS && state.isIdle(nowMs)) this.subjects.delete(subject);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/** Hashing and generation of API key secrets (SHA-256 of a high-entropy key; CSPRNG bodies). */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { BASE62, KEY_BODY_LENGTH } from '../domain/api-key.js';
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+export function hashesEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Uniform base62 characters by rejection sampling (248 = 4 * 62). */
+export function randomBase62(length: number = KEY_BODY_LENGTH): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62.charAt(byte % 62);
+    }
+  }
+  return out;
+}
+
+export function newKeyId(): string {
+  return `key_${randomBase62(16)}`;
+}

@@ -1,0 +1,13 @@
+/** Injection tokens for the ports and use cases, shared by the composition root and the tests. */
+export const TOKENS = {
+  Clock: Symbol('Clock'),
+  PetRepository: Symbol('PetRepository'),
+  ApiKeyStore: Symbol('ApiKeyStore'),
+  RateLimiter: Symbol('RateLimiter'),
+  ListPets: Symbol('ListPets'),
+  CreatePet: Symbol('CreatePet'),
+  GetPet: Symbol('GetPet'),
+  Authenticate: Symbol('Authenticate'),
+  AdmitRequest: Symbol('AdmitRequest'),
+  ApiKeys: Symbol('ApiKeys'),
+} as const;

@@ -1,0 +1,70 @@
+/** Turns an Authorization header into the key record it names, or refuses it. */
+import {
+  checkKeyFormat,
+  isKeyActive,
+  recordLimits,
+  type ApiKeyRecord,
+  type Environment,
+} from '../../domain/api-key.js';
+import { UnauthenticatedError } from '../../domain/errors.js';
+import type { PlanLimits } from '../../domain/plans.js';
+import type { ApiKeyStore } from '../ports/api-key-store.js';
+import type { Clock } from '../ports/clock.js';
+import { hashKey, hashesEqual } from '../key-secrets.js';
+
+export interface AuthenticatedKey {
+  readonly keyId: string;
+  readonly limits: PlanLimits;
+}
+
+const BEARER = /^Bearer +([^\s]+) *$/i;
+/** lastUsedAt is a coarse signal for operators; writing it once a minute per key is enough. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export class Authenticate {
+  private readonly lastUsedWritten = new Map<string, number>();
+
+  constructor(
+    private readonly keys: ApiKeyStore,
+    private readonly clock: Clock,
+    private readonly environment: Environment,
+  ) {}
+
+  async execute(authorization: string | undefined): Promise<AuthenticatedKey> {
+    if (authorization === undefined || authorization.trim() === '') {
+      throw new UnauthenticatedError("Missing API key: send it as 'Authorization: Bearer <key>'");
+    }
+    const match = BEARER.exec(authorization);
+    const key = match?.[1];
+    if (key === undefined) {
+      throw new UnauthenticatedError("The Authorization header must have the form 'Bearer <key>'");
+    }
+    const verdict = checkKeyFormat(key, this.environment);
+    if (verdict === 'other_environment') {
+      throw new UnauthenticatedError(`This API key belongs to another environment; this is ${this.environment}`);
+    }
+    if (verdict !== 'issued' && verdict !== 'verbatim') {
+      throw invalidKey();
+    }
+    const hash = hashKey(key);
+    const record = await this.keys.findByHash(hash);
+    const now = this.clock.nowMs();
+    if (!record || !hashesEqual(record.hash, hash) || !isKeyActive(record, new Date(now))) {
+      throw invalidKey();
+    }
+    this.noteUse(record, now);
+    return { keyId: record.id, limits: recordLimits(record) };
+  }
+
+  private noteUse(record: ApiKeyRecord, now: number): void {
+    const last = this.lastUsedWritten.get(record.id) ?? record.lastUsedAt?.getTime() ?? 0;
+    if (now - last < LAST_USED_RESOLUTION_MS) return;
+    this.lastUsedWritten.set(record.id, now);
+    // Best effort: a failed write must not fail the request it describes.
+    this.keys.update(record.id, { lastUsedAt: new Date(now) }).catch(() => undefined);
+  }
+}
+
+function invalidKey(): UnauthenticatedError {
+  return new UnauthenticatedError('The API key is invalid, revoked or expired');
+}

@@ -1,0 +1,136 @@
+/**
+ * The composition root: the only place that chooses adapters and wires use cases to ports.
+ * Production (main.ts), the key tool and the tests all build the application through createApp.
+ */
+import 'reflect-metadata';
+import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { DuplicateKeyError, type ApiKeyStore } from '../application/ports/api-key-store.js';
+import { systemClock, type Clock } from '../application/ports/clock.js';
+import type { PetRepository } from '../application/ports/pet-repository.js';
+import type { RateLimiter } from '../application/ports/rate-limiter.js';
+import { TOKENS } from '../application/ports/tokens.js';
+import { AdmitRequest } from '../application/use-cases/admit-request.js';
+import { Authenticate } from '../application/use-cases/authenticate.js';
+import { CreatePet } from '../application/use-cases/create-pet.js';
+import { GetPet } from '../application/use-cases/get-pet.js';
+import { ListPets } from '../application/use-cases/list-pets.js';
+import { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
+import { buildHttpApp } from '../adapters/http/app.js';
+import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
+import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
+import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
+import type { AppConfig } from './env.js';
+
+/** Refused requests are counted as strikes towards a ban within this span. */
+const STRIKE_WINDOW_MS = 60_000;
+
+export interface Adapters {
+  readonly clock: Clock;
+  readonly pets: PetRepository;
+  readonly apiKeys: ApiKeyStore;
+  readonly rateLimiter: RateLimiter;
+  /** Releases connections; called once when the application closes. */
+  readonly close: () => Promise<void>;
+}
+
+export function memoryAdapters(clock: Clock = systemClock): Adapters {
+  return {
+    clock,
+    pets: new MemoryPetRepository(),
+    apiKeys: new MemoryApiKeyStore(),
+    rateLimiter: new MemoryRateLimiter(clock),
+    close: async () => undefined,
+  };
+}
+
+export function buildContainer(config: AppConfig, adapters: Adapters): DependencyContainer {
+  const c = rootContainer.createChildContainer();
+  c.register(TOKENS.Clock, { useValue: adapters.clock });
+  c.register(TOKENS.PetRepository, { useValue: adapters.pets });
+  c.register(TOKENS.ApiKeyStore, { useValue: adapters.apiKeys });
+  c.register(TOKENS.RateLimiter, { useValue: adapters.rateLimiter });
+  const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
+  c.register(TOKENS.ListPets, once((d) => new ListPets(d.resolve(TOKENS.PetRepository))));
+  c.register(TOKENS.CreatePet, once((d) => new CreatePet(d.resolve(TOKENS.PetRepository))));
+  c.register(TOKENS.GetPet, once((d) => new GetPet(d.resolve(TOKENS.PetRepository))));
+  c.register(
+    TOKENS.Authenticate,
+    once((d) => new Authenticate(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.environment)),
+  );
+  c.register(
+    TOKENS.AdmitRequest,
+    once(
+      (d) =>
+        new AdmitRequest(d.resolve(TOKENS.RateLimiter), {
+          threshold: config.ban.threshold,
+          durationMs: config.ban.durationMs,
+          strikeWindowMs: STRIKE_WINDOW_MS,
+        }),
+    ),
+  );
+  c.register(
+    TOKENS.ApiKeys,
+    once((d) => new ManageApiKeys(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.environment)),
+  );
+  return c;
+}
+
+export interface Application {
+  readonly http: FastifyInstance;
+  readonly container: DependencyContainer;
+  readonly keys: ManageApiKeys;
+}
+
+export interface CreateAppOptions {
+  readonly adapters?: Adapters;
+  readonly logger?: NonNullable<FastifyServerOptions['logger']>;
+}
+
+/** Builds the whole application: adapters, use cases, seeded keys and the HTTP app. */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<Application> {
+  const adapters = options.adapters ?? memoryAdapters();
+  const container = buildContainer(config, adapters);
+  const keys = container.resolve<ManageApiKeys>(TOKENS.ApiKeys);
+  await seedKeys(config, keys);
+  const http = await buildHttpApp(
+    {
+      listPets: container.resolve(TOKENS.ListPets),
+      createPet: container.resolve(TOKENS.CreatePet),
+      getPet: container.resolve(TOKENS.GetPet),
+      authenticate: container.resolve(TOKENS.Authenticate),
+      admitRequest: container.resolve(TOKENS.AdmitRequest),
+      readinessProbes: {
+        pets: () => adapters.pets.ping(),
+        apiKeys: () => adapters.apiKeys.ping(),
+        rateLimiter: () => adapters.rateLimiter.ping(),
+      },
+    },
+    {
+      logger: options.logger ?? {
+        level: config.logLevel,
+        redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+      },
+      bodyLimitBytes: config.bodyLimitBytes,
+      trustProxy: config.trustProxy,
+      probeTimeoutMs: config.readinessTimeoutMs,
+    },
+  );
+  http.addHook('onClose', async () => {
+    await adapters.close();
+    container.clearInstances();
+  });
+  return { http, container, keys };
+}
+
+/** Registers the keys from API_KEYS; a key already stored (by an earlier start or another instance) is left as it is. */
+async function seedKeys(config: AppConfig, keys: ManageApiKeys): Promise<void> {
+  for (const [index, seed] of config.seedKeys.entries()) {
+    const request = { name: `API_KEYS entry ${index + 1}`, plan: seed.plan, ...(seed.customLimits && { customLimits: seed.customLimits }) };
+    try {
+      await keys.import(seed.key, request);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+  }
+}

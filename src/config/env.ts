@@ -1,0 +1,131 @@
+/** The environment variables: one schema gives their types, defaults and checks; a bad value stops start-up naming the variable. */
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { checkKeyFormat, ENVIRONMENTS, MIN_KEY_LENGTH, type Environment } from '../domain/api-key.js';
+import { isPlanId, isValidLimits, type PlanId, type PlanLimits } from '../domain/plans.js';
+
+const oneOf = <T extends string>(values: readonly T[], description: string, fallback: T) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], default: fallback, description });
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const EnvSchema = Type.Object({
+  APP_ENV: oneOf(ENVIRONMENTS, 'Which deployment this is; selects the prefix of issued API keys', 'staging'),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1', description: 'Address to listen on (0.0.0.0 in containers)' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'Port to listen on' }),
+  LOG_LEVEL: oneOf(LOG_LEVELS, 'Log level', 'info'),
+  API_KEYS: Type.String({
+    default: '',
+    description: 'Keys to register at start-up: comma-separated key:plan, or key:enterprise:PER_MINUTE:PER_DAY',
+  }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 256, maximum: 1_048_576, default: 16_384, description: 'Largest accepted request body' }),
+  TRUST_PROXY: Type.String({
+    default: 'false',
+    description: 'false, true, a hop count, or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is trusted',
+  }),
+  RATE_LIMIT_BAN_THRESHOLD: Type.Integer({
+    minimum: 0,
+    default: 100,
+    description: 'Refused requests within a minute that block a client; 0 disables blocking',
+  }),
+  RATE_LIMIT_BAN_SECONDS: Type.Integer({ minimum: 60, default: 900, description: 'How long a blocked client stays blocked' }),
+  SHUTDOWN_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 10, description: 'Grace period for in-flight requests on SIGTERM/SIGINT' }),
+  READINESS_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 2_000, description: 'How long /readyz waits for each adapter' }),
+});
+
+export type Env = Static<typeof EnvSchema>;
+
+export interface SeedKey {
+  readonly key: string;
+  readonly plan: PlanId;
+  readonly customLimits?: PlanLimits;
+}
+
+export interface AppConfig {
+  readonly environment: Environment;
+  readonly host: string;
+  readonly port: number;
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly seedKeys: readonly SeedKey[];
+  readonly bodyLimitBytes: number;
+  /** As Fastify takes it: a boolean, proxy addresses, or a function of the hop count. */
+  readonly trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  readonly ban: { readonly threshold: number; readonly durationMs: number };
+  readonly shutdownTimeoutMs: number;
+  readonly readinessTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment (process.env in production, a literal in tests). */
+export function loadConfig(source: Readonly<Record<string, string | undefined>>): AppConfig {
+  const raw: Record<string, unknown> = {};
+  for (const name of Object.keys(EnvSchema.properties)) {
+    const value = source[name];
+    if (value !== undefined && value !== '') raw[name] = value.trim();
+  }
+  const env = parse(EnvSchema, raw);
+  return {
+    environment: env.APP_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    seedKeys: parseSeedKeys(env.API_KEYS, env.APP_ENV),
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ban: { threshold: env.RATE_LIMIT_BAN_THRESHOLD, durationMs: env.RATE_LIMIT_BAN_SECONDS * 1000 },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
+  };
+}
+
+function parse<T extends TSchema>(schema: T, raw: Record<string, unknown>): Static<T> {
+  const value = Value.Convert(schema, Value.Default(schema, raw));
+  if (Value.Check(schema, value)) return value as Static<T>;
+  const problems = new Map<string, string>();
+  for (const error of Value.Errors(schema, value)) {
+    const name = error.instancePath.replace(/^\//, '');
+    if (problems.has(name)) continue;
+    const property = (schema as unknown as { properties: Record<string, { enum?: string[]; description?: string }> }).properties[name];
+    const expected = property?.enum ? `must be one of ${property.enum.join(', ')}` : error.message;
+    problems.set(name, `${name}=${JSON.stringify(raw[name])} ${expected} (${property?.description ?? ''})`);
+  }
+  throw new ConfigError(`Invalid configuration:\n  ${[...problems.values()].join('\n  ')}`);
+}
+
+function parseSeedKeys(text: string, environment: Environment): SeedKey[] {
+  if (text.trim() === '') return [];
+  return text.split(',').map((entry, index) => {
+    const parts = entry.trim().split(':');
+    const [key = '', plan = ''] = parts;
+    const where = `API_KEYS entry ${index + 1}`;
+    const verdict = checkKeyFormat(key, environment);
+    if (verdict === 'malformed') {
+      throw new ConfigError(`${where}: a key must be at least ${MIN_KEY_LENGTH} URL-safe characters (A-Z a-z 0-9 . _ ~ -)`);
+    }
+    if (verdict !== 'issued' && verdict !== 'verbatim') {
+      throw new ConfigError(`${where}: the key carries an issued-key prefix but is not valid for APP_ENV=${environment} (${verdict.replace('_', ' ')})`);
+    }
+    if (!isPlanId(plan)) throw new ConfigError(`${where}: plan must be one of free, pro, business, enterprise (format key:plan)`);
+    if (plan === 'enterprise') {
+      const [perMinute, perDay] = parts.slice(2).map(Number);
+      const customLimits = { perMinute: perMinute ?? NaN, perDay: perDay ?? NaN };
+      if (parts.length !== 4 || !isValidLimits(customLimits)) {
+        throw new ConfigError(`${where}: an enterprise key is key:enterprise:PER_MINUTE:PER_DAY with 1 <= PER_MINUTE <= PER_DAY`);
+      }
+      return { key, plan, customLimits };
+    }
+    if (parts.length !== 2) throw new ConfigError(`${where}: expected key:plan`);
+    return { key, plan };
+  });
+}
+
+function parseTrustProxy(text: string): AppConfig['trustProxy'] {
+  if (text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^[0-9]+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  return text;
+}

@@ -1,0 +1,70 @@
+/** The process: reads the configuration, builds the application, listens, and shuts down gracefully. */
+import { ConfigError, loadConfig, type AppConfig } from './env.js';
+import { createApp, type Application } from './container.js';
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nFix the variable(s) above and start again. See README.md, "Configuration".\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const app = await createApp(config);
+  const devKey = config.seedKeys.length === 0 ? await app.keys.issue({ name: 'development key', plan: 'free' }) : null;
+  const address = await app.http.listen({ host: config.host, port: config.port });
+  app.http.log.info({ address, environment: config.environment, adapters: 'memory' }, 'Animal Adoption API listening');
+  if (devKey) printDevKeyHelp(address, devKey.key);
+  installShutdown(app, config.shutdownTimeoutMs);
+}
+
+function printDevKeyHelp(address: string, key: string): void {
+  process.stdout.write(
+    [
+      '',
+      'No API_KEYS configured: created a development key on the Free plan (kept in memory, shown once):',
+      `  ${key}`,
+      '',
+      'Try it:',
+      `  curl -s -H 'Authorization: Bearer ${key}' '${address}/v1/pets?limit=5'`,
+      `  curl -s -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '{"name":"Rex","categoryId":1}' ${address}/v1/pets`,
+      `API reference: ${address}/v1/docs  (OpenAPI: ${address}/v1/openapi.json)`,
+      '',
+    ].join('\n'),
+  );
+}
+
+function installShutdown(app: Application, timeoutMs: number): void {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.http.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.http.log.error({ timeoutMs }, 'shutdown timed out; exiting with requests still open');
+      process.exit(1);
+    }, timeoutMs);
+    force.unref();
+    app.http.close().then(
+      () => {
+        app.http.log.info('shut down cleanly');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.http.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

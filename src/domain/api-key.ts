@@ -1,0 +1,108 @@
+/**
+ * API keys: the stored record, and the format of keys the service issues. Issued keys read
+ * `<prefix><32 base62 chars><6 base62 checksum chars>`; the prefix names the environment so leaked
+ * keys are easy to scan for, and the CRC-32 checksum lets a mistyped or forged key be refused
+ * before any lookup.
+ */
+import { limitsForPlan, type PlanId, type PlanLimits } from './plans.js';
+
+export const ENVIRONMENTS = ['production', 'staging'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export const KEY_PREFIXES: Readonly<Record<Environment, string>> = {
+  production: 'adopt_live_',
+  staging: 'adopt_stage_',
+};
+
+export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** 32 base62 characters carry about 190 bits of randomness. */
+export const KEY_BODY_LENGTH = 32;
+const CHECKSUM_LENGTH = 6;
+/** Keys brought by operators are taken verbatim when they are URL-safe and at least this long. */
+export const MIN_KEY_LENGTH = 20;
+const URL_SAFE = /^[A-Za-z0-9._~-]+$/;
+
+export interface ApiKeyRecord {
+  /** Public identifier, safe to show and log. */
+  readonly id: string;
+  readonly name: string;
+  /** SHA-256 of the key, hex encoded; the key itself is never stored. */
+  readonly hash: string;
+  readonly plan: PlanId;
+  /** Only for the enterprise plan. */
+  readonly customLimits?: PlanLimits;
+  readonly createdAt: Date;
+  readonly revokedAt: Date | null;
+  /** Set when the key is rotated: it keeps working until then. */
+  readonly expiresAt: Date | null;
+  readonly lastUsedAt: Date | null;
+}
+
+export function recordLimits(record: ApiKeyRecord): PlanLimits {
+  return limitsForPlan(record.plan, record.customLimits);
+}
+
+export function isKeyActive(record: ApiKeyRecord, now: Date): boolean {
+  if (record.revokedAt !== null && record.revokedAt.getTime() <= now.getTime()) return false;
+  if (record.expiresAt !== null && record.expiresAt.getTime() <= now.getTime()) return false;
+  return true;
+}
+
+export type KeyFormatVerdict = 'issued' | 'verbatim' | 'malformed' | 'bad_checksum' | 'other_environment';
+
+/** Classifies a presented key without any lookup. Only `issued` and `verbatim` are worth looking up. */
+export function checkKeyFormat(key: string, environment: Environment): KeyFormatVerdict {
+  if (key.length < MIN_KEY_LENGTH || key.length > 200 || !URL_SAFE.test(key)) return 'malformed';
+  const own = KEY_PREFIXES[environment];
+  if (key.startsWith(own)) {
+    return hasValidChecksum(key.slice(own.length), own) ? 'issued' : 'bad_checksum';
+  }
+  for (const other of ENVIRONMENTS) {
+    if (other !== environment && key.startsWith(KEY_PREFIXES[other])) return 'other_environment';
+  }
+  return 'verbatim';
+}
+
+/** Builds an issued key from a random base62 body of KEY_BODY_LENGTH characters. */
+export function composeKey(environment: Environment, body: string): string {
+  if (body.length !== KEY_BODY_LENGTH || ![...body].every((c) => BASE62.includes(c))) {
+    throw new Error(`A key body is ${KEY_BODY_LENGTH} base62 characters`);
+  }
+  const prefix = KEY_PREFIXES[environment];
+  return prefix + body + checksum(prefix + body);
+}
+
+function hasValidChecksum(rest: string, prefix: string): boolean {
+  if (rest.length !== KEY_BODY_LENGTH + CHECKSUM_LENGTH) return false;
+  const body = rest.slice(0, KEY_BODY_LENGTH);
+  return checksum(prefix + body) === rest.slice(KEY_BODY_LENGTH);
+}
+
+function checksum(text: string): string {
+  let value = crc32(text);
+  let out = '';
+  for (let i = 0; i < CHECKSUM_LENGTH; i++) {
+    out = BASE62.charAt(value % 62) + out;
+    value = Math.floor(value / 62);
+  }
+  return out;
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/** CRC-32 (IEEE) of an ASCII string. */
+export function crc32(text: string): number {
+  let crc = 0xffffffff;
+  for (let i = 0; i < text.length; i++) {
+    crc = (CRC_TABLE[(crc ^ text.charCodeAt(i)) & 0xff] as number) ^ (crc >>> 8);
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}

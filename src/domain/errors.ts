@@ -1,0 +1,62 @@
+/** Domain errors: each carries a stable machine-readable code that the HTTP edge maps to a status. */
+export const ERROR_CODES = [
+  'invalid_request',
+  'invalid_json',
+  'unauthorized',
+  'not_found',
+  'route_not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'key_banned',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCode;
+}
+
+export class ValidationError extends DomainError {
+  readonly code = 'invalid_request';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class PetNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(id: number) {
+    super(`No pet with id ${id} exists`);
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  readonly code = 'unauthorized';
+}
+
+/** A dependency the request needs (the database, the limiter store) did not answer in time. */
+export class ServiceUnavailableError extends DomainError {
+  readonly code = 'service_unavailable';
+}
+
+export class RateLimitExceededError extends DomainError {
+  readonly code: 'rate_limited' | 'key_banned';
+  constructor(
+    banned: boolean,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      banned
+        ? `Too many requests were sent while rate limited; this client is blocked for ${retryAfterSeconds} s. Honour Retry-After and back off exponentially.`
+        : `Rate limit exceeded; retry after ${retryAfterSeconds} s (see Retry-After and the X-RateLimit-* headers)`,
+    );
+    this.code = banned ? 'key_banned' : 'rate_limited';
+  }
+}

@@ -1,0 +1,52 @@
+/** The animal record and the rules a new one must satisfy before it is stored. */
+import { DEFAULT_PET_STATUS, type PetStatus } from './pet-status.js';
+import { ValidationError } from './errors.js';
+
+/**
+ * Identifiers are int64 in the interface, but JSON numbers are read as IEEE doubles by most clients.
+ * Values are therefore limited to 1..2^53-1, where every integer round-trips exactly; larger values
+ * are refused rather than silently rounded.
+ */
+export const MIN_ID = 1;
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+export const NAME_MAX_LENGTH = 100;
+
+export type PetId = number;
+
+export interface NewPet {
+  readonly name: string;
+  readonly categoryId: number;
+  readonly status?: PetStatus;
+}
+
+export interface Pet {
+  readonly id: PetId;
+  readonly name: string;
+  readonly categoryId: number;
+  readonly status: PetStatus;
+}
+
+/** A new pet with its defaults applied, ready to be given an id by the repository. */
+export type PetDraft = Omit<Pet, 'id'>;
+
+export function isValidId(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= MIN_ID && value <= MAX_ID;
+}
+
+export function idRangeMessage(field: string): string {
+  return `${field} must be an integer from ${MIN_ID} to ${MAX_ID} (2^53-1)`;
+}
+
+/** Checks the invariants the transport schema also states, so the core holds them on any adapter. */
+export function draftPet(input: NewPet): PetDraft {
+  if (input.name.trim().length === 0) {
+    throw new ValidationError('name', 'name must not be empty or only whitespace');
+  }
+  if ([...input.name].length > NAME_MAX_LENGTH) {
+    throw new ValidationError('name', `name must be at most ${NAME_MAX_LENGTH} characters`);
+  }
+  if (!isValidId(input.categoryId)) {
+    throw new ValidationError('categoryId', idRangeMessage('categoryId'));
+  }
+  return { name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS };
+}

@@ -4,7 +4,7 @@
  */
 import 'reflect-metadata';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DuplicateKeyError, type ApiKeyStore } from '../application/ports/api-key-store.js';
 import { systemClock, type Clock } from '../application/ports/clock.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
@@ -84,7 +84,6 @@ export interface Application {
 
 export interface CreateAppOptions {
   readonly adapters?: Adapters;
-  readonly logger?: NonNullable<FastifyServerOptions['logger']>;
 }
 
 /** Builds the whole application: adapters, use cases, seeded keys and the HTTP app. */
@@ -107,7 +106,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       },
     },
     {
-      logger: options.logger ?? {
+      logger: {
         level: config.logLevel,
         redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
       },

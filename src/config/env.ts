@@ -81,7 +81,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
 
 function parse<T extends TSchema>(schema: T, raw: Record<string, unknown>): Static<T> {
   const value = Value.Convert(schema, Value.Default(schema, raw));
-  if (Value.Check(schema, value)) return value as Static<T>;
+  if (Value.Check(schema, value)) return value;
   const problems = new Map<string, string>();
   for (const error of Value.Errors(schema, value)) {
     const name = error.instancePath.replace(/^\//, '');

@@ -5,7 +5,7 @@ import type { PetRepository } from '../ports/pet-repository.js';
 export class CreatePet {
   constructor(private readonly pets: PetRepository) {}
 
-  execute(input: NewPet): Promise<Pet> {
+  async execute(input: NewPet): Promise<Pet> {
     return this.pets.add(draftPet(input));
   }
 }

@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Authenticate } from '../../../src/application/use-cases/authenticate.js';
+import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
+import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
+import { UnauthenticatedError } from '../../../src/domain/errors.js';
+import { composeKey } from '../../../src/domain/api-key.js';
+import { hashKey, randomBase62 } from '../../../src/application/key-secrets.js';
+import { FakeClock } from '../../support/fake-clock.js';
+
+/** Counts lookups so a test can show that a key was refused before any. */
+class CountingStore extends MemoryApiKeyStore {
+  lookups = 0;
+  override findByHash(hash: string) {
+    this.lookups++;
+    return super.findByHash(hash);
+  }
+}
+
+describe('authenticating and managing keys', () => {
+  let store: CountingStore;
+  let clock: FakeClock;
+  let keys: ManageApiKeys;
+  let authenticate: Authenticate;
+
+  beforeEach(() => {
+    store = new CountingStore();
+    clock = new FakeClock();
+    keys = new ManageApiKeys(store, clock, 'production');
+    authenticate = new Authenticate(store, clock, 'production');
+  });
+
+  it('accepts an issued key and returns its plan limits', async () => {
+    const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'pro' });
+    expect(await authenticate.execute(`Bearer ${key}`)).toEqual({ keyId: record.id, limits: { perMinute: 300, perDay: 10_000 } });
+    expect(await authenticate.execute(`bearer   ${key}`)).toMatchObject({ keyId: record.id });
+  });
+
+  it('stores only the SHA-256 of the key', async () => {
+    const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'free' });
+    expect(record.hash).toBe(hashKey(key));
+    expect(JSON.stringify(await store.list())).not.toContain(key);
+  });
+
+  it.each([
+    [undefined, /Missing API key/],
+    ['', /Missing API key/],
+    ['Basic dXNlcjpwYXNz', /Bearer/],
+    ['Bearer', /Bearer/],
+    ['Bearer short', /invalid/],
+  ])('refuses the header %j', async (header, message) => {
+    await expect(authenticate.execute(header)).rejects.toThrow(message);
+    expect(store.lookups).toBe(0);
+  });
+
+  it('refuses a key with a wrong checksum before any lookup', async () => {
+    const key = composeKey('production', randomBase62());
+    await expect(authenticate.execute(`Bearer ${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`)).rejects.toThrow(UnauthenticatedError);
+    await expect(authenticate.execute(`Bearer ${composeKey('staging', randomBase62())}`)).rejects.toThrow(/another environment/);
+    expect(store.lookups).toBe(0);
+  });
+
+  it('refuses an unknown well-formed key after one lookup', async () => {
+    await expect(authenticate.execute(`Bearer ${composeKey('production', randomBase62())}`)).rejects.toThrow(/invalid/);
+    expect(store.lookups).toBe(1);
+  });
+
+  it('refuses a revoked key', async () => {
+    const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'free' });
+    await keys.revoke(record.id);
+    await expect(authenticate.execute(`Bearer ${key}`)).rejects.toThrow(/revoked/);
+    await expect(keys.revoke('key_missing')).rejects.toThrow(/No API key/);
+  });
+
+  it('rotates: the new key works at once, the old one until the grace period ends', async () => {
+    const old = await keys.issue({ name: 'Shelter A', plan: 'enterprise', customLimits: { perMinute: 5000, perDay: 2_000_000 } });
+    const fresh = await keys.rotate(old.record.id, 60_000);
+    expect(fresh.record.plan).toBe('enterprise');
+    expect(await authenticate.execute(`Bearer ${fresh.key}`)).toMatchObject({ limits: { perMinute: 5000, perDay: 2_000_000 } });
+    clock.advance(59_999);
+    expect(await authenticate.execute(`Bearer ${old.key}`)).toMatchObject({ keyId: old.record.id });
+    clock.advance(1);
+    await expect(authenticate.execute(`Bearer ${old.key}`)).rejects.toThrow(UnauthenticatedError);
+  });
+
+  it('imports operator keys verbatim and refuses duplicates', async () => {
+    await keys.import('shelter-a-existing-key-0001', { name: 'Imported', plan: 'business' });
+    expect(await authenticate.execute('Bearer shelter-a-existing-key-0001')).toMatchObject({ limits: { perMinute: 1000 } });
+    await expect(keys.import('shelter-a-existing-key-0001', { name: 'Again', plan: 'free' })).rejects.toThrow(/already stored/);
+    await expect(keys.import('short', { name: 'Bad', plan: 'free' })).rejects.toThrow(/20/);
+  });
+
+  it('records the last use, at most once a minute', async () => {
+    const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'free' });
+    await authenticate.execute(`Bearer ${key}`);
+    await Promise.resolve();
+    expect((await store.findById(record.id))?.lastUsedAt?.getTime()).toBe(clock.ms);
+    const first = clock.ms;
+    clock.advance(30_000);
+    await authenticate.execute(`Bearer ${key}`);
+    expect((await store.findById(record.id))?.lastUsedAt?.getTime()).toBe(first);
+  });
+});

@@ -1,0 +1,71 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ListPets } from '../../../src/application/use-cases/list-pets.js';
+import { CreatePet } from '../../../src/application/use-cases/create-pet.js';
+import { GetPet } from '../../../src/application/use-cases/get-pet.js';
+import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
+import { PetNotFoundError, ValidationError } from '../../../src/domain/errors.js';
+import { aNewPet } from '../../support/builders.js';
+
+describe('listing, creating and getting pets', () => {
+  let pets: MemoryPetRepository;
+  let list: ListPets;
+  let create: CreatePet;
+
+  beforeEach(async () => {
+    pets = new MemoryPetRepository();
+    list = new ListPets(pets);
+    create = new CreatePet(pets);
+    for (let i = 0; i < 7; i++) await create.execute(aNewPet({ status: i % 2 === 0 ? 'available' : 'sold' }));
+  });
+
+  it('pages through every pet exactly once, in id order', async () => {
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await list.execute({ limit: 3, ...(cursor && { cursor }) });
+      seen.push(...page.pets.map((p) => p.id));
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+    } while (cursor);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pages).toBe(3);
+  });
+
+  it('gives no next cursor when the page ends exactly at the last pet', async () => {
+    const page = await list.execute({ limit: 7 });
+    expect(page.pets).toHaveLength(7);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it('filters by status across pages', async () => {
+    const first = await list.execute({ status: 'sold', limit: 2 });
+    expect(first.pets.map((p) => p.id)).toEqual([2, 4]);
+    const second = await list.execute({ status: 'sold', limit: 2, cursor: first.nextCursor as string });
+    expect(second.pets.map((p) => p.id)).toEqual([6]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('defaults to 20 and refuses limits outside 1..100', async () => {
+    for (let i = 0; i < 30; i++) await create.execute(aNewPet());
+    expect((await list.execute({})).pets).toHaveLength(20);
+    await expect(list.execute({ limit: 0 })).rejects.toThrow(ValidationError);
+    await expect(list.execute({ limit: 101 })).rejects.toThrow(/limit/);
+  });
+
+  it.each(['not-a-cursor!', 'YWZ0ZXI6LTE', 'eA', 'YWZ0ZXI6OTAwNzE5OTI1NDc0MDk5Mg'])('refuses the cursor %s', async (cursor) => {
+    await expect(list.execute({ cursor })).rejects.toThrow(/cursor/);
+  });
+
+  it('gets a pet by id, and reports a missing one as not found', async () => {
+    const get = new GetPet(pets);
+    expect((await get.execute(3)).id).toBe(3);
+    await expect(get.execute(999)).rejects.toThrow(PetNotFoundError);
+    await expect(get.execute(2 ** 53)).rejects.toThrow(ValidationError);
+  });
+
+  it('stores nothing when a new pet is refused', async () => {
+    await expect(create.execute({ name: ' ', categoryId: 1 })).rejects.toThrow(ValidationError);
+    expect((await list.execute({ limit: 100 })).pets).toHaveLength(7);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { admit, reportOf, SubjectState, windowsFor, type AdmissionPolicy } from '../../../src/domain/rate-limit.js';
+
+const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
+const noBan = { threshold: 0, durationMs: 900_000, strikeWindowMs: 60_000 };
+const free: AdmissionPolicy = { windows: windowsFor({ perMinute: 60, perDay: 1000 }), ban: noBan };
+
+function burst(state: SubjectState, policy: AdmissionPolicy, at: number, count: number): number {
+  let admitted = 0;
+  for (let i = 0; i < count; i++) if (admit(state, policy, at).outcome === 'admitted') admitted++;
+  return admitted;
+}
+
+describe('sliding windows', () => {
+  it('admits exactly the minute limit, then refuses', () => {
+    const state = new SubjectState();
+    expect(burst(state, free, T0, 61)).toBe(60);
+  });
+
+  it('never admits twice the limit across a minute boundary', () => {
+    const state = new SubjectState();
+    // 60 at the end of one minute, then a burst just after the boundary.
+    expect(burst(state, free, T0 + 59_500, 60)).toBe(60);
+    expect(burst(state, free, T0 + 60_500, 60)).toBe(0);
+    // The same burst is admitted once the first one has fully left the window.
+    expect(burst(state, free, T0 + 59_500 + 61_000, 60)).toBe(60);
+  });
+
+  it('holds at most the limit in any span of one window length (conservative by one bucket)', () => {
+    const state = new SubjectState();
+    const admittedAt: number[] = [];
+    for (let t = T0; t < T0 + 5 * 60_000; t += 250) {
+      if (admit(state, free, t).outcome === 'admitted') admittedAt.push(t);
+    }
+    for (const start of admittedAt) {
+      const inWindow = admittedAt.filter((t) => t >= start && t < start + 60_000).length;
+      expect(inWindow).toBeLessThanOrEqual(60);
+    }
+    // And it is not needlessly strict: at least limit per (window + one bucket) over the run.
+    expect(admittedAt.length).toBeGreaterThanOrEqual(Math.floor((5 * 60_000) / 61_000) * 60);
+  });
+
+  it('refused requests use no quota', () => {
+    const state = new SubjectState();
+    burst(state, free, T0, 60);
+    expect(burst(state, free, T0 + 1000, 500)).toBe(0);
+    const next = admit(state, free, T0 + 61_000);
+    expect(next.outcome).toBe('admitted');
+    expect(reportOf(next).remaining).toBe(59);
+  });
+
+  it('spends the day window and says to retry when its oldest bucket leaves it', () => {
+    const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 60, perDay: 100 }), ban: noBan };
+    const state = new SubjectState();
+    let t = T0;
+    for (let i = 0; i < 100; i++, t += 2_000) expect(admit(state, policy, t).outcome).toBe('admitted');
+    const refused = admit(state, policy, t);
+    expect(refused.outcome).toBe('limited');
+    const report = reportOf(refused);
+    expect(report.limit).toBe(100);
+    expect(report.remaining).toBe(0);
+    // The first requests sit in the 15-minute bucket starting at T0; it leaves the window 24h15m later.
+    expect(t + (report.retryAfterMs ?? 0)).toBe(T0 + 86_400_000 + 900_000);
+    expect(admit(state, policy, T0 + 86_400_000 + 900_000 - 1).outcome).toBe('limited');
+    expect(admit(state, policy, T0 + 86_400_000 + 900_000).outcome).toBe('admitted');
+  });
+
+  it('reports the window closest to exhaustion, with reset and retry times', () => {
+    const state = new SubjectState();
+    const first = reportOf(admit(state, free, T0));
+    expect(first).toEqual({ limit: 60, remaining: 59, resetAtMs: T0 + 61_000, retryAfterMs: null });
+    burst(state, free, T0 + 10_000, 59);
+    const refused = reportOf(admit(state, free, T0 + 20_000));
+    expect(refused.limit).toBe(60);
+    expect(refused.remaining).toBe(0);
+    // One slot frees when the bucket of T0 (1 request) leaves: 61 s after T0.
+    expect(refused.retryAfterMs).toBe(T0 + 61_000 - (T0 + 20_000));
+    expect(refused.resetAtMs).toBe(T0 + 10_000 + 61_000);
+  });
+
+  it('reports the day window once it has less room than the minute window', () => {
+    const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 60, perDay: 70 }), ban: noBan };
+    const state = new SubjectState();
+    burst(state, policy, T0, 60);
+    const report = reportOf(admit(state, policy, T0 + 120_000));
+    expect(report.limit).toBe(70);
+    expect(report.remaining).toBe(9);
+  });
+});
+
+describe('bans', () => {
+  const banning: AdmissionPolicy = { ...free, ban: { threshold: 5, durationMs: 900_000, strikeWindowMs: 60_000 } };
+
+  it('bans a subject that keeps sending while limited, for longer than the window', () => {
+    const state = new SubjectState();
+    burst(state, banning, T0, 60);
+    const outcomes = Array.from({ length: 5 }, () => admit(state, banning, T0 + 1000).outcome);
+    expect(outcomes).toEqual(['limited', 'limited', 'limited', 'limited', 'banned']);
+    // After the minute window has long passed, the ban still holds.
+    const during = admit(state, banning, T0 + 5 * 60_000);
+    expect(during.outcome).toBe('banned');
+    expect(reportOf(during).retryAfterMs).toBe(T0 + 1000 + 900_000 - (T0 + 5 * 60_000));
+    expect(admit(state, banning, T0 + 1000 + 900_000).outcome).toBe('admitted');
+  });
+
+  it('forgets strikes older than the strike window', () => {
+    const policy = { ...banning, ban: { ...banning.ban, strikeWindowMs: 10_000 } };
+    const state = new SubjectState();
+    burst(state, policy, T0, 60);
+    for (let i = 0; i < 4; i++) admit(state, policy, T0 + 1000);
+    // The next strikes fall in a new strike window, so the count starts again.
+    for (let i = 0; i < 4; i++) expect(admit(state, policy, T0 + 12_000).outcome).toBe('limited');
+    expect(admit(state, policy, T0 + 12_000).outcome).toBe('banned');
+  });
+
+  it('is off when the threshold is 0', () => {
+    const state = new SubjectState();
+    burst(state, free, T0, 60);
+    for (let i = 0; i < 1000; i++) expect(admit(state, free, T0 + 1).outcome).toBe('limited');
+  });
+});

@@ -37,7 +37,7 @@ export function expectError(response: LightMyRequestResponse, status: number, co
   expect(response.statusCode).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const body = response.json<{ code: string; message: string; status: number }>();
-  expect(body).toEqual({ code, message: expect.any(String), status });
+  expect(body).toEqual({ code, message: expect.any(String) as unknown, status });
   expect(body.message.length).toBeGreaterThan(10);
   return body;
 }

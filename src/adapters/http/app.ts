@@ -58,6 +58,8 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
     return503OnClosing: false,
   });
   app.setValidatorCompiler(createValidatorCompiler());
+  // Bodies are JSON only: anything else, text/plain included, is 415.
+  app.removeContentTypeParser('text/plain');
   installErrorHandler(app, options.bodyLimitBytes);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -1,0 +1,29 @@
+/** The contract suites on the in-memory adapters. */
+import { describe, expect, it } from 'vitest';
+import { MemoryApiKeyStore } from '../../src/adapters/memory/memory-api-key-store.js';
+import { MemoryPetRepository } from '../../src/adapters/memory/memory-pet-repository.js';
+import { MemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
+import { windowsFor } from '../../src/domain/rate-limit.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { describeApiKeyStoreContract } from './api-key-store.contract.js';
+import { describePetRepositoryContract } from './pet-repository.contract.js';
+import { describeRateLimiterContract } from './rate-limiter.contract.js';
+
+console.info('[backend] contracts/memory: in-memory adapters');
+
+describePetRepositoryContract('memory', { fresh: async () => new MemoryPetRepository() });
+describeApiKeyStoreContract('memory', { fresh: async () => new MemoryApiKeyStore() });
+describeRateLimiterContract('memory', { fresh: async (clock) => new MemoryRateLimiter(clock) });
+
+describe('MemoryRateLimiter memory', () => {
+  it('forgets idle subjects, so memory follows active clients only', async () => {
+    const clock = new FakeClock();
+    const limiter = new MemoryRateLimiter(clock);
+    const policy = { windows: windowsFor({ perMinute: 60, perDay: 1000 }), ban: { threshold: 0, durationMs: 0, strikeWindowMs: 0 } };
+    for (let i = 0; i < 1000; i++) await limiter.admit(`ip:10.0.${i >> 8}.${i & 255}`, policy);
+    expect(limiter.size).toBe(1000);
+    clock.advance(86_400_000 + 900_000 + 60_000);
+    await limiter.admit('key:active', policy);
+    expect(limiter.size).toBe(1);
+  });
+});

@@ -1,0 +1,100 @@
+/** What every RateLimiter must do; run against each adapter with an injected clock. */
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RateLimiter } from '../../src/application/ports/rate-limiter.js';
+import { reportOf, windowsFor, type AdmissionPolicy } from '../../src/domain/rate-limit.js';
+import { FakeClock } from '../support/fake-clock.js';
+
+export interface RateLimiterHarness {
+  /** A limiter with no state, reading time from the given clock. */
+  fresh(clock: FakeClock): Promise<RateLimiter>;
+  close?(): Promise<void>;
+}
+
+const ban = { threshold: 0, durationMs: 900_000, strikeWindowMs: 60_000 };
+const free: AdmissionPolicy = { windows: windowsFor({ perMinute: 60, perDay: 1000 }), ban };
+
+async function send(limiter: RateLimiter, subject: string, policy: AdmissionPolicy, count: number) {
+  const outcomes = await Promise.all(Array.from({ length: count }, () => limiter.admit(subject, policy)));
+  return outcomes.filter((d) => d.outcome === 'admitted').length;
+}
+
+export function describeRateLimiterContract(adapter: string, harness: RateLimiterHarness): void {
+  describe(`RateLimiter contract: ${adapter}`, () => {
+    let clock: FakeClock;
+    let limiter: RateLimiter;
+    let subject: string;
+    let n = 0;
+
+    beforeEach(async () => {
+      clock = new FakeClock();
+      limiter = await harness.fresh(clock);
+      subject = `key:contract-${Date.now()}-${n++}`;
+    });
+    afterAll(async () => {
+      await harness.close?.();
+    });
+
+    it('admits exactly the minute limit of a concurrent burst', async () => {
+      expect(await send(limiter, subject, free, 75)).toBe(60);
+    });
+
+    it('keeps subjects apart', async () => {
+      expect(await send(limiter, subject, free, 60)).toBe(60);
+      expect(await send(limiter, `${subject}-other`, free, 60)).toBe(60);
+    });
+
+    it('does not admit a second full burst just across the minute boundary', async () => {
+      clock.advance(59_500);
+      expect(await send(limiter, subject, free, 60)).toBe(60);
+      clock.advance(1_000);
+      expect(await send(limiter, subject, free, 10)).toBe(0);
+      clock.advance(60_000);
+      expect(await send(limiter, subject, free, 60)).toBe(60);
+    });
+
+    it('reports limit, remaining, reset and retry-after like the domain rules', async () => {
+      const first = await limiter.admit(subject, free);
+      expect(reportOf(first)).toEqual({ limit: 60, remaining: 59, resetAtMs: clock.ms + 61_000, retryAfterMs: null });
+      clock.advance(10_000);
+      await send(limiter, subject, free, 59);
+      clock.advance(10_000);
+      const refused = await limiter.admit(subject, free);
+      expect(refused.outcome).toBe('limited');
+      expect(reportOf(refused)).toEqual({ limit: 60, remaining: 0, resetAtMs: clock.ms - 20_000 + 10_000 + 61_000, retryAfterMs: 41_000 });
+    });
+
+    it('enforces the day window, released when its oldest bucket leaves the day', async () => {
+      const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 50, perDay: 120 }), ban };
+      expect(await send(limiter, subject, policy, 50)).toBe(50);
+      clock.advance(3_600_000);
+      expect(await send(limiter, subject, policy, 50)).toBe(50);
+      clock.advance(3_600_000);
+      expect(await send(limiter, subject, policy, 50)).toBe(20);
+      const refused = await limiter.admit(subject, policy);
+      const report = reportOf(refused);
+      expect(report.limit).toBe(120);
+      // The first 50 sit in the bucket starting at the (whole-minute) start time: free again 24h15m later.
+      expect(report.retryAfterMs).toBe(86_400_000 + 900_000 - 7_200_000);
+      clock.advance(report.retryAfterMs as number);
+      expect(await send(limiter, subject, policy, 60)).toBe(50);
+    });
+
+    it('bans a subject that keeps sending while limited, beyond the window', async () => {
+      const banning: AdmissionPolicy = { ...free, ban: { threshold: 3, durationMs: 300_000, strikeWindowMs: 60_000 } };
+      expect(await send(limiter, subject, banning, 60)).toBe(60);
+      const outcomes = [];
+      for (let i = 0; i < 3; i++) outcomes.push((await limiter.admit(subject, banning)).outcome);
+      expect(outcomes).toEqual(['limited', 'limited', 'banned']);
+      clock.advance(120_000);
+      const during = await limiter.admit(subject, banning);
+      expect(during.outcome).toBe('banned');
+      expect(reportOf(during).retryAfterMs).toBe(180_000);
+      clock.advance(180_000);
+      expect((await limiter.admit(subject, banning)).outcome).toBe('admitted');
+    });
+
+    it('answers a ping', async () => {
+      await expect(limiter.ping()).resolves.toBeUndefined();
+    });
+  });
+}

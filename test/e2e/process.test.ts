@@ -1,0 +1,84 @@
+/** The built server as a process: start-up output, a bad configuration, and graceful shutdown. */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import { once } from 'node:events';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+function start(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['dist/config/main.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function waitFor(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+  let seen = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output so far:\n${seen}`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = pattern.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        resolve(match);
+      }
+    };
+    child.stdout?.on('data', onData);
+  });
+}
+
+describe('the server process', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  }, 120_000);
+
+  it('prints a development key and a curl line that works', async () => {
+    const child = start({});
+    try {
+      const [, key, address] = await waitFor(child, /Bearer (adopt_stage_\w+)' '(http:\/\/127\.0\.0\.1:\d+)\/v1\/pets\?limit=5'/);
+      const response = await fetch(`${address}/v1/pets?limit=5`, { headers: { authorization: `Bearer ${key}` } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([]);
+      expect(response.headers.get('x-ratelimit-limit')).toBe('60');
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+
+  it('stops on a bad variable, naming it', async () => {
+    const child = start({ PORT: 'eighty' });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(78);
+    expect(stderr).toMatch(/Invalid configuration:\n {2}PORT="eighty" must be integer/);
+  });
+
+  it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
+    const child = start({ API_KEYS: 'shutdown-test-key-0000000001:pro' });
+    const [, port] = await waitFor(child, /"address":"http:\/\/127\.0\.0\.1:(\d+)"/);
+    const body = JSON.stringify({ name: 'Late', categoryId: 1 });
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer shutdown-test-key-0000000001\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.kill('SIGTERM');
+    await waitFor(child, /shutting down/);
+    let response = '';
+    socket.on('data', (chunk: Buffer) => (response += chunk.toString()));
+    socket.write(body.slice(5));
+    await once(socket, 'close');
+    expect(response).toMatch(/^HTTP\/1\.1 201 Created/);
+    expect(response).toContain('"name":"Late"');
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(0);
+  });
+});

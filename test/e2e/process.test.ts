@@ -61,6 +61,8 @@ describe('the server process', () => {
 
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
     const child = start({ API_KEYS: 'shutdown-test-key-0000000001:pro' });
+    let logs = '';
+    child.stdout?.on('data', (chunk: Buffer) => (logs += chunk.toString()));
     const [, port] = await waitFor(child, /"address":"http:\/\/127\.0\.0\.1:(\d+)"/);
     const body = JSON.stringify({ name: 'Late', categoryId: 1 });
     const socket = connect(Number(port), '127.0.0.1');
@@ -80,5 +82,8 @@ describe('the server process', () => {
     expect(response).toContain('"name":"Late"');
     const [code] = (await once(child, 'exit')) as [number];
     expect(code).toBe(0);
+    // Structured logs of the request, without the key.
+    expect(logs).toMatch(/"url":"\/v1\/pets"/);
+    expect(logs).not.toContain('shutdown-test-key');
   });
 });

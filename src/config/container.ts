@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
 import { DuplicateKeyError, type ApiKeyStore } from '../application/ports/api-key-store.js';
 import { systemClock, type Clock } from '../application/ports/clock.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
@@ -20,6 +21,13 @@ import { buildHttpApp } from '../adapters/http/app.js';
 import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
 import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
+import { CachingApiKeyStore } from '../adapters/cache/caching-api-key-store.js';
+import { connectMongo } from '../adapters/mongo/mongo-connection.js';
+import { MongoApiKeyStore } from '../adapters/mongo/mongo-api-key-store.js';
+import { MongoPetRepository } from '../adapters/mongo/mongo-pet-repository.js';
+import { connectRedis } from '../adapters/redis/redis-connection.js';
+import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
+import { FailoverRateLimiter } from '../application/failover-rate-limiter.js';
 import type { AppConfig } from './env.js';
 
 /** Refused requests are counted as strikes towards a ban within this span. */
@@ -30,6 +38,10 @@ export interface Adapters {
   readonly pets: PetRepository;
   readonly apiKeys: ApiKeyStore;
   readonly rateLimiter: RateLimiter;
+  /** Which engines back the ports, for logs. */
+  readonly description: string;
+  /** False when the instance keeps serving without the limiter's store (fail-open). */
+  readonly rateLimiterCritical: boolean;
   /** Releases connections; called once when the application closes. */
   readonly close: () => Promise<void>;
 }
@@ -40,8 +52,63 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     pets: new MemoryPetRepository(),
     apiKeys: new MemoryApiKeyStore(),
     rateLimiter: new MemoryRateLimiter(clock),
+    description: 'memory',
+    rateLimiterCritical: true,
     close: async () => undefined,
   };
+}
+
+/**
+ * The adapters the configuration asks for: MongoDB for pets and keys when MONGODB_URL is set, Redis
+ * for limits when REDIS_URL is set, memory otherwise. Staging and production differ only here.
+ */
+export async function configuredAdapters(config: AppConfig, logger: Logger, clock: Clock = systemClock): Promise<Adapters> {
+  const closers: (() => Promise<unknown>)[] = [];
+  let pets: PetRepository = new MemoryPetRepository();
+  let apiKeys: ApiKeyStore = new MemoryApiKeyStore();
+  let rateLimiter: RateLimiter = new MemoryRateLimiter(clock);
+  const engines = { store: 'memory', limiter: 'memory' };
+  if (config.mongo) {
+    const mongo = await connectMongo(config.mongo);
+    closers.push(() => mongo.client.close());
+    pets = new MongoPetRepository(mongo.db);
+    apiKeys = new CachingApiKeyStore(new MongoApiKeyStore(mongo.db), clock, config.keyCacheTtlMs);
+    engines.store = 'mongodb';
+  }
+  if (config.redis) {
+    const redis = connectRedis(config.redis);
+    redis.on('error', () => undefined); // Outages are reported once by the failover below, not per reconnect attempt.
+    closers.push(() => redis.quit().catch(() => redis.disconnect()));
+    rateLimiter = new FailoverRateLimiter(new RedisRateLimiter(redis), new MemoryRateLimiter(clock), config.rateLimitFailureMode, {
+      outage: (error) =>
+        logger.warn(
+          { err: error, mode: config.rateLimitFailureMode },
+          config.rateLimitFailureMode === 'open'
+            ? 'Redis is unavailable: limiting per instance in memory until it returns'
+            : 'Redis is unavailable: refusing requests with 503 until it returns',
+        ),
+      recovered: () => logger.info('Redis is back: limits are shared again'),
+    });
+    engines.limiter = 'redis';
+  }
+  return {
+    clock,
+    pets,
+    apiKeys,
+    rateLimiter,
+    description: `pets and keys: ${engines.store}, rate limits: ${engines.limiter}`,
+    rateLimiterCritical: !config.redis || config.rateLimitFailureMode === 'closed',
+    close: async () => {
+      await Promise.all(closers.map((close) => close()));
+    },
+  };
+}
+
+export function createLogger(config: AppConfig): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[redacted]' },
+  });
 }
 
 export function buildContainer(config: AppConfig, adapters: Adapters): DependencyContainer {
@@ -80,15 +147,18 @@ export interface Application {
   readonly http: FastifyInstance;
   readonly container: DependencyContainer;
   readonly keys: ManageApiKeys;
+  readonly adapters: Adapters;
 }
 
 export interface CreateAppOptions {
+  /** The adapters to use; by default, those the configuration asks for. */
   readonly adapters?: Adapters;
 }
 
 /** Builds the whole application: adapters, use cases, seeded keys and the HTTP app. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<Application> {
-  const adapters = options.adapters ?? memoryAdapters();
+  const logger = createLogger(config);
+  const adapters = options.adapters ?? (await configuredAdapters(config, logger));
   const container = buildContainer(config, adapters);
   const keys = container.resolve<ManageApiKeys>(TOKENS.ApiKeys);
   await seedKeys(config, keys);
@@ -100,16 +170,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       authenticate: container.resolve(TOKENS.Authenticate),
       admitRequest: container.resolve(TOKENS.AdmitRequest),
       readinessProbes: {
-        pets: () => adapters.pets.ping(),
-        apiKeys: () => adapters.apiKeys.ping(),
-        rateLimiter: () => adapters.rateLimiter.ping(),
+        pets: { check: () => adapters.pets.ping(), critical: true },
+        apiKeys: { check: () => adapters.apiKeys.ping(), critical: true },
+        rateLimiter: { check: () => adapters.rateLimiter.ping(), critical: adapters.rateLimiterCritical },
       },
     },
     {
-      logger: {
-        level: config.logLevel,
-        redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
-      },
+      logger,
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
       probeTimeoutMs: config.readinessTimeoutMs,
@@ -119,7 +186,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await adapters.close();
     container.clearInstances();
   });
-  return { http, container, keys };
+  return { http, container, keys, adapters };
 }
 
 /** Registers the keys from API_KEYS; a key already stored (by an earlier start or another instance) is left as it is. */

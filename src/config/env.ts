@@ -31,6 +31,31 @@ export const EnvSchema = Type.Object({
   RATE_LIMIT_BAN_SECONDS: Type.Integer({ minimum: 60, default: 900, description: 'How long a blocked client stays blocked' }),
   SHUTDOWN_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 10, description: 'Grace period for in-flight requests on SIGTERM/SIGINT' }),
   READINESS_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 2_000, description: 'How long /readyz waits for each adapter' }),
+  MONGODB_URL: Type.String({ default: '', description: 'MongoDB connection string; pets and keys are kept in memory when unset' }),
+  MONGODB_DATABASE: Type.String({ pattern: '^[A-Za-z0-9_-]{1,63}$', default: 'adoption', description: 'Database name' }),
+  MONGODB_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    default: 2_000,
+    description: 'Longest wait for MongoDB before a request gets 503 service_unavailable',
+  }),
+  REDIS_URL: Type.String({ default: '', description: 'Redis URL for limits shared by all instances; per-instance memory when unset' }),
+  REDIS_TIMEOUT_MS: Type.Integer({ minimum: 10, default: 500, description: 'Longest wait for a Redis connection or command' }),
+  RATE_LIMIT_FAILURE_MODE: oneOf(
+    ['open', 'closed'] as const,
+    'When Redis fails: open = limit per instance in memory, closed = refuse with 503',
+    'open',
+  ),
+  KEY_CACHE_TTL_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 3_600,
+    default: 30,
+    description: 'How long an instance keeps key records; a revoked key stops working within this time',
+  }),
+  KEY_ROTATION_GRACE_SECONDS: Type.Integer({
+    minimum: 0,
+    default: 86_400,
+    description: 'How long the old key keeps working after `keys rotate`',
+  }),
 });
 
 export type Env = Static<typeof EnvSchema>;
@@ -53,6 +78,11 @@ export interface AppConfig {
   readonly ban: { readonly threshold: number; readonly durationMs: number };
   readonly shutdownTimeoutMs: number;
   readonly readinessTimeoutMs: number;
+  readonly mongo: { readonly url: string; readonly database: string; readonly timeoutMs: number } | null;
+  readonly redis: { readonly url: string; readonly timeoutMs: number } | null;
+  readonly rateLimitFailureMode: 'open' | 'closed';
+  readonly keyCacheTtlMs: number;
+  readonly keyRotationGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +95,11 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     if (value !== undefined && value !== '') raw[name] = value.trim();
   }
   const env = parse(EnvSchema, raw);
+  for (const [name, prefix] of [['MONGODB_URL', /^mongodb(\+srv)?:\/\//], ['REDIS_URL', /^rediss?:\/\//]] as const) {
+    if (env[name] && !prefix.test(env[name])) {
+      throw new ConfigError(`Invalid configuration:\n  ${name} must start with ${name === 'MONGODB_URL' ? 'mongodb:// or mongodb+srv://' : 'redis:// or rediss://'}`);
+    }
+  }
   return {
     environment: env.APP_ENV,
     host: env.HOST,
@@ -76,6 +111,11 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     ban: { threshold: env.RATE_LIMIT_BAN_THRESHOLD, durationMs: env.RATE_LIMIT_BAN_SECONDS * 1000 },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
+    mongo: env.MONGODB_URL ? { url: env.MONGODB_URL, database: env.MONGODB_DATABASE, timeoutMs: env.MONGODB_TIMEOUT_MS } : null,
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, timeoutMs: env.REDIS_TIMEOUT_MS } : null,
+    rateLimitFailureMode: env.RATE_LIMIT_FAILURE_MODE,
+    keyCacheTtlMs: env.KEY_CACHE_TTL_SECONDS * 1000,
+    keyRotationGraceMs: env.KEY_ROTATION_GRACE_SECONDS * 1000,
   };
 }
 

@@ -15,9 +15,10 @@ async function main(): Promise<void> {
   }
 
   const app = await createApp(config);
-  const devKey = config.seedKeys.length === 0 ? await app.keys.issue({ name: 'development key', plan: 'free' }) : null;
+  // A throwaway key only where keys cannot outlive the process: the in-memory store.
+  const devKey = config.seedKeys.length === 0 && !config.mongo ? await app.keys.issue({ name: 'development key', plan: 'free' }) : null;
   const address = await app.http.listen({ host: config.host, port: config.port });
-  app.http.log.info({ address, environment: config.environment, adapters: 'memory' }, 'Animal Adoption API listening');
+  app.http.log.info({ address, environment: config.environment, adapters: app.adapters.description }, 'Animal Adoption API listening');
   if (devKey) printDevKeyHelp(address, devKey.key);
   installShutdown(app, config.shutdownTimeoutMs);
 }

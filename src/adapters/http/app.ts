@@ -3,7 +3,7 @@
  * src/config/main.ts; tests call this same builder through the same composition root.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AdmitRequest } from '../../application/use-cases/admit-request.js';
@@ -15,7 +15,7 @@ import { ERROR_CODES } from '../../domain/errors.js';
 import { HttpError, STATUS_BY_CODE } from './http-errors.js';
 import { admissionPlugin } from './plugins/admission.js';
 import { installErrorHandler } from './plugins/error-handler.js';
-import { healthRoutes } from './routes/health.js';
+import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
 import { createValidatorCompiler } from './validation.js';
 
@@ -30,11 +30,11 @@ export interface HttpAppDeps {
   readonly getPet: GetPet;
   readonly authenticate: Authenticate;
   readonly admitRequest: AdmitRequest;
-  readonly readinessProbes: Readonly<Record<string, () => Promise<void>>>;
+  readonly readinessProbes: Readonly<Record<string, ReadinessProbe>>;
 }
 
 export interface HttpAppOptions {
-  readonly logger: NonNullable<FastifyServerOptions['logger']>;
+  readonly logger: FastifyBaseLogger;
   readonly bodyLimitBytes: number;
   /** Passed to Fastify; decides request.ip behind load balancers. */
   readonly trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -45,7 +45,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger,
+    loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
     trustProxy: options.trustProxy,
     // Keep a sane id from the load balancer so one request can be followed across hops.

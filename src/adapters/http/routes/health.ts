@@ -2,9 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../http-errors.js';
 
+export interface ReadinessProbe {
+  /** Resolves when the adapter answers. */
+  readonly check: () => Promise<void>;
+  /** A non-critical adapter that is down leaves the instance serving, reported as degraded. */
+  readonly critical: boolean;
+}
+
 export interface HealthOptions {
-  /** One probe per adapter: resolves when it answers. */
-  readonly probes: Readonly<Record<string, () => Promise<void>>>;
+  readonly probes: Readonly<Record<string, ReadinessProbe>>;
   /** How long a probe may take before it counts as down. */
   readonly probeTimeoutMs: number;
 }
@@ -14,13 +20,15 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
 
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     const entries = Object.entries(options.probes);
-    const results = await Promise.all(entries.map(([, probe]) => withTimeout(probe(), options.probeTimeoutMs)));
-    const down = entries.filter((_, i) => results[i] !== true).map(([name]) => name);
-    if (down.length > 0) {
-      request.log.warn({ down }, 'not ready');
-      return reply.code(503).send(errorBody('service_unavailable', `Not ready: ${down.join(', ')} did not answer`));
+    const results = await Promise.all(entries.map(([, probe]) => withTimeout(probe.check(), options.probeTimeoutMs)));
+    const down = entries.filter((_, i) => results[i] !== true);
+    const critical = down.filter(([, probe]) => probe.critical).map(([name]) => name);
+    if (critical.length > 0) {
+      request.log.warn({ down: down.map(([name]) => name) }, 'not ready');
+      return reply.code(503).send(errorBody('service_unavailable', `Not ready: ${critical.join(', ')} did not answer`));
     }
-    return { status: 'ready', checks: Object.fromEntries(entries.map(([name]) => [name, 'ok'])) };
+    const checks = Object.fromEntries(entries.map(([name], i) => [name, results[i] ? 'ok' : 'down']));
+    return { status: down.length > 0 ? 'degraded' : 'ready', checks };
   });
 }
 

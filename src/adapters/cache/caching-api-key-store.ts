@@ -1,0 +1,65 @@
+/**
+ * Keeps key lookups in the process for a short time, so authentication costs no database round trip
+ * at steady state. A key revoked elsewhere (another instance, the key tool) stops working here within
+ * `ttlMs`; a revocation made through this instance takes effect at once.
+ */
+import type { ApiKeyRecord } from '../../domain/api-key.js';
+import type { ApiKeyChanges, ApiKeyStore } from '../../application/ports/api-key-store.js';
+import type { Clock } from '../../application/ports/clock.js';
+
+interface Entry {
+  readonly record: ApiKeyRecord | null;
+  readonly expiresAtMs: number;
+}
+
+export class CachingApiKeyStore implements ApiKeyStore {
+  private readonly byHash = new Map<string, Entry>();
+
+  constructor(
+    private readonly inner: ApiKeyStore,
+    private readonly clock: Clock,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const now = this.clock.nowMs();
+    const cached = this.byHash.get(hash);
+    if (cached && cached.expiresAtMs > now) return cached.record;
+    const record = await this.inner.findByHash(hash);
+    this.byHash.delete(hash);
+    if (this.byHash.size >= this.maxEntries) {
+      // Maps iterate in insertion order: drop the oldest entry.
+      const oldest = this.byHash.keys().next();
+      if (!oldest.done) this.byHash.delete(oldest.value);
+    }
+    this.byHash.set(hash, { record, expiresAtMs: now + this.ttlMs });
+    return record;
+  }
+
+  async add(record: ApiKeyRecord): Promise<void> {
+    await this.inner.add(record);
+    this.byHash.delete(record.hash);
+  }
+
+  findById(id: string): Promise<ApiKeyRecord | null> {
+    return this.inner.findById(id);
+  }
+
+  list(): Promise<ApiKeyRecord[]> {
+    return this.inner.list();
+  }
+
+  async update(id: string, changes: ApiKeyChanges): Promise<boolean> {
+    const updated = await this.inner.update(id, changes);
+    // Only revocation and expiry change whether a key works; last-use stamps leave the cache alone.
+    if (changes.revokedAt !== undefined || changes.expiresAt !== undefined) {
+      for (const [hash, entry] of this.byHash) if (entry.record?.id === id) this.byHash.delete(hash);
+    }
+    return updated;
+  }
+
+  ping(): Promise<void> {
+    return this.inner.ping();
+  }
+}

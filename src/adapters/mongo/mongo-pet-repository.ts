@@ -1,0 +1,115 @@
+/**
+ * Pets in MongoDB. The id is the document's _id (an int64), taken from a counter document; an insert
+ * that meets a duplicate key (a counter behind the data, or a counter increment that was not atomic)
+ * moves the counter past the highest stored id and tries again, so uniqueness holds by construction.
+ */
+import { Long, type Collection, type Db } from 'mongodb';
+import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
+import { MAX_ID } from '../../domain/pet.js';
+import type { PetStatus } from '../../domain/pet-status.js';
+import type { PetListQuery, PetRepository } from '../../application/ports/pet-repository.js';
+import { guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
+
+interface PetDocument {
+  _id: Long | bigint;
+  name: string;
+  categoryId: Long | bigint;
+  status: PetStatus;
+}
+
+interface CounterDocument {
+  _id: string;
+  seq: Long | bigint;
+}
+
+const COUNTER_ID = 'pets';
+const MAX_ATTEMPTS = 20;
+const READ = { useBigInt64: true } as const;
+
+export class MongoPetRepository implements PetRepository {
+  private readonly pets: Collection<PetDocument>;
+  private readonly counters: Collection<CounterDocument>;
+
+  constructor(private readonly db: Db) {
+    this.pets = db.collection<PetDocument>('pets');
+    this.counters = db.collection<CounterDocument>('counters');
+  }
+
+  /** Listing by status in id order walks this index; unfiltered listing walks _id. Idempotent. */
+  static async ensureIndexes(db: Db): Promise<void> {
+    await db.collection('pets').createIndex({ status: 1, _id: 1 }, { name: 'status_id' });
+  }
+
+  add(draft: PetDraft): Promise<Pet> {
+    return guarded(async () => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const id = await this.nextId();
+        try {
+          await this.pets.insertOne({
+            _id: Long.fromNumber(id),
+            name: draft.name,
+            categoryId: Long.fromNumber(draft.categoryId),
+            status: draft.status,
+          });
+          return { id, ...draft };
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+          await this.catchUpCounter();
+        }
+      }
+      throw new Error(`Could not allocate a unique pet id in ${MAX_ATTEMPTS} attempts`);
+    });
+  }
+
+  findById(id: PetId): Promise<Pet | null> {
+    return guarded(async () => {
+      const document = await this.pets.findOne({ _id: Long.fromNumber(id) }, READ);
+      return document ? toPet(document) : null;
+    });
+  }
+
+  list(query: PetListQuery): Promise<Pet[]> {
+    return guarded(async () => {
+      const filter = {
+        ...(query.status !== undefined && { status: query.status }),
+        ...(query.afterId !== undefined && { _id: { $gt: Long.fromNumber(query.afterId) } }),
+      };
+      const documents = await this.pets.find(filter, READ).sort({ _id: 1 }).limit(query.limit).toArray();
+      return documents.map(toPet);
+    });
+  }
+
+  ping(): Promise<void> {
+    return guarded(async () => {
+      await this.db.command({ ping: 1 });
+    });
+  }
+
+  private async nextId(): Promise<number> {
+    const counter = await this.counters.findOneAndUpdate(
+      { _id: COUNTER_ID },
+      { $inc: { seq: Long.fromNumber(1) } },
+      { upsert: true, returnDocument: 'after', ...READ },
+    );
+    if (!counter) throw new Error('The pet id counter could not be read');
+    const id = toSafeNumber(counter.seq as bigint, 'pet id counter');
+    if (id > MAX_ID) throw new Error('Pet ids are exhausted');
+    return id;
+  }
+
+  private async catchUpCounter(): Promise<void> {
+    const [highest] = await this.pets.find({}, READ).sort({ _id: -1 }).limit(1).toArray();
+    if (highest) {
+      await this.counters.updateOne({ _id: COUNTER_ID }, { $max: { seq: Long.fromBigInt(BigInt(highest._id as bigint)) } }, { upsert: true });
+    }
+  }
+}
+
+function toPet(document: PetDocument): Pet {
+  return {
+    id: toSafeNumber(document._id as bigint, 'pet id'),
+    name: document.name,
+    categoryId: toSafeNumber(document.categoryId as bigint, 'categoryId'),
+    status: document.status,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Sliding-window limits in Redis, shared by every instance: one Lua script decides and records a
+ * request in a single round trip. Keys carry one hash tag per subject, so all of a subject's keys
+ * live in one Redis Cluster slot.
+ */
+import { readFileSync } from 'node:fs';
+import type { Redis } from 'ioredis';
+import type { AdmissionPolicy, Outcome, RateDecision, WindowUsage } from '../../domain/rate-limit.js';
+import type { Clock } from '../../application/ports/clock.js';
+import type { RateLimiter } from '../../application/ports/rate-limiter.js';
+
+const SCRIPT_URL = new URL('./lua/admit.lua', import.meta.url);
+
+interface AdmitCommand {
+  admitSlidingWindow(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<(string | number)[]>;
+}
+
+export interface RedisRateLimiterOptions {
+  /** For tests only: take time from this clock instead of Redis TIME. */
+  readonly clock?: Clock;
+  readonly keyPrefix?: string;
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  private readonly prefix: string;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: RedisRateLimiterOptions = {},
+  ) {
+    this.prefix = options.keyPrefix ?? 'rl:';
+    if (!(redis as unknown as Partial<AdmitCommand>).admitSlidingWindow) {
+      redis.defineCommand('admitSlidingWindow', { lua: readFileSync(SCRIPT_URL, 'utf8') });
+    }
+  }
+
+  /** The Redis keys that hold a subject's state (ban first, then one per window). */
+  keysFor(subject: string, policy: AdmissionPolicy): string[] {
+    const tag = `${this.prefix}{${subject}}`;
+    return [`${tag}:ban`, ...policy.windows.map((w) => `${tag}:${w.name}`)];
+  }
+
+  async admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    const keys = this.keysFor(subject, policy);
+    const args = [
+      this.options.clock ? this.options.clock.nowMs() : '',
+      policy.ban.threshold,
+      policy.ban.durationMs,
+      policy.ban.strikeWindowMs,
+      ...policy.windows.flatMap((w) => [w.limit, w.windowMs, w.bucketMs]),
+    ];
+    const reply = await (this.redis as unknown as AdmitCommand).admitSlidingWindow(keys.length, ...keys, ...args);
+    const [outcome, nowMs, bannedUntil] = [String(reply[0]) as Outcome, Number(reply[1]), Number(reply[2])];
+    const windows: WindowUsage[] = policy.windows.map((w, i) => ({
+      name: w.name,
+      limit: w.limit,
+      used: Number(reply[3 + i * 3]),
+      resetAtMs: Number(reply[4 + i * 3]),
+      retryAtMs: Number(reply[5 + i * 3]),
+    }));
+    return { outcome, nowMs, windows, bannedUntilMs: outcome === 'banned' ? bannedUntil : null };
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+}

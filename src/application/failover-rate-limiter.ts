@@ -1,0 +1,51 @@
+/**
+ * What happens when the shared limiter (Redis) fails: fail open (default, as Envoy and Kong do),
+ * deciding on a per-instance limiter until it returns, or fail closed, refusing with 503. Either way
+ * the outage is reported once, and so is the recovery.
+ */
+import { ServiceUnavailableError } from '../domain/errors.js';
+import type { AdmissionPolicy, RateDecision } from '../domain/rate-limit.js';
+import type { RateLimiter } from './ports/rate-limiter.js';
+
+export type FailureMode = 'open' | 'closed';
+
+export interface OutageEvents {
+  outage(error: unknown): void;
+  recovered(): void;
+}
+
+export class FailoverRateLimiter implements RateLimiter {
+  private down = false;
+
+  constructor(
+    private readonly primary: RateLimiter,
+    private readonly fallback: RateLimiter,
+    private readonly mode: FailureMode,
+    private readonly events: OutageEvents,
+  ) {}
+
+  async admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    try {
+      const decision = await this.primary.admit(subject, policy);
+      if (this.down) {
+        this.down = false;
+        this.events.recovered();
+      }
+      return decision;
+    } catch (error) {
+      if (!this.down) {
+        this.down = true;
+        this.events.outage(error);
+      }
+      if (this.mode === 'closed') {
+        throw new ServiceUnavailableError('Rate limiting is unavailable, so requests are refused for now; retry in a few seconds');
+      }
+      return this.fallback.admit(subject, policy);
+    }
+  }
+
+  /** Readiness follows the primary: an instance deciding on its fallback is degraded. */
+  ping(): Promise<void> {
+    return this.primary.ping();
+  }
+}

@@ -1,11 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+const shared = {
+  setupFiles: ['test/support/setup.ts'],
+  globalSetup: ['test/support/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    setupFiles: ['test/support/setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-    reporters: ['default'],
+    projects: [
+      // Everything, with the HTTP suite on the in-memory adapters; integration suites use real servers.
+      { test: { ...shared, name: 'main', include: ['test/**/*.test.ts'] } },
+      // The HTTP suite once more, end to end on MongoDB plus Redis through the production wiring.
+      {
+        test: {
+          ...shared,
+          name: 'http on mongo+redis',
+          include: ['test/http/**/*.test.ts'],
+          env: { TEST_ADAPTERS: 'mongo+redis' },
+          setupFiles: [...shared.setupFiles, 'test/support/require-backends.ts'],
+        },
+      },
+    ],
   },
 });

@@ -62,7 +62,14 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
  * The adapters the configuration asks for: MongoDB for pets and keys when MONGODB_URL is set, Redis
  * for limits when REDIS_URL is set, memory otherwise. Staging and production differ only here.
  */
-export async function configuredAdapters(config: AppConfig, logger: Logger, clock: Clock = systemClock): Promise<Adapters> {
+export interface AdapterOptions {
+  readonly clock?: Clock;
+  /** Tests only: Redis reads time from `clock` instead of its own TIME, and keys get this prefix. */
+  readonly redisForTests?: { readonly keyPrefix: string };
+}
+
+export async function configuredAdapters(config: AppConfig, logger: Logger, options: AdapterOptions = {}): Promise<Adapters> {
+  const clock = options.clock ?? systemClock;
   const closers: (() => Promise<unknown>)[] = [];
   let pets: PetRepository = new MemoryPetRepository();
   let apiKeys: ApiKeyStore = new MemoryApiKeyStore();
@@ -76,10 +83,10 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, cloc
     engines.store = 'mongodb';
   }
   if (config.redis) {
-    const redis = connectRedis(config.redis);
-    redis.on('error', () => undefined); // Outages are reported once by the failover below, not per reconnect attempt.
+    const redis = await connectRedis(config.redis);
     closers.push(() => redis.quit().catch(() => redis.disconnect()));
-    rateLimiter = new FailoverRateLimiter(new RedisRateLimiter(redis), new MemoryRateLimiter(clock), config.rateLimitFailureMode, {
+    const shared = new RedisRateLimiter(redis, options.redisForTests ? { clock, keyPrefix: options.redisForTests.keyPrefix } : {});
+    rateLimiter = new FailoverRateLimiter(shared, new MemoryRateLimiter(clock), config.rateLimitFailureMode, {
       outage: (error) =>
         logger.warn(
           { err: error, mode: config.rateLimitFailureMode },

@@ -1,8 +1,8 @@
 /** Builds the application exactly as production does (createApp), on the given adapters and a fake clock. */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createApp, memoryAdapters, type Adapters, type Application } from '../../src/config/container.js';
-import { loadConfig } from '../../src/config/env.js';
+import { configuredAdapters, createApp, createLogger, memoryAdapters, type Adapters, type Application } from '../../src/config/container.js';
+import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import type { PlanId } from '../../src/domain/plans.js';
 import { FakeClock } from './fake-clock.js';
 
@@ -14,12 +14,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Which adapters the HTTP suite runs on: memory by default, MongoDB + Redis in the second pass. */
+export const TEST_ADAPTERS = process.env.TEST_ADAPTERS === 'mongo+redis' ? 'mongo+redis' : 'memory';
+
 export async function startTestApp(
   options: { env?: Record<string, string>; clock?: FakeClock; adapters?: (clock: FakeClock) => Adapters } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? new FakeClock();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const app = await createApp(config, { adapters: options.adapters ? options.adapters(clock) : memoryAdapters(clock) });
+  let cleanup = async () => undefined as void;
+  let adapters: Adapters;
+  if (options.adapters) {
+    adapters = options.adapters(clock);
+  } else if (TEST_ADAPTERS === 'mongo+redis') {
+    const real = await realAdapters(config, clock);
+    adapters = real.adapters;
+    cleanup = real.cleanup;
+  } else {
+    adapters = memoryAdapters(clock);
+  }
+  const app = await createApp(config, { adapters });
   await app.http.ready();
   return {
     app,
@@ -28,8 +42,32 @@ export async function startTestApp(
       const issued = await app.keys.issue({ name: `test ${plan}`, plan, ...(limits && { customLimits: limits }) });
       return `Bearer ${issued.key}`;
     },
-    close: () => app.http.close(),
+    close: async () => {
+      await app.http.close();
+      await cleanup();
+    },
   };
+}
+
+/** The production wiring (configuredAdapters) on a fresh test database and a private Redis key prefix. */
+async function realAdapters(config: AppConfig, clock: FakeClock): Promise<{ adapters: Adapters; cleanup: () => Promise<void> }> {
+  const { backend, openTestDatabase, uniquePrefix } = await import('./integration.js');
+  const database = await openTestDatabase();
+  const realConfig = loadConfig({
+    LOG_LEVEL: 'silent',
+    MONGODB_URL: backend('mongo').url,
+    MONGODB_DATABASE: database.name,
+    REDIS_URL: backend('redis').url,
+  });
+  const adapters = await configuredAdapters({ ...realConfig, ...pick(config) }, createLogger(realConfig), {
+    clock,
+    redisForTests: { keyPrefix: uniquePrefix() },
+  });
+  return { adapters, cleanup: () => database.close() };
+}
+
+function pick(config: AppConfig): Partial<AppConfig> {
+  return { rateLimitFailureMode: config.rateLimitFailureMode, keyCacheTtlMs: config.keyCacheTtlMs };
 }
 
 /** Asserts the Error body and the rate-limit headers every /v1 error carries. */

@@ -7,7 +7,29 @@ export interface RedisOptions {
   readonly timeoutMs: number;
 }
 
-export function connectRedis(options: RedisOptions): Redis {
+/**
+ * Connects, waiting at most `timeoutMs` for the first connection so that early requests are decided
+ * by Redis. Without the offline queue, commands sent before then would fail over. If Redis is not
+ * there yet, the client keeps trying in the background and the limiter's failure mode applies.
+ */
+export async function connectRedis(options: RedisOptions): Promise<Redis> {
+  const redis = createClient(options);
+  // Connection errors surface as failed commands, which the limiter's failure mode handles and reports
+  // once per outage; without a listener ioredis would print every reconnect attempt.
+  redis.on('error', () => undefined);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, options.timeoutMs * 4);
+    redis.once('ready', done);
+    function done() {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    }
+  });
+  return redis;
+}
+
+function createClient(options: RedisOptions): Redis {
   return new Redis(options.url, {
     connectTimeout: options.timeoutMs,
     commandTimeout: options.timeoutMs,

@@ -64,8 +64,8 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
  */
 export interface AdapterOptions {
   readonly clock?: Clock;
-  /** Tests only: Redis reads time from `clock` instead of its own TIME, and keys get this prefix. */
-  readonly redisForTests?: { readonly keyPrefix: string };
+  /** Tests only: a private key prefix, and optionally time from `clock` instead of Redis TIME. */
+  readonly redisForTests?: { readonly keyPrefix: string; readonly timeFromClock: boolean };
 }
 
 export async function configuredAdapters(config: AppConfig, logger: Logger, options: AdapterOptions = {}): Promise<Adapters> {
@@ -85,7 +85,11 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   if (config.redis) {
     const redis = await connectRedis(config.redis);
     closers.push(() => redis.quit().catch(() => redis.disconnect()));
-    const shared = new RedisRateLimiter(redis, options.redisForTests ? { clock, keyPrefix: options.redisForTests.keyPrefix } : {});
+    const testing = options.redisForTests;
+    const shared = new RedisRateLimiter(redis, {
+      ...(testing && { keyPrefix: testing.keyPrefix }),
+      ...(testing?.timeFromClock && { clock }),
+    });
     rateLimiter = new FailoverRateLimiter(shared, new MemoryRateLimiter(clock), config.rateLimitFailureMode, {
       outage: (error) =>
         logger.warn(

@@ -23,7 +23,7 @@ export interface Backend {
 
 interface Started {
   readonly info: Backend;
-  stop(): Promise<void>;
+  readonly stop: () => Promise<void>;
 }
 
 const none = (backend: string, reason: string): Started => ({ info: { url: null, backend, reason }, stop: async () => undefined });
@@ -43,26 +43,32 @@ export async function startMongo(): Promise<Started> {
   if (process.env.MONGODB_URL) return { info: { url: process.env.MONGODB_URL, backend: 'MONGODB_URL' }, stop: async () => undefined };
   const container = await startContainer('mongo:7', 27017, (host, port) => `mongodb://${host}:${port}`);
   if (container) return container;
-  const binary = jongodbBinary();
-  if (binary) {
-    const child = spawn(binary, ['--host=127.0.0.1', '--port=0', '--database=adoption_test'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const url = await waitForLine(child, /JONGODB_URI=(mongodb:\/\/\S+)/);
-    const base = url.replace(/\/[^/]*$/, '');
+  if (jongodbBinary()) {
+    const server = await startLocalMongo(0);
     return {
-      info: { url: base, backend: 'MongoDB-compatible test server (jongodb, from @jongodb/memory-server-bin-linux-x64-gnu)' },
-      stop: () => stopProcess(child),
+      info: { url: server.url, backend: 'MongoDB-compatible test server (jongodb, from @jongodb/memory-server-bin-linux-x64-gnu)' },
+      stop: server.stop,
     };
   }
   return none('none', 'no MONGODB_URL, no Docker engine and no jongodb test server binary: set MONGODB_URL or run npm install on linux-x64');
 }
 
 /** A redis-server process this suite owns, so a test can stop it and start it again on the same port. */
-export async function startLocalRedis(port: number): Promise<{ url: string; version: string; stop(): Promise<void> }> {
+export async function startLocalRedis(port: number): Promise<{ url: string; version: string; stop: () => Promise<void> }> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const version = await waitForLine(child, /(?:version=|v=)([0-9.]+)[\s\S]*Ready to accept connections/);
   return { url: `redis://127.0.0.1:${port}`, version, stop: () => stopProcess(child) };
+}
+
+/** The jongodb test server as a process this suite owns (port 0: any free port). */
+export async function startLocalMongo(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const binary = jongodbBinary();
+  if (!binary) throw new Error('the jongodb test server binary is not installed');
+  const child = spawn(binary, ['--host=127.0.0.1', `--port=${port}`, '--database=adoption_test'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await waitForLine(child, /JONGODB_URI=(mongodb:\/\/\S+)/);
+  return { url: url.replace(/\/[^/]*$/, ''), stop: () => stopProcess(child) };
 }
 
 async function startContainer(image: string, port: number, url: (host: string, port: number) => string): Promise<Started | null> {
@@ -82,7 +88,7 @@ async function startContainer(image: string, port: number, url: (host: string, p
   }
 }
 
-function jongodbBinary(): string | null {
+export function jongodbBinary(): string | null {
   if (process.platform !== 'linux' || process.arch !== 'x64') return null;
   try {
     const manifest = createRequire(import.meta.url).resolve('@jongodb/memory-server-bin-linux-x64-gnu/package.json');
@@ -93,7 +99,7 @@ function jongodbBinary(): string | null {
   }
 }
 
-function onPath(command: string): boolean {
+export function onPath(command: string): boolean {
   return (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, command)));
 }
 

@@ -61,7 +61,7 @@ async function realAdapters(config: AppConfig, clock: FakeClock): Promise<{ adap
   });
   const adapters = await configuredAdapters({ ...realConfig, ...pick(config) }, createLogger(realConfig), {
     clock,
-    redisForTests: { keyPrefix: uniquePrefix() },
+    redisForTests: { keyPrefix: uniquePrefix(), timeFromClock: true },
   });
   return { adapters, cleanup: () => database.close() };
 }

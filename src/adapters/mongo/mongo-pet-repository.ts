@@ -99,9 +99,10 @@ export class MongoPetRepository implements PetRepository {
 
   private async catchUpCounter(): Promise<void> {
     const [highest] = await this.pets.find({}, READ).sort({ _id: -1 }).limit(1).toArray();
-    if (highest) {
-      await this.counters.updateOne({ _id: COUNTER_ID }, { $max: { seq: Long.fromBigInt(BigInt(highest._id as bigint)) } }, { upsert: true });
-    }
+    if (!highest) return;
+    const seq = Long.fromBigInt(BigInt(highest._id as bigint));
+    // Only ever forward: the filter makes this a no-op when another instance moved it further.
+    await this.counters.updateOne({ _id: COUNTER_ID, seq: { $lt: seq } }, { $set: { seq } });
   }
 }
 

@@ -1,0 +1,113 @@
+/** The repository and key store contracts on MongoDB, plus ids, indexes, unavailability and the test-database guard. */
+import { Long, type Db, type MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CachingApiKeyStore } from '../../src/adapters/cache/caching-api-key-store.js';
+import { connectMongo } from '../../src/adapters/mongo/mongo-connection.js';
+import { MongoApiKeyStore } from '../../src/adapters/mongo/mongo-api-key-store.js';
+import { MongoPetRepository } from '../../src/adapters/mongo/mongo-pet-repository.js';
+import { ServiceUnavailableError } from '../../src/domain/errors.js';
+import { describeApiKeyStoreContract } from '../contracts/api-key-store.contract.js';
+import { describePetRepositoryContract } from '../contracts/pet-repository.contract.js';
+import { aPetDraft } from '../support/builders.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { assertTestDatabase, describeWith, openTestDatabase } from '../support/integration.js';
+import { freePort } from '../support/backends.js';
+
+describeWith('mongo', 'MongoDB adapters', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  describePetRepositoryContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoPetRepository(db);
+    },
+  });
+  describeApiKeyStoreContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoApiKeyStore(db);
+    },
+  });
+  describeApiKeyStoreContract('mongodb behind the key cache', {
+    fresh: async () => {
+      await database.clear();
+      return new CachingApiKeyStore(new MongoApiKeyStore(db), new FakeClock(), 30_000);
+    },
+  });
+
+  describe('pet ids', () => {
+    it('stores ids and category ids as int64, never as doubles', async () => {
+      await database.clear();
+      const pet = await new MongoPetRepository(db).add(aPetDraft({ categoryId: 2 ** 53 - 1 }));
+      const raw = await db.collection('pets').findOne({ _id: Long.fromNumber(pet.id) }, { promoteLongs: false });
+      expect(raw?._id).toBeInstanceOf(Long);
+      expect(raw?.categoryId).toBeInstanceOf(Long);
+      expect((raw?.categoryId as Long).toString()).toBe('9007199254740991');
+    });
+
+    it('stays unique across instances inserting at the same time', async () => {
+      await database.clear();
+      const second = await connectMongo({ url: mongoUrl(database.client), database: database.name, timeoutMs: 5_000 });
+      try {
+        const a = new MongoPetRepository(db);
+        const b = new MongoPetRepository(second.db);
+        const pets = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).add(aPetDraft())));
+        expect(new Set(pets.map((p) => p.id)).size).toBe(100);
+        expect(await a.list({ limit: 200 })).toHaveLength(100);
+      } finally {
+        await second.client.close();
+      }
+    });
+
+    it('moves past ids already taken when the counter is behind', async () => {
+      await database.clear();
+      const repo = new MongoPetRepository(db);
+      const first = await repo.add(aPetDraft());
+      await repo.add(aPetDraft());
+      await db.collection('counters').updateOne({ _id: 'pets' as never }, { $set: { seq: Long.fromNumber(0) } });
+      const next = await repo.add(aPetDraft());
+      expect(next.id).toBeGreaterThan(first.id + 1);
+      expect(await repo.list({ limit: 10 })).toHaveLength(3);
+    });
+  });
+
+  it('creates its indexes, idempotently', async () => {
+    await connectMongo({ url: mongoUrl(database.client), database: database.name, timeoutMs: 5_000 }).then((c) => c.client.close());
+    const names = async (collection: string) => (await db.collection(collection).indexes()).map((i) => i.name);
+    expect(await names('pets')).toEqual(expect.arrayContaining(['status_id']));
+    expect(await names('api_keys')).toEqual(expect.arrayContaining(['hash_unique']));
+  });
+
+  it('refuses a database whose name does not mark it as a test database', () => {
+    expect(() => assertTestDatabase('adoption')).toThrow(/Refusing/);
+    expect(() => assertTestDatabase('production_copy')).toThrow(/Refusing/);
+    expect(() => assertTestDatabase('adoption_test')).not.toThrow();
+  });
+});
+
+describe('MongoDB unreachable', () => {
+  it('fails a request with ServiceUnavailableError after a bounded wait, never hanging', async () => {
+    const port = await freePort();
+    const { MongoClient } = await import('mongodb');
+    const client = new MongoClient(`mongodb://127.0.0.1:${port}`, { serverSelectionTimeoutMS: 300 });
+    const repo = new MongoPetRepository(client.db('adoption_test'));
+    const started = Date.now();
+    await expect(repo.add(aPetDraft())).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(repo.ping()).rejects.toBeInstanceOf(ServiceUnavailableError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await client.close();
+  });
+});
+
+function mongoUrl(client: MongoClient): string {
+  return `mongodb://${client.options.hosts.map((h) => h.toString()).join(',')}`;
+}

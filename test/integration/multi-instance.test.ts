@@ -1,0 +1,64 @@
+/** Several instances behind a load balancer share one budget per key, through Redis and MongoDB. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { configuredAdapters, createApp, createLogger, type Application } from '../../src/config/container.js';
+import { loadConfig } from '../../src/config/env.js';
+import { backend, describeWith, openTestDatabase, uniquePrefix } from '../support/integration.js';
+
+describeWith('both', 'Two instances on one MongoDB and one Redis', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let instances: Application[];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      MONGODB_URL: backend('mongo').url,
+      MONGODB_DATABASE: database.name,
+      REDIS_URL: backend('redis').url,
+    });
+    const keyPrefix = uniquePrefix();
+    // Production wiring, time from Redis TIME; only the key prefix is private to this test.
+    instances = await Promise.all(
+      [1, 2].map(async () =>
+        createApp(config, { adapters: await configuredAdapters(config, createLogger(config), { redisForTests: { keyPrefix, timeFromClock: false } }) }),
+      ),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((app) => app.http.close()));
+    await database.close();
+  });
+
+  it('admits a Free key exactly 60 times in a minute, bursting across both', async () => {
+    const [a, b] = instances as [Application, Application];
+    const { key } = await a.keys.issue({ name: 'Burst', plan: 'free' });
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        (i % 2 ? a : b).http.inject({ url: '/v1/pets?limit=1', headers: { authorization: `Bearer ${key}` } }),
+      ),
+    );
+    const admitted = responses.filter((r) => r.statusCode === 200).length;
+    const refused = responses.filter((r) => r.statusCode === 429).length;
+    console.info(`[measure] two instances, 100 concurrent requests of one Free key: ${admitted} admitted, ${refused} refused`);
+    expect(admitted).toBe(60);
+    expect(refused).toBe(40);
+    // Both instances served some of the admitted requests.
+    expect(responses.filter((r, i) => i % 2 === 1 && r.statusCode === 200).length).toBeGreaterThan(0);
+    expect(responses.filter((r, i) => i % 2 === 0 && r.statusCode === 200).length).toBeGreaterThan(0);
+  });
+
+  it('sees pets created on the other instance, with unique ids', async () => {
+    const [a, b] = instances as [Application, Application];
+    const { key } = await b.keys.issue({ name: 'Shelter', plan: 'business' });
+    const headers = { authorization: `Bearer ${key}` };
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: `Pet ${i}`, categoryId: 1 } }),
+      ),
+    );
+    const ids = created.map((r) => r.json<{ id: number }>().id);
+    expect(new Set(ids).size).toBe(20);
+    const listed = await a.http.inject({ url: '/v1/pets?limit=100', headers });
+    expect(listed.json<{ id: number }[]>().map((p) => p.id)).toEqual([...ids].sort((x, y) => x - y));
+  });
+});

@@ -1,8 +1,8 @@
-/** The built server as a process: start-up output, a bad configuration, and graceful shutdown. */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+/** The built server (built once by the global setup) as a process: start-up output, a bad configuration, and graceful shutdown. */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { once } from 'node:events';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -32,11 +32,6 @@ async function waitFor(child: ChildProcess, pattern: RegExp): Promise<RegExpExec
 }
 
 describe('the server process', () => {
-  beforeAll(() => {
-    // The same build `npm start` runs.
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-  }, 120_000);
-
   it('prints a development key and a curl line that works', async () => {
     const child = start({});
     try {

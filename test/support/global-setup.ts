@@ -1,4 +1,5 @@
 /** Starts the integration servers once for the whole run and tells every suite where they are. */
+import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startMongo, startRedis, type Backend } from './backends.js';
 
@@ -10,6 +11,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (project.name === 'main') {
+    // The process suites (server, key tool) run the built output: build it once, as `npm start` does.
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: project.config.root, stdio: 'inherit' });
+  }
   const [redis, mongo] = await Promise.all([startRedis(), startMongo()]);
   for (const [name, started] of [['redis', redis], ['mongodb', mongo]] as const) {
     const { info } = started;

@@ -1,0 +1,176 @@
+/**
+ * The operators' key tool, against the configured key store (MONGODB_URL):
+ *   npm run keys -- create --plan pro --name "Shelter A"
+ *   npm run keys -- create --plan enterprise --name "Partner" --per-minute 5000 --per-day 2000000
+ *   npm run keys -- list
+ *   npm run keys -- revoke <id>
+ *   npm run keys -- rotate <id> [--grace-seconds 86400]
+ * Exit codes: 0 done, 1 the operation failed, 2 usage error, 78 configuration error.
+ */
+import { parseArgs } from 'node:util';
+import { isKeyActive, recordLimits, type ApiKeyRecord } from '../domain/api-key.js';
+import { isPlanId, PLAN_IDS } from '../domain/plans.js';
+import { TOKENS } from '../application/ports/tokens.js';
+import { KeyNotFoundError, type ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
+import { buildContainer, configuredAdapters, createLogger } from './container.js';
+import { ConfigError, loadConfig, type AppConfig } from './env.js';
+
+const USAGE = `Usage: npm run keys -- <command> [options]
+
+  create --plan ${PLAN_IDS.join('|')} --name NAME [--per-minute N --per-day N]
+                         issue a key (enterprise needs --per-minute and --per-day); prints it once
+  list                   ids, names, plans, limits, created and last-used times (never secrets)
+  revoke ID              stop a key at once (other instances within KEY_CACHE_TTL_SECONDS)
+  rotate ID [--grace-seconds N]
+                         issue a replacement; the old key works for N more seconds
+                         (default KEY_ROTATION_GRACE_SECONDS)
+
+Reads the server's environment: MONGODB_URL (required), MONGODB_DATABASE, APP_ENV.`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  plan: { type: 'string' },
+  name: { type: 'string' },
+  'per-minute': { type: 'string' },
+  'per-day': { type: 'string' },
+  'grace-seconds': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv);
+  const [command, ...rest] = positionals;
+  if (values.help || command === undefined) {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  if (!['create', 'list', 'revoke', 'rotate'].includes(command)) throw new UsageError(`Unknown command "${command}"`);
+
+  const config = loadConfig(process.env);
+  if (!config.mongo) {
+    throw new ConfigError(
+      'MONGODB_URL is not set. Without it keys live only in the memory of a running server; set MONGODB_URL (and MONGODB_DATABASE) to manage the shared key store.',
+    );
+  }
+  const keys = await openKeys(config);
+  try {
+    switch (command) {
+      case 'create':
+        return await create(keys.manage, values);
+      case 'list':
+        printList(await keys.manage.list(), Date.now());
+        return 0;
+      case 'revoke': {
+        const id = requireId(rest);
+        await keys.manage.revoke(id);
+        process.stdout.write(`Revoked ${id}. Instances stop accepting it within ${config.keyCacheTtlMs / 1000} s.\n`);
+        return 0;
+      }
+      default: {
+        const id = requireId(rest);
+        const graceSeconds = values['grace-seconds'] === undefined ? config.keyRotationGraceMs / 1000 : positiveInt(values['grace-seconds'], '--grace-seconds', 0);
+        const issued = await keys.manage.rotate(id, graceSeconds * 1000);
+        process.stdout.write(
+          `New key for "${issued.record.name}" (${issued.record.id}), shown once; store it now:\n\n  ${issued.key}\n\n` +
+            `The old key ${id} keeps working until ${new Date(Date.now() + graceSeconds * 1000).toISOString()}.\n`,
+        );
+        return 0;
+      }
+    }
+  } finally {
+    await keys.close();
+  }
+}
+
+async function openKeys(config: AppConfig): Promise<{ manage: ManageApiKeys; close: () => Promise<void> }> {
+  // The same composition root as the server; the key tool needs no shared limiter.
+  const toolConfig: AppConfig = { ...config, redis: null, logLevel: 'warn' };
+  const adapters = await configuredAdapters(toolConfig, createLogger(toolConfig));
+  return { manage: buildContainer(toolConfig, adapters).resolve<ManageApiKeys>(TOKENS.ApiKeys), close: adapters.close };
+}
+
+async function create(manage: ManageApiKeys, values: Record<string, string | boolean | undefined>): Promise<number> {
+  const plan = values.plan;
+  const name = typeof values.name === 'string' ? values.name.trim() : '';
+  if (!isPlanId(plan)) throw new UsageError(`--plan must be one of ${PLAN_IDS.join(', ')}`);
+  if (name === '') throw new UsageError('--name is required, e.g. --name "Shelter A"');
+  const perMinute = values['per-minute'];
+  const perDay = values['per-day'];
+  if (plan === 'enterprise' && (typeof perMinute !== 'string' || typeof perDay !== 'string')) {
+    throw new UsageError('An enterprise key needs --per-minute and --per-day');
+  }
+  if (plan !== 'enterprise' && (perMinute !== undefined || perDay !== undefined)) {
+    throw new UsageError(`--per-minute and --per-day are only for enterprise keys; ${plan} has fixed limits`);
+  }
+  const customLimits =
+    plan === 'enterprise'
+      ? { perMinute: positiveInt(perMinute as string, '--per-minute', 1), perDay: positiveInt(perDay as string, '--per-day', 1) }
+      : undefined;
+  if (customLimits && customLimits.perDay < customLimits.perMinute) throw new UsageError('--per-day must be at least --per-minute');
+  const issued = await manage.issue({ name, plan, ...(customLimits && { customLimits }) });
+  const limits = recordLimits(issued.record);
+  process.stdout.write(
+    `Created ${issued.record.id} "${name}" on ${plan} (${limits.perMinute}/min, ${limits.perDay}/day).\n` +
+      `The key is shown once; store it now:\n\n  ${issued.key}\n`,
+  );
+  return 0;
+}
+
+function printList(records: ApiKeyRecord[], now: number): void {
+  if (records.length === 0) {
+    process.stdout.write('No keys.\n');
+    return;
+  }
+  const rows = records.map((r) => {
+    const limits = recordLimits(r);
+    const state = !isKeyActive(r, new Date(now))
+      ? r.revokedAt
+        ? 'revoked'
+        : 'expired'
+      : r.expiresAt
+        ? `expires ${r.expiresAt.toISOString()}`
+        : 'active';
+    return [r.id, r.name, r.plan, `${limits.perMinute}/min ${limits.perDay}/day`, r.createdAt.toISOString(), r.lastUsedAt?.toISOString() ?? 'never', state];
+  });
+  const header = ['ID', 'NAME', 'PLAN', 'LIMITS', 'CREATED', 'LAST USED', 'STATE'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`);
+}
+
+function requireId(rest: string[]): string {
+  const [id] = rest;
+  if (!id) throw new UsageError('Give the key id, as shown by `npm run keys -- list`');
+  return id;
+}
+
+function positiveInt(text: string, flag: string, minimum: number): number {
+  const value = Number(text);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(value) || value < minimum) throw new UsageError(`${flag} must be a whole number >= ${minimum}`);
+  return value;
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      process.exit(2);
+    }
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${error instanceof KeyNotFoundError ? message : `Failed: ${message}`}\n`);
+    process.exit(1);
+  },
+);

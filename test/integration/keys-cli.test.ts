@@ -1,0 +1,92 @@
+/** The operators' key tool, run as a process against the MongoDB key store the server uses. */
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp, type Application } from '../../src/config/container.js';
+import { loadConfig } from '../../src/config/env.js';
+import { backend, describeWith, openTestDatabase } from '../support/integration.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+describeWith('mongo', 'Key tool (npm run keys)', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let env: Record<string, string>;
+  let app: Application;
+
+  function keys(...args: string[]): { status: number; stdout: string; stderr: string } {
+    const result = spawnSync(process.execPath, ['dist/config/keys-cli.js', ...args], { cwd: root, env, encoding: 'utf8' });
+    return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    env = {
+      PATH: process.env.PATH ?? '',
+      APP_ENV: 'production',
+      MONGODB_URL: backend('mongo').url,
+      MONGODB_DATABASE: database.name,
+    };
+    // A server on the same store that re-reads keys on every request, to see revocations at once.
+    app = await createApp(loadConfig({ ...env, LOG_LEVEL: 'silent', KEY_CACHE_TTL_SECONDS: '0' }));
+  }, 120_000);
+  afterAll(async () => {
+    await app.http.close();
+    await database.close();
+  });
+
+  const call = (key: string) => app.http.inject({ url: '/v1/pets', headers: { authorization: `Bearer ${key}` } });
+
+  it('creates, lists, revokes and rotates keys', async () => {
+    const created = keys('create', '--plan', 'pro', '--name', 'Shelter A');
+    expect(created.status).toBe(0);
+    const key = /^ {2}(adopt_live_\w+)$/m.exec(created.stdout)?.[1] as string;
+    const id = /Created (key_\w+) "Shelter A" on pro \(300\/min, 10000\/day\)/.exec(created.stdout)?.[1] as string;
+    expect(key).toBeDefined();
+    expect((await call(key)).statusCode).toBe(200);
+
+    const listed = keys('list');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`${id}\\s+Shelter A\\s+pro\\s+300/min 10000/day\\s+\\S+Z\\s+\\S+\\s+active`));
+    expect(listed.stdout).not.toContain(key);
+
+    const rotated = keys('rotate', id, '--grace-seconds', '3600');
+    expect(rotated.status).toBe(0);
+    const newKey = /^ {2}(adopt_live_\w+)$/m.exec(rotated.stdout)?.[1] as string;
+    expect((await call(newKey)).statusCode).toBe(200);
+    expect((await call(key)).statusCode).toBe(200);
+    expect(keys('list').stdout).toMatch(new RegExp(`${id}.*expires \\d{4}-`));
+
+    const revoked = keys('revoke', id);
+    expect(revoked.status).toBe(0);
+    const refused = await call(key);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'unauthorized' });
+    expect(keys('list').stdout).toMatch(new RegExp(`${id}.*revoked`));
+  });
+
+  it('takes enterprise limits', () => {
+    const created = keys('create', '--plan', 'enterprise', '--name', 'Partner', '--per-minute', '5000', '--per-day', '2000000');
+    expect(created.status).toBe(0);
+    expect(created.stdout).toContain('on enterprise (5000/min, 2000000/day)');
+  });
+
+  it.each([
+    [['bogus'], 2, /Unknown command "bogus"/],
+    [['create', '--plan', 'gold', '--name', 'X'], 2, /--plan must be one of/],
+    [['create', '--plan', 'pro'], 2, /--name is required/],
+    [['create', '--plan', 'enterprise', '--name', 'X'], 2, /needs --per-minute and --per-day/],
+    [['create', '--plan', 'pro', '--name', 'X', '--per-day', '5'], 2, /only for enterprise/],
+    [['revoke'], 2, /Give the key id/],
+    [['revoke', 'key_missing'], 1, /No API key with id key_missing/],
+    [['list', '--frobnicate'], 2, /Unknown option/],
+  ])('keys %j exits %i', (args, status, message) => {
+    const result = keys(...args);
+    expect(result.status).toBe(status);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('says what to set when there is no shared store', () => {
+    const result = spawnSync(process.execPath, ['dist/config/keys-cli.js', 'list'], { cwd: root, env: { PATH: env.PATH }, encoding: 'utf8' });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toMatch(/MONGODB_URL is not set/);
+  });
+});

@@ -72,7 +72,7 @@ async function run(argv: string[]): Promise<number> {
       case 'revoke': {
         const id = requireId(rest);
         await keys.manage.revoke(id);
-        process.stdout.write(`Revoked ${id}. Instances stop accepting it within ${config.keyCacheTtlMs / 1000} s.\n`);
+        process.stdout.write(`Revoked ${id}. Every instance refuses it within KEY_CACHE_TTL_SECONDS (${config.keyCacheTtlMs / 1000} s here).\n`);
         return 0;
       }
       default: {

@@ -27,6 +27,7 @@ describe.runIf(runnable)('MongoDB outage', () => {
       const refused = await create();
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
       expect(refused.json()).toEqual({ code: 'service_unavailable', message: expect.stringMatching(/database/) as unknown, status: 503 });
       const ready = await app.http.inject({ url: '/readyz' });
       expect(ready.statusCode).toBe(503);

@@ -48,6 +48,7 @@ describe.runIf(runnable)('Redis outage', () => {
         } else {
           expect(during.value.statusCode).toBe(503);
           expect(during.value.json()).toMatchObject({ code: 'service_unavailable', status: 503 });
+          expect(during.value.headers['retry-after']).toBe('5');
           expect(ready.statusCode).toBe(503);
         }
 

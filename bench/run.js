@@ -1,0 +1,352 @@
+// npm run bench: the whole request path against a bare Fastify baseline, interleaved in one run.
+// Options (environment): BENCH_DURATION (s, default 4), BENCH_WARMUP (s, 1), BENCH_CONNECTIONS (32),
+// BENCH_ROUNDS (2), BENCH_KEYS (1000), BENCH_LOG_LEVEL (warn), BENCH_GROWTH (1000,100000,1000000),
+// REDIS_URL (else a local redis-server is started when on PATH), MONGODB_URL (a real mongod only).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { MemoryRateLimiter } from '../dist/adapters/memory/memory-rate-limiter.js';
+import { RedisRateLimiter } from '../dist/adapters/redis/redis-rate-limiter.js';
+import { PLAN_LIMITS } from '../dist/domain/plans.js';
+import { windowsFor } from '../dist/domain/rate-limit.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const settings = {
+  duration: env('BENCH_DURATION', 4),
+  warmup: env('BENCH_WARMUP', 1),
+  connections: env('BENCH_CONNECTIONS', 32),
+  rounds: env('BENCH_ROUNDS', 2),
+  keys: env('BENCH_KEYS', 1000),
+  pets: 1000,
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  growth: (process.env.BENCH_GROWTH ?? '1000,100000,1000000').split(',').map(Number),
+};
+const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const SERVER_CORE = '0';
+const LOAD_CORE = '1';
+const keys = Array.from({ length: settings.keys }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
+const limitedKey = 'bench-limited-key-0000000001';
+const cleanups = [];
+const log = (line) => process.stderr.write(`${line}\n`);
+
+function pinned(core, args, options) {
+  return hasTaskset ? spawn('taskset', ['-c', core, process.execPath, ...args], options) : spawn(process.execPath, args, options);
+}
+
+async function startServer(options) {
+  const child = pinned(SERVER_CORE, [`${here}server.js`, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const match = /READY (\d+)/.exec(seen);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server ${options.variant} exited with ${code}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  cleanups.push(stop);
+  return { pid: child.pid, url: `http://127.0.0.1:${port}`, stop };
+}
+
+function rssKb(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+let addressSalt = 0;
+async function load(server, scenario, extra = {}) {
+  const options = {
+    url: server.url,
+    scenario,
+    keys,
+    limitedKey,
+    pets: settings.pets,
+    connections: settings.connections,
+    duration: settings.duration,
+    warmup: settings.warmup,
+    addressSalt: addressSalt++,
+    ...extra,
+  };
+  let peak = rssKb(server.pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssKb(server.pid));
+  }, 100);
+  const child = pinned(LOAD_CORE, [`${here}load.js`, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`load generator failed for ${scenario}`);
+  return { ...JSON.parse(out), rssMb: Math.round(peak / 1024) };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function summarise(runs) {
+  return {
+    rps: Math.round(median(runs.map((r) => r.rps))),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    rssMb: Math.max(...runs.map((r) => r.rssMb)),
+    statuses: runs.reduce((all, r) => {
+      for (const [code, count] of Object.entries(r.statuses)) all[code] = (all[code] ?? 0) + count;
+      return all;
+    }, {}),
+    errors: runs.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+  };
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function redisForBench() {
+  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, source: 'REDIS_URL' };
+  if (spawnSync('redis-server', ['--version']).status !== 0) return null;
+  const port = await freePort();
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  const child = hasTaskset ? spawn('taskset', ['-c', SERVER_CORE, 'redis-server', ...args]) : spawn('redis-server', args);
+  await new Promise((resolve) => {
+    let seen = '';
+    child.stdout.on('data', (chunk) => {
+      seen += chunk;
+      if (seen.includes('Ready to accept connections')) resolve();
+    });
+  });
+  cleanups.push(async () => child.kill('SIGTERM'));
+  const version = /v=([0-9.]+)/.exec(spawnSync('redis-server', ['--version']).stdout.toString())?.[1];
+  return { url: `redis://127.0.0.1:${port}`, source: `local redis-server ${version} (core ${SERVER_CORE})` };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const SCENARIOS = [
+  ['list20', 'GET /v1/pets?limit=20'],
+  ['sold100', 'GET /v1/pets?status=sold&limit=100'],
+  ['create', 'POST /v1/pets'],
+  ['getOne', 'GET /v1/pets/{id} (deprecated)'],
+  ['unauthorized', '401 (invalid key)'],
+  ['limited', '429 (key over its limit)'],
+];
+const EXPECTED = { list20: '200', sold100: '200', create: '201', getOne: '200', unauthorized: '401', limited: '429' };
+
+async function main() {
+  const started = Date.now();
+  const machine = {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    pinning: hasTaskset ? `server (and Redis) on core ${SERVER_CORE}, load generator on core ${LOAD_CORE}` : 'none (taskset not available)',
+  };
+  log(`machine: ${JSON.stringify(machine)}`);
+  const redis = await redisForBench();
+  const mongoUrl = process.env.MONGODB_URL;
+
+  const servers = { baseline: await startServer({ variant: 'baseline' }) };
+  const common = { keys, limitedKey, pets: settings.pets, logLevel: settings.logLevel };
+  servers.memory = await startServer({ variant: 'memory', ...common });
+  if (redis) servers.redis = await startServer({ variant: 'redis', redisUrl: redis.url, ...common });
+  if (redis && mongoUrl) {
+    servers['mongo+redis'] = await startServer({ variant: 'mongo+redis', redisUrl: redis.url, mongoUrl, mongoDatabase: 'adoption_bench', ...common });
+  }
+  const variants = Object.keys(servers).filter((v) => v !== 'baseline');
+
+  // Spend the limited key (60 a minute) so the 429 scenario measures refusals only.
+  for (const name of variants) {
+    for (let i = 0; i < 60; i++) await fetch(`${servers[name].url}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${limitedKey}` } });
+  }
+
+  const runs = {};
+  const record = (scenario, variant, result) => ((runs[scenario] ??= {})[variant] ??= []).push(result);
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const [scenario] of SCENARIOS) {
+      // A, B, A, B ...: the baseline runs next to every variant so machine drift cancels out.
+      for (const variant of variants) {
+        log(`round ${round}/${settings.rounds}: ${scenario} baseline, then ${variant}`);
+        record(scenario, 'baseline', await load(servers.baseline, 'baseline'));
+        record(scenario, variant, await load(servers[variant], scenario));
+      }
+    }
+  }
+  const table = {};
+  for (const [scenario, label] of SCENARIOS) {
+    const base = summarise(runs[scenario].baseline);
+    table[scenario] = { label, rows: { baseline: { ...base, ratio: 1 } } };
+    for (const variant of variants) {
+      const s = summarise(runs[scenario][variant]);
+      const wrong = Object.keys(s.statuses).filter((code) => code !== EXPECTED[scenario]);
+      if (wrong.length > 0) log(`WARNING: ${scenario} on ${variant} answered ${JSON.stringify(s.statuses)}`);
+      table[scenario].rows[variant] = { ...s, ratio: s.rps / base.rps };
+    }
+  }
+  for (const server of Object.values(servers)) await server.stop();
+
+  const growth = await measureGrowth(mongoUrl);
+  const redisMemory = redis ? await measureRedisMemory(redis.url) : null;
+  const limiter = await microBenchmark(redis?.url);
+  await Promise.all(cleanups.map((stop) => stop()));
+
+  const results = { date: new Date().toISOString(), machine, settings, redis: redis?.source ?? null, mongo: mongoUrl ? 'MONGODB_URL' : null, table, growth, redisMemory, limiter, seconds: Math.round((Date.now() - started) / 1000) };
+  const markdown = render(results);
+  mkdirSync(`${here}results`, { recursive: true });
+  writeFileSync(`${here}results/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${here}results/latest.md`, markdown);
+  process.stdout.write(markdown);
+}
+
+async function measureGrowth(mongoUrl) {
+  const rows = [];
+  const cursorAt = (id) => Buffer.from(`after:${id}`).toString('base64url');
+  for (const pets of settings.growth) {
+    log(`growth: ${pets} pets in memory`);
+    const server = await startServer({ variant: 'memory', keys, limitedKey, pets, logLevel: settings.logLevel });
+    const first = summarise([await load(server, 'list20', { pets })]);
+    const deep = summarise([await load(server, 'deepPage', { pets, cursor: cursorAt(Math.floor(pets / 2)) })]);
+    await server.stop();
+    rows.push({ store: 'memory', pets, first, deep });
+  }
+  if (mongoUrl) {
+    const pets = 100_000;
+    log(`growth: ${pets} pets in MongoDB`);
+    const redisUrl = undefined;
+    const server = await startServer({ variant: 'mongo+redis', keys, limitedKey, pets, mongoUrl, mongoDatabase: 'adoption_bench_growth', redisUrl, logLevel: settings.logLevel });
+    const first = summarise([await load(server, 'list20', { pets })]);
+    const deep = summarise([await load(server, 'deepPage', { pets, cursor: cursorAt(Math.floor(pets / 2)) })]);
+    await server.stop();
+    rows.push({ store: 'mongodb', pets, first, deep });
+  }
+  return rows;
+}
+
+/** Redis memory held for one key of each plan after a full window of traffic at its limit. */
+async function measureRedisMemory(url) {
+  const redis = new Redis(url);
+  const rows = [];
+  for (const [plan, limits] of Object.entries(PLAN_LIMITS)) {
+    let now = Date.UTC(2026, 0, 1);
+    const limiter = new RedisRateLimiter(redis, { clock: { nowMs: () => now }, keyPrefix: `bench-mem-${Date.now()}:` });
+    const policy = { windows: windowsFor(limits), ban: { threshold: 0, durationMs: 0, strikeWindowMs: 0 } };
+    for (let minute = 0, sent = 0; minute < 1440; minute++, now += 60_000) {
+      const due = Math.floor(((minute + 1) * limits.perDay) / 1440) - sent;
+      await Promise.all(Array.from({ length: due }, () => limiter.admit(`key:day-${plan}`, policy)));
+      sent += due;
+    }
+    for (let second = 0; second < 60; second++, now += 1_000) {
+      const due = Math.floor(((second + 1) * limits.perMinute) / 60) - Math.floor((second * limits.perMinute) / 60);
+      await Promise.all(Array.from({ length: due }, () => limiter.admit(`key:minute-${plan}`, policy)));
+    }
+    const bytes = async (subject) => {
+      let total = 0;
+      for (const key of limiter.keysFor(subject, policy)) total += Number((await redis.memory('USAGE', key)) ?? 0);
+      return total;
+    };
+    rows.push({ plan, ...limits, afterDay: await bytes(`key:day-${plan}`), afterMinute: await bytes(`key:minute-${plan}`) });
+  }
+  await redis.quit();
+  return rows;
+}
+
+/** Decisions per second of the limiter alone, 64 in flight over 1,000 subjects. */
+async function microBenchmark(redisUrl) {
+  const policy = { windows: windowsFor({ perMinute: 1_000_000_000, perDay: 1_000_000_000 }), ban: { threshold: 0, durationMs: 0, strikeWindowMs: 0 } };
+  const measure = async (limiter, ms = 3_000) => {
+    let count = 0;
+    const deadline = Date.now() + ms;
+    const worker = async () => {
+      while (Date.now() < deadline) await limiter.admit(`key:bench-${count++ % 1000}`, policy);
+    };
+    const start = Date.now();
+    await Promise.all(Array.from({ length: 64 }, worker));
+    return Math.round(count / ((Date.now() - start) / 1000));
+  };
+  const rows = [{ limiter: 'memory (in process)', decisionsPerSecond: await measure(new MemoryRateLimiter({ nowMs: () => Date.now() })) }];
+  if (redisUrl) {
+    const redis = new Redis(redisUrl);
+    rows.push({ limiter: 'redis (Lua script, one round trip)', decisionsPerSecond: await measure(new RedisRateLimiter(redis, { keyPrefix: `bench-micro-${Date.now()}:` })) });
+    await redis.quit();
+  }
+  return rows;
+}
+
+function render(r) {
+  const pct = (x) => `${Math.round(x * 100)}%`;
+  const lines = [
+    `# Benchmark results`,
+    '',
+    `${r.date} · ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memoryGb} GiB · Node ${r.machine.node} · ${r.machine.pinning}`,
+    '',
+    `Each scenario: ${r.settings.rounds} rounds × ${r.settings.duration} s after ${r.settings.warmup} s warm-up, ${r.settings.connections} connections, ` +
+      `interleaved with the baseline; medians shown. Traffic spread over ${r.settings.keys} API keys; log level ${r.settings.logLevel}. ` +
+      `Redis: ${r.redis ?? 'not available (not measured)'}. MongoDB: ${r.mongo ? 'MONGODB_URL' : 'not measured (set MONGODB_URL to a real mongod)'}.`,
+    '',
+  ];
+  for (const { label, rows } of Object.values(r.table)) {
+    lines.push(`### ${label}`, '', '| server | req/s | p50 ms | p99 ms | vs baseline | peak RSS MB | responses |', '|---|---:|---:|---:|---:|---:|---|');
+    for (const [name, row] of Object.entries(rows)) {
+      const statuses = Object.entries(row.statuses).map(([c, n]) => `${n} × ${c}`).join(', ');
+      lines.push(`| ${name === 'baseline' ? 'baseline (bare Fastify, 20 pets)' : name} | ${row.rps} | ${row.p50} | ${row.p99} | ${pct(row.ratio)} | ${row.rssMb} | ${statuses}${row.errors ? `, ${row.errors} errors` : ''} |`);
+    }
+    lines.push('');
+  }
+  const list = r.table.list20.rows;
+  lines.push('### Targets (GET /v1/pets?limit=20)', '');
+  if (list.memory) lines.push(`- in-memory: ${pct(list.memory.ratio)} of baseline req/s (target ≥ 75%), p99 ${list.memory.p99} ms vs ${list.baseline.p99} ms (target ≤ 2×): ${list.memory.ratio >= 0.75 && list.memory.p99 <= 2 * list.baseline.p99 ? 'met' : 'missed'}`);
+  if (list.redis) lines.push(`- Redis limiter: ${pct(list.redis.ratio)} of baseline req/s (target ≥ 55%): ${list.redis.ratio >= 0.55 ? 'met' : 'missed'}`);
+  const memoryGrowth = r.growth.filter((g) => g.store === 'memory');
+  const small = memoryGrowth[0];
+  const large = memoryGrowth.at(-1);
+  if (small && large && small !== large) {
+    const ratio = large.deep.p50 && small.deep.p50 ? large.deep.p50 / small.deep.p50 : NaN;
+    const rpsRatio = small.deep.rps / large.deep.rps;
+    lines.push(`- flat growth: a page at ${large.pets} pets costs ${rpsRatio.toFixed(2)}× its cost at ${small.pets} (req/s ratio; p50 ${large.deep.p50} vs ${small.deep.p50} ms) (target ≤ 1.5×): ${rpsRatio <= 1.5 ? 'met' : 'missed'}${Number.isNaN(ratio) ? '' : ''}`);
+  }
+  lines.push('', '### Cost growth: listing as the store grows', '', '| store | pets | first page req/s | p50 | p99 | page from the middle (status=sold, cursor) req/s | p50 | p99 | peak RSS MB |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const g of r.growth) {
+    lines.push(`| ${g.store} | ${g.pets} | ${g.first.rps} | ${g.first.p50} | ${g.first.p99} | ${g.deep.rps} | ${g.deep.p50} | ${g.deep.p99} | ${Math.max(g.first.rssMb, g.deep.rssMb)} |`);
+  }
+  if (r.redisMemory) {
+    lines.push('', '### Redis memory per key after a full window of traffic', '', '| plan | limits | after a day at the daily limit | after a minute at the minute limit |', '|---|---|---:|---:|');
+    for (const m of r.redisMemory) lines.push(`| ${m.plan} | ${m.perMinute}/min, ${m.perDay}/day | ${m.afterDay} B | ${m.afterMinute} B |`);
+  }
+  lines.push('', '### Limiter decision alone (64 in flight, 1,000 subjects)', '', '| limiter | decisions/s |', '|---|---:|');
+  for (const l of r.limiter) lines.push(`| ${l.limiter} | ${l.decisionsPerSecond} |`);
+  lines.push('', `Whole run: ${r.seconds} s. Command: \`npm run bench\`.`, '');
+  return lines.join('\n');
+}
+
+process.on('SIGINT', async () => {
+  await Promise.all(cleanups.map((stop) => stop().catch(() => undefined)));
+  process.exit(130);
+});
+
+main().catch(async (error) => {
+  log(`bench failed: ${error.stack ?? error}`);
+  await Promise.all(cleanups.map((stop) => stop().catch(() => undefined)));
+  process.exit(1);
+});
+
+void existsSync;

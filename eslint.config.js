@@ -1,6 +1,7 @@
 // Type-aware linting for the whole project; the layer rules live in .dependency-cruiser.cjs.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**'] },
@@ -22,7 +23,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly' },
+      globals: { ...globals.node },
     },
   },
 );

@@ -1,9 +1,11 @@
 // npm run bench: the whole request path against a bare Fastify baseline, interleaved in one run.
 // Options (environment): BENCH_DURATION (s, default 4), BENCH_WARMUP (s, 1), BENCH_CONNECTIONS (32),
 // BENCH_ROUNDS (2), BENCH_KEYS (1000), BENCH_LOG_LEVEL (warn), BENCH_GROWTH (1000,100000,1000000),
-// REDIS_URL (else a local redis-server is started when on PATH), MONGODB_URL (a real mongod only).
+// BENCH_SCENARIOS (comma-separated subset, e.g. list20), BENCH_EXTRAS (0 skips growth, Redis memory
+// and the limiter micro-benchmark), REDIS_URL (else a local redis-server is started when on PATH),
+// MONGODB_URL (a real mongod only: the jongodb test server's timings say nothing about MongoDB).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,8 @@ const settings = {
   pets: 1000,
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   growth: (process.env.BENCH_GROWTH ?? '1000,100000,1000000').split(',').map(Number),
+  scenarios: process.env.BENCH_SCENARIOS?.split(',') ?? null,
+  extras: process.env.BENCH_EXTRAS !== '0',
 };
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 const SERVER_CORE = '0';
@@ -150,7 +154,7 @@ const SCENARIOS = [
   ['getOne', 'GET /v1/pets/{id} (deprecated)'],
   ['unauthorized', '401 (invalid key)'],
   ['limited', '429 (key over its limit)'],
-];
+].filter(([name]) => !settings.scenarios || settings.scenarios.includes(name));
 const EXPECTED = { list20: '200', sold100: '200', create: '201', getOne: '200', unauthorized: '401', limited: '429' };
 
 async function main() {
@@ -205,9 +209,9 @@ async function main() {
   }
   for (const server of Object.values(servers)) await server.stop();
 
-  const growth = await measureGrowth(mongoUrl);
-  const redisMemory = redis ? await measureRedisMemory(redis.url) : null;
-  const limiter = await microBenchmark(redis?.url);
+  const growth = settings.extras ? await measureGrowth(mongoUrl) : [];
+  const redisMemory = settings.extras && redis ? await measureRedisMemory(redis.url) : null;
+  const limiter = settings.extras ? await microBenchmark(redis?.url) : [];
   await Promise.all(cleanups.map((stop) => stop()));
 
   const results = { date: new Date().toISOString(), machine, settings, redis: redis?.source ?? null, mongo: mongoUrl ? 'MONGODB_URL' : null, table, growth, redisMemory, limiter, seconds: Math.round((Date.now() - started) / 1000) };
@@ -312,7 +316,7 @@ function render(r) {
     }
     lines.push('');
   }
-  const list = r.table.list20.rows;
+  const list = r.table.list20?.rows ?? {};
   lines.push('### Targets (GET /v1/pets?limit=20)', '');
   if (list.memory) lines.push(`- in-memory: ${pct(list.memory.ratio)} of baseline req/s (target ≥ 75%), p99 ${list.memory.p99} ms vs ${list.baseline.p99} ms (target ≤ 2×): ${list.memory.ratio >= 0.75 && list.memory.p99 <= 2 * list.baseline.p99 ? 'met' : 'missed'}`);
   if (list.redis) lines.push(`- Redis limiter: ${pct(list.redis.ratio)} of baseline req/s (target ≥ 55%): ${list.redis.ratio >= 0.55 ? 'met' : 'missed'}`);
@@ -349,4 +353,3 @@ main().catch(async (error) => {
   process.exit(1);
 });
 
-void existsSync;

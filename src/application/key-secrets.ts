@@ -1,9 +1,10 @@
 /** Hashing and generation of API key secrets (SHA-256 of a high-entropy key; CSPRNG bodies). */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BASE62, KEY_BODY_LENGTH } from '../domain/api-key.js';
 
+/** One-shot hashing: several times cheaper than a Hash object for a key-sized input, and on every request. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 export function hashesEqual(a: string, b: string): boolean {

@@ -122,11 +122,19 @@ export class BucketedWindow {
     };
   }
 
-  record(nowMs: number): void {
+  /** Counts a request at nowMs (after `usage` at the same time) and returns the usage including it. */
+  record(nowMs: number, name: WindowName, limit: number): WindowUsage {
     const current = Math.floor(nowMs / this.bucketMs);
     this.buckets.set(current, (this.buckets.get(current) ?? 0) + 1);
     this.total += 1;
-    this.newest = Math.max(this.newest, current);
+    if (current > this.newest) this.newest = current;
+    return {
+      name,
+      limit,
+      used: this.total,
+      resetAtMs: (this.newest + this.span + 1) * this.bucketMs,
+      retryAtMs: this.total < limit ? nowMs : this.retryAt(limit),
+    };
   }
 
   /** True when nothing counted so far is still inside the window at nowMs. */
@@ -191,14 +199,23 @@ export class SubjectState {
  */
 export function admit(state: SubjectState, policy: AdmissionPolicy, nowMs: number): RateDecision {
   state.lastSeenMs = nowMs;
-  const usages = policy.windows.map((w) => state.window(w).usage(nowMs, w.name, w.limit));
+  const { windows } = policy;
+  const usages: WindowUsage[] = [];
+  let fits = true;
+  for (const w of windows) {
+    const usage = state.window(w).usage(nowMs, w.name, w.limit);
+    if (usage.used >= usage.limit) fits = false;
+    usages.push(usage);
+  }
   if (state.bannedUntilMs > nowMs) {
     return { outcome: 'banned', nowMs, windows: usages, bannedUntilMs: state.bannedUntilMs };
   }
-  if (usages.every((u) => u.used < u.limit)) {
-    policy.windows.forEach((w) => state.window(w).record(nowMs));
-    const windows = policy.windows.map((w) => state.window(w).usage(nowMs, w.name, w.limit));
-    return { outcome: 'admitted', nowMs, windows, bannedUntilMs: null };
+  if (fits) {
+    for (let i = 0; i < windows.length; i++) {
+      const w = windows[i] as RateWindow;
+      usages[i] = state.window(w).record(nowMs, w.name, w.limit);
+    }
+    return { outcome: 'admitted', nowMs, windows: usages, bannedUntilMs: null };
   }
   if (policy.ban.threshold > 0) {
     if (state.strikesUntilMs <= nowMs) {

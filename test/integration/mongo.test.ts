@@ -88,7 +88,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
   });
 
   it('lists by status in id order through the status_id index (where the server can explain)', async () => {
-    const query = db.collection('pets').find({ status: 'sold', _id: { $gt: Long.fromNumber(10) } }).sort({ _id: 1 }).limit(20);
+    const query = db.collection<{ _id: Long; status: string }>('pets').find({ status: 'sold', _id: { $gt: Long.fromNumber(10) } }).sort({ _id: 1 }).limit(20);
     let plan: unknown;
     try {
       plan = await query.explain();

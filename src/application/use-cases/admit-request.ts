@@ -1,6 +1,6 @@
 /** Admits or refuses a request under the minute and day windows of its plan, and the ban rule. */
 import type { PlanLimits } from '../../domain/plans.js';
-import { windowsFor, type BanPolicy, type RateDecision } from '../../domain/rate-limit.js';
+import { windowsFor, type AdmissionPolicy, type BanPolicy, type RateDecision } from '../../domain/rate-limit.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 
 export type Subject = { readonly kind: 'key'; readonly keyId: string } | { readonly kind: 'address'; readonly ip: string };
@@ -10,12 +10,20 @@ export function subjectId(subject: Subject): string {
 }
 
 export class AdmitRequest {
+  /** Plan limits are shared objects (the plan table, a key record): build each policy once. */
+  private readonly policies = new WeakMap<PlanLimits, AdmissionPolicy>();
+
   constructor(
     private readonly limiter: RateLimiter,
     private readonly ban: BanPolicy,
   ) {}
 
   execute(subject: Subject, limits: PlanLimits): Promise<RateDecision> {
-    return this.limiter.admit(subjectId(subject), { windows: windowsFor(limits), ban: this.ban });
+    let policy = this.policies.get(limits);
+    if (!policy) {
+      policy = { windows: windowsFor(limits), ban: this.ban };
+      this.policies.set(limits, policy);
+    }
+    return this.limiter.admit(subjectId(subject), policy);
   }
 }

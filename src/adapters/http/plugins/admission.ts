@@ -12,7 +12,7 @@ import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitExceededError, UnauthenticatedError } from '../../../domain/errors.js';
 import { ANONYMOUS_LIMITS, type PlanLimits } from '../../../domain/plans.js';
-import { reportOf, WINDOW_SHAPES, type RateDecision } from '../../../domain/rate-limit.js';
+import { reportOf, WINDOW_SHAPES, type RateDecision, type RateLimitReport } from '../../../domain/rate-limit.js';
 import type { AdmitRequest, Subject } from '../../../application/use-cases/admit-request.js';
 import type { Authenticate } from '../../../application/use-cases/authenticate.js';
 
@@ -28,6 +28,7 @@ interface Admission {
   readonly limits: PlanLimits;
   readonly authError: UnauthenticatedError | null;
   decision: RateDecision | null;
+  report: RateLimitReport | null;
 }
 
 export async function admissionPlugin(app: FastifyInstance, options: AdmissionOptions): Promise<void> {
@@ -44,9 +45,11 @@ export async function admissionPlugin(app: FastifyInstance, options: AdmissionOp
         return;
       }
       options.admitRequest.execute(admission.subject, admission.limits).then((decision) => {
+        const report = reportOf(decision);
         admission.decision = decision;
+        admission.report = report;
         // In the plugin's terms: current > max (1) means refused.
-        callback(null, { current: decision.outcome === 'admitted' ? 1 : 2, ttl: reportOf(decision).retryAfterMs ?? 0 });
+        callback(null, { current: decision.outcome === 'admitted' ? 1 : 2, ttl: report.retryAfterMs ?? 0 });
       }, callback);
     }
 
@@ -75,13 +78,12 @@ export async function admissionPlugin(app: FastifyInstance, options: AdmissionOp
     admissions.set(request, admission);
     try {
       const result = await checkLimits(request);
-      const decision = admission.decision;
-      if (!result.isAllowed && result.isExceeded && decision) {
-        const retryAfterMs = reportOf(decision).retryAfterMs ?? 0;
-        throw new RateLimitExceededError(decision.outcome === 'banned', Math.max(1, Math.ceil(retryAfterMs / 1000)));
+      const { decision, report } = admission;
+      if (!result.isAllowed && result.isExceeded && decision && report) {
+        throw new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(report));
       }
     } finally {
-      if (admission.decision) setRateLimitHeaders(reply, admission.decision);
+      if (admission.decision && admission.report) setRateLimitHeaders(reply, admission);
     }
     if (admission.authError) throw admission.authError;
   });
@@ -93,25 +95,37 @@ async function identify(request: FastifyRequest, options: AdmissionOptions): Pro
     limits: ANONYMOUS_LIMITS,
     authError: null,
     decision: null,
+    report: null,
   };
   if (options.isPublicRoute(request.routeOptions.url)) return byAddress;
   try {
     const key = await options.authenticate.execute(request.headers.authorization);
-    return { subject: { kind: 'key', keyId: key.keyId }, limits: key.limits, authError: null, decision: null };
+    return { subject: { kind: 'key', keyId: key.keyId }, limits: key.limits, authError: null, decision: null, report: null };
   } catch (error) {
     if (error instanceof UnauthenticatedError) return { ...byAddress, authError: error };
     throw error;
   }
 }
 
-function setRateLimitHeaders(reply: FastifyReply, decision: RateDecision): void {
-  const report = reportOf(decision);
-  reply.header('X-RateLimit-Limit', report.limit);
-  reply.header('X-RateLimit-Remaining', report.remaining);
-  reply.header('X-RateLimit-Reset', Math.ceil(report.resetAtMs / 1000));
-  reply.header(
-    'RateLimit-Policy',
-    decision.windows.map((w) => `"${w.name}";q=${w.limit};w=${WINDOW_SHAPES[w.name].windowMs / 1000}`).join(', '),
-  );
-  if (report.retryAfterMs !== null) reply.header('Retry-After', Math.max(1, Math.ceil(report.retryAfterMs / 1000)));
+function retryAfterSeconds(report: RateLimitReport): number {
+  return Math.max(1, Math.ceil((report.retryAfterMs ?? 0) / 1000));
+}
+
+/** The policy header only changes with the limits, so it is built once per limits object. */
+const policyHeaders = new WeakMap<PlanLimits, string>();
+
+function setRateLimitHeaders(reply: FastifyReply, { limits, decision, report }: Admission): void {
+  if (!decision || !report) return;
+  let policy = policyHeaders.get(limits);
+  if (policy === undefined) {
+    policy = decision.windows.map((w) => `"${w.name}";q=${w.limit};w=${WINDOW_SHAPES[w.name].windowMs / 1000}`).join(', ');
+    policyHeaders.set(limits, policy);
+  }
+  reply.headers({
+    'X-RateLimit-Limit': report.limit,
+    'X-RateLimit-Remaining': report.remaining,
+    'X-RateLimit-Reset': Math.ceil(report.resetAtMs / 1000),
+    'RateLimit-Policy': policy,
+    ...(report.retryAfterMs !== null && { 'Retry-After': retryAfterSeconds(report) }),
+  });
 }

@@ -50,11 +50,9 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         ...(cursor !== undefined && { cursor }),
       });
       if (page.nextCursor !== null) {
-        const next = new URLSearchParams();
-        if (limit !== undefined) next.set('limit', String(limit));
-        if (status !== undefined) next.set('status', status);
-        next.set('cursor', page.nextCursor);
-        reply.header('Link', `<${basePath}/pets?${next.toString()}>; rel="next"`);
+        // limit is an integer, status an enum value and the cursor base64url: none needs escaping.
+        const query = `${limit === undefined ? '' : `limit=${limit}&`}${status === undefined ? '' : `status=${status}&`}cursor=${page.nextCursor}`;
+        reply.header('Link', `<${basePath}/pets?${query}>; rel="next"`);
       }
       return page.pets;
     },

@@ -29,6 +29,7 @@ for i = 2, #KEYS do
   local state = redis.call('HMGET', key, 't', 'o', 'n')
   local total, oldest, newest = tonumber(state[1]) or 0, tonumber(state[2]), tonumber(state[3])
   if total > 0 and oldest ~= nil and oldest < floor then
+    -- Buckets that have left the window: forget them (all of them at once after a long pause).
     if floor - oldest > span + 1 then
       total = 0
     else
@@ -39,17 +40,16 @@ for i = 2, #KEYS do
           redis.call('HDEL', key, tostring(b))
         end
       end
+      if total > 0 then redis.call('HSET', key, 't', total, 'o', floor) end
     end
-  end
-  if total <= 0 then
-    redis.call('DEL', key)
-    total, newest = 0, nil
-  else
-    redis.call('HSET', key, 't', total, 'o', floor)
+    if total <= 0 then
+      redis.call('DEL', key)
+      total, oldest, newest = 0, nil, nil
+    end
   end
   windows[#windows + 1] = {
     key = key, limit = limit, span = span, bucketMs = bucketMs,
-    current = current, floor = floor, total = total, newest = newest,
+    current = current, floor = floor, total = total, oldest = oldest, newest = newest,
   }
 end
 
@@ -91,11 +91,14 @@ end
 if fits then
   for _, w in ipairs(windows) do
     redis.call('HINCRBY', w.key, tostring(w.current), 1)
-    w.total = w.total + 1
-    if w.newest == nil or w.current > w.newest then w.newest = w.current end
-    redis.call('HSET', w.key, 't', w.total, 'o', w.floor, 'n', w.newest)
-    -- The hash expires when its newest request has left the window.
-    redis.call('PEXPIRE', w.key, (w.newest + w.span + 1) * w.bucketMs - now)
+    w.total = redis.call('HINCRBY', w.key, 't', 1)
+    if w.oldest == nil then redis.call('HSET', w.key, 'o', w.floor) end
+    if w.newest == nil or w.current > w.newest then
+      w.newest = w.current
+      redis.call('HSET', w.key, 'n', w.newest)
+      -- The hash expires when its newest request has left the window.
+      redis.call('PEXPIRE', w.key, (w.newest + w.span + 1) * w.bucketMs - now)
+    end
   end
   return answer('admitted', 0)
 end

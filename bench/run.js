@@ -1,7 +1,8 @@
 // npm run bench: the whole request path against a bare Fastify baseline, interleaved in one run.
 // Options (environment): BENCH_DURATION (s, default 4), BENCH_WARMUP (s, 1), BENCH_CONNECTIONS (32),
 // BENCH_ROUNDS (2), BENCH_KEYS (1000), BENCH_LOG_LEVEL (warn), BENCH_GROWTH (1000,100000,1000000),
-// BENCH_SCENARIOS (comma-separated subset, e.g. list20), BENCH_EXTRAS (0 skips growth, Redis memory
+// BENCH_REDIS_CORE (core for the local redis-server, default 1), BENCH_SCENARIOS (comma-separated
+// subset, e.g. list20), BENCH_EXTRAS (0 skips growth, Redis memory
 // and the limiter micro-benchmark), REDIS_URL (else a local redis-server is started when on PATH),
 // MONGODB_URL (a real mongod only: the jongodb test server's timings say nothing about MongoDB).
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,6 +33,8 @@ const settings = {
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
+// Redis stands for another machine in a deployment, so by default it does not take the server's core.
+const REDIS_CORE = process.env.BENCH_REDIS_CORE ?? LOAD_CORE;
 const keys = Array.from({ length: settings.keys }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
 const limitedKey = 'bench-limited-key-0000000001';
 const cleanups = [];
@@ -132,7 +135,7 @@ async function redisForBench() {
   if (spawnSync('redis-server', ['--version']).status !== 0) return null;
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-  const child = hasTaskset ? spawn('taskset', ['-c', SERVER_CORE, 'redis-server', ...args]) : spawn('redis-server', args);
+  const child = hasTaskset ? spawn('taskset', ['-c', REDIS_CORE, 'redis-server', ...args]) : spawn('redis-server', args);
   await new Promise((resolve) => {
     let seen = '';
     child.stdout.on('data', (chunk) => {
@@ -142,7 +145,7 @@ async function redisForBench() {
   });
   cleanups.push(async () => child.kill('SIGTERM'));
   const version = /v=([0-9.]+)/.exec(spawnSync('redis-server', ['--version']).stdout.toString())?.[1];
-  return { url: `redis://127.0.0.1:${port}`, source: `local redis-server ${version} (core ${SERVER_CORE})` };
+  return { url: `redis://127.0.0.1:${port}`, source: `local redis-server ${version} (core ${REDIS_CORE})` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +167,7 @@ async function main() {
     cores: cpus().length,
     memoryGb: Math.round(totalmem() / 2 ** 30),
     node: process.version,
-    pinning: hasTaskset ? `server (and Redis) on core ${SERVER_CORE}, load generator on core ${LOAD_CORE}` : 'none (taskset not available)',
+    pinning: hasTaskset ? `server on core ${SERVER_CORE}, load generator on core ${LOAD_CORE}` : 'none (taskset not available)',
   };
   log(`machine: ${JSON.stringify(machine)}`);
   const redis = await redisForBench();

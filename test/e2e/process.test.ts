@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { waitForOutput as waitFor } from '../support/processes.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -11,23 +12,6 @@ function start(env: Record<string, string>): ChildProcess {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-async function waitFor(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
-  let seen = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output so far:\n${seen}`)), 15_000);
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = pattern.exec(seen);
-      if (match) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        resolve(match);
-      }
-    };
-    child.stdout?.on('data', onData);
   });
 }
 

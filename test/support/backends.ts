@@ -4,11 +4,12 @@
  * images), a local server (redis-server on PATH; the MongoDB-compatible test server from
  * @jongodb/memory-server-bin-linux-x64-gnu), or nothing, with the reason and how to enable it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { stopProcess, waitForOutput } from './processes.js';
 
 export interface Backend {
   /** Connection URL, or null when none could be had. */
@@ -58,7 +59,7 @@ export async function startLocalRedis(port: number): Promise<{ url: string; vers
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const version = await waitForLine(child, /(?:version=|v=)([0-9.]+)[\s\S]*Ready to accept connections/);
+  const [, version = '?'] = await waitForOutput(child, /(?:version=|v=)([0-9.]+)[\s\S]*Ready to accept connections/);
   return { url: `redis://127.0.0.1:${port}`, version, stop: () => stopProcess(child) };
 }
 
@@ -67,7 +68,7 @@ export async function startLocalMongo(port: number): Promise<{ url: string; stop
   const binary = jongodbBinary();
   if (!binary) throw new Error('the jongodb test server binary is not installed');
   const child = spawn(binary, ['--host=127.0.0.1', `--port=${port}`, '--database=adoption_test'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await waitForLine(child, /JONGODB_URI=(mongodb:\/\/\S+)/);
+  const [, url = ''] = await waitForOutput(child, /JONGODB_URI=(mongodb:\/\/\S+)/);
   return { url: url.replace(/\/[^/]*$/, ''), stop: () => stopProcess(child) };
 }
 
@@ -111,29 +112,4 @@ export async function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
-}
-
-function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
-  let seen = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}:\n${seen}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = pattern.exec(seen);
-      if (match) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        resolve(match[1] ?? match[0]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before ${pattern}:\n${seen}`)));
-  });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }

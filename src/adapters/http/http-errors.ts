@@ -57,9 +57,6 @@ export function toErrorBody(error: unknown, requestId: string, bodyLimit: number
     case 'FST_ERR_BAD_URL':
       return errorBody('invalid_request', 'The request URL is not valid');
   }
-  if (fastifyError instanceof SyntaxError || (fastifyError.statusCode === 400 && fastifyError.message?.includes('JSON'))) {
-    return errorBody('invalid_json', 'The request body is not valid JSON');
-  }
   return errorBody('internal_error', `An unexpected error occurred. Quote request id ${requestId} when reporting it.`);
 }
 

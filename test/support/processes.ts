@@ -1,0 +1,33 @@
+/** Waiting on child processes the tests start: servers, the key tool, database servers. */
+import type { ChildProcess } from 'node:child_process';
+
+/** Resolves with the first match of `pattern` in the child's standard output so far. */
+export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpExecArray> {
+  let seen = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error(`timed out waiting for ${pattern}; output so far:\n${seen}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = pattern.exec(seen);
+      if (match) finish(null, match);
+    };
+    const onExit = (code: number | null) => finish(new Error(`exited with ${code} before ${pattern}; output:\n${seen}`));
+    function finish(error: Error | null, match?: RegExpExecArray) {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(match as RegExpExecArray);
+    }
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
+/** Stops a child with SIGTERM and waits for it to exit. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}

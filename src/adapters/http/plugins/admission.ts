@@ -29,6 +29,7 @@ interface Admission {
   readonly authError: UnauthenticatedError | null;
   decision: RateDecision | null;
   report: RateLimitReport | null;
+  ticket?: string;
 }
 
 export async function admissionPlugin(app: FastifyInstance, options: AdmissionOptions): Promise<void> {
@@ -67,9 +68,10 @@ export async function admissionPlugin(app: FastifyInstance, options: AdmissionOp
   });
   const checkLimits = app.createRateLimit({
     keyGenerator: (request) => {
-      const ticket = String(++lastTicket);
-      waiting.set(ticket, admissions.get(request) as Admission);
-      return ticket;
+      const admission = admissions.get(request) as Admission;
+      admission.ticket = String(++lastTicket);
+      waiting.set(admission.ticket, admission);
+      return admission.ticket;
     },
   });
 
@@ -83,6 +85,8 @@ export async function admissionPlugin(app: FastifyInstance, options: AdmissionOp
         throw new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(report));
       }
     } finally {
+      // Normally the store took the ticket already; never leave one behind if it did not run.
+      if (admission.ticket !== undefined) waiting.delete(admission.ticket);
       if (admission.decision && admission.report) setRateLimitHeaders(reply, admission);
     }
     if (admission.authError) throw admission.authError;

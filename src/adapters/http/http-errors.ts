@@ -1,7 +1,6 @@
 /** The edge's one table from error code to HTTP status, and the translation of any thrown error into an Error body. */
 import type { FastifyError } from 'fastify';
 import { DomainError, type ErrorCode } from '../../domain/errors.js';
-import { idRangeMessage, MAX_ID } from '../../domain/pet.js';
 
 export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   invalid_request: 400,
@@ -65,36 +64,24 @@ interface AjvError {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** With ajv's `verbose`: the schema holding the failed keyword, and its `x-invalid` text if any. */
+  parentSchema?: { 'x-invalid'?: string };
 }
 
-/** Names the offending field and says what is expected of it. */
+/** Names the offending field and says what is expected of it, in the schema's own words where it has them. */
 function validationMessage(error: FastifyError): string {
   const first = (error.validation as AjvError[] | undefined)?.[0];
   if (!first) return error.message;
   const location = error.validationContext === 'querystring' ? 'query parameter' : error.validationContext === 'params' ? 'path parameter' : 'field';
-  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const field = path === '' ? '' : path;
-  switch (first.keyword) {
-    case 'required':
-      return `${location} '${String(first.params.missingProperty)}' is required`;
-    case 'additionalProperties':
-      return `${location} '${String(first.params.additionalProperty)}' is not recognised`;
-    case 'enum':
-      return `${location} '${field}' must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`;
-    case 'maximum':
-    case 'minimum':
-      if (first.params.limit === MAX_ID || (first.keyword === 'minimum' && /id$/i.test(field))) return `${location} '${field}': ${idRangeMessage(field)}`;
-      return `${location} '${field}' ${first.message ?? 'is out of range'}`;
-    case 'pattern':
-      return field === 'name'
-        ? `${location} 'name' must not be empty or only whitespace`
-        : field === 'petId'
-          ? `${location} 'petId': ${idRangeMessage('petId')}`
-          : `${location} '${field}' has an invalid format`;
-    case 'type':
-      if (field === '') return `the request body must be a JSON object`;
-      return `${location} '${field}' must be of type ${String(first.params.type)}`;
-    default:
-      return field === '' ? `the request body ${first.message ?? 'is invalid'}` : `${location} '${field}' ${first.message ?? 'is invalid'}`;
+  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (field === '') {
+    if (first.keyword === 'type') return 'the request body must be a JSON object';
+    if (first.keyword === 'required') return `${location} '${String(first.params.missingProperty)}' is required`;
+    if (first.keyword === 'additionalProperties') return `${location} '${String(first.params.additionalProperty)}' is not recognised`;
+    return `the request ${first.message ?? 'is invalid'}`;
   }
+  const expected = first.parentSchema?.['x-invalid'];
+  if (expected) return `${location} '${field}' ${expected}`;
+  if (first.keyword === 'enum') return `${location} '${field}' must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`;
+  return `${location} '${field}' ${first.message ?? 'is invalid'}`;
 }

@@ -7,7 +7,8 @@ import { Ajv, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 
 function makeAjv(options: Options): Ajv {
-  const ajv = new Ajv({ useDefaults: true, removeAdditional: false, allErrors: false, strict: false, ...options });
+  // verbose: errors carry their schema, so messages can use its `x-invalid` text.
+  const ajv = new Ajv({ useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true, ...options });
   // int64 is documentation for clients; the range itself is enforced by minimum/maximum.
   ajv.addFormat('int64', true);
   return ajv;

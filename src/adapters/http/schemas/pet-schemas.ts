@@ -10,8 +10,11 @@ const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range ev
 const PetStatusSchema = (description: string) =>
   Type.Unsafe<PetStatus>({ type: 'string', enum: [...PET_STATUSES], description });
 
+/** `x-invalid` is what a validation error says about the field (see http-errors.ts). */
+const ID_INVALID = `must be an integer from ${MIN_ID} to ${MAX_ID} (2^53-1)`;
+
 const IdSchema = (description: string) =>
-  Type.Integer({ minimum: MIN_ID, maximum: MAX_ID, format: 'int64', description: `${description}. ${idRange}` });
+  Type.Integer({ minimum: MIN_ID, maximum: MAX_ID, format: 'int64', description: `${description}. ${idRange}`, 'x-invalid': ID_INVALID });
 
 export const NewPetSchema = Type.Object(
   {
@@ -20,6 +23,7 @@ export const NewPetSchema = Type.Object(
       maxLength: NAME_MAX_LENGTH,
       pattern: '\\S',
       description: `The animal's name: 1 to ${NAME_MAX_LENGTH} characters, not only whitespace`,
+      'x-invalid': `must be a string of 1 to ${NAME_MAX_LENGTH} characters, not only whitespace`,
     }),
     categoryId: IdSchema('Identifier of the category the animal belongs to'),
     status: Type.Optional(PetStatusSchema('Availability of the animal; defaults to available')),
@@ -47,6 +51,7 @@ export const ListPetsQuerySchema = Type.Object(
         maximum: PAGE_LIMIT.max,
         default: PAGE_LIMIT.default,
         description: 'Maximum number of animals returned',
+        'x-invalid': `must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`,
       }),
     ),
     status: Type.Optional(PetStatusSchema('Filters by availability')),
@@ -61,7 +66,7 @@ export const ListPetsQuerySchema = Type.Object(
 );
 
 export const PetIdParamsSchema = Type.Object({
-  petId: Type.String({ pattern: '^[0-9]+$', maxLength: 20, description: `Identifier of the animal. ${idRange}` }),
+  petId: Type.String({ pattern: '^[0-9]+$', maxLength: 20, description: `Identifier of the animal. ${idRange}`, 'x-invalid': ID_INVALID }),
 });
 
 export type NewPetBody = Static<typeof NewPetSchema>;

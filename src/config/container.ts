@@ -58,16 +58,16 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
   };
 }
 
-/**
- * The adapters the configuration asks for: MongoDB for pets and keys when MONGODB_URL is set, Redis
- * for limits when REDIS_URL is set, memory otherwise. Staging and production differ only here.
- */
 export interface AdapterOptions {
   readonly clock?: Clock;
   /** Tests only: a private key prefix, and optionally time from `clock` instead of Redis TIME. */
   readonly redisForTests?: { readonly keyPrefix: string; readonly timeFromClock: boolean };
 }
 
+/**
+ * The adapters the configuration asks for: MongoDB for pets and keys when MONGODB_URL is set, Redis
+ * for limits when REDIS_URL is set, memory otherwise. Staging and production differ only here.
+ */
 export async function configuredAdapters(config: AppConfig, logger: Logger, options: AdapterOptions = {}): Promise<Adapters> {
   const clock = options.clock ?? systemClock;
   const closers: (() => Promise<unknown>)[] = [];

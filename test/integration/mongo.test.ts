@@ -119,6 +119,13 @@ describe('MongoDB unreachable', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     await client.close();
   });
+
+  it('stops start-up with a message that names the address but not the credentials', async () => {
+    const port = await freePort();
+    const failure = connectMongo({ url: `mongodb://admin:s3cret@127.0.0.1:${port}/adoption`, database: 'adoption_test', timeoutMs: 300 });
+    await expect(failure).rejects.toThrow(`MongoDB at 127.0.0.1:${port} did not answer within 300 ms`);
+    await expect(failure).rejects.not.toThrow(/s3cret/);
+  });
 });
 
 function mongoUrl(client: MongoClient): string {

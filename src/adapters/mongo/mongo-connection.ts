@@ -22,8 +22,20 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
     socketTimeoutMS: Math.max(options.timeoutMs * 5, 10_000),
     appName: 'animal-adoption-api',
   });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw new Error(
+      `MongoDB at ${hostsOf(options.url)} did not answer within ${options.timeoutMs} ms (${(error as Error).message}); check MONGODB_URL and that the server is up`,
+    );
+  }
   const db = client.db(options.database);
   await Promise.all([MongoPetRepository.ensureIndexes(db), MongoApiKeyStore.ensureIndexes(db)]);
   return { client, db };
+}
+
+/** The hosts of a connection string, without credentials, for messages. */
+function hostsOf(url: string): string {
+  return url.replace(/^mongodb(\+srv)?:\/\/([^@/]*@)?/, '').split(/[/?]/)[0] ?? 'the configured address';
 }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { CachingApiKeyStore } from '../../../src/adapters/cache/caching-api-key-store.js';
+import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
+import { hashKey } from '../../../src/application/key-secrets.js';
+import type { ApiKeyRecord } from '../../../src/domain/api-key.js';
+import { FakeClock } from '../../support/fake-clock.js';
+
+class CountingStore extends MemoryApiKeyStore {
+  lookups = 0;
+  override findByHash(hash: string) {
+    this.lookups++;
+    return super.findByHash(hash);
+  }
+}
+
+const record: ApiKeyRecord = {
+  id: 'key_cached',
+  name: 'Shelter',
+  hash: hashKey('shelter-key-0000000000001'),
+  plan: 'pro',
+  createdAt: new Date(0),
+  revokedAt: null,
+  expiresAt: null,
+  lastUsedAt: null,
+};
+
+describe('CachingApiKeyStore', () => {
+  it('answers repeated lookups from memory until the TTL passes', async () => {
+    const inner = new CountingStore();
+    const clock = new FakeClock();
+    const store = new CachingApiKeyStore(inner, clock, 30_000);
+    await inner.add(record);
+    for (let i = 0; i < 100; i++) expect((await store.findByHash(record.hash))?.id).toBe('key_cached');
+    expect(inner.lookups).toBe(1);
+    clock.advance(30_000);
+    await store.findByHash(record.hash);
+    expect(inner.lookups).toBe(2);
+  });
+
+  it('sees a revocation made elsewhere once the TTL passes, and its own at once', async () => {
+    const inner = new CountingStore();
+    const clock = new FakeClock();
+    const store = new CachingApiKeyStore(inner, clock, 30_000);
+    await inner.add(record);
+    await store.findByHash(record.hash);
+    await inner.update(record.id, { revokedAt: new Date(clock.ms) }); // another instance
+    expect((await store.findByHash(record.hash))?.revokedAt).toBeNull();
+    clock.advance(30_000);
+    expect((await store.findByHash(record.hash))?.revokedAt).not.toBeNull();
+
+    await inner.update(record.id, { revokedAt: null });
+    clock.advance(30_000);
+    await store.findByHash(record.hash);
+    await store.update(record.id, { revokedAt: new Date(clock.ms) }); // this instance
+    expect((await store.findByHash(record.hash))?.revokedAt).not.toBeNull();
+  });
+
+  it('keeps last-use stamps out of the way of the cache, and stays bounded', async () => {
+    const inner = new CountingStore();
+    const store = new CachingApiKeyStore(inner, new FakeClock(), 30_000, 10);
+    await inner.add(record);
+    await store.findByHash(record.hash);
+    await store.update(record.id, { lastUsedAt: new Date() });
+    await store.findByHash(record.hash);
+    expect(inner.lookups).toBe(1);
+    for (let i = 0; i < 50; i++) await store.findByHash(hashKey(`unknown-${i}`));
+    // The oldest entries went first: the key is looked up again.
+    await store.findByHash(record.hash);
+    expect(inner.lookups).toBe(52);
+  });
+});

@@ -11,7 +11,10 @@ import { cpus, totalmem } from 'node:os';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { MemoryApiKeyStore } from '../dist/adapters/memory/memory-api-key-store.js';
 import { MemoryRateLimiter } from '../dist/adapters/memory/memory-rate-limiter.js';
+import { Authenticate } from '../dist/application/use-cases/authenticate.js';
+import { ManageApiKeys } from '../dist/application/use-cases/manage-api-keys.js';
 import { RedisRateLimiter } from '../dist/adapters/redis/redis-rate-limiter.js';
 import { PLAN_LIMITS } from '../dist/domain/plans.js';
 import { windowsFor } from '../dist/domain/rate-limit.js';
@@ -226,27 +229,29 @@ async function main() {
 }
 
 async function measureGrowth(mongoUrl) {
-  const rows = [];
   const cursorAt = (id) => Buffer.from(`after:${id}`).toString('base64url');
+  const stores = [];
   for (const pets of settings.growth) {
-    log(`growth: ${pets} pets in memory`);
-    const server = await startServer({ variant: 'memory', keys, limitedKey, pets, logLevel: settings.logLevel });
-    const first = summarise([await load(server, 'list20', { pets })]);
-    const deep = summarise([await load(server, 'deepPage', { pets, cursor: cursorAt(Math.floor(pets / 2)) })]);
-    await server.stop();
-    rows.push({ store: 'memory', pets, first, deep });
+    log(`growth: seeding ${pets} pets in memory`);
+    stores.push({ store: 'memory', pets, server: await startServer({ variant: 'memory', keys, limitedKey, pets, logLevel: settings.logLevel }) });
   }
   if (mongoUrl) {
     const pets = 100_000;
-    log(`growth: ${pets} pets in MongoDB`);
-    const redisUrl = undefined;
-    const server = await startServer({ variant: 'mongo+redis', keys, limitedKey, pets, mongoUrl, mongoDatabase: 'adoption_bench_growth', redisUrl, logLevel: settings.logLevel });
-    const first = summarise([await load(server, 'list20', { pets })]);
-    const deep = summarise([await load(server, 'deepPage', { pets, cursor: cursorAt(Math.floor(pets / 2)) })]);
-    await server.stop();
-    rows.push({ store: 'mongodb', pets, first, deep });
+    log(`growth: seeding ${pets} pets in MongoDB`);
+    const options = { variant: 'mongo+redis', keys, limitedKey, pets, mongoUrl, mongoDatabase: 'adoption_bench_growth', logLevel: settings.logLevel };
+    stores.push({ store: 'mongodb', pets, server: await startServer(options) });
   }
-  return rows;
+  // Interleaved like the scenarios: every store size once per round.
+  const runs = new Map(stores.map((s) => [s, { first: [], deep: [] }]));
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const s of stores) {
+      log(`growth round ${round}/${settings.rounds}: ${s.pets} pets (${s.store})`);
+      runs.get(s).first.push(await load(s.server, 'list20', { pets: s.pets }));
+      runs.get(s).deep.push(await load(s.server, 'deepPage', { pets: s.pets, cursor: cursorAt(Math.floor(s.pets / 2)) }));
+    }
+  }
+  for (const s of stores) await s.server.stop();
+  return stores.map((s) => ({ store: s.store, pets: s.pets, first: summarise(runs.get(s).first), deep: summarise(runs.get(s).deep) }));
 }
 
 /** Redis memory held for one key of each plan after a full window of traffic at its limit. */
@@ -291,6 +296,17 @@ async function microBenchmark(redisUrl) {
     return Math.round(count / ((Date.now() - start) / 1000));
   };
   const rows = [{ limiter: 'memory (in process)', decisionsPerSecond: await measure(new MemoryRateLimiter({ nowMs: () => Date.now() })) }];
+  // For scale: authenticating a key alone (SHA-256, lookup, constant-time compare) on the memory store.
+  const clock = { nowMs: () => Date.now() };
+  const store = new MemoryApiKeyStore();
+  const manage = new ManageApiKeys(store, clock, 'staging');
+  for (const key of keys) await manage.import(key, { name: 'bench', plan: 'pro' });
+  const authenticate = new Authenticate(store, clock, 'staging');
+  const headers = keys.map((key) => `Bearer ${key}`);
+  rows.push({
+    limiter: 'for scale: authentication alone (memory store)',
+    decisionsPerSecond: await measure({ admit: (subject) => authenticate.execute(headers[Number(subject.slice(10)) % headers.length]) }),
+  });
   if (redisUrl) {
     const redis = new Redis(redisUrl);
     rows.push({ limiter: 'redis (Lua script, one round trip)', decisionsPerSecond: await measure(new RedisRateLimiter(redis, { keyPrefix: `bench-micro-${Date.now()}:` })) });

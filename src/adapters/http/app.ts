@@ -61,8 +61,10 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
   // Bodies are JSON only: anything else, text/plain included, is 415.
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app, options.bodyLimitBytes);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: no promise per request for a one-line hook.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   app.setNotFoundHandler(async (request) => {
     throw new HttpError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}; the API lives under ${BASE_PATH}`);

@@ -95,6 +95,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     if (value !== undefined && value !== '') raw[name] = value.trim();
   }
   const env = parse(EnvSchema, raw);
+  // Checked apart from the schema so that the message never repeats a URL (it may hold credentials).
   for (const [name, prefix] of [['MONGODB_URL', /^mongodb(\+srv)?:\/\//], ['REDIS_URL', /^rediss?:\/\//]] as const) {
     if (env[name] && !prefix.test(env[name])) {
       throw new ConfigError(`Invalid configuration:\n  ${name} must start with ${name === 'MONGODB_URL' ? 'mongodb:// or mongodb+srv://' : 'redis:// or rediss://'}`);

@@ -33,8 +33,11 @@ export function isValidId(value: number): boolean {
   return Number.isSafeInteger(value) && value >= MIN_ID && value <= MAX_ID;
 }
 
+/** What a field holding an id must be, in the words every error message uses. */
+export const ID_RANGE_TEXT = `must be an integer from ${MIN_ID} to ${MAX_ID} (2^53-1)`;
+
 export function idRangeMessage(field: string): string {
-  return `${field} must be an integer from ${MIN_ID} to ${MAX_ID} (2^53-1)`;
+  return `${field} ${ID_RANGE_TEXT}`;
 }
 
 /** Checks the invariants the transport schema also states, so the core holds them on any adapter. */

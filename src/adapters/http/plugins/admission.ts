@@ -87,7 +87,7 @@ export async function admissionPlugin(app: FastifyInstance, options: AdmissionOp
     } finally {
       // Normally the store took the ticket already; never leave one behind if it did not run.
       if (admission.ticket !== undefined) waiting.delete(admission.ticket);
-      if (admission.decision && admission.report) setRateLimitHeaders(reply, admission);
+      setRateLimitHeaders(reply, admission);
     }
     if (admission.authError) throw admission.authError;
   });
@@ -118,6 +118,7 @@ function retryAfterSeconds(report: RateLimitReport): number {
 /** The policy header only changes with the limits, so it is built once per limits object. */
 const policyHeaders = new WeakMap<PlanLimits, string>();
 
+/** Nothing to say when no decision was made (the limiter failed closed). */
 function setRateLimitHeaders(reply: FastifyReply, { limits, decision, report }: Admission): void {
   if (!decision || !report) return;
   let policy = policyHeaders.get(limits);

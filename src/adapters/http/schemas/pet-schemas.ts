@@ -1,7 +1,7 @@
 /** TypeBox schemas for the pet resource: the one source for validation, serialisation and OpenAPI. */
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { PET_STATUSES, type PetStatus } from '../../../domain/pet-status.js';
-import { MAX_ID, MIN_ID, NAME_MAX_LENGTH } from '../../../domain/pet.js';
+import { ID_RANGE_TEXT, MAX_ID, MIN_ID, NAME_MAX_LENGTH } from '../../../domain/pet.js';
 import { PAGE_LIMIT } from '../../../application/use-cases/list-pets.js';
 
 const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
@@ -10,11 +10,10 @@ const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range ev
 const PetStatusSchema = (description: string) =>
   Type.Unsafe<PetStatus>({ type: 'string', enum: [...PET_STATUSES], description });
 
-/** `x-invalid` is what a validation error says about the field (see http-errors.ts). */
-const ID_INVALID = `must be an integer from ${MIN_ID} to ${MAX_ID} (2^53-1)`;
+// `x-invalid` is what a validation error says about a field (see http-errors.ts).
 
 const IdSchema = (description: string) =>
-  Type.Integer({ minimum: MIN_ID, maximum: MAX_ID, format: 'int64', description: `${description}. ${idRange}`, 'x-invalid': ID_INVALID });
+  Type.Integer({ minimum: MIN_ID, maximum: MAX_ID, format: 'int64', description: `${description}. ${idRange}`, 'x-invalid': ID_RANGE_TEXT });
 
 export const NewPetSchema = Type.Object(
   {
@@ -66,7 +65,5 @@ export const ListPetsQuerySchema = Type.Object(
 );
 
 export const PetIdParamsSchema = Type.Object({
-  petId: Type.String({ pattern: '^[0-9]+$', maxLength: 20, description: `Identifier of the animal. ${idRange}`, 'x-invalid': ID_INVALID }),
+  petId: Type.String({ pattern: '^[0-9]+$', maxLength: 20, description: `Identifier of the animal. ${idRange}`, 'x-invalid': ID_RANGE_TEXT }),
 });
-
-export type NewPetBody = Static<typeof NewPetSchema>;

@@ -9,6 +9,7 @@ import { pino, type Logger } from 'pino';
 import { DuplicateKeyError, type ApiKeyStore } from '../application/ports/api-key-store.js';
 import { systemClock, type Clock } from '../application/ports/clock.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
+import type { IdempotencyStore } from '../application/ports/idempotency-store.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
 import { TOKENS } from '../application/ports/tokens.js';
 import { AdmitRequest } from '../application/use-cases/admit-request.js';
@@ -19,11 +20,13 @@ import { ListPets } from '../application/use-cases/list-pets.js';
 import { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import { buildHttpApp } from '../adapters/http/app.js';
 import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
+import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
 import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
 import { CachingApiKeyStore } from '../adapters/cache/caching-api-key-store.js';
 import { connectMongo } from '../adapters/mongo/mongo-connection.js';
 import { MongoApiKeyStore } from '../adapters/mongo/mongo-api-key-store.js';
+import { MongoIdempotencyStore } from '../adapters/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../adapters/mongo/mongo-pet-repository.js';
 import { connectRedis } from '../adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
@@ -33,11 +36,20 @@ import type { AppConfig } from './env.js';
 /** Refused requests are counted as strikes towards a ban within this span. */
 const STRIKE_WINDOW_MS = 60_000;
 
+/**
+ * An in-flight Idempotency-Key claim outlives any create (each is bounded by MONGODB_TIMEOUT_MS), so
+ * it is taken over only when its holder died; until then, repeats get 409.
+ */
+function idempotencyLeaseMs(config: AppConfig): number {
+  return Math.max(10_000, 3 * (config.mongo?.timeoutMs ?? 0));
+}
+
 export interface Adapters {
   readonly clock: Clock;
   readonly pets: PetRepository;
   readonly apiKeys: ApiKeyStore;
   readonly rateLimiter: RateLimiter;
+  readonly idempotency: IdempotencyStore;
   /** Which engines back the ports, for logs. */
   readonly description: string;
   /** False when the instance keeps serving without the limiter's store (fail-open). */
@@ -52,6 +64,7 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     pets: new MemoryPetRepository(),
     apiKeys: new MemoryApiKeyStore(),
     rateLimiter: new MemoryRateLimiter(clock),
+    idempotency: new MemoryIdempotencyStore(),
     description: 'memory',
     rateLimiterCritical: true,
     close: async () => undefined,
@@ -74,11 +87,13 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   let pets: PetRepository = new MemoryPetRepository();
   let apiKeys: ApiKeyStore = new MemoryApiKeyStore();
   let rateLimiter: RateLimiter = new MemoryRateLimiter(clock);
+  let idempotency: IdempotencyStore = new MemoryIdempotencyStore();
   const engines = { store: 'memory', limiter: 'memory' };
   if (config.mongo) {
     const mongo = await connectMongo(config.mongo);
     closers.push(() => mongo.client.close());
-    pets = new MongoPetRepository(mongo.db);
+    pets = new MongoPetRepository(mongo.db, config.mongo.timeoutMs);
+    idempotency = new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs);
     apiKeys = new CachingApiKeyStore(new MongoApiKeyStore(mongo.db), clock, config.keyCacheTtlMs);
     engines.store = 'mongodb';
   }
@@ -107,6 +122,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     pets,
     apiKeys,
     rateLimiter,
+    idempotency,
     description: `pets and keys: ${engines.store}, rate limits: ${engines.limiter}`,
     rateLimiterCritical: !config.redis || config.rateLimitFailureMode === 'closed',
     close: async () => {
@@ -128,9 +144,19 @@ export function buildContainer(config: AppConfig, adapters: Adapters): Dependenc
   c.register(TOKENS.PetRepository, { useValue: adapters.pets });
   c.register(TOKENS.ApiKeyStore, { useValue: adapters.apiKeys });
   c.register(TOKENS.RateLimiter, { useValue: adapters.rateLimiter });
+  c.register(TOKENS.IdempotencyStore, { useValue: adapters.idempotency });
   const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
   c.register(TOKENS.ListPets, once((d) => new ListPets(d.resolve(TOKENS.PetRepository))));
-  c.register(TOKENS.CreatePet, once((d) => new CreatePet(d.resolve(TOKENS.PetRepository))));
+  c.register(
+    TOKENS.CreatePet,
+    once(
+      (d) =>
+        new CreatePet(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.IdempotencyStore), d.resolve(TOKENS.Clock), {
+          ttlMs: config.idempotencyTtlMs,
+          leaseMs: idempotencyLeaseMs(config),
+        }),
+    ),
+  );
   c.register(TOKENS.GetPet, once((d) => new GetPet(d.resolve(TOKENS.PetRepository))));
   c.register(
     TOKENS.Authenticate,

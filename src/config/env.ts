@@ -51,6 +51,12 @@ export const EnvSchema = Type.Object({
     default: 30,
     description: 'How long an instance keeps key records; a revoked key stops working within this time',
   }),
+  IDEMPOTENCY_TTL_SECONDS: Type.Integer({
+    minimum: 60,
+    maximum: 604_800,
+    default: 86_400,
+    description: 'How long a create made with an Idempotency-Key is remembered and replayed',
+  }),
   KEY_ROTATION_GRACE_SECONDS: Type.Integer({
     minimum: 0,
     default: 86_400,
@@ -83,6 +89,7 @@ export interface AppConfig {
   readonly rateLimitFailureMode: 'open' | 'closed';
   readonly keyCacheTtlMs: number;
   readonly keyRotationGraceMs: number;
+  readonly idempotencyTtlMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +124,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     rateLimitFailureMode: env.RATE_LIMIT_FAILURE_MODE,
     keyCacheTtlMs: env.KEY_CACHE_TTL_SECONDS * 1000,
     keyRotationGraceMs: env.KEY_ROTATION_GRACE_SECONDS * 1000,
+    idempotencyTtlMs: env.IDEMPOTENCY_TTL_SECONDS * 1000,
   };
 }
 

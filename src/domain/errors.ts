@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'payload_too_large',
   'unsupported_media_type',
+  'idempotency_key_in_flight',
+  'idempotency_key_reused',
   'rate_limited',
   'key_banned',
   'service_unavailable',
@@ -58,5 +60,21 @@ export class RateLimitExceededError extends DomainError {
         : `Rate limit exceeded; retry after ${retryAfterSeconds} s (see Retry-After and the X-RateLimit-* headers)`,
     );
     this.code = banned ? 'key_banned' : 'rate_limited';
+  }
+}
+
+/** A create with this Idempotency-Key is still being processed (possibly on another instance). */
+export class IdempotencyKeyInFlightError extends DomainError {
+  readonly code = 'idempotency_key_in_flight';
+  constructor() {
+    super('A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result');
+  }
+}
+
+/** The Idempotency-Key was already used for a request with a different body. */
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'idempotency_key_reused';
+  constructor() {
+    super('This Idempotency-Key was already used with a different request body; send a new key for a new request');
   }
 }

@@ -1,11 +1,13 @@
 /** The contract suites on the in-memory adapters. */
 import { describe, expect, it } from 'vitest';
 import { MemoryApiKeyStore } from '../../src/adapters/memory/memory-api-key-store.js';
+import { MemoryIdempotencyStore } from '../../src/adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../../src/adapters/memory/memory-pet-repository.js';
 import { MemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 import { windowsFor } from '../../src/domain/rate-limit.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { describeApiKeyStoreContract } from './api-key-store.contract.js';
+import { describeIdempotencyStoreContract } from './idempotency-store.contract.js';
 import { describePetRepositoryContract } from './pet-repository.contract.js';
 import { describeRateLimiterContract } from './rate-limiter.contract.js';
 
@@ -14,6 +16,7 @@ console.info('[backend] contracts/memory: in-memory adapters');
 describePetRepositoryContract('memory', { fresh: async () => new MemoryPetRepository() });
 describeApiKeyStoreContract('memory', { fresh: async () => new MemoryApiKeyStore() });
 describeRateLimiterContract('memory', { fresh: async (clock) => new MemoryRateLimiter(clock) });
+describeIdempotencyStoreContract('memory', { fresh: async () => new MemoryIdempotencyStore() });
 
 describe('MemoryRateLimiter memory', () => {
   it('forgets idle subjects, so memory follows active clients only', async () => {

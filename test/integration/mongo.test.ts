@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CachingApiKeyStore } from '../../src/adapters/cache/caching-api-key-store.js';
 import { connectMongo } from '../../src/adapters/mongo/mongo-connection.js';
 import { MongoApiKeyStore } from '../../src/adapters/mongo/mongo-api-key-store.js';
+import { MongoIdempotencyStore } from '../../src/adapters/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../../src/adapters/mongo/mongo-pet-repository.js';
 import { ServiceUnavailableError } from '../../src/domain/errors.js';
 import { describeApiKeyStoreContract } from '../contracts/api-key-store.contract.js';
+import { describeIdempotencyStoreContract } from '../contracts/idempotency-store.contract.js';
 import { describePetRepositoryContract } from '../contracts/pet-repository.contract.js';
 import { aPetDraft } from '../support/builders.js';
 import { FakeClock } from '../support/fake-clock.js';
@@ -28,13 +30,19 @@ describeWith('mongo', 'MongoDB adapters', () => {
   describePetRepositoryContract('mongodb', {
     fresh: async () => {
       await database.clear();
-      return new MongoPetRepository(db);
+      return new MongoPetRepository(db, 5_000);
     },
   });
   describeApiKeyStoreContract('mongodb', {
     fresh: async () => {
       await database.clear();
       return new MongoApiKeyStore(db);
+    },
+  });
+  describeIdempotencyStoreContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoIdempotencyStore(db, 5_000);
     },
   });
   describeApiKeyStoreContract('mongodb behind the key cache', {
@@ -47,7 +55,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
   describe('pet ids', () => {
     it('stores ids and category ids as int64, never as doubles', async () => {
       await database.clear();
-      const pet = await new MongoPetRepository(db).add(aPetDraft({ categoryId: 2 ** 53 - 1 }));
+      const pet = await new MongoPetRepository(db, 5_000).add(aPetDraft({ categoryId: 2 ** 53 - 1 }));
       const raw = await db.collection('pets').findOne({ _id: Long.fromNumber(pet.id) }, { promoteLongs: false });
       expect(raw?._id).toBeInstanceOf(Long);
       expect(raw?.categoryId).toBeInstanceOf(Long);
@@ -58,8 +66,8 @@ describeWith('mongo', 'MongoDB adapters', () => {
       await database.clear();
       const second = await connectMongo({ url: mongoUrl(database.client), database: database.name, timeoutMs: 5_000 });
       try {
-        const a = new MongoPetRepository(db);
-        const b = new MongoPetRepository(second.db);
+        const a = new MongoPetRepository(db, 5_000);
+        const b = new MongoPetRepository(second.db, 5_000);
         const pets = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).add(aPetDraft())));
         expect(new Set(pets.map((p) => p.id)).size).toBe(100);
         expect(await a.list({ limit: 200 })).toHaveLength(100);
@@ -70,7 +78,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
 
     it('moves past ids already taken when the counter is behind', async () => {
       await database.clear();
-      const repo = new MongoPetRepository(db);
+      const repo = new MongoPetRepository(db, 5_000);
       const first = await repo.add(aPetDraft());
       await repo.add(aPetDraft());
       await db.collection('counters').updateOne({ _id: 'pets' as never }, { $set: { seq: Long.fromNumber(0) } });
@@ -112,7 +120,7 @@ describe('MongoDB unreachable', () => {
     const port = await freePort();
     const { MongoClient } = await import('mongodb');
     const client = new MongoClient(`mongodb://127.0.0.1:${port}`, { serverSelectionTimeoutMS: 300 });
-    const repo = new MongoPetRepository(client.db('adoption_test'));
+    const repo = new MongoPetRepository(client.db('adoption_test'), 5_000);
     const started = Date.now();
     await expect(repo.add(aPetDraft())).rejects.toBeInstanceOf(ServiceUnavailableError);
     await expect(repo.ping()).rejects.toBeInstanceOf(ServiceUnavailableError);

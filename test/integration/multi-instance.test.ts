@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { configuredAdapters, createApp, createLogger, type Application } from '../../src/config/container.js';
 import { loadConfig } from '../../src/config/env.js';
 import { backend, describeWith, openTestDatabase, uniquePrefix } from '../support/integration.js';
+import { expectRaceOutcome } from '../support/test-app.js';
 
 describeWith('both', 'Two instances on one MongoDB and one Redis', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -60,5 +61,25 @@ describeWith('both', 'Two instances on one MongoDB and one Redis', () => {
     expect(new Set(ids).size).toBe(20);
     const listed = await a.http.inject({ url: '/v1/pets?limit=100', headers });
     expect(listed.json<{ id: number }[]>().map((p) => p.id)).toEqual([...ids].sort((x, y) => x - y));
+  });
+
+  it('stores one pet for concurrent creates with one Idempotency-Key sent to both instances', async () => {
+    const [a, b] = instances as [Application, Application];
+    const { key } = await a.keys.issue({ name: 'Retrying client', plan: 'business' });
+    const headers = { authorization: `Bearer ${key}`, 'idempotency-key': 'two-instance-race' };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: 'Once', categoryId: 1 } }),
+      ),
+    );
+    const replays = responses.filter((r) => r.headers['idempotent-replayed'] === 'true').length;
+    const inFlight = responses.filter((r) => r.statusCode === 409).length;
+    console.info(`[measure] two instances, 20 concurrent creates with one Idempotency-Key: 1 created, ${replays} replayed, ${inFlight} answered 409`);
+    expectRaceOutcome(responses);
+    const pets = await database.db.collection('pets').countDocuments({ name: 'Once' });
+    expect(pets).toBe(1);
+    // Once the first has finished, every repeat is a replay.
+    const later = await b.http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: 'Once', categoryId: 1 } });
+    expect(later.headers['idempotent-replayed']).toBe('true');
   });
 });

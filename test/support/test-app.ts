@@ -89,3 +89,18 @@ export function expectRateLimitHeaders(response: LightMyRequestResponse): { limi
   expect(Number.isInteger(reset)).toBe(true);
   return { limit, remaining, reset };
 }
+
+/** Exactly one create did the work; every other answer is its replay or a 409 asking to retry. */
+export function expectRaceOutcome(responses: LightMyRequestResponse[]): void {
+  const created = responses.filter((r) => r.statusCode === 201 && r.headers['idempotent-replayed'] === undefined);
+  expect(created).toHaveLength(1);
+  const pet: unknown = created[0]?.json();
+  for (const response of responses) {
+    if (response.statusCode === 201) {
+      expect(response.json()).toEqual(pet);
+    } else {
+      expectError(response, 409, 'idempotency_key_in_flight');
+      expect(response.headers['retry-after']).toBe('1');
+    }
+  }
+}

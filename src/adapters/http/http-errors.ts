@@ -11,6 +11,8 @@ export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  idempotency_key_in_flight: 409,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   key_banned: 429,
   internal_error: 500,
@@ -68,11 +70,13 @@ interface AjvError {
   parentSchema?: { 'x-invalid'?: string };
 }
 
+const LOCATIONS: Readonly<Record<string, string>> = { querystring: 'query parameter', params: 'path parameter', headers: 'header' };
+
 /** Names the offending field and says what is expected of it, in the schema's own words where it has them. */
 function validationMessage(error: FastifyError): string {
   const first = (error.validation as AjvError[] | undefined)?.[0];
   if (!first) return error.message;
-  const location = error.validationContext === 'querystring' ? 'query parameter' : error.validationContext === 'params' ? 'path parameter' : 'field';
+  const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'field';
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   if (field === '') {
     if (first.keyword === 'type') return 'the request body must be a JSON object';

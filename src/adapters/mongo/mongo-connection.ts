@@ -1,12 +1,20 @@
-/** Opens the MongoDB connection with bounded waits, and creates the indexes the adapters rely on. */
+/**
+ * Opens the MongoDB connection with every wait bounded, and creates the indexes the adapters rely on.
+ *
+ * `timeoutMS` is the driver's client-side operation timeout (CSOT): one budget per operation that
+ * covers server selection, connection checkout, the socket write and read, and the driver's own retry.
+ * It also bounds a command already in flight when the server stalls, or one written to a connection
+ * the server has just closed, which without it can wait forever for the socket to drain.
+ */
 import { MongoClient, type Db } from 'mongodb';
 import { MongoApiKeyStore } from './mongo-api-key-store.js';
+import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoPetRepository } from './mongo-pet-repository.js';
 
 export interface MongoOptions {
   readonly url: string;
   readonly database: string;
-  /** Longest wait for a server before an operation fails (and the request gets a 503). */
+  /** Longest wait for one operation (or one unit of work) before it fails and the request gets a 503. */
   readonly timeoutMs: number;
 }
 
@@ -17,21 +25,33 @@ export interface MongoConnection {
 
 export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
   const client = new MongoClient(options.url, {
+    timeoutMS: options.timeoutMs,
     serverSelectionTimeoutMS: options.timeoutMs,
     connectTimeoutMS: options.timeoutMs,
-    socketTimeoutMS: Math.max(options.timeoutMs * 5, 10_000),
     appName: 'animal-adoption-api',
   });
+  const where = `MongoDB at ${hostsOf(options.url)}`;
   try {
     await client.connect();
   } catch (error) {
     await client.close().catch(() => undefined);
     throw new Error(
-      `MongoDB at ${hostsOf(options.url)} did not answer within ${options.timeoutMs} ms (${(error as Error).message}); check MONGODB_URL and that the server is up`,
+      `${where} did not answer within ${options.timeoutMs} ms (${(error as Error).message}); check MONGODB_URL and that the server is up`,
     );
   }
   const db = client.db(options.database);
-  await Promise.all([MongoPetRepository.ensureIndexes(db), MongoApiKeyStore.ensureIndexes(db)]);
+  try {
+    await Promise.all([
+      MongoPetRepository.ensureIndexes(db),
+      MongoApiKeyStore.ensureIndexes(db),
+      MongoIdempotencyStore.ensureIndexes(db),
+    ]);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw new Error(
+      `${where} accepted the connection but did not create the indexes within ${options.timeoutMs} ms (${(error as Error).message}); check that the server is healthy and writable`,
+    );
+  }
   return { client, db };
 }
 

@@ -8,7 +8,7 @@ import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
 import { MAX_ID } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
 import type { PetListQuery, PetRepository } from '../../application/ports/pet-repository.js';
-import { guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
+import { Deadline, guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
 
 interface PetDocument {
   _id: Long | bigint;
@@ -30,7 +30,11 @@ export class MongoPetRepository implements PetRepository {
   private readonly pets: Collection<PetDocument>;
   private readonly counters: Collection<CounterDocument>;
 
-  constructor(private readonly db: Db) {
+  /** `timeoutMs` bounds a whole add (counter, insert and any retry together); single reads use the client's timeout. */
+  constructor(
+    private readonly db: Db,
+    private readonly timeoutMs: number,
+  ) {
     this.pets = db.collection<PetDocument>('pets');
     this.counters = db.collection<CounterDocument>('counters');
   }
@@ -41,20 +45,19 @@ export class MongoPetRepository implements PetRepository {
   }
 
   add(draft: PetDraft): Promise<Pet> {
+    const deadline = new Deadline(this.timeoutMs);
     return guarded(async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const id = await this.nextId();
+        const id = await this.nextId(deadline);
         try {
-          await this.pets.insertOne({
-            _id: Long.fromNumber(id),
-            name: draft.name,
-            categoryId: Long.fromNumber(draft.categoryId),
-            status: draft.status,
-          });
+          await this.pets.insertOne(
+            { _id: Long.fromNumber(id), name: draft.name, categoryId: Long.fromNumber(draft.categoryId), status: draft.status },
+            deadline.options,
+          );
           return { id, ...draft };
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
-          await this.catchUpCounter();
+          await this.catchUpCounter(deadline);
         }
       }
       throw new Error(`Could not allocate a unique pet id in ${MAX_ATTEMPTS} attempts`);
@@ -85,11 +88,11 @@ export class MongoPetRepository implements PetRepository {
     });
   }
 
-  private async nextId(): Promise<number> {
+  private async nextId(deadline: Deadline): Promise<number> {
     const counter = await this.counters.findOneAndUpdate(
       { _id: COUNTER_ID },
       { $inc: { seq: Long.fromNumber(1) } },
-      { upsert: true, returnDocument: 'after', ...READ },
+      { upsert: true, returnDocument: 'after', ...READ, ...deadline.options },
     );
     if (!counter) throw new Error('The pet id counter could not be read');
     const id = toSafeNumber(counter.seq as bigint, 'pet id counter');
@@ -97,12 +100,12 @@ export class MongoPetRepository implements PetRepository {
     return id;
   }
 
-  private async catchUpCounter(): Promise<void> {
-    const [highest] = await this.pets.find({}, READ).sort({ _id: -1 }).limit(1).toArray();
+  private async catchUpCounter(deadline: Deadline): Promise<void> {
+    const [highest] = await this.pets.find({}, { ...READ, ...deadline.options }).sort({ _id: -1 }).limit(1).toArray();
     if (!highest) return;
     const seq = Long.fromBigInt(BigInt(highest._id as bigint));
     // Only ever forward: the filter makes this a no-op when another instance moved it further.
-    await this.counters.updateOne({ _id: COUNTER_ID, seq: { $lt: seq } }, { $set: { seq } });
+    await this.counters.updateOne({ _id: COUNTER_ID, seq: { $lt: seq } }, { $set: { seq } }, deadline.options);
   }
 }
 

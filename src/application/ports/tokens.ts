@@ -4,6 +4,7 @@ export const TOKENS = {
   PetRepository: Symbol('PetRepository'),
   ApiKeyStore: Symbol('ApiKeyStore'),
   RateLimiter: Symbol('RateLimiter'),
+  IdempotencyStore: Symbol('IdempotencyStore'),
   ListPets: Symbol('ListPets'),
   CreatePet: Symbol('CreatePet'),
   GetPet: Symbol('GetPet'),

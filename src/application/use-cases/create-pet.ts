@@ -1,11 +1,67 @@
-/** Adds a pet: applies the domain rules and defaults, then stores it under a new id. */
+/**
+ * Adds a pet: applies the domain rules and defaults, then stores it under a new id. With an
+ * Idempotency-Key, a repeat of a successful create returns the first result instead of a second pet.
+ */
+import { hash, randomUUID } from 'node:crypto';
+import { IdempotencyKeyInFlightError, IdempotencyKeyReusedError } from '../../domain/errors.js';
 import { draftPet, type NewPet, type Pet } from '../../domain/pet.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdempotencyScope, IdempotencyStore } from '../ports/idempotency-store.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 
-export class CreatePet {
-  constructor(private readonly pets: PetRepository) {}
+export interface IdempotencyPolicy {
+  /** How long a completed create is replayed. */
+  readonly ttlMs: number;
+  /** How long an in-flight claim is honoured before another request may take it over. */
+  readonly leaseMs: number;
+}
 
-  async execute(input: NewPet): Promise<Pet> {
-    return this.pets.add(draftPet(input));
+export interface CreatedPet {
+  readonly pet: Pet;
+  /** True when this is the stored result of an earlier request with the same Idempotency-Key. */
+  readonly replayed: boolean;
+}
+
+export class CreatePet {
+  constructor(
+    private readonly pets: PetRepository,
+    private readonly idempotency: IdempotencyStore,
+    private readonly clock: Clock,
+    private readonly policy: IdempotencyPolicy,
+  ) {}
+
+  async execute(input: NewPet, scope?: IdempotencyScope): Promise<CreatedPet> {
+    // Invalid input is refused before any claim, so a client can fix the body and retry with the same key.
+    const draft = draftPet(input);
+    if (!scope) return { pet: await this.pets.add(draft), replayed: false };
+
+    const token = randomUUID();
+    const fingerprint = fingerprintOf(input);
+    const nowMs = this.clock.nowMs();
+    const result = await this.idempotency.claim(scope, { token, fingerprint, nowMs, ...this.policy });
+    if (!result.claimed) {
+      const { existing } = result;
+      if (existing.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
+      if (existing.state === 'in_flight') throw new IdempotencyKeyInFlightError();
+      return { pet: existing.pet, replayed: true };
+    }
+    let pet: Pet;
+    try {
+      pet = await this.pets.add(draft);
+    } catch (error) {
+      // Only successes are remembered: a failed create leaves the key free for a retry.
+      await this.idempotency.release(scope, token).catch(() => undefined);
+      throw error;
+    }
+    // The pet is stored; if remembering it fails, the claim's lease still shields it from a duplicate
+    // for its length, and the client gets its 201.
+    await this.idempotency.complete(scope, token, pet, this.clock.nowMs(), this.policy.ttlMs).catch(() => undefined);
+    return { pet, replayed: false };
   }
+}
+
+/** The request as sent, independent of key order: a repeat must carry the same fields and values. */
+function fingerprintOf(input: NewPet): string {
+  const canonical = JSON.stringify(Object.entries(input).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return hash('sha256', canonical, 'hex');
 }

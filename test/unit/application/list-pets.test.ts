@@ -3,6 +3,8 @@ import { ListPets } from '../../../src/application/use-cases/list-pets.js';
 import { CreatePet } from '../../../src/application/use-cases/create-pet.js';
 import { GetPet } from '../../../src/application/use-cases/get-pet.js';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
+import { MemoryIdempotencyStore } from '../../../src/adapters/memory/memory-idempotency-store.js';
+import { FakeClock } from '../../support/fake-clock.js';
 import { PetNotFoundError, ValidationError } from '../../../src/domain/errors.js';
 import { aNewPet } from '../../support/builders.js';
 
@@ -14,7 +16,7 @@ describe('listing, creating and getting pets', () => {
   beforeEach(async () => {
     pets = new MemoryPetRepository();
     list = new ListPets(pets);
-    create = new CreatePet(pets);
+    create = new CreatePet(pets, new MemoryIdempotencyStore(), new FakeClock(), { ttlMs: 86_400_000, leaseMs: 10_000 });
     for (let i = 0; i < 7; i++) await create.execute(aNewPet({ status: i % 2 === 0 ? 'available' : 'sold' }));
   });
 

@@ -16,6 +16,13 @@ import { reportOf, WINDOW_SHAPES, type RateDecision, type RateLimitReport } from
 import type { AdmitRequest, Subject } from '../../../application/use-cases/admit-request.js';
 import type { Authenticate } from '../../../application/use-cases/authenticate.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The id of the API key that authenticated the request; null on public routes and refused keys. */
+    apiKeyId: string | null;
+  }
+}
+
 export interface AdmissionOptions {
   readonly authenticate: Authenticate;
   readonly admitRequest: AdmitRequest;
@@ -59,6 +66,7 @@ export async function admissionPlugin(app: FastifyInstance, options: AdmissionOp
     }
   }
 
+  app.decorateRequest('apiKeyId', null);
   await app.register(rateLimit, {
     global: false,
     store: RateLimiterPortStore,
@@ -104,6 +112,7 @@ async function identify(request: FastifyRequest, options: AdmissionOptions): Pro
   if (options.isPublicRoute(request.routeOptions.url)) return byAddress;
   try {
     const key = await options.authenticate.execute(request.headers.authorization);
+    request.apiKeyId = key.keyId;
     return { subject: { kind: 'key', keyId: key.keyId }, limits: key.limits, authError: null, decision: null, report: null };
   } catch (error) {
     if (error instanceof UnauthenticatedError) return { ...byAddress, authError: error };

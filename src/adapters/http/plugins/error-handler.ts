@@ -1,10 +1,13 @@
 /** The single producer of error bodies: every failure, whatever its origin, becomes {code, message, status}. */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError } from '../../../domain/errors.js';
+import { DomainError, type ErrorCode } from '../../../domain/errors.js';
 import { toErrorBody } from '../http-errors.js';
 
-/** A dependency outage is usually over within seconds; tells clients when to try again. */
-const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+/**
+ * When to try again, for errors that pass: a dependency outage is usually over within seconds, and a
+ * create in flight under the same Idempotency-Key within about one.
+ */
+const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { service_unavailable: 5, idempotency_key_in_flight: 1 };
 
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -21,7 +24,8 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
       const given = request.headers.authorization !== undefined;
       reply.header('WWW-Authenticate', `Bearer realm="animal-adoption-api"${given ? ', error="invalid_token"' : ''}`);
     }
-    if (body.code === 'service_unavailable') reply.header('Retry-After', UNAVAILABLE_RETRY_AFTER_SECONDS);
+    const retryAfter = RETRY_AFTER_SECONDS[body.code];
+    if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
     return reply.code(body.status).type('application/json; charset=utf-8').send(body);
   });
 }

@@ -4,7 +4,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CreatePet } from '../../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../../application/use-cases/list-pets.js';
-import { ListPetsQuerySchema, NewPetSchema, PetIdParamsSchema, PetSchema, PetsSchema } from '../schemas/pet-schemas.js';
+import {
+  CreatePetHeadersSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  ListPetsQuerySchema,
+  NewPetSchema,
+  PetIdParamsSchema,
+  PetSchema,
+  PetsSchema,
+} from '../schemas/pet-schemas.js';
 import { errorResponses, withHeaders } from '../schemas/responses.js';
 import { HttpError } from '../http-errors.js';
 
@@ -64,18 +72,27 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       schema: {
         operationId: 'createPet',
         summary: 'Add an animal',
+        description:
+          'Send an `Idempotency-Key` header to make retries safe: a repeat with the same key and the same body returns the first response (marked `Idempotent-Replayed: true`) and adds nothing; the same key with another body is refused with 422; a repeat while the first is still being processed gets 409 with Retry-After. Only successful creates are remembered, so after a 400 or a 503 the same key may be used again.',
         tags: ['pets'],
+        headers: CreatePetHeadersSchema,
         body: NewPetSchema,
         response: {
-          201: withHeaders(PetSchema, 'The created animal, with its assigned id', {
+          201: withHeaders(PetSchema, 'The created animal, with its assigned id (or, on a replay, the animal the first request created)', {
             Location: { type: 'string', description: 'URL of the created animal' },
+            'Idempotent-Replayed': { type: 'string', description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key' },
           }),
-          ...errorResponses(400, 401, 413, 415, 429),
+          ...errorResponses(400, 401, 409, 413, 415, 422, 429),
         },
       },
     },
     async (request, reply) => {
-      const pet = await createPet.execute(request.body);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const { pet, replayed } = await createPet.execute(
+        request.body,
+        key !== undefined && request.apiKeyId !== null ? { apiKeyId: request.apiKeyId, key } : undefined,
+      );
+      if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.code(201).header('Location', `${basePath}/pets/${pet.id}`).send(pet);
     },
   );

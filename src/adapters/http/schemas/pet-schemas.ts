@@ -67,3 +67,17 @@ export const ListPetsQuerySchema = Type.Object(
 export const PetIdParamsSchema = Type.Object({
   petId: Type.String({ pattern: '^[0-9]+$', maxLength: 20, description: `Identifier of the animal. ${idRange}`, 'x-invalid': ID_RANGE_TEXT }),
 });
+
+/** draft-ietf-httpapi-idempotency-key-header: any client-chosen key; a UUID v4 is a good choice. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+export const CreatePetHeadersSchema = Type.Object({
+  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
+    Type.String({
+      pattern: '^[\\x21-\\x7E]{1,255}$',
+      description:
+        'Makes the create safe to retry: a repeat with the same key and body (from this API key, within the retention time) returns the first result with `Idempotent-Replayed: true` instead of adding another animal. 1 to 255 visible ASCII characters, e.g. a UUID.',
+      'x-invalid': 'must be 1 to 255 visible ASCII characters (no spaces), sent once',
+    }),
+  ),
+});

@@ -8,8 +8,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'The API key is missing, malformed, unknown, revoked or expired',
   404: 'The animal does not exist',
   405: 'The method is not allowed on this path',
+  409: 'A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight); retry after Retry-After seconds',
   413: 'The request body is too large',
   415: 'The request body is not JSON',
+  422: 'The Idempotency-Key was already used with a different body (code idempotency_key_reused)',
   429: 'Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned)',
   500: 'Unexpected error; the message carries the request id',
   503: 'A backing service is unavailable',
@@ -24,7 +26,7 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(
     all.map((status) => [
       status,
-      withHeaders(ErrorSchema, ERROR_DESCRIPTIONS[status] ?? 'Error', status === 429 ? RETRY_AFTER_HEADER : {}),
+      withHeaders(ErrorSchema, ERROR_DESCRIPTIONS[status] ?? 'Error', status === 429 || status === 409 ? RETRY_AFTER_HEADER : {}),
     ]),
   );
 }

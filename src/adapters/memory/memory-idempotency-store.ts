@@ -1,0 +1,75 @@
+/** In-memory idempotency records for one process; expired records are swept as new ones arrive. */
+import type { Pet } from '../../domain/pet.js';
+import type {
+  ClaimResult,
+  IdempotencyScope,
+  IdempotencyStore,
+  NewClaim,
+  StoredIdempotency,
+} from '../../application/ports/idempotency-store.js';
+
+interface Entry {
+  readonly token: string;
+  readonly record: StoredIdempotency;
+  readonly lockedUntilMs: number;
+  readonly expiresAtMs: number;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+export class MemoryIdempotencyStore implements IdempotencyStore {
+  private readonly entries = new Map<string, Entry>();
+  private nextSweepMs = 0;
+
+  claim(scope: IdempotencyScope, claim: NewClaim): Promise<ClaimResult> {
+    this.sweep(claim.nowMs);
+    const id = idOf(scope);
+    const existing = this.entries.get(id);
+    if (existing && existing.expiresAtMs > claim.nowMs && !(existing.record.state === 'in_flight' && existing.lockedUntilMs <= claim.nowMs)) {
+      return Promise.resolve({ claimed: false, existing: existing.record });
+    }
+    this.entries.set(id, {
+      token: claim.token,
+      record: { state: 'in_flight', fingerprint: claim.fingerprint },
+      lockedUntilMs: claim.nowMs + claim.leaseMs,
+      expiresAtMs: claim.nowMs + claim.ttlMs,
+    });
+    return Promise.resolve({ claimed: true });
+  }
+
+  complete(scope: IdempotencyScope, token: string, pet: Pet, nowMs: number, ttlMs: number): Promise<void> {
+    const id = idOf(scope);
+    const entry = this.entries.get(id);
+    if (entry?.token === token) {
+      this.entries.set(id, {
+        token,
+        record: { state: 'completed', fingerprint: entry.record.fingerprint, pet },
+        lockedUntilMs: nowMs,
+        expiresAtMs: nowMs + ttlMs,
+      });
+    }
+    return Promise.resolve();
+  }
+
+  release(scope: IdempotencyScope, token: string): Promise<void> {
+    const id = idOf(scope);
+    if (this.entries.get(id)?.token === token) this.entries.delete(id);
+    return Promise.resolve();
+  }
+
+  /** Number of records held; for tests. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private sweep(nowMs: number): void {
+    if (nowMs < this.nextSweepMs) return;
+    this.nextSweepMs = nowMs + SWEEP_EVERY_MS;
+    for (const [id, entry] of this.entries) if (entry.expiresAtMs <= nowMs) this.entries.delete(id);
+  }
+}
+
+/** The API key id never contains a newline, so this pairing is unambiguous. */
+function idOf(scope: IdempotencyScope): string {
+  return `${scope.apiKeyId}\n${scope.key}`;
+}

@@ -1,0 +1,121 @@
+/**
+ * Idempotency records in MongoDB, shared by every instance: a unique index on (API key id, key) makes
+ * the claim atomic across instances, and a TTL index removes records after their retention time.
+ */
+import { Long, type Collection, type Db, type ObjectId } from 'mongodb';
+import type { Pet } from '../../domain/pet.js';
+import type { PetStatus } from '../../domain/pet-status.js';
+import type {
+  ClaimResult,
+  IdempotencyScope,
+  IdempotencyStore,
+  NewClaim,
+  StoredIdempotency,
+} from '../../application/ports/idempotency-store.js';
+import { Deadline, guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
+
+interface StoredPet {
+  id: Long | bigint;
+  name: string;
+  categoryId: Long | bigint;
+  status: PetStatus;
+}
+
+interface IdempotencyDocument {
+  _id?: ObjectId;
+  keyId: string;
+  key: string;
+  token: string;
+  fingerprint: string;
+  state: 'in_flight' | 'completed';
+  pet?: StoredPet;
+  lockedUntil: Date;
+  /** The TTL index removes the document after this time (within about a minute). */
+  expiresAt: Date;
+}
+
+const COLLECTION = 'idempotency_keys';
+const READ = { useBigInt64: true } as const;
+/** A claim can race with a takeover or a removal; a few rounds settle it. */
+const MAX_ROUNDS = 5;
+
+export class MongoIdempotencyStore implements IdempotencyStore {
+  private readonly records: Collection<IdempotencyDocument>;
+
+  constructor(
+    db: Db,
+    private readonly timeoutMs: number,
+  ) {
+    this.records = db.collection<IdempotencyDocument>(COLLECTION);
+  }
+
+  static async ensureIndexes(db: Db): Promise<void> {
+    const records = db.collection(COLLECTION);
+    await records.createIndex({ keyId: 1, key: 1 }, { unique: true, name: 'key_unique' });
+    await records.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expires_ttl' });
+  }
+
+  claim(scope: IdempotencyScope, claim: NewClaim): Promise<ClaimResult> {
+    const deadline = new Deadline(this.timeoutMs);
+    const now = new Date(claim.nowMs);
+    const fresh: IdempotencyDocument = {
+      keyId: scope.apiKeyId,
+      key: scope.key,
+      token: claim.token,
+      fingerprint: claim.fingerprint,
+      state: 'in_flight',
+      lockedUntil: new Date(claim.nowMs + claim.leaseMs),
+      expiresAt: new Date(claim.nowMs + claim.ttlMs),
+    };
+    return guarded(async () => {
+      for (let round = 1; round <= MAX_ROUNDS; round++) {
+        try {
+          await this.records.insertOne({ ...fresh }, deadline.options);
+          return { claimed: true };
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+        const existing = await this.records.findOne({ keyId: scope.apiKeyId, key: scope.key }, { ...READ, ...deadline.options });
+        if (!existing) continue; // removed meanwhile: insert again
+        const stale = existing.expiresAt <= now || (existing.state === 'in_flight' && existing.lockedUntil <= now);
+        if (!stale) return { claimed: false, existing: toStored(existing) };
+        // Take it over only if nobody else did first (the token changes on every claim).
+        const { matchedCount } = await this.records.replaceOne({ _id: existing._id, token: existing.token }, fresh, deadline.options);
+        if (matchedCount === 1) return { claimed: true };
+      }
+      throw new Error(`Could not settle the Idempotency-Key claim in ${MAX_ROUNDS} rounds`);
+    });
+  }
+
+  complete(scope: IdempotencyScope, token: string, pet: Pet, nowMs: number, ttlMs: number): Promise<void> {
+    const stored: StoredPet = { id: Long.fromNumber(pet.id), name: pet.name, categoryId: Long.fromNumber(pet.categoryId), status: pet.status };
+    return guarded(async () => {
+      await this.records.updateOne(
+        { keyId: scope.apiKeyId, key: scope.key, token },
+        { $set: { state: 'completed', pet: stored, lockedUntil: new Date(nowMs), expiresAt: new Date(nowMs + ttlMs) } },
+        { timeoutMS: this.timeoutMs },
+      );
+    });
+  }
+
+  release(scope: IdempotencyScope, token: string): Promise<void> {
+    return guarded(async () => {
+      await this.records.deleteOne({ keyId: scope.apiKeyId, key: scope.key, token }, { timeoutMS: this.timeoutMs });
+    });
+  }
+}
+
+function toStored(document: IdempotencyDocument): StoredIdempotency {
+  if (document.state === 'in_flight' || !document.pet) return { state: 'in_flight', fingerprint: document.fingerprint };
+  const { pet } = document;
+  return {
+    state: 'completed',
+    fingerprint: document.fingerprint,
+    pet: {
+      id: toSafeNumber(pet.id as bigint, 'pet id'),
+      name: pet.name,
+      categoryId: toSafeNumber(pet.categoryId as bigint, 'categoryId'),
+      status: pet.status,
+    },
+  };
+}

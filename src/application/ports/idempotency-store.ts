@@ -1,0 +1,41 @@
+/**
+ * Port: remembers creates made with an Idempotency-Key, per API key, so a retried request gets the
+ * first one's result instead of storing a second pet. A claim is taken before the work and carries a
+ * lease; only a completed result is kept for the whole retention time.
+ */
+import type { Pet } from '../../domain/pet.js';
+
+/** Whose key it is: an API key id and the client's Idempotency-Key. */
+export interface IdempotencyScope {
+  readonly apiKeyId: string;
+  readonly key: string;
+}
+
+export type StoredIdempotency =
+  | { readonly state: 'in_flight'; readonly fingerprint: string }
+  | { readonly state: 'completed'; readonly fingerprint: string; readonly pet: Pet };
+
+export interface NewClaim {
+  /** Identifies the request that holds the claim; completing or releasing needs it. */
+  readonly token: string;
+  readonly fingerprint: string;
+  readonly nowMs: number;
+  /** Until then nobody else may take the claim over (the holder may still be working). */
+  readonly leaseMs: number;
+  /** How long the record is kept at all. */
+  readonly ttlMs: number;
+}
+
+export type ClaimResult = { readonly claimed: true } | { readonly claimed: false; readonly existing: StoredIdempotency };
+
+export interface IdempotencyStore {
+  /**
+   * Atomically takes the scope for a new request, or returns what is stored there. A record past its
+   * retention time, or an in-flight claim past its lease (its holder died), counts as absent.
+   */
+  claim(scope: IdempotencyScope, claim: NewClaim): Promise<ClaimResult>;
+  /** Stores the result under the holder's claim, to be replayed until `nowMs + ttlMs`. */
+  complete(scope: IdempotencyScope, token: string, pet: Pet, nowMs: number, ttlMs: number): Promise<void>;
+  /** Drops the holder's claim (the request failed), so that the client may retry with the same key. */
+  release(scope: IdempotencyScope, token: string): Promise<void>;
+}

@@ -1,0 +1,87 @@
+/** What every IdempotencyStore must do; run against each adapter. */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { IdempotencyScope, IdempotencyStore, NewClaim } from '../../src/application/ports/idempotency-store.js';
+import type { Pet } from '../../src/domain/pet.js';
+
+export interface IdempotencyStoreHarness {
+  fresh(): Promise<IdempotencyStore>;
+  close?(): Promise<void>;
+}
+
+const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
+const LEASE = 10_000;
+const TTL = 86_400_000;
+const PET: Pet = { id: 2 ** 53 - 1, name: 'Rex ✓', categoryId: 7, status: 'pending' };
+
+function aClaim(overrides: Partial<NewClaim> = {}): NewClaim {
+  return { token: randomUUID(), fingerprint: 'f1', nowMs: T0, leaseMs: LEASE, ttlMs: TTL, ...overrides };
+}
+
+export function describeIdempotencyStoreContract(adapter: string, harness: IdempotencyStoreHarness): void {
+  describe(`IdempotencyStore contract: ${adapter}`, () => {
+    let store: IdempotencyStore;
+    let scope: IdempotencyScope;
+
+    beforeEach(async () => {
+      store = await harness.fresh();
+      scope = { apiKeyId: `key_${randomUUID()}`, key: randomUUID() };
+    });
+    afterAll(async () => {
+      await harness.close?.();
+    });
+
+    it('gives the first claim to one caller and shows it in flight to the next', async () => {
+      expect(await store.claim(scope, aClaim())).toEqual({ claimed: true });
+      expect(await store.claim(scope, aClaim({ fingerprint: 'f2', nowMs: T0 + 1 }))).toEqual({
+        claimed: false,
+        existing: { state: 'in_flight', fingerprint: 'f1' },
+      });
+    });
+
+    it('replays a completed result, exactly as stored, until it expires', async () => {
+      const first = aClaim();
+      await store.claim(scope, first);
+      await store.complete(scope, first.token, PET, T0 + 5, TTL);
+      const replay = { claimed: false, existing: { state: 'completed', fingerprint: 'f1', pet: PET } };
+      expect(await store.claim(scope, aClaim({ nowMs: T0 + LEASE + 1 }))).toEqual(replay);
+      expect(await store.claim(scope, aClaim({ nowMs: T0 + 5 + TTL - 1 }))).toEqual(replay);
+      expect(await store.claim(scope, aClaim({ nowMs: T0 + 5 + TTL }))).toEqual({ claimed: true });
+    });
+
+    it('scopes keys per API key', async () => {
+      await store.claim(scope, aClaim());
+      expect(await store.claim({ ...scope, apiKeyId: `${scope.apiKeyId}_other` }, aClaim())).toEqual({ claimed: true });
+      expect(await store.claim({ ...scope, key: `${scope.key}-other` }, aClaim())).toEqual({ claimed: true });
+    });
+
+    it('frees the key when the holder releases it, and only for the holder', async () => {
+      const first = aClaim();
+      await store.claim(scope, first);
+      await store.release(scope, 'someone-else');
+      expect((await store.claim(scope, aClaim())).claimed).toBe(false);
+      await store.release(scope, first.token);
+      expect(await store.claim(scope, aClaim({ fingerprint: 'f2' }))).toEqual({ claimed: true });
+    });
+
+    it('lets a claim be taken over once its lease ends (its holder died), and ignores the old holder after', async () => {
+      const first = aClaim();
+      await store.claim(scope, first);
+      expect((await store.claim(scope, aClaim({ nowMs: T0 + LEASE - 1 }))).claimed).toBe(false);
+      const second = aClaim({ nowMs: T0 + LEASE, fingerprint: 'f2' });
+      expect(await store.claim(scope, second)).toEqual({ claimed: true });
+      // The first holder comes back late: neither its result nor its release touches the new claim.
+      await store.complete(scope, first.token, PET, T0 + LEASE + 1, TTL);
+      await store.release(scope, first.token);
+      expect(await store.claim(scope, aClaim({ nowMs: T0 + LEASE + 2 }))).toEqual({
+        claimed: false,
+        existing: { state: 'in_flight', fingerprint: 'f2' },
+      });
+    });
+
+    it('grants exactly one of many concurrent claims', async () => {
+      const results = await Promise.all(Array.from({ length: 20 }, () => store.claim(scope, aClaim())));
+      expect(results.filter((r) => r.claimed)).toHaveLength(1);
+    });
+  });
+}

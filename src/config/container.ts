@@ -94,7 +94,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     closers.push(() => mongo.client.close());
     pets = new MongoPetRepository(mongo.db, config.mongo.timeoutMs);
     idempotency = new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs);
-    apiKeys = new CachingApiKeyStore(new MongoApiKeyStore(mongo.db), clock, config.keyCacheTtlMs);
+    apiKeys = new CachingApiKeyStore(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), clock, config.keyCacheTtlMs);
     engines.store = 'mongodb';
   }
   if (config.redis) {

@@ -1,11 +1,14 @@
 /**
  * Sliding-window rate limiting, as data and pure rules.
  *
- * Each window (a minute, a day) is split into N buckets. A request at time t counts every request in
- * the N+1 buckets that overlap [t - window, t]. Because the oldest bucket is counted whole, no span of
- * one window length ever holds more than `limit` admitted requests, across any boundary; the price is
- * that a request may be refused up to one bucket early (1 s for the minute window, 15 min for the
- * day). State per window is a running total plus at most N+1 bucket counters, whatever the plan size.
+ * Each window (a minute, a day) is split into N buckets; each bucket keeps how many requests it holds
+ * and the time of its latest one. A bucket counts, whole, for as long as its latest request is inside
+ * the window (t - window, t]. So no span of one window length ever holds more than `limit` admitted
+ * requests, across any boundary, and every time the limiter states is exact: a bucket leaves exactly
+ * one window after its latest request, so Retry-After and the reset time are never more than one
+ * window ahead. The price is that a request may be refused early while part of the oldest bucket has
+ * already left the window. State per window is a running total plus at most N+1 buckets, whatever the
+ * plan size.
  */
 import type { PlanLimits } from './plans.js';
 
@@ -97,76 +100,98 @@ export function reportOf(decision: RateDecision): RateLimitReport {
   };
 }
 
-/** One window's counters. The Redis script keeps the same fields in a hash. */
+/** One bucket: how many requests it holds, and when the latest of them came. */
+interface Bucket {
+  count: number;
+  lastMs: number;
+}
+
+/** One window's counters. The Redis script keeps the same state in a hash. */
 export class BucketedWindow {
   private total = 0;
-  private oldest = -Infinity;
+  private readonly buckets = new Map<number, Bucket>();
+  /** Index of the oldest bucket that may still hold requests, and of the newest one. */
+  private oldest = 0;
   private newest = -Infinity;
-  private readonly buckets = new Map<number, number>();
   private readonly span: number;
 
-  constructor(private readonly bucketMs: number, windowMs: number) {
+  constructor(
+    private readonly bucketMs: number,
+    private readonly windowMs: number,
+  ) {
     this.span = windowMs / bucketMs;
   }
 
   /** Usage as if a request came at nowMs, before counting it. */
   usage(nowMs: number, name: WindowName, limit: number): WindowUsage {
-    const current = Math.floor(nowMs / this.bucketMs);
-    this.evictBefore(current - this.span);
-    return {
-      name,
-      limit,
-      used: this.total,
-      resetAtMs: this.total === 0 ? nowMs : (this.newest + this.span + 1) * this.bucketMs,
-      retryAtMs: this.total < limit ? nowMs : this.retryAt(limit),
-    };
+    this.evict(nowMs);
+    return this.usageNow(nowMs, name, limit);
   }
 
   /** Counts a request at nowMs (after `usage` at the same time) and returns the usage including it. */
   record(nowMs: number, name: WindowName, limit: number): WindowUsage {
     const current = Math.floor(nowMs / this.bucketMs);
-    this.buckets.set(current, (this.buckets.get(current) ?? 0) + 1);
+    const bucket = this.buckets.get(current);
+    if (bucket) {
+      bucket.count += 1;
+      bucket.lastMs = Math.max(bucket.lastMs, nowMs);
+    } else {
+      this.buckets.set(current, { count: 1, lastMs: nowMs });
+      if (this.total === 0) this.oldest = current;
+    }
     this.total += 1;
     if (current > this.newest) this.newest = current;
-    return {
-      name,
-      limit,
-      used: this.total,
-      resetAtMs: (this.newest + this.span + 1) * this.bucketMs,
-      retryAtMs: this.total < limit ? nowMs : this.retryAt(limit),
-    };
+    return this.usageNow(nowMs, name, limit);
   }
 
   /** True when nothing counted so far is still inside the window at nowMs. */
   isEmptyAt(nowMs: number): boolean {
-    return this.total === 0 || (this.newest + this.span + 1) * this.bucketMs <= nowMs;
+    return this.total === 0 || this.leavesAt(this.newest) <= nowMs;
   }
 
-  private evictBefore(oldestCounted: number): void {
-    if (this.oldest >= oldestCounted) return;
-    if (this.total === 0 || oldestCounted - this.oldest > this.span + 1) {
+  private usageNow(nowMs: number, name: WindowName, limit: number): WindowUsage {
+    return {
+      name,
+      limit,
+      used: this.total,
+      resetAtMs: this.total === 0 ? nowMs : this.leavesAt(this.newest),
+      retryAtMs: this.total < limit ? nowMs : this.retryAt(limit),
+    };
+  }
+
+  /** When a bucket's latest request, and so the whole bucket, leaves the window. */
+  private leavesAt(index: number): number {
+    return (this.buckets.get(index)?.lastMs ?? -Infinity) + this.windowMs;
+  }
+
+  /** Forgets the buckets whose latest request has left the window: only the oldest live one can be partly in. */
+  private evict(nowMs: number): void {
+    if (this.total === 0) return;
+    if (this.leavesAt(this.newest) <= nowMs) {
       this.buckets.clear();
       this.total = 0;
-    } else {
-      for (let b = this.oldest; b < oldestCounted; b++) {
-        const count = this.buckets.get(b);
-        if (count !== undefined) {
-          this.total -= count;
-          this.buckets.delete(b);
-        }
-      }
+      this.newest = -Infinity;
+      return;
     }
-    this.oldest = oldestCounted;
+    const floor = Math.floor(nowMs / this.bucketMs) - this.span;
+    while (this.oldest < floor || (this.oldest === floor && this.leavesAt(this.oldest) <= nowMs)) {
+      const bucket = this.buckets.get(this.oldest);
+      if (bucket) {
+        this.total -= bucket.count;
+        this.buckets.delete(this.oldest);
+      }
+      this.oldest += 1;
+    }
   }
 
-  /** The time at which enough of the oldest buckets have left the window for one more request. */
+  /** When enough of the oldest buckets have left the window for one more request. */
   private retryAt(limit: number): number {
     let dropped = 0;
-    for (let b = this.oldest; b <= this.newest; b++) {
-      dropped += this.buckets.get(b) ?? 0;
-      if (this.total - dropped <= limit - 1) return (b + this.span + 1) * this.bucketMs;
+    for (let index = this.oldest; index <= this.newest; index++) {
+      dropped += this.buckets.get(index)?.count ?? 0;
+      if (this.total - dropped <= limit - 1) return this.leavesAt(index);
     }
-    return (this.newest + this.span + 1) * this.bucketMs;
+    return this.leavesAt(this.newest);
   }
 }
 

@@ -1,7 +1,7 @@
 /** What every RateLimiter must do; run against each adapter with an injected clock. */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RateLimiter } from '../../src/application/ports/rate-limiter.js';
-import { reportOf, windowsFor, type AdmissionPolicy } from '../../src/domain/rate-limit.js';
+import { admit, reportOf, SubjectState, windowsFor, type AdmissionPolicy } from '../../src/domain/rate-limit.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 export interface RateLimiterHarness {
@@ -48,22 +48,25 @@ export function describeRateLimiterContract(adapter: string, harness: RateLimite
       expect(await send(limiter, subject, free, 60)).toBe(60);
       clock.advance(1_000);
       expect(await send(limiter, subject, free, 10)).toBe(0);
-      clock.advance(60_000);
+      // Free again exactly one minute after the burst, not a bucket later.
+      clock.advance(59_000 - 1);
+      expect(await send(limiter, subject, free, 1)).toBe(0);
+      clock.advance(1);
       expect(await send(limiter, subject, free, 60)).toBe(60);
     });
 
     it('reports limit, remaining, reset and retry-after like the domain rules', async () => {
       const first = await limiter.admit(subject, free);
-      expect(reportOf(first)).toEqual({ limit: 60, remaining: 59, resetAtMs: clock.ms + 61_000, retryAfterMs: null });
+      expect(reportOf(first)).toEqual({ limit: 60, remaining: 59, resetAtMs: clock.ms + 60_000, retryAfterMs: null });
       clock.advance(10_000);
       await send(limiter, subject, free, 59);
       clock.advance(10_000);
       const refused = await limiter.admit(subject, free);
       expect(refused.outcome).toBe('limited');
-      expect(reportOf(refused)).toEqual({ limit: 60, remaining: 0, resetAtMs: clock.ms - 20_000 + 10_000 + 61_000, retryAfterMs: 41_000 });
+      expect(reportOf(refused)).toEqual({ limit: 60, remaining: 0, resetAtMs: clock.ms - 10_000 + 60_000, retryAfterMs: 40_000 });
     });
 
-    it('enforces the day window, released when its oldest bucket leaves the day', async () => {
+    it('enforces the day window, released when the latest request of its oldest bucket leaves the day', async () => {
       const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 50, perDay: 120 }), ban };
       expect(await send(limiter, subject, policy, 50)).toBe(50);
       clock.advance(3_600_000);
@@ -73,8 +76,8 @@ export function describeRateLimiterContract(adapter: string, harness: RateLimite
       const refused = await limiter.admit(subject, policy);
       const report = reportOf(refused);
       expect(report.limit).toBe(120);
-      // The first 50 sit in the bucket starting at the (whole-minute) start time: free again 24h15m later.
-      expect(report.retryAfterMs).toBe(86_400_000 + 900_000 - 7_200_000);
+      // The first 50 came at the start time: that bucket is free again exactly one day later.
+      expect(report.retryAfterMs).toBe(86_400_000 - 7_200_000);
       clock.advance(report.retryAfterMs as number);
       expect(await send(limiter, subject, policy, 60)).toBe(50);
     });
@@ -91,6 +94,21 @@ export function describeRateLimiterContract(adapter: string, harness: RateLimite
       expect(reportOf(during).retryAfterMs).toBe(180_000);
       clock.advance(180_000);
       expect((await limiter.admit(subject, banning)).outcome).toBe('admitted');
+    });
+
+    it('decides, counts and reports exactly as the domain rules, request by request', async () => {
+      const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 30, perDay: 200 }), ban: { threshold: 5, durationMs: 120_000, strikeWindowMs: 60_000 } };
+      const reference = new SubjectState();
+      let seed = 11;
+      for (let i = 0; i < 600; i++) {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        clock.advance(seed % 11 === 0 ? seed % 3_600_000 : seed % 2_000);
+        const decision = await limiter.admit(subject, policy);
+        expect(decision).toEqual(admit(reference, policy, clock.ms));
+        const report = reportOf(decision);
+        expect(report.resetAtMs).toBeLessThanOrEqual(clock.ms + 86_400_000);
+        if (decision.outcome === 'limited') expect(report.retryAfterMs).toBeLessThanOrEqual(86_400_000);
+      }
     });
 
     it('answers a ping', async () => {

@@ -36,7 +36,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
   describeApiKeyStoreContract('mongodb', {
     fresh: async () => {
       await database.clear();
-      return new MongoApiKeyStore(db);
+      return new MongoApiKeyStore(db, 5_000);
     },
   });
   describeIdempotencyStoreContract('mongodb', {
@@ -48,7 +48,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
   describeApiKeyStoreContract('mongodb behind the key cache', {
     fresh: async () => {
       await database.clear();
-      return new CachingApiKeyStore(new MongoApiKeyStore(db), new FakeClock(), 30_000);
+      return new CachingApiKeyStore(new MongoApiKeyStore(db, 5_000), new FakeClock(), 30_000);
     },
   });
 

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { stopProcess, waitForOutput } from './processes.js';
+import { ownedServer, waitForOutput, type OwnedServer } from './processes.js';
 
 export interface Backend {
   /** Connection URL, or null when none could be had. */
@@ -55,21 +55,21 @@ export async function startMongo(): Promise<Started> {
 }
 
 /** A redis-server process this suite owns, so a test can stop it and start it again on the same port. */
-export async function startLocalRedis(port: number): Promise<{ url: string; version: string; stop: () => Promise<void> }> {
+export async function startLocalRedis(port: number): Promise<OwnedServer & { version: string }> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const [, version = '?'] = await waitForOutput(child, /(?:version=|v=)([0-9.]+)[\s\S]*Ready to accept connections/);
-  return { url: `redis://127.0.0.1:${port}`, version, stop: () => stopProcess(child) };
+  return { ...ownedServer(child, `redis://127.0.0.1:${port}`), version };
 }
 
 /** The jongodb test server as a process this suite owns (port 0: any free port). */
-export async function startLocalMongo(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startLocalMongo(port: number): Promise<OwnedServer> {
   const binary = jongodbBinary();
   if (!binary) throw new Error('the jongodb test server binary is not installed');
   const child = spawn(binary, ['--host=127.0.0.1', `--port=${port}`, '--database=adoption_test'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const [, url = ''] = await waitForOutput(child, /JONGODB_URI=(mongodb:\/\/\S+)/);
-  return { url: url.replace(/\/[^/]*$/, ''), stop: () => stopProcess(child) };
+  return ownedServer(child, url.replace(/\/[^/]*$/, ''));
 }
 
 async function startContainer(image: string, port: number, url: (host: string, port: number) => string): Promise<Started | null> {

@@ -24,10 +24,28 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 
   });
 }
 
-/** Stops a child with SIGTERM and waits for it to exit. */
+/** Stops a child with SIGTERM and waits for it to exit; a paused (SIGSTOP) child is continued so it can. */
 export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  child.kill('SIGCONT');
   await exited;
+}
+
+/** A server process a test owns: it can be frozen (SIGSTOP, as a partition or an election looks to a client) and thawed. */
+export interface OwnedServer {
+  readonly url: string;
+  stop(): Promise<void>;
+  pause(): void;
+  resume(): void;
+}
+
+export function ownedServer(child: ChildProcess, url: string): OwnedServer {
+  return {
+    url,
+    stop: () => stopProcess(child),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
+  };
 }

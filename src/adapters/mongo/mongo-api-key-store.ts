@@ -20,7 +20,10 @@ interface ApiKeyDocument {
 export class MongoApiKeyStore implements ApiKeyStore {
   private readonly keys: Collection<ApiKeyDocument>;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly timeoutMs: number,
+  ) {
     this.keys = db.collection<ApiKeyDocument>('api_keys');
   }
 
@@ -31,7 +34,7 @@ export class MongoApiKeyStore implements ApiKeyStore {
   }
 
   add(record: ApiKeyRecord): Promise<void> {
-    return guarded(async () => {
+    return guarded(this.timeoutMs, async () => {
       const { id, ...rest } = record;
       try {
         await this.keys.insertOne({ _id: id, ...rest });
@@ -42,26 +45,26 @@ export class MongoApiKeyStore implements ApiKeyStore {
   }
 
   findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return guarded(async () => toRecord(await this.keys.findOne({ hash })));
+    return guarded(this.timeoutMs, async () => toRecord(await this.keys.findOne({ hash })));
   }
 
   findById(id: string): Promise<ApiKeyRecord | null> {
-    return guarded(async () => toRecord(await this.keys.findOne({ _id: id })));
+    return guarded(this.timeoutMs, async () => toRecord(await this.keys.findOne({ _id: id })));
   }
 
   list(): Promise<ApiKeyRecord[]> {
-    return guarded(async () => {
+    return guarded(this.timeoutMs, async () => {
       const documents = await this.keys.find({}).sort({ createdAt: 1, _id: 1 }).toArray();
       return documents.map((document) => toRecord(document) as ApiKeyRecord);
     });
   }
 
   update(id: string, changes: ApiKeyChanges): Promise<boolean> {
-    return guarded(async () => (await this.keys.updateOne({ _id: id }, { $set: changes })).matchedCount > 0);
+    return guarded(this.timeoutMs, async () => (await this.keys.updateOne({ _id: id }, { $set: changes })).matchedCount > 0);
   }
 
   ping(): Promise<void> {
-    return guarded(async () => {
+    return guarded(this.timeoutMs, async () => {
       await this.db.command({ ping: 1 });
     });
   }

@@ -1,13 +1,15 @@
 /**
  * Opens the MongoDB connection with every wait bounded, and creates the indexes the adapters rely on.
  *
- * `timeoutMS` is the driver's client-side operation timeout (CSOT): one budget per operation that
- * covers server selection, connection checkout, the socket write and read, and the driver's own retry.
- * It also bounds a command already in flight when the server stalls, or one written to a connection
- * the server has just closed, which without it can wait forever for the socket to drain.
+ * Each stage of a driver operation has its own limit: server selection, pool checkout, connecting and
+ * every socket read (a stalled server or a half-open socket). The driver's single per-operation
+ * budget (`timeoutMS`, CSOT) is a no-op from driver 7.8 on (it was withdrawn over a pool
+ * desynchronisation flaw), so the adapters also run each unit of work under one budget of their own
+ * (see `guarded`): stages add up and the driver retries once.
  */
 import { MongoClient, type Db } from 'mongodb';
 import { MongoApiKeyStore } from './mongo-api-key-store.js';
+import { guarded } from './mongo-errors.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoPetRepository } from './mongo-pet-repository.js';
 
@@ -25,14 +27,15 @@ export interface MongoConnection {
 
 export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
   const client = new MongoClient(options.url, {
-    timeoutMS: options.timeoutMs,
     serverSelectionTimeoutMS: options.timeoutMs,
+    waitQueueTimeoutMS: options.timeoutMs,
     connectTimeoutMS: options.timeoutMs,
+    socketTimeoutMS: options.timeoutMs,
     appName: 'animal-adoption-api',
   });
   const where = `MongoDB at ${hostsOf(options.url)}`;
   try {
-    await client.connect();
+    await guarded(options.timeoutMs, () => client.connect());
   } catch (error) {
     await client.close().catch(() => undefined);
     throw new Error(
@@ -41,11 +44,9 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
   }
   const db = client.db(options.database);
   try {
-    await Promise.all([
-      MongoPetRepository.ensureIndexes(db),
-      MongoApiKeyStore.ensureIndexes(db),
-      MongoIdempotencyStore.ensureIndexes(db),
-    ]);
+    await guarded(options.timeoutMs, () =>
+      Promise.all([MongoPetRepository.ensureIndexes(db), MongoApiKeyStore.ensureIndexes(db), MongoIdempotencyStore.ensureIndexes(db)]),
+    );
   } catch (error) {
     await client.close().catch(() => undefined);
     throw new Error(

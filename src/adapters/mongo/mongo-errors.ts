@@ -42,28 +42,27 @@ export function translateMongoError(error: unknown): unknown {
   return isUnavailable(error) ? new ServiceUnavailableError('The database is not answering; retry in a few seconds') : error;
 }
 
-export async function guarded<T>(operation: () => Promise<T>): Promise<T> {
+/**
+ * Runs one unit of work against MongoDB (a lookup, or an id allocation with its insert and retries)
+ * within `timeoutMs`, then answers "unavailable" whatever the driver is still doing. The driver's own
+ * per-stage timeouts (server selection, pool checkout, connect, socket) end the abandoned work soon
+ * after; a unit of work is several stages, possibly retried, so only a budget around all of it keeps
+ * the promise that a request waits at most MONGODB_TIMEOUT_MS.
+ */
+export async function guarded<T>(timeoutMs: number, operation: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ServiceUnavailableError(`The database did not answer within ${timeoutMs} ms; retry in a few seconds`)), timeoutMs);
+  });
+  const work = operation();
+  // Abandoned work may still fail later; that outcome has no one left to tell.
+  work.catch(() => undefined);
   try {
-    return await operation();
+    return await Promise.race([work, expired]);
   } catch (error) {
     throw translateMongoError(error);
-  }
-}
-
-/**
- * One time budget shared by every step of a unit of work (id allocation is a counter update plus an
- * insert, maybe retried): each driver call gets what is left of it as its client-side timeout.
- */
-export class Deadline {
-  private readonly endsAt: number;
-
-  constructor(budgetMs: number) {
-    this.endsAt = performance.now() + budgetMs;
-  }
-
-  /** What is left, as the driver's `timeoutMS` option; at least 1 ms (0 would mean no limit). */
-  get options(): { timeoutMS: number } {
-    return { timeoutMS: Math.max(1, Math.floor(this.endsAt - performance.now())) };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -12,7 +12,7 @@ import type {
   NewClaim,
   StoredIdempotency,
 } from '../../application/ports/idempotency-store.js';
-import { Deadline, guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
+import { guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
 
 interface StoredPet {
   id: Long | bigint;
@@ -56,7 +56,6 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   claim(scope: IdempotencyScope, claim: NewClaim): Promise<ClaimResult> {
-    const deadline = new Deadline(this.timeoutMs);
     const now = new Date(claim.nowMs);
     const fresh: IdempotencyDocument = {
       keyId: scope.apiKeyId,
@@ -67,20 +66,20 @@ export class MongoIdempotencyStore implements IdempotencyStore {
       lockedUntil: new Date(claim.nowMs + claim.leaseMs),
       expiresAt: new Date(claim.nowMs + claim.ttlMs),
     };
-    return guarded(async () => {
+    return guarded(this.timeoutMs, async () => {
       for (let round = 1; round <= MAX_ROUNDS; round++) {
         try {
-          await this.records.insertOne({ ...fresh }, deadline.options);
+          await this.records.insertOne({ ...fresh });
           return { claimed: true };
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
         }
-        const existing = await this.records.findOne({ keyId: scope.apiKeyId, key: scope.key }, { ...READ, ...deadline.options });
+        const existing = await this.records.findOne({ keyId: scope.apiKeyId, key: scope.key }, READ);
         if (!existing) continue; // removed meanwhile: insert again
         const stale = existing.expiresAt <= now || (existing.state === 'in_flight' && existing.lockedUntil <= now);
         if (!stale) return { claimed: false, existing: toStored(existing) };
         // Take it over only if nobody else did first (the token changes on every claim).
-        const { matchedCount } = await this.records.replaceOne({ _id: existing._id, token: existing.token }, fresh, deadline.options);
+        const { matchedCount } = await this.records.replaceOne({ _id: existing._id, token: existing.token }, fresh);
         if (matchedCount === 1) return { claimed: true };
       }
       throw new Error(`Could not settle the Idempotency-Key claim in ${MAX_ROUNDS} rounds`);
@@ -89,18 +88,17 @@ export class MongoIdempotencyStore implements IdempotencyStore {
 
   complete(scope: IdempotencyScope, token: string, pet: Pet, nowMs: number, ttlMs: number): Promise<void> {
     const stored: StoredPet = { id: Long.fromNumber(pet.id), name: pet.name, categoryId: Long.fromNumber(pet.categoryId), status: pet.status };
-    return guarded(async () => {
+    return guarded(this.timeoutMs, async () => {
       await this.records.updateOne(
         { keyId: scope.apiKeyId, key: scope.key, token },
-        { $set: { state: 'completed', pet: stored, lockedUntil: new Date(nowMs), expiresAt: new Date(nowMs + ttlMs) } },
-        { timeoutMS: this.timeoutMs },
+        { $set: { state: 'completed', pet: stored, lockedUntil: new Date(nowMs), expiresAt: new Date(nowMs + ttlMs) } }
       );
     });
   }
 
   release(scope: IdempotencyScope, token: string): Promise<void> {
-    return guarded(async () => {
-      await this.records.deleteOne({ keyId: scope.apiKeyId, key: scope.key, token }, { timeoutMS: this.timeoutMs });
+    return guarded(this.timeoutMs, async () => {
+      await this.records.deleteOne({ keyId: scope.apiKeyId, key: scope.key, token });
     });
   }
 }

@@ -8,7 +8,7 @@ import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
 import { MAX_ID } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
 import type { PetListQuery, PetRepository } from '../../application/ports/pet-repository.js';
-import { Deadline, guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
+import { guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
 
 interface PetDocument {
   _id: Long | bigint;
@@ -30,7 +30,7 @@ export class MongoPetRepository implements PetRepository {
   private readonly pets: Collection<PetDocument>;
   private readonly counters: Collection<CounterDocument>;
 
-  /** `timeoutMs` bounds a whole add (counter, insert and any retry together); single reads use the client's timeout. */
+  /** `timeoutMs` bounds each call, a whole add (counter, insert and any retry) included. */
   constructor(
     private readonly db: Db,
     private readonly timeoutMs: number,
@@ -45,19 +45,20 @@ export class MongoPetRepository implements PetRepository {
   }
 
   add(draft: PetDraft): Promise<Pet> {
-    const deadline = new Deadline(this.timeoutMs);
-    return guarded(async () => {
+    return guarded(this.timeoutMs, async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const id = await this.nextId(deadline);
+        const id = await this.nextId();
         try {
-          await this.pets.insertOne(
-            { _id: Long.fromNumber(id), name: draft.name, categoryId: Long.fromNumber(draft.categoryId), status: draft.status },
-            deadline.options,
-          );
+          await this.pets.insertOne({
+            _id: Long.fromNumber(id),
+            name: draft.name,
+            categoryId: Long.fromNumber(draft.categoryId),
+            status: draft.status,
+          });
           return { id, ...draft };
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
-          await this.catchUpCounter(deadline);
+          await this.catchUpCounter();
         }
       }
       throw new Error(`Could not allocate a unique pet id in ${MAX_ATTEMPTS} attempts`);
@@ -65,14 +66,14 @@ export class MongoPetRepository implements PetRepository {
   }
 
   findById(id: PetId): Promise<Pet | null> {
-    return guarded(async () => {
+    return guarded(this.timeoutMs, async () => {
       const document = await this.pets.findOne({ _id: Long.fromNumber(id) }, READ);
       return document ? toPet(document) : null;
     });
   }
 
   list(query: PetListQuery): Promise<Pet[]> {
-    return guarded(async () => {
+    return guarded(this.timeoutMs, async () => {
       const filter = {
         ...(query.status !== undefined && { status: query.status }),
         ...(query.afterId !== undefined && { _id: { $gt: Long.fromNumber(query.afterId) } }),
@@ -83,16 +84,16 @@ export class MongoPetRepository implements PetRepository {
   }
 
   ping(): Promise<void> {
-    return guarded(async () => {
+    return guarded(this.timeoutMs, async () => {
       await this.db.command({ ping: 1 });
     });
   }
 
-  private async nextId(deadline: Deadline): Promise<number> {
+  private async nextId(): Promise<number> {
     const counter = await this.counters.findOneAndUpdate(
       { _id: COUNTER_ID },
       { $inc: { seq: Long.fromNumber(1) } },
-      { upsert: true, returnDocument: 'after', ...READ, ...deadline.options },
+      { upsert: true, returnDocument: 'after', ...READ },
     );
     if (!counter) throw new Error('The pet id counter could not be read');
     const id = toSafeNumber(counter.seq as bigint, 'pet id counter');
@@ -100,12 +101,12 @@ export class MongoPetRepository implements PetRepository {
     return id;
   }
 
-  private async catchUpCounter(deadline: Deadline): Promise<void> {
-    const [highest] = await this.pets.find({}, { ...READ, ...deadline.options }).sort({ _id: -1 }).limit(1).toArray();
+  private async catchUpCounter(): Promise<void> {
+    const [highest] = await this.pets.find({}, READ).sort({ _id: -1 }).limit(1).toArray();
     if (!highest) return;
     const seq = Long.fromBigInt(BigInt(highest._id as bigint));
     // Only ever forward: the filter makes this a no-op when another instance moved it further.
-    await this.counters.updateOne({ _id: COUNTER_ID, seq: { $lt: seq } }, { $set: { seq } }, deadline.options);
+    await this.counters.updateOne({ _id: COUNTER_ID, seq: { $lt: seq } }, { $set: { seq } });
   }
 }
 

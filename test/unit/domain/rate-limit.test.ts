@@ -22,11 +22,12 @@ describe('sliding windows', () => {
     // 60 at the end of one minute, then a burst just after the boundary.
     expect(burst(state, free, T0 + 59_500, 60)).toBe(60);
     expect(burst(state, free, T0 + 60_500, 60)).toBe(0);
-    // The same burst is admitted once the first one has fully left the window.
-    expect(burst(state, free, T0 + 59_500 + 61_000, 60)).toBe(60);
+    // The same burst is admitted exactly when the first one has left the window, not before.
+    expect(burst(state, free, T0 + 59_500 + 60_000 - 1, 1)).toBe(0);
+    expect(burst(state, free, T0 + 59_500 + 60_000, 60)).toBe(60);
   });
 
-  it('holds at most the limit in any span of one window length (conservative by one bucket)', () => {
+  it('holds at most the limit in any span of one window length', () => {
     const state = new SubjectState();
     const admittedAt: number[] = [];
     for (let t = T0; t < T0 + 5 * 60_000; t += 250) {
@@ -40,16 +41,55 @@ describe('sliding windows', () => {
     expect(admittedAt.length).toBeGreaterThanOrEqual(Math.floor((5 * 60_000) / 61_000) * 60);
   });
 
+  it('never states a Retry-After longer than the refusing window, nor a reset beyond now + that window', () => {
+    const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 60, perDay: 500 }), ban: noBan };
+    const state = new SubjectState();
+    // Irregular traffic over two days, bursts at bucket edges included; times from a fixed sequence.
+    let t = T0 + 999;
+    let seed = 7;
+    let refusals = 0;
+    const admittedAt: number[] = [];
+    // Refused requests change nothing (no bans here), so replaying the admitted ones rebuilds the state.
+    const replay = () => {
+      const copy = new SubjectState();
+      for (const at of admittedAt) admit(copy, policy, at);
+      return copy;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      t += seed % 7 === 0 ? (seed % 900_001) : seed % 1_500;
+      const decision = admit(state, policy, t);
+      if (decision.outcome === 'admitted') admittedAt.push(t);
+      const report = reportOf(decision);
+      for (const usage of decision.windows) {
+        const windowMs = usage.name === 'minute' ? 60_000 : 86_400_000;
+        expect(usage.resetAtMs).toBeLessThanOrEqual(t + windowMs);
+        if (usage.used >= usage.limit) expect(usage.retryAtMs - t).toBeLessThanOrEqual(windowMs);
+      }
+      if (decision.outcome === 'limited') {
+        refusals++;
+        const refusing = decision.windows.filter((w) => w.used >= w.limit).map((w) => (w.name === 'minute' ? 60_000 : 86_400_000));
+        expect(report.retryAfterMs).toBeLessThanOrEqual(Math.max(...refusing));
+        if (refusals <= 50) {
+          // Honest too: one millisecond earlier is still refused, and at Retry-After the request is admitted.
+          expect(admit(replay(), policy, t + (report.retryAfterMs as number) - 1).outcome).toBe('limited');
+          expect(admit(replay(), policy, t + (report.retryAfterMs as number)).outcome).toBe('admitted');
+        }
+      }
+    }
+    expect(refusals).toBeGreaterThan(100);
+  });
+
   it('refused requests use no quota', () => {
     const state = new SubjectState();
     burst(state, free, T0, 60);
     expect(burst(state, free, T0 + 1000, 500)).toBe(0);
-    const next = admit(state, free, T0 + 61_000);
+    const next = admit(state, free, T0 + 60_000);
     expect(next.outcome).toBe('admitted');
     expect(reportOf(next).remaining).toBe(59);
   });
 
-  it('spends the day window and says to retry when its oldest bucket leaves it', () => {
+  it('spends the day window and says to retry when the latest request of its oldest bucket leaves it', () => {
     const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 60, perDay: 100 }), ban: noBan };
     const state = new SubjectState();
     let t = T0;
@@ -59,23 +99,24 @@ describe('sliding windows', () => {
     const report = reportOf(refused);
     expect(report.limit).toBe(100);
     expect(report.remaining).toBe(0);
-    // The first requests sit in the 15-minute bucket starting at T0; it leaves the window 24h15m later.
-    expect(t + (report.retryAfterMs ?? 0)).toBe(T0 + 86_400_000 + 900_000);
-    expect(admit(state, policy, T0 + 86_400_000 + 900_000 - 1).outcome).toBe('limited');
-    expect(admit(state, policy, T0 + 86_400_000 + 900_000).outcome).toBe('admitted');
+    // All 100 sit in the 15-minute bucket starting at T0, the latest at T0 + 198 s: one day later it has left.
+    expect(t + (report.retryAfterMs ?? 0)).toBe(T0 + 198_000 + 86_400_000);
+    expect(report.retryAfterMs).toBeLessThanOrEqual(86_400_000);
+    expect(admit(state, policy, T0 + 198_000 + 86_400_000 - 1).outcome).toBe('limited');
+    expect(admit(state, policy, T0 + 198_000 + 86_400_000).outcome).toBe('admitted');
   });
 
   it('reports the window closest to exhaustion, with reset and retry times', () => {
     const state = new SubjectState();
     const first = reportOf(admit(state, free, T0));
-    expect(first).toEqual({ limit: 60, remaining: 59, resetAtMs: T0 + 61_000, retryAfterMs: null });
+    expect(first).toEqual({ limit: 60, remaining: 59, resetAtMs: T0 + 60_000, retryAfterMs: null });
     burst(state, free, T0 + 10_000, 59);
     const refused = reportOf(admit(state, free, T0 + 20_000));
     expect(refused.limit).toBe(60);
     expect(refused.remaining).toBe(0);
-    // One slot frees when the bucket of T0 (1 request) leaves: 61 s after T0.
-    expect(refused.retryAfterMs).toBe(T0 + 61_000 - (T0 + 20_000));
-    expect(refused.resetAtMs).toBe(T0 + 10_000 + 61_000);
+    // One slot frees when the request at T0 leaves: 60 s after T0.
+    expect(refused.retryAfterMs).toBe(T0 + 60_000 - (T0 + 20_000));
+    expect(refused.resetAtMs).toBe(T0 + 10_000 + 60_000);
   });
 
   it('reports the day window once it has less room than the minute window', () => {

@@ -2,12 +2,16 @@
 -- The same rules as src/domain/rate-limit.ts (the contract suite holds both to the same answers).
 --
 -- KEYS[1]      ban state of the subject: hash { bu = banned until, s = strikes, su = strikes until }
--- KEYS[2..]    one hash per window: { t = total counted, o = oldest bucket counted, n = newest bucket,
---              <bucket index> = requests in that bucket }; at most span + 1 buckets plus 3 fields
+-- KEYS[2..]    one hash per window: { t = total counted, o = oldest live bucket, n = newest bucket,
+--              <bucket index> = "<requests>:<ms from the bucket's start to its latest request>" };
+--              at most span + 1 buckets plus 3 fields
 -- ARGV[1]      now in ms, or "" to take the time from Redis (so instances with skewed clocks agree)
 -- ARGV[2..4]   ban threshold (0 = off), ban duration ms, strike window ms
 -- ARGV[5..]    per window: limit, window ms, bucket ms
 -- Returns      { outcome, now, bannedUntil, then per window: used, resetAt, retryAt }
+--
+-- A bucket counts, whole, while its latest request is inside the window (now - window, now], so it
+-- leaves exactly one window after that request: no stated time is ever more than a window ahead.
 
 local now = tonumber(ARGV[1])
 if not now then
@@ -18,55 +22,68 @@ local threshold = tonumber(ARGV[2])
 local banMs = tonumber(ARGV[3])
 local strikeMs = tonumber(ARGV[4])
 
+-- A bucket's request count and the time its latest request leaves the window (0, 0 when empty).
+local function bucketOf(w, b)
+  local value = redis.call('HGET', w.key, tostring(b))
+  if not value then return 0, 0 end
+  local count, offset = string.match(value, '^(%d+):(%d+)$')
+  return tonumber(count), b * w.bucketMs + tonumber(offset) + w.windowMs
+end
+
 local windows = {}
 for i = 2, #KEYS do
   local base = 5 + (i - 2) * 3
   local limit, windowMs, bucketMs = tonumber(ARGV[base]), tonumber(ARGV[base + 1]), tonumber(ARGV[base + 2])
-  local key = KEYS[i]
-  local span = windowMs / bucketMs
-  local current = math.floor(now / bucketMs)
-  local floor = current - span
-  local state = redis.call('HMGET', key, 't', 'o', 'n')
-  local total, oldest, newest = tonumber(state[1]) or 0, tonumber(state[2]), tonumber(state[3])
-  if total > 0 and oldest ~= nil and oldest < floor then
-    -- Buckets that have left the window: forget them (all of them at once after a long pause).
-    if floor - oldest > span + 1 then
-      total = 0
+  local w = {
+    key = KEYS[i], limit = limit, windowMs = windowMs, bucketMs = bucketMs, span = windowMs / bucketMs,
+    current = math.floor(now / bucketMs),
+  }
+  local state = redis.call('HMGET', w.key, 't', 'o', 'n')
+  w.total, w.oldest, w.newest = tonumber(state[1]) or 0, tonumber(state[2]), tonumber(state[3])
+  if w.total > 0 then
+    local _, newestLeaves = bucketOf(w, w.newest)
+    if newestLeaves <= now then
+      -- Everything has left the window (a long pause): forget it all at once.
+      redis.call('DEL', w.key)
+      w.total, w.oldest, w.newest = 0, nil, nil
     else
-      for b = oldest, floor - 1 do
-        local count = tonumber(redis.call('HGET', key, tostring(b)))
-        if count then
-          total = total - count
-          redis.call('HDEL', key, tostring(b))
+      -- Only the oldest live bucket can be partly in: drop buckets from the old end while they are out.
+      local floor = w.current - w.span
+      local oldest = w.oldest
+      while oldest < floor or oldest == floor do
+        local count, leaves = bucketOf(w, oldest)
+        if oldest == floor and leaves > now then break end
+        if count > 0 then
+          w.total = w.total - count
+          redis.call('HDEL', w.key, tostring(oldest))
         end
+        oldest = oldest + 1
       end
-      if total > 0 then redis.call('HSET', key, 't', total, 'o', floor) end
-    end
-    if total <= 0 then
-      redis.call('DEL', key)
-      total, oldest, newest = 0, nil, nil
+      if oldest ~= w.oldest then
+        w.oldest = oldest
+        redis.call('HSET', w.key, 't', w.total, 'o', oldest)
+      end
     end
   end
-  windows[#windows + 1] = {
-    key = key, limit = limit, span = span, bucketMs = bucketMs,
-    current = current, floor = floor, total = total, oldest = oldest, newest = newest,
-  }
+  windows[#windows + 1] = w
 end
 
 local function resetAt(w)
   if w.total == 0 then return now end
-  return (w.newest + w.span + 1) * w.bucketMs
+  local _, leaves = bucketOf(w, w.newest)
+  return leaves
 end
 
 -- When enough of the oldest buckets have left the window for one more request.
 local function retryAt(w)
   if w.total < w.limit then return now end
   local dropped = 0
-  for b = w.floor, w.newest do
-    dropped = dropped + (tonumber(redis.call('HGET', w.key, tostring(b))) or 0)
-    if w.total - dropped <= w.limit - 1 then return (b + w.span + 1) * w.bucketMs end
+  for b = w.oldest, w.newest do
+    local count, leaves = bucketOf(w, b)
+    dropped = dropped + count
+    if w.total - dropped <= w.limit - 1 then return leaves end
   end
-  return (w.newest + w.span + 1) * w.bucketMs
+  return resetAt(w)
 end
 
 local function answer(outcome, bannedUntil)
@@ -90,14 +107,22 @@ end
 
 if fits then
   for _, w in ipairs(windows) do
-    redis.call('HINCRBY', w.key, tostring(w.current), 1)
+    local field = tostring(w.current)
+    local count = bucketOf(w, w.current)
+    local offset = now - w.current * w.bucketMs
+    local previous = redis.call('HGET', w.key, field)
+    if previous then offset = math.max(offset, tonumber(string.match(previous, ':(%d+)$'))) end
+    redis.call('HSET', w.key, field, string.format('%d:%d', count + 1, offset))
     w.total = redis.call('HINCRBY', w.key, 't', 1)
-    if w.oldest == nil then redis.call('HSET', w.key, 'o', w.floor) end
+    if w.oldest == nil then
+      w.oldest = w.current
+      redis.call('HSET', w.key, 'o', w.oldest)
+    end
     if w.newest == nil or w.current > w.newest then
       w.newest = w.current
       redis.call('HSET', w.key, 'n', w.newest)
-      -- The hash expires when its newest request has left the window.
-      redis.call('PEXPIRE', w.key, (w.newest + w.span + 1) * w.bucketMs - now)
+      -- The hash expires once anything its newest bucket can hold has left the window.
+      redis.call('PEXPIRE', w.key, (w.newest + 1) * w.bucketMs + w.windowMs - now)
     end
   end
   return answer('admitted', 0)

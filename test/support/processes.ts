@@ -36,9 +36,9 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 /** A server process a test owns: it can be frozen (SIGSTOP, as a partition or an election looks to a client) and thawed. */
 export interface OwnedServer {
   readonly url: string;
-  stop(): Promise<void>;
-  pause(): void;
-  resume(): void;
+  readonly stop: () => Promise<void>;
+  readonly pause: () => void;
+  readonly resume: () => void;
 }
 
 export function ownedServer(child: ChildProcess, url: string): OwnedServer {

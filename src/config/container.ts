@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { DuplicateKeyError, type ApiKeyStore } from '../application/ports/api-key-store.js';
+import type { ApiKeyStore } from '../application/ports/api-key-store.js';
 import { systemClock, type Clock } from '../application/ports/clock.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
 import type { IdempotencyStore } from '../application/ports/idempotency-store.js';
@@ -190,15 +190,17 @@ export interface Application {
 export interface CreateAppOptions {
   /** The adapters to use; by default, those the configuration asks for. */
   readonly adapters?: Adapters;
+  /** Where logs go; by default, pino on stdout at LOG_LEVEL. */
+  readonly logger?: Logger;
 }
 
 /** Builds the whole application: adapters, use cases, seeded keys and the HTTP app. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<Application> {
-  const logger = createLogger(config);
+  const logger = options.logger ?? createLogger(config);
   const adapters = options.adapters ?? (await configuredAdapters(config, logger));
   const container = buildContainer(config, adapters);
   const keys = container.resolve<ManageApiKeys>(TOKENS.ApiKeys);
-  await seedKeys(config, keys);
+  await seedKeys(config, keys, logger);
   const http = await buildHttpApp(
     {
       listPets: container.resolve(TOKENS.ListPets),
@@ -226,14 +228,19 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   return { http, container, keys, adapters };
 }
 
-/** Registers the keys from API_KEYS; a key already stored (by an earlier start or another instance) is left as it is. */
-async function seedKeys(config: AppConfig, keys: ManageApiKeys): Promise<void> {
+/**
+ * Registers the keys from API_KEYS, and brings a key stored earlier (by an earlier start or another
+ * instance) to the plan and limits the configuration now gives it, saying so in the log.
+ */
+async function seedKeys(config: AppConfig, keys: ManageApiKeys, logger: Logger): Promise<void> {
   for (const [index, seed] of config.seedKeys.entries()) {
     const request = { name: `API_KEYS entry ${index + 1}`, plan: seed.plan, ...(seed.customLimits && { customLimits: seed.customLimits }) };
-    try {
-      await keys.import(seed.key, request);
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
+    const outcome = await keys.ensure(seed.key, request);
+    if (outcome.action === 'updated') {
+      logger.info(
+        { keyId: outcome.record.id, entry: index + 1, from: outcome.previous, to: { plan: seed.plan, customLimits: seed.customLimits } },
+        'API_KEYS changed the plan of a stored key',
+      );
     }
   }
 }

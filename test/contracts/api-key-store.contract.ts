@@ -68,6 +68,16 @@ export function describeApiKeyStoreContract(adapter: string, harness: ApiKeyStor
       expect(await store.update('key_missing', { revokedAt: at })).toBe(false);
     });
 
+    it('changes the plan and adds or removes custom limits', async () => {
+      const record = aRecord({ plan: 'free' });
+      await store.add(record);
+      const limits = { perMinute: 5000, perDay: 2_000_000 };
+      expect(await store.update(record.id, { plan: 'enterprise', customLimits: limits })).toBe(true);
+      expect(await store.findById(record.id)).toEqual({ ...record, plan: 'enterprise', customLimits: limits });
+      expect(await store.update(record.id, { plan: 'pro', customLimits: null })).toBe(true);
+      expect(await store.findByHash(record.hash)).toEqual({ ...record, plan: 'pro' });
+    });
+
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });

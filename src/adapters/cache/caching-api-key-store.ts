@@ -52,8 +52,8 @@ export class CachingApiKeyStore implements ApiKeyStore {
 
   async update(id: string, changes: ApiKeyChanges): Promise<boolean> {
     const updated = await this.inner.update(id, changes);
-    // Only revocation and expiry change whether a key works; last-use stamps leave the cache alone.
-    if (changes.revokedAt !== undefined || changes.expiresAt !== undefined) {
+    // Revocation, expiry and the plan change what a key may do; last-use stamps leave the cache alone.
+    if (Object.keys(changes).some((field) => field !== 'lastUsedAt')) {
       for (const [hash, entry] of this.byHash) if (entry.record?.id === id) this.byHash.delete(hash);
     }
     return updated;

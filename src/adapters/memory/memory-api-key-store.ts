@@ -29,7 +29,11 @@ export class MemoryApiKeyStore implements ApiKeyStore {
   update(id: string, changes: ApiKeyChanges): Promise<boolean> {
     const record = this.byId.get(id);
     if (!record) return Promise.resolve(false);
-    this.byId.set(id, { ...record, ...changes });
+    const { customLimits, ...rest } = changes;
+    const updated: { -readonly [K in keyof ApiKeyRecord]: ApiKeyRecord[K] } = { ...record, ...rest };
+    if (customLimits === null) delete updated.customLimits;
+    else if (customLimits !== undefined) updated.customLimits = customLimits;
+    this.byId.set(id, updated);
     return Promise.resolve(true);
   }
 

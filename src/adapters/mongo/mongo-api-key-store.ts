@@ -60,7 +60,12 @@ export class MongoApiKeyStore implements ApiKeyStore {
   }
 
   update(id: string, changes: ApiKeyChanges): Promise<boolean> {
-    return guarded(this.timeoutMs, async () => (await this.keys.updateOne({ _id: id }, { $set: changes })).matchedCount > 0);
+    const { customLimits, ...rest } = changes;
+    const update = {
+      $set: { ...rest, ...(customLimits && { customLimits }) },
+      ...(customLimits === null && { $unset: { customLimits: true as const } }),
+    };
+    return guarded(this.timeoutMs, async () => (await this.keys.updateOne({ _id: id }, update)).matchedCount > 0);
   }
 
   ping(): Promise<void> {

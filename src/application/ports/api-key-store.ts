@@ -1,7 +1,13 @@
 /** Port: where API key records are kept, found by the hash of the key. */
 import type { ApiKeyRecord } from '../../domain/api-key.js';
 
-export type ApiKeyChanges = Partial<Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt' | 'lastUsedAt'>>;
+import type { PlanId, PlanLimits } from '../../domain/plans.js';
+
+/** Fields an update may change; `customLimits: null` removes the custom limits. */
+export type ApiKeyChanges = Partial<Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt' | 'lastUsedAt'>> & {
+  readonly plan?: PlanId;
+  readonly customLimits?: PlanLimits | null;
+};
 
 export class DuplicateKeyError extends Error {
   constructor() {

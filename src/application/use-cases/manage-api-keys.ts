@@ -6,7 +6,7 @@ import {
   type Environment,
 } from '../../domain/api-key.js';
 import { limitsForPlan, type PlanId, type PlanLimits } from '../../domain/plans.js';
-import type { ApiKeyStore } from '../ports/api-key-store.js';
+import { DuplicateKeyError, type ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
 import { hashKey, newKeyId, randomBase62 } from '../key-secrets.js';
 
@@ -21,6 +21,12 @@ export interface IssuedKey {
   /** The secret: shown to the operator once. */
   readonly key: string;
 }
+
+/** What `ensure` did to a configured key: stored it, changed its plan or limits, or found it as configured. */
+export type EnsureOutcome =
+  | { readonly action: 'created'; readonly record: ApiKeyRecord }
+  | { readonly action: 'updated'; readonly record: ApiKeyRecord; readonly previous: Pick<ApiKeyRecord, 'plan' | 'customLimits'> }
+  | { readonly action: 'unchanged'; readonly record: ApiKeyRecord };
 
 export class KeyNotFoundError extends Error {
   constructor(id: string) {
@@ -51,6 +57,32 @@ export class ManageApiKeys {
       );
     }
     return this.store(key, request);
+  }
+
+  /**
+   * Makes a configured key exist with exactly the given plan and limits: stored once (the hash is
+   * unique, so instances starting together never duplicate it), and brought to the configuration
+   * when it was stored with another plan. Name, history and revocation are left as they are.
+   */
+  async ensure(key: string, request: NewKeyRequest): Promise<EnsureOutcome> {
+    try {
+      return { action: 'created', record: await this.import(key, request) };
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+    const stored = await this.keys.findByHash(hashKey(key));
+    if (!stored) throw new Error('The key was reported as stored, but no record has its hash');
+    const customLimits = request.plan === 'enterprise' ? (request.customLimits ?? null) : null;
+    if (stored.plan === request.plan && sameLimits(stored.customLimits ?? null, customLimits)) {
+      return { action: 'unchanged', record: stored };
+    }
+    await this.keys.update(stored.id, { plan: request.plan, customLimits });
+    const record = (await this.keys.findById(stored.id)) ?? stored;
+    return {
+      action: 'updated',
+      record,
+      previous: { plan: stored.plan, ...(stored.customLimits && { customLimits: stored.customLimits }) },
+    };
   }
 
   list(): Promise<ApiKeyRecord[]> {
@@ -91,4 +123,8 @@ export class ManageApiKeys {
     await this.keys.add(record);
     return record;
   }
+}
+
+function sameLimits(a: PlanLimits | null, b: PlanLimits | null): boolean {
+  return a === b || (a !== null && b !== null && a.perMinute === b.perMinute && a.perDay === b.perDay);
 }

@@ -219,6 +219,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       bodyLimitBytes: config.bodyLimitBytes,
       trustProxy: config.trustProxy,
       probeTimeoutMs: config.readinessTimeoutMs,
+      connectionTimeouts: config.connectionTimeouts,
     },
   );
   http.addHook('onClose', async () => {

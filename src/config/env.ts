@@ -29,6 +29,21 @@ export const EnvSchema = Type.Object({
     description: 'Refused requests within a minute that block a client; 0 disables blocking',
   }),
   RATE_LIMIT_BAN_SECONDS: Type.Integer({ minimum: 60, default: 900, description: 'How long a blocked client stays blocked' }),
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
+    minimum: 1_000,
+    default: 10_000,
+    description: 'How long a client may take to send its request headers before the connection is closed (408)',
+  }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 1_000,
+    default: 30_000,
+    description: 'How long a client may take to send its whole request, body included, before the connection is closed (408)',
+  }),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({
+    minimum: 1_000,
+    default: 65_000,
+    description: 'How long an idle keep-alive connection is kept open; above the load balancer idle timeout',
+  }),
   SHUTDOWN_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 10, description: 'Grace period for in-flight requests on SIGTERM/SIGINT' }),
   READINESS_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 2_000, description: 'How long /readyz waits for each adapter' }),
   MONGODB_URL: Type.String({ default: '', description: 'MongoDB connection string; pets and keys are kept in memory when unset' }),
@@ -83,6 +98,7 @@ export interface AppConfig {
   readonly trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   readonly ban: { readonly threshold: number; readonly durationMs: number };
   readonly shutdownTimeoutMs: number;
+  readonly connectionTimeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
   readonly readinessTimeoutMs: number;
   readonly mongo: { readonly url: string; readonly database: string; readonly timeoutMs: number } | null;
   readonly redis: { readonly url: string; readonly timeoutMs: number } | null;
@@ -118,6 +134,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ban: { threshold: env.RATE_LIMIT_BAN_THRESHOLD, durationMs: env.RATE_LIMIT_BAN_SECONDS * 1000 },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    connectionTimeouts: { headersMs: env.HTTP_HEADERS_TIMEOUT_MS, requestMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
     mongo: env.MONGODB_URL ? { url: env.MONGODB_URL, database: env.MONGODB_DATABASE, timeoutMs: env.MONGODB_TIMEOUT_MS } : null,
     redis: env.REDIS_URL ? { url: env.REDIS_URL, timeoutMs: env.REDIS_TIMEOUT_MS } : null,

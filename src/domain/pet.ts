@@ -36,14 +36,24 @@ export function isValidId(value: number): boolean {
 /** What a field holding an id must be, in the words every error message uses. */
 export const ID_RANGE_TEXT = `must be an integer from ${MIN_ID} to ${MAX_ID} (2^53-1)`;
 
+/**
+ * A name must show something: at least one letter, digit, punctuation mark or symbol that is not
+ * default-ignorable (zero-width joiners and spaces, Hangul fillers, variation selectors) and not the
+ * Braille blank. Combining marks alone, whitespace and format characters do not count. Names are
+ * checked as sent and stored as sent: no Unicode normalisation is applied.
+ */
+const VISIBLE_CHARACTER = /(?![\p{Default_Ignorable_Code_Point}\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
+
+export const NAME_RULE_TEXT = `1 to ${NAME_MAX_LENGTH} characters with at least one visible one (a letter, digit, punctuation mark or symbol)`;
+
 export function idRangeMessage(field: string): string {
   return `${field} ${ID_RANGE_TEXT}`;
 }
 
 /** Checks the invariants the transport schema also states, so the core holds them on any adapter. */
 export function draftPet(input: NewPet): PetDraft {
-  if (input.name.trim().length === 0) {
-    throw new ValidationError('name', 'name must not be empty or only whitespace');
+  if (!VISIBLE_CHARACTER.test(input.name)) {
+    throw new ValidationError('name', `name must be ${NAME_RULE_TEXT}; this one has nothing visible`);
   }
   if ([...input.name].length > NAME_MAX_LENGTH) {
     throw new ValidationError('name', `name must be at most ${NAME_MAX_LENGTH} characters`);

@@ -38,8 +38,8 @@ describe('bad input', () => {
     ['{"name":"Rex","categoryId":1,"colour":"brown"}', /'colour' is not recognised/],
     ['{"name":"Rex","categoryId":1,"stauts":"sold"}', /'stauts' is not recognised/],
     ['{"name":"","categoryId":1}', /'name'/],
-    ['{"name":"   ","categoryId":1}', /'name' must be a string of 1 to 100 characters, not only whitespace/],
-    [`{"name":"${'x'.repeat(101)}","categoryId":1}`, /field 'name' must be a string of 1 to 100 characters, not only whitespace/],
+    ['{"name":"   ","categoryId":1}', /'name' must be a string of 1 to 100 characters with at least one visible one/],
+    [`{"name":"${'x'.repeat(101)}","categoryId":1}`, /field 'name' must be a string of 1 to 100 characters with at least one visible one/],
     ['{"name":42,"categoryId":1}', /field 'name' must be a string of 1 to 100 characters/],
     ['{"name":"Rex","categoryId":"7"}', /field 'categoryId' must be an integer from 1 to 9007199254740991/],
     ['{"name":"Rex","categoryId":1.5}', /field 'categoryId' must be an integer from 1 to 9007199254740991/],
@@ -89,9 +89,9 @@ describe('bad input', () => {
     ['/v1/pets?cursor=bm90LWEtY3Vyc29y', /cursor is not valid/],
     ['/v1/pets/abc', /'petId'.*1 to 9007199254740991/],
     ['/v1/pets/-1', /'petId'.*1 to 9007199254740991/],
-    ['/v1/pets/0', /petId must be an integer from 1 to 9007199254740991/],
+    ['/v1/pets/0', /path parameter 'petId' must be an integer from 1 to 9007199254740991/],
     ['/v1/pets/1.5', /'petId'/],
-    ['/v1/pets/9007199254740993', /petId must be an integer from 1 to 9007199254740991/],
+    ['/v1/pets/9007199254740993', /path parameter 'petId' must be an integer from 1 to 9007199254740991/],
     ['/v1/pets/99999999999999999999999', /'petId'/],
   ])('GET %s → 400 invalid_request', async (url, message) => {
     const response = await t.app.http.inject({ method: 'GET', url, headers: { authorization: auth } });

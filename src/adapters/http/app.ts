@@ -3,7 +3,7 @@
  * src/config/main.ts; tests call this same builder through the same composition root.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AdmitRequest } from '../../application/use-cases/admit-request.js';
@@ -14,7 +14,8 @@ import type { ListPets } from '../../application/use-cases/list-pets.js';
 import { ERROR_CODES } from '../../domain/errors.js';
 import { HttpError, STATUS_BY_CODE } from './http-errors.js';
 import { admissionPlugin } from './plugins/admission.js';
-import { installErrorHandler } from './plugins/error-handler.js';
+import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
+import { installJsonBodies } from './plugins/json-body.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
 import { createValidatorCompiler } from './validation.js';
@@ -39,6 +40,8 @@ export interface HttpAppOptions {
   /** Passed to Fastify; decides request.ip behind load balancers. */
   readonly trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   readonly probeTimeoutMs: number;
+  /** How long a client may take to send its headers, and its whole request; how long an idle keep-alive connection is kept. */
+  readonly connectionTimeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -56,18 +59,33 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
     },
     // During shutdown, requests on open connections are still served (their bodies keep the Error format).
     return503OnClosing: false,
+    frameworkErrors: routerErrorHandler,
+    clientErrorHandler,
+    // Slow or stalled clients are cut off: Node checks these every connectionsCheckingInterval.
+    http: {
+      headersTimeout: options.connectionTimeouts.headersMs,
+      requestTimeout: options.connectionTimeouts.requestMs,
+      connectionsCheckingInterval: Math.min(1_000, options.connectionTimeouts.headersMs),
+    },
+    requestTimeout: options.connectionTimeouts.requestMs,
+    keepAliveTimeout: options.connectionTimeouts.keepAliveMs,
   });
   app.setValidatorCompiler(createValidatorCompiler());
-  // Bodies are JSON only: anything else, text/plain included, is 415.
-  app.removeContentTypeParser('text/plain');
+  // Bodies are JSON in UTF-8 only: anything else, text/plain included, is 415.
+  installJsonBodies(app);
   installErrorHandler(app, options.bodyLimitBytes);
+  // A request no route takes gets 404, or 405 on a known path, before any of its body is read: the
+  // hooks answer; the handlers only give each scope its own 404 (and so its own hooks).
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.is404 && !request.url.startsWith(`${BASE_PATH}/`) ? unrouted(app, request) : undefined);
+  });
+  app.setNotFoundHandler(async (request) => {
+    throw unrouted(app, request);
+  });
   // Callback style: no promise per request for a one-line hook.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
-  });
-  app.setNotFoundHandler(async (request) => {
-    throw new HttpError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}; the API lives under ${BASE_PATH}`);
   });
 
   await app.register(swagger, {
@@ -102,8 +120,12 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
         admitRequest: deps.admitRequest,
         isPublicRoute: (url) => url !== undefined && (url === OPENAPI_PATH || url.startsWith(DOCS_PATH)),
       });
+      // After admission, so that 404 and 405 carry the rate-limit headers.
+      v1.addHook('onRequest', (request, _reply, done) => {
+        done(request.is404 ? unrouted(app, request) : undefined);
+      });
       v1.setNotFoundHandler(async (request) => {
-        throw new HttpError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}`);
+        throw unrouted(app, request);
       });
       await v1.register(petRoutes, {
         listPets: deps.listPets,
@@ -118,4 +140,24 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
   );
 
   return app;
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * Why a request found no route: 405 with Allow when the path is served with other methods (asked of
+ * the router itself, so the answer follows the routes), else 404.
+ */
+function unrouted(app: FastifyInstance, request: FastifyRequest): HttpError {
+  const path = request.url.split('?')[0] ?? request.url;
+  const allowed = METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+  // A route that takes this method but found nothing under it (a missing docs file) is a plain 404.
+  if (allowed.length > 0 && !allowed.includes(request.method as (typeof METHODS)[number])) {
+    const allow = allowed.join(', ');
+    return new HttpError('method_not_allowed', `${request.method} is not allowed on ${path}; allowed: ${allow}`, { Allow: allow });
+  }
+  return new HttpError(
+    'route_not_found',
+    path.startsWith(`${BASE_PATH}/`) ? `No route ${request.method} ${path}` : `No route ${request.method} ${path}; the API lives under ${BASE_PATH}`,
+  );
 }

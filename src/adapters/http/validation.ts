@@ -1,10 +1,14 @@
 /**
- * Request validation. Query strings and path parameters are text, so they are coerced to the
- * schema's types; JSON bodies are not: `"categoryId": "7"` is refused, never converted. Unknown
- * body fields are refused too (Fastify's default would silently remove them).
+ * Request validation. JSON bodies are not coerced: `"categoryId": "7"` is refused, never converted.
+ * Query strings and path parameters are text: an integer there is read only from its canonical
+ * decimal spelling (`0` or `[1-9][0-9]*`), so `0x10`, `1e2`, `+5`, ` 5` and `007` are refused rather
+ * than read as whatever JavaScript would make of them. Unknown fields are refused everywhere (Fastify's
+ * default would silently remove them).
  */
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
+
+const CANONICAL_INTEGER = /^(?:0|[1-9][0-9]*)$/;
 
 function makeAjv(options: Options): Ajv {
   // verbose: errors carry their schema, so messages can use its `x-invalid` text.
@@ -14,8 +18,32 @@ function makeAjv(options: Options): Ajv {
   return ajv;
 }
 
+interface ObjectSchema {
+  properties?: Record<string, { type?: string }>;
+}
+
+/** Validates text parts after reading their integer fields from canonical decimal text; other spellings stay text and fail. */
+function forTextParts(validate: ValidateFunction, schema: ObjectSchema): ValidateFunction {
+  const integers = Object.entries(schema.properties ?? {})
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name);
+  if (integers.length === 0) return validate;
+  const wrapped = ((data: Record<string, unknown>) => {
+    for (const name of integers) {
+      const value = data[name];
+      if (typeof value === 'string' && CANONICAL_INTEGER.test(value)) data[name] = Number(value);
+    }
+    const valid = validate(data);
+    wrapped.errors = validate.errors ?? null;
+    return valid;
+  }) as ValidateFunction;
+  return wrapped;
+}
+
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const forText = makeAjv({ coerceTypes: 'array' });
-  const forBody = makeAjv({ coerceTypes: false });
-  return ({ schema, httpPart }) => (httpPart === 'body' ? forBody : forText).compile(schema as object);
+  const ajv = makeAjv({ coerceTypes: false });
+  return ({ schema, httpPart }) => {
+    const validate = ajv.compile(schema as object);
+    return httpPart === 'querystring' || httpPart === 'params' ? forTextParts(validate, schema as ObjectSchema) : validate;
+  };
 }

@@ -110,6 +110,10 @@ async function identify(request: FastifyRequest, options: AdmissionOptions): Pro
     report: null,
   };
   if (options.isPublicRoute(request.routeOptions.url)) return byAddress;
+  // Node keeps only the first of several Authorization headers; two credentials are ambiguous, so refuse them.
+  if (authorizationCount(request.raw.rawHeaders) > 1) {
+    return { ...byAddress, authError: new UnauthenticatedError('Send exactly one Authorization header') };
+  }
   try {
     const key = await options.authenticate.execute(request.headers.authorization);
     request.apiKeyId = key.keyId;
@@ -118,6 +122,12 @@ async function identify(request: FastifyRequest, options: AdmissionOptions): Pro
     if (error instanceof UnauthenticatedError) return { ...byAddress, authError: error };
     throw error;
   }
+}
+
+function authorizationCount(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if ((rawHeaders[i] as string).toLowerCase() === 'authorization') count++;
+  return count;
 }
 
 function retryAfterSeconds(report: RateLimitReport): number {

@@ -1,7 +1,13 @@
-/** The single producer of error bodies: every failure, whatever its origin, becomes {code, message, status}. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+/**
+ * The single producer of error bodies: every failure, whatever its origin (a route, the router, a
+ * plugin, Node's HTTP parser), becomes {code, message, status}. Client faults are logged at info;
+ * error level is kept for our own faults.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../../../domain/errors.js';
-import { toErrorBody } from '../http-errors.js';
+import { clientFaultBody, errorBody, HttpError, isClientAbort, toErrorBody, type ErrorBody } from '../http-errors.js';
 
 /**
  * When to try again, for errors that pass: a dependency outage is usually over within seconds, and a
@@ -17,6 +23,8 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
     } else if (body.status >= 500) {
       // Expected outages (a dependency down) are already reported once by the adapter that saw them.
       request.log.warn({ code: body.code, message: body.message }, 'request refused: dependency unavailable');
+    } else if (isClientAbort(error)) {
+      request.log.info({ reason: (error as { code?: string }).code }, 'client closed the connection mid-request');
     } else {
       request.log.info({ code: body.code, message: body.message }, 'request refused');
     }
@@ -24,8 +32,51 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number): vo
       const given = request.headers.authorization !== undefined;
       reply.header('WWW-Authenticate', `Bearer realm="animal-adoption-api"${given ? ', error="invalid_token"' : ''}`);
     }
+    if (error instanceof HttpError) reply.headers(error.headers);
     const retryAfter = RETRY_AFTER_SECONDS[body.code];
     if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
-    return reply.code(body.status).type('application/json; charset=utf-8').send(body);
+    return sendError(reply, body);
   });
+}
+
+function sendError(reply: FastifyReply, body: ErrorBody): FastifyReply {
+  return reply.code(body.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Refusals by the router before any route runs (a bad percent-encoding, an over-long path segment). */
+export function routerErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const body = toErrorBody(error, request.id, 0);
+  request.log.info({ code: body.code, reason: error.code }, 'request refused by the router');
+  void sendError(reply.header('X-Request-Id', request.id), body);
+}
+
+/** HTTP parser codes with a status of their own; any other parse failure is a 400. */
+const PARSER_STATUS: Readonly<Record<string, number>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_URI_TOO_LONG: 414,
+};
+
+/**
+ * Requests Node's HTTP parser refuses (broken framing, a NUL in a header, a header section over the
+ * limit, a client too slow to send its request) never reach Fastify: answer them on the socket, in
+ * the Error body, and close the connection.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (isClientAbort(error) || socket.destroyed) return;
+  const status = PARSER_STATUS[error.code ?? ''] ?? 400;
+  const body =
+    status === 400
+      ? errorBody('invalid_request', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}); check its framing and headers`)
+      : clientFaultBody(status);
+  this.log.info({ code: body.code, reason: error.code }, 'client error: request refused by the HTTP parser');
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+    () => socket.destroy(),
+  );
 }

@@ -14,7 +14,6 @@ import {
   PetsSchema,
 } from '../schemas/pet-schemas.js';
 import { errorResponses, withHeaders } from '../schemas/responses.js';
-import { HttpError } from '../http-errors.js';
 
 export interface PetRoutesOptions {
   readonly listPets: ListPets;
@@ -122,27 +121,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         .header('Deprecation', `@${Math.floor(GET_PET_DEPRECATED_AT.getTime() / 1000)}`)
         .header('Sunset', GET_PET_SUNSET)
         .header('Link', `<${basePath}/pets>; rel="successor-version"`);
-      // The schema admits digits only; the use case checks the int64 range it supports.
-      return getPet.execute(Number(request.params.petId));
+      return getPet.execute(request.params.petId);
     },
   );
-
-  refuseOtherMethods(app, '/pets', ['GET', 'POST']);
-  refuseOtherMethods(app, '/pets/:petId', ['GET']);
-}
-
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-/** Answers 405 with an Allow header, rather than 404, for a known path with the wrong method. */
-function refuseOtherMethods(app: FastifyInstance, url: string, allowed: readonly string[]): void {
-  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
-  app.route({
-    method: METHODS.filter((m) => !allowed.includes(m)),
-    url,
-    schema: { hide: true },
-    handler: async (request, reply) => {
-      reply.header('Allow', allow);
-      throw new HttpError('method_not_allowed', `${request.method} is not allowed on ${request.url.split('?')[0]}; allowed: ${allow}`);
-    },
-  });
 }

@@ -1,7 +1,7 @@
 /** TypeBox schemas for the pet resource: the one source for validation, serialisation and OpenAPI. */
 import { Type } from 'typebox';
 import { PET_STATUSES, type PetStatus } from '../../../domain/pet-status.js';
-import { ID_RANGE_TEXT, MAX_ID, MIN_ID, NAME_MAX_LENGTH } from '../../../domain/pet.js';
+import { ID_RANGE_TEXT, MAX_ID, MIN_ID, NAME_MAX_LENGTH, NAME_RULE_TEXT } from '../../../domain/pet.js';
 import { PAGE_LIMIT } from '../../../application/use-cases/list-pets.js';
 
 const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
@@ -21,8 +21,8 @@ export const NewPetSchema = Type.Object(
       minLength: 1,
       maxLength: NAME_MAX_LENGTH,
       pattern: '\\S',
-      description: `The animal's name: 1 to ${NAME_MAX_LENGTH} characters, not only whitespace`,
-      'x-invalid': `must be a string of 1 to ${NAME_MAX_LENGTH} characters, not only whitespace`,
+      description: `The animal's name: ${NAME_RULE_TEXT}. Stored exactly as sent.`,
+      'x-invalid': `must be a string of ${NAME_RULE_TEXT}`,
     }),
     categoryId: IdSchema('Identifier of the category the animal belongs to'),
     status: Type.Optional(PetStatusSchema('Availability of the animal; defaults to available')),
@@ -50,7 +50,7 @@ export const ListPetsQuerySchema = Type.Object(
         maximum: PAGE_LIMIT.max,
         default: PAGE_LIMIT.default,
         description: 'Maximum number of animals returned',
-        'x-invalid': `must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`,
+        'x-invalid': `must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}, in decimal digits without sign or leading zeros`,
       }),
     ),
     status: Type.Optional(PetStatusSchema('Filters by availability')),
@@ -65,7 +65,13 @@ export const ListPetsQuerySchema = Type.Object(
 );
 
 export const PetIdParamsSchema = Type.Object({
-  petId: Type.String({ pattern: '^[0-9]+$', maxLength: 20, description: `Identifier of the animal. ${idRange}`, 'x-invalid': ID_RANGE_TEXT }),
+  petId: Type.Integer({
+    minimum: MIN_ID,
+    maximum: MAX_ID,
+    format: 'int64',
+    description: `Identifier of the animal, in decimal digits without sign or leading zeros. ${idRange}`,
+    'x-invalid': `${ID_RANGE_TEXT}, in decimal digits without sign or leading zeros`,
+  }),
 });
 
 /** draft-ietf-httpapi-idempotency-key-header: any client-chosen key; a UUID v4 is a good choice. */

@@ -1,0 +1,45 @@
+/**
+ * Request bodies are JSON in UTF-8 (RFC 8259), sent without a content coding, and stored exactly as
+ * sent: a body that is not valid UTF-8 is refused rather than read with replacement characters, a
+ * declared charset other than UTF-8 is refused rather than ignored, and a compressed body is refused
+ * before it is read rather than parsed as if it were plain.
+ */
+import { isUtf8 } from 'node:buffer';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http-errors.js';
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
+
+export function installJsonBodies(app: FastifyInstance): void {
+  // Checked from the headers before a byte of the body is read.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const { headers } = request;
+    const hasBody = (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined;
+    if (!hasBody) {
+      done(null, payload);
+      return;
+    }
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      done(new HttpError('unsupported_media_type', `Content-Encoding '${encoding}' is not supported: send the body uncompressed`));
+      return;
+    }
+    const charset = CHARSET.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      done(new HttpError('unsupported_media_type', `Bodies are JSON in UTF-8; charset '${charset}' is not accepted`));
+      return;
+    }
+    done(null, payload);
+  });
+
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) {
+      done(new HttpError('invalid_json', 'The request body is not valid UTF-8; JSON must be sent in UTF-8'), undefined);
+      return;
+    }
+    void parseJson(request, bytes.toString('utf8'), done);
+  });
+}

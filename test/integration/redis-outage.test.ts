@@ -38,7 +38,8 @@ describe.runIf(runnable)('Redis outage', () => {
 
         await redis.stop();
         const during = await timed(list());
-        expect(during.ms).toBeLessThan(1_000);
+        console.info(`[measure] Redis dead (fail-${mode}): answered ${during.value.statusCode} in ${during.ms} ms`);
+        expect(during.ms).toBeLessThan(200 + 1_000);
         const ready = await app.http.inject({ url: '/readyz' });
         if (mode === 'open') {
           expect(during.value.statusCode).toBe(200);

@@ -131,11 +131,19 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   };
 }
 
+/**
+ * JSON lines on stdout, written asynchronously: at idle each line goes out at once, under load the
+ * lines that arrive while a write is in flight go out together in the next one. pino flushes what
+ * is left when the process exits.
+ */
 export function createLogger(config: AppConfig): Logger {
-  return pino({
-    level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[redacted]' },
-  });
+  return pino(
+    {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[redacted]' },
+    },
+    pino.destination({ dest: 1, sync: false }),
+  );
 }
 
 export function buildContainer(config: AppConfig, adapters: Adapters): DependencyContainer {

@@ -62,8 +62,18 @@ describe('the server process', () => {
     expect(response).toContain('"name":"Late"');
     const [code] = (await once(child, 'exit')) as [number];
     expect(code).toBe(0);
-    // Structured logs of the request, without the key.
-    expect(logs).toMatch(/"url":"\/v1\/pets"/);
+    // One access line for the request, with its key id but never the key.
+    const access = logs.split('\n').filter((line) => line.includes('"msg":"request"'));
+    expect(access).toHaveLength(1);
+    expect(JSON.parse(access[0] as string)).toMatchObject({
+      level: 30,
+      method: 'POST',
+      route: '/v1/pets',
+      status: 201,
+      keyId: expect.stringMatching(/^key_/) as unknown,
+      reqId: expect.any(String) as unknown,
+      ms: expect.any(Number) as unknown,
+    });
     expect(logs).not.toContain('shutdown-test-key');
   });
 });

@@ -62,6 +62,17 @@ describe('edges', () => {
     expect(ready.json()).toEqual({ status: 'ready', checks: { pets: 'ok', apiKeys: 'ok', rateLimiter: 'ok' } });
   });
 
+  it('guards /readyz against floods per client address, answering in the Error body', async () => {
+    t = await startTestApp();
+    const statuses = [];
+    for (let i = 0; i < 300; i++) statuses.push((await t.app.http.inject({ url: '/readyz' })).statusCode);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const refused = await t.app.http.inject({ url: '/readyz' });
+    expectError(refused, 429, 'rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.app.http.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+
   it('reports not ready, naming the adapter, when one does not answer', async () => {
     t = await startTestApp({
       env: { READINESS_TIMEOUT_MS: '100' },

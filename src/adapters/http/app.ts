@@ -16,6 +16,7 @@ import { HttpError, STATUS_BY_CODE } from './http-errors.js';
 import { admissionPlugin } from './plugins/admission.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
+import { installAccessLog, lazyChildLogger } from './request-logger.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
 import { createValidatorCompiler } from './validation.js';
@@ -59,6 +60,9 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
     },
     // During shutdown, requests on open connections are still served (their bodies keep the Error format).
     return503OnClosing: false,
+    // One access line per request (installAccessLog) instead of Fastify's two.
+    disableRequestLogging: true,
+    childLoggerFactory: lazyChildLogger,
     frameworkErrors: routerErrorHandler,
     clientErrorHandler,
     // Slow or stalled clients are cut off: Node checks these every connectionsCheckingInterval.
@@ -74,18 +78,17 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
   // Bodies are JSON in UTF-8 only: anything else, text/plain included, is 415.
   installJsonBodies(app);
   installErrorHandler(app, options.bodyLimitBytes);
-  // A request no route takes gets 404, or 405 on a known path, before any of its body is read: the
-  // hooks answer; the handlers only give each scope its own 404 (and so its own hooks).
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(request.is404 && !request.url.startsWith(`${BASE_PATH}/`) ? unrouted(app, request) : undefined);
-  });
+  installAccessLog(app, options.logger);
+
   app.setNotFoundHandler(async (request) => {
     throw unrouted(app, request);
   });
-  // Callback style: no promise per request for a one-line hook.
+  // Every response names its request. And a request no route takes gets 404, or 405 on a known
+  // path, before any of its body is read: outside /v1 here, under /v1 after admission (so that it
+  // carries the rate-limit headers). The not-found handlers only give each scope its own hooks.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    done();
+    done(request.is404 && !request.url.startsWith(`${BASE_PATH}/`) ? unrouted(app, request) : undefined);
   });
 
   await app.register(swagger, {
@@ -115,7 +118,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
 
   await app.register(
     async (v1) => {
-      await admissionPlugin(v1, {
+      admissionPlugin(v1, {
         authenticate: deps.authenticate,
         admitRequest: deps.admitRequest,
         isPublicRoute: (url) => url !== undefined && (url === OPENAPI_PATH || url.startsWith(DOCS_PATH)),

@@ -1,6 +1,15 @@
-/** Liveness and readiness for load balancers and orchestrators: no key, no rate limit. */
+/**
+ * Liveness and readiness for load balancers and orchestrators: no key, no API quota. Each /readyz
+ * pings every adapter, so it is guarded against floods per client address by @fastify/rate-limit
+ * (its in-memory fixed window: a guard for one instance's dependencies, not a quota).
+ */
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { RateLimitExceededError } from '../../../domain/errors.js';
 import { errorBody } from '../http-errors.js';
+
+/** Far above any orchestrator's probing (one every few seconds per prober), far below a flood. */
+export const READINESS_PROBES_PER_MINUTE = 300;
 
 export interface ReadinessProbe {
   /** Resolves when the adapter answers. */
@@ -16,9 +25,15 @@ export interface HealthOptions {
 }
 
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new RateLimitExceededError(false, Math.ceil(context.ttl / 1000)),
+  });
+
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+  const guard = { rateLimit: { max: READINESS_PROBES_PER_MINUTE, timeWindow: 60_000 } };
+  app.get('/readyz', { schema: { hide: true }, config: guard }, async (request, reply) => {
     const entries = Object.entries(options.probes);
     const results = await Promise.all(entries.map(([, probe]) => withTimeout(probe.check(), options.probeTimeoutMs)));
     const down = entries.filter((_, i) => results[i] !== true);

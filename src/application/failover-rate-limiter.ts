@@ -24,9 +24,17 @@ export class FailoverRateLimiter implements RateLimiter {
     private readonly events: OutageEvents,
   ) {}
 
-  async admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+  admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    return this.decide((limiter) => limiter.admit(subject, policy));
+  }
+
+  peek(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    return this.decide((limiter) => limiter.peek(subject, policy));
+  }
+
+  private async decide(ask: (limiter: RateLimiter) => Promise<RateDecision>): Promise<RateDecision> {
     try {
-      const decision = await this.primary.admit(subject, policy);
+      const decision = await ask(this.primary);
       if (this.down) {
         this.down = false;
         this.events.recovered();
@@ -40,7 +48,7 @@ export class FailoverRateLimiter implements RateLimiter {
       if (this.mode === 'closed') {
         throw new ServiceUnavailableError('Rate limiting is unavailable, so requests are refused for now; retry in a few seconds');
       }
-      return this.fallback.admit(subject, policy);
+      return ask(this.fallback);
     }
   }
 

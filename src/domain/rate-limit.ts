@@ -218,6 +218,17 @@ export class SubjectState {
 }
 
 /**
+ * What a request would get now, without counting one or adding a strike: the answer to "how much
+ * is left?" that costs no quota. `outcome` is what the next request would be answered.
+ */
+export function peek(state: SubjectState, policy: AdmissionPolicy, nowMs: number): RateDecision {
+  const windows = policy.windows.map((w) => state.window(w).usage(nowMs, w.name, w.limit));
+  if (state.bannedUntilMs > nowMs) return { outcome: 'banned', nowMs, windows, bannedUntilMs: state.bannedUntilMs };
+  const fits = windows.every((usage) => usage.used < usage.limit);
+  return { outcome: fits ? 'admitted' : 'limited', nowMs, windows, bannedUntilMs: null };
+}
+
+/**
  * Decides one request: banned subjects are refused outright; otherwise the request is admitted only
  * if every window has room, and then counts in all of them. Refused requests use no quota, but they
  * add a strike, and enough strikes within the strike window ban the subject.

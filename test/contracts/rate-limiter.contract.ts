@@ -1,7 +1,7 @@
 /** What every RateLimiter must do; run against each adapter with an injected clock. */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RateLimiter } from '../../src/application/ports/rate-limiter.js';
-import { admit, reportOf, SubjectState, windowsFor, type AdmissionPolicy } from '../../src/domain/rate-limit.js';
+import { admit, peek, reportOf, SubjectState, windowsFor, type AdmissionPolicy } from '../../src/domain/rate-limit.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 export interface RateLimiterHarness {
@@ -109,6 +109,27 @@ export function describeRateLimiterContract(adapter: string, harness: RateLimite
         expect(report.resetAtMs).toBeLessThanOrEqual(clock.ms + 86_400_000);
         if (decision.outcome === 'limited') expect(report.retryAfterMs).toBeLessThanOrEqual(86_400_000);
       }
+    });
+
+    it('peeks without counting or striking: the same answer as the domain, and the next admit is unchanged', async () => {
+      const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 5, perDay: 100 }), ban: { threshold: 2, durationMs: 120_000, strikeWindowMs: 60_000 } };
+      const reference = new SubjectState();
+      expect(await limiter.peek(subject, policy)).toEqual(peek(reference, policy, clock.ms));
+      for (let i = 0; i < 5; i++) {
+        expect(await limiter.admit(subject, policy)).toEqual(admit(reference, policy, clock.ms));
+        clock.advance(1_000);
+      }
+      for (let i = 0; i < 10; i++) expect(await limiter.peek(subject, policy)).toEqual(peek(reference, policy, clock.ms));
+      const limited = await limiter.peek(subject, policy);
+      expect(limited.outcome).toBe('limited');
+      expect(reportOf(limited)).toMatchObject({ limit: 5, remaining: 0 });
+      // Ten peeks while limited added no strike: one refusal does not reach the ban threshold of 2.
+      expect((await limiter.admit(subject, policy)).outcome).toBe('limited');
+      expect((await limiter.peek(subject, policy)).outcome).toBe('limited');
+      expect((await limiter.admit(subject, policy)).outcome).toBe('banned');
+      expect((await limiter.peek(subject, policy)).outcome).toBe('banned');
+      // A subject never seen has everything left.
+      expect(reportOf(await limiter.peek(`${subject}-new`, policy))).toMatchObject({ limit: 5, remaining: 5 });
     });
 
     it('answers a ping', async () => {

@@ -41,11 +41,11 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes exactly the three operations, getPet deprecated', () => {
+  it('describes exactly the four operations, getPet deprecated', () => {
     const ids = Object.fromEntries(
       operations().map(({ path, method, op }): [string, string] => [op.operationId ?? '', `${method.toUpperCase()} ${path}`]),
     );
-    expect(ids).toEqual({ listPets: 'GET /pets', createPet: 'POST /pets', getPet: 'GET /pets/{petId}' });
+    expect(ids).toEqual({ listPets: 'GET /pets', createPet: 'POST /pets', getPet: 'GET /pets/{petId}', getRateLimit: 'GET /rate_limit' });
     expect(operations().filter(({ op }) => op.deprecated).map(({ op }) => op.operationId)).toEqual(['getPet']);
     expect(doc.servers[0]?.url).toBe('/v1');
   });

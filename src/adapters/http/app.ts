@@ -19,6 +19,7 @@ import { installJsonBodies } from './plugins/json-body.js';
 import { installAccessLog, lazyChildLogger } from './request-logger.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
+import { rateLimitRoutes } from './routes/rate-limit.js';
 import { createValidatorCompiler } from './validation.js';
 
 export const API_VERSION = '1.0.0';
@@ -110,7 +111,10 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The API key, as `Authorization: Bearer <key>`' } },
       },
       security: [{ bearerAuth: [] }],
-      tags: [{ name: 'pets', description: 'Animals available for adoption' }],
+      tags: [
+        { name: 'pets', description: 'Animals available for adoption' },
+        { name: 'rate limits', description: "The caller's quota" },
+      ],
     },
   });
 
@@ -130,6 +134,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
       v1.setNotFoundHandler(async (request) => {
         throw unrouted(app, request);
       });
+      await v1.register(rateLimitRoutes, { admitRequest: deps.admitRequest });
       await v1.register(petRoutes, {
         listPets: deps.listPets,
         createPet: deps.createPet,

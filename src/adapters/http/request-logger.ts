@@ -85,7 +85,7 @@ export function installAccessLog(app: FastifyInstance, logger: FastifyBaseLogger
         route: request.routeOptions.url ?? null,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
-        ...(request.apiKeyId != null && { keyId: request.apiKeyId }),
+        ...(request.apiKey && { keyId: request.apiKey.keyId }),
       },
       'request',
     );

@@ -1,5 +1,5 @@
 /** In-memory sliding-window limiter for one process: the domain's rules over a map of subjects. */
-import { admit, SubjectState, type AdmissionPolicy, type RateDecision } from '../../domain/rate-limit.js';
+import { admit, peek, SubjectState, type AdmissionPolicy, type RateDecision } from '../../domain/rate-limit.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
 
@@ -21,6 +21,11 @@ export class MemoryRateLimiter implements RateLimiter {
       this.subjects.set(subject, state);
     }
     return Promise.resolve(admit(state, policy, nowMs));
+  }
+
+  peek(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    // A subject never seen has an empty state; peeking does not create one.
+    return Promise.resolve(peek(this.subjects.get(subject) ?? new SubjectState(), policy, this.clock.nowMs()));
   }
 
   /** Number of subjects held; for tests and diagnostics. */

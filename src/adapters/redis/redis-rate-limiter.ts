@@ -40,10 +40,19 @@ export class RedisRateLimiter implements RateLimiter {
     return [`${tag}:ban`, ...policy.windows.map((w) => `${tag}:${w.name}`)];
   }
 
-  async admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+  admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    return this.run('admit', subject, policy);
+  }
+
+  peek(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    return this.run('peek', subject, policy);
+  }
+
+  private async run(mode: 'admit' | 'peek', subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
     const keys = this.keysFor(subject, policy);
     const args = [
       this.options.clock ? this.options.clock.nowMs() : '',
+      mode,
       policy.ban.threshold,
       policy.ban.durationMs,
       policy.ban.strikeWindowMs,

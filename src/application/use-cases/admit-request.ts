@@ -19,11 +19,20 @@ export class AdmitRequest {
   ) {}
 
   execute(subject: Subject, limits: PlanLimits): Promise<RateDecision> {
+    return this.limiter.admit(subjectId(subject), this.policyFor(limits));
+  }
+
+  /** Where the subject stands, without spending a request: what the next request would get. */
+  status(subject: Subject, limits: PlanLimits): Promise<RateDecision> {
+    return this.limiter.peek(subjectId(subject), this.policyFor(limits));
+  }
+
+  private policyFor(limits: PlanLimits): AdmissionPolicy {
     let policy = this.policies.get(limits);
     if (!policy) {
       policy = { windows: windowsFor(limits), ban: this.ban };
       this.policies.set(limits, policy);
     }
-    return this.limiter.admit(subjectId(subject), policy);
+    return policy;
   }
 }

@@ -7,13 +7,14 @@ import {
   type Environment,
 } from '../../domain/api-key.js';
 import { UnauthenticatedError } from '../../domain/errors.js';
-import type { PlanLimits } from '../../domain/plans.js';
+import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
 import { hashKey, hashesEqual } from '../key-secrets.js';
 
 export interface AuthenticatedKey {
   readonly keyId: string;
+  readonly plan: PlanId;
   readonly limits: PlanLimits;
 }
 
@@ -53,7 +54,7 @@ export class Authenticate {
       throw invalidKey();
     }
     this.noteUse(record, now);
-    return { keyId: record.id, limits: recordLimits(record) };
+    return { keyId: record.id, plan: record.plan, limits: recordLimits(record) };
   }
 
   private noteUse(record: ApiKeyRecord, now: number): void {

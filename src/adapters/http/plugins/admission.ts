@@ -12,12 +12,16 @@ import { RateLimitExceededError, UnauthenticatedError } from '../../../domain/er
 import { ANONYMOUS_LIMITS, type PlanLimits } from '../../../domain/plans.js';
 import { reportOf, WINDOW_SHAPES, type RateDecision, type RateLimitReport } from '../../../domain/rate-limit.js';
 import type { AdmitRequest, Subject } from '../../../application/use-cases/admit-request.js';
-import type { Authenticate } from '../../../application/use-cases/authenticate.js';
+import type { AuthenticatedKey, Authenticate } from '../../../application/use-cases/authenticate.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The id of the API key that authenticated the request; null on public routes and refused keys. */
-    apiKeyId: string | null;
+    /** The API key that authenticated the request; null on public routes and refused keys. */
+    apiKey: AuthenticatedKey | null;
+  }
+  interface FastifyContextConfig {
+    /** False for routes that report on the quota (GET /v1/rate_limit): an authenticated call spends none. */
+    spendsQuota?: boolean;
   }
 }
 
@@ -29,6 +33,7 @@ export interface AdmissionOptions {
 }
 
 interface Caller {
+  readonly key: AuthenticatedKey | null;
   readonly subject: Subject;
   readonly limits: PlanLimits;
   /** Why the key was refused; the request is still counted against its address first. */
@@ -37,34 +42,38 @@ interface Caller {
 
 export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions): void {
   const { authenticate, admitRequest, isPublicRoute } = options;
-  app.decorateRequest('apiKeyId', null);
+  app.decorateRequest('apiKey', null);
 
   app.addHook('onRequest', (request, reply, done) => {
     identify(request, authenticate, isPublicRoute)
-      .then((caller) =>
-        admitRequest.execute(caller.subject, caller.limits).then((decision) => {
+      .then((caller) => {
+        if (caller.key && request.routeOptions.config.spendsQuota === false) {
+          request.apiKey = caller.key;
+          return undefined;
+        }
+        return admitRequest.execute(caller.subject, caller.limits).then((decision) => {
           const report = reportOf(decision);
           setRateLimitHeaders(reply, caller.limits, decision, report);
           if (decision.outcome !== 'admitted') return new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(report));
           if (caller.authError) return caller.authError;
-          if (caller.subject.kind === 'key') request.apiKeyId = caller.subject.keyId;
+          request.apiKey = caller.key;
           return undefined;
-        }),
-      )
+        });
+      })
       // A limiter that fails closed, or a key store that is down, rejects: no decision, so no headers.
       .then((refusal) => done(refusal), done);
   });
 }
 
 function identify(request: FastifyRequest, authenticate: Authenticate, isPublicRoute: (url: string | undefined) => boolean): Promise<Caller> {
-  const byAddress: Caller = { subject: { kind: 'address', ip: request.ip }, limits: ANONYMOUS_LIMITS, authError: null };
+  const byAddress: Caller = { key: null, subject: { kind: 'address', ip: request.ip }, limits: ANONYMOUS_LIMITS, authError: null };
   if (isPublicRoute(request.routeOptions.url)) return Promise.resolve(byAddress);
   // Node keeps only the first of several Authorization headers; two credentials are ambiguous, so refuse them.
   if (authorizationCount(request.raw.rawHeaders) > 1) {
     return Promise.resolve({ ...byAddress, authError: new UnauthenticatedError('Send exactly one Authorization header') });
   }
   return authenticate.execute(request.headers.authorization).then(
-    (key): Caller => ({ subject: { kind: 'key', keyId: key.keyId }, limits: key.limits, authError: null }),
+    (key): Caller => ({ key, subject: { kind: 'key', keyId: key.keyId }, limits: key.limits, authError: null }),
     (error: unknown): Caller => {
       if (error instanceof UnauthenticatedError) return { ...byAddress, authError: error };
       throw error;
@@ -88,7 +97,7 @@ function retryAfterSeconds(report: RateLimitReport): number {
 /** The policy header only changes with the limits, so it is built once per limits object. */
 const policyHeaders = new WeakMap<PlanLimits, string>();
 
-function setRateLimitHeaders(reply: FastifyReply, limits: PlanLimits, decision: RateDecision, report: RateLimitReport): void {
+export function setRateLimitHeaders(reply: FastifyReply, limits: PlanLimits, decision: RateDecision, report: RateLimitReport): void {
   let policy = policyHeaders.get(limits);
   if (policy === undefined) {
     policy = decision.windows.map((w) => `"${w.name}";q=${w.limit};w=${WINDOW_SHAPES[w.name].windowMs / 1000}`).join(', ');

@@ -89,7 +89,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const { pet, replayed } = await createPet.execute(
         request.body,
-        key !== undefined && request.apiKeyId !== null ? { apiKeyId: request.apiKeyId, key } : undefined,
+        key !== undefined && request.apiKey ? { apiKeyId: request.apiKey.keyId, key } : undefined,
       );
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.code(201).header('Location', `${basePath}/pets/${pet.id}`).send(pet);

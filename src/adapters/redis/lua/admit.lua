@@ -6,8 +6,9 @@
 --              <bucket index> = "<requests>:<ms from the bucket's start to its latest request>" };
 --              at most span + 1 buckets plus 3 fields
 -- ARGV[1]      now in ms, or "" to take the time from Redis (so instances with skewed clocks agree)
--- ARGV[2..4]   ban threshold (0 = off), ban duration ms, strike window ms
--- ARGV[5..]    per window: limit, window ms, bucket ms
+-- ARGV[2]      "admit" to decide and count a request, "peek" to say what one would get (nothing counted)
+-- ARGV[3..5]   ban threshold (0 = off), ban duration ms, strike window ms
+-- ARGV[6..]    per window: limit, window ms, bucket ms
 -- Returns      { outcome, now, bannedUntil, then per window: used, resetAt, retryAt }
 --
 -- A bucket counts, whole, while its latest request is inside the window (now - window, now], so it
@@ -18,9 +19,10 @@ if not now then
   local time = redis.call('TIME')
   now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 end
-local threshold = tonumber(ARGV[2])
-local banMs = tonumber(ARGV[3])
-local strikeMs = tonumber(ARGV[4])
+local peeking = ARGV[2] == 'peek'
+local threshold = tonumber(ARGV[3])
+local banMs = tonumber(ARGV[4])
+local strikeMs = tonumber(ARGV[5])
 
 -- A bucket's request count and the time its latest request leaves the window (0, 0 when empty).
 local function bucketOf(w, b)
@@ -32,7 +34,7 @@ end
 
 local windows = {}
 for i = 2, #KEYS do
-  local base = 5 + (i - 2) * 3
+  local base = 6 + (i - 2) * 3
   local limit, windowMs, bucketMs = tonumber(ARGV[base]), tonumber(ARGV[base + 1]), tonumber(ARGV[base + 2])
   local w = {
     key = KEYS[i], limit = limit, windowMs = windowMs, bucketMs = bucketMs, span = windowMs / bucketMs,
@@ -104,6 +106,8 @@ local fits = true
 for _, w in ipairs(windows) do
   if w.total >= w.limit then fits = false end
 end
+
+if peeking then return answer(fits and 'admitted' or 'limited', 0) end
 
 if fits then
   for _, w in ipairs(windows) do

@@ -1,0 +1,63 @@
+/**
+ * GET /v1/rate_limit: the caller's plan and where it stands in each window, without spending a
+ * request (GitHub's GET /rate_limit semantics). Authentication still applies: a call without a valid
+ * key is a 401 that counts against its client address, like any other.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
+import { reportOf, type WindowUsage } from '../../../domain/rate-limit.js';
+import { setRateLimitHeaders } from '../plugins/admission.js';
+import { RateLimitStatusSchema } from '../schemas/rate-limit-schemas.js';
+import { errorResponses, withHeaders } from '../schemas/responses.js';
+
+export interface RateLimitRoutesOptions {
+  readonly admitRequest: AdmitRequest;
+}
+
+const seconds = (ms: number) => Math.ceil(ms / 1000);
+
+function windowStatus(usage: WindowUsage) {
+  return { limit: usage.limit, used: usage.used, remaining: Math.max(0, usage.limit - usage.used), reset: seconds(usage.resetAtMs) };
+}
+
+export async function rateLimitRoutes(base: FastifyInstance, options: RateLimitRoutesOptions): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    '/rate_limit',
+    {
+      config: { spendsQuota: false },
+      schema: {
+        operationId: 'getRateLimit',
+        summary: "The caller's plan and remaining quota, without spending any",
+        description:
+          'Where the API key stands in each window of its plan, as the rate-limit headers would say after a request, but computed without counting one: calling this operation spends no quota. The response carries the usual rate-limit headers.',
+        tags: ['rate limits'],
+        response: {
+          200: withHeaders(RateLimitStatusSchema, "The caller's plan and its windows"),
+          ...errorResponses(401, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.apiKey;
+      if (!key) throw new Error('GET /rate_limit reached without an authenticated key');
+      const decision = await options.admitRequest.status({ kind: 'key', keyId: key.keyId }, key.limits);
+      const report = reportOf(decision);
+      // The headers of a 200: where the caller stands, with no Retry-After.
+      setRateLimitHeaders(reply, key.limits, decision, { ...report, retryAfterMs: null });
+      const windows = Object.fromEntries(decision.windows.map((usage) => [usage.name, windowStatus(usage)]));
+      return {
+        plan: key.plan,
+        rate: { limit: report.limit, used: report.limit - report.remaining, remaining: report.remaining, reset: seconds(report.resetAtMs) },
+        windows: { minute: windows.minute ?? windowStatus(emptyUsage('minute')), day: windows.day ?? windowStatus(emptyUsage('day')) },
+        retryAfter: report.retryAfterMs === null ? null : Math.max(1, seconds(report.retryAfterMs)),
+        blockedUntil: decision.bannedUntilMs === null ? null : seconds(decision.bannedUntilMs),
+      };
+    },
+  );
+}
+
+function emptyUsage(name: 'minute' | 'day'): WindowUsage {
+  return { name, limit: 0, used: 0, resetAtMs: 0, retryAtMs: 0 };
+}

@@ -10,8 +10,11 @@ import type { RateLimiter } from './ports/rate-limiter.js';
 export type FailureMode = 'open' | 'closed';
 
 export interface OutageEvents {
+  /** The first failure of an outage. */
   outage(error: unknown): void;
   recovered(): void;
+  /** Every failure, the first included. */
+  failed?(error: unknown): void;
 }
 
 export class FailoverRateLimiter implements RateLimiter {
@@ -41,12 +44,16 @@ export class FailoverRateLimiter implements RateLimiter {
       }
       return decision;
     } catch (error) {
+      this.events.failed?.(error);
       if (!this.down) {
         this.down = true;
         this.events.outage(error);
       }
       if (this.mode === 'closed') {
-        throw new ServiceUnavailableError('Rate limiting is unavailable, so requests are refused for now; retry in a few seconds');
+        throw new ServiceUnavailableError('Rate limiting is unavailable, so requests are refused for now; retry in a few seconds', {
+          dependency: 'redis',
+          timedOut: isTimeout(error),
+        });
       }
       return ask(this.fallback);
     }
@@ -56,4 +63,9 @@ export class FailoverRateLimiter implements RateLimiter {
   ping(): Promise<void> {
     return this.primary.ping();
   }
+}
+
+/** ioredis reports a command past its commandTimeout as "Command timed out". */
+export function isTimeout(error: unknown): boolean {
+  return error instanceof Error && /timed out|timeout/i.test(error.message);
 }

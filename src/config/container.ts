@@ -30,7 +30,8 @@ import { MongoIdempotencyStore } from '../adapters/mongo/mongo-idempotency-store
 import { MongoPetRepository } from '../adapters/mongo/mongo-pet-repository.js';
 import { connectRedis } from '../adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
-import { FailoverRateLimiter } from '../application/failover-rate-limiter.js';
+import { FailoverRateLimiter, isTimeout } from '../application/failover-rate-limiter.js';
+import { Metrics } from '../adapters/metrics/metrics.js';
 import type { AppConfig } from './env.js';
 
 /** Refused requests are counted as strikes towards a ban within this span. */
@@ -73,6 +74,8 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
 
 export interface AdapterOptions {
   readonly clock?: Clock;
+  /** Where the limiter's failover is reported; a registry of its own when not given. */
+  readonly metrics?: Metrics;
   /** Tests only: a private key prefix, and optionally time from `clock` instead of Redis TIME. */
   readonly redisForTests?: { readonly keyPrefix: string; readonly timeFromClock: boolean };
 }
@@ -83,6 +86,7 @@ export interface AdapterOptions {
  */
 export async function configuredAdapters(config: AppConfig, logger: Logger, options: AdapterOptions = {}): Promise<Adapters> {
   const clock = options.clock ?? systemClock;
+  const { metrics } = options;
   const closers: (() => Promise<unknown>)[] = [];
   let pets: PetRepository = new MemoryPetRepository();
   let apiKeys: ApiKeyStore = new MemoryApiKeyStore();
@@ -106,14 +110,20 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
       ...(testing?.timeFromClock && { clock }),
     });
     rateLimiter = new FailoverRateLimiter(shared, new MemoryRateLimiter(clock), config.rateLimitFailureMode, {
-      outage: (error) =>
+      failed: (error) => metrics?.storageFailure('redis', isTimeout(error) ? 'timeout' : 'unavailable'),
+      outage: (error) => {
+        metrics?.limiterDegraded(true);
         logger.warn(
           { err: error, mode: config.rateLimitFailureMode },
           config.rateLimitFailureMode === 'open'
             ? 'Redis is unavailable: limiting per instance in memory until it returns'
             : 'Redis is unavailable: refusing requests with 503 until it returns',
-        ),
-      recovered: () => logger.info('Redis is back: limits are shared again'),
+        );
+      },
+      recovered: () => {
+        metrics?.limiterDegraded(false);
+        logger.info('Redis is back: limits are shared again');
+      },
     });
     engines.limiter = 'redis';
   }
@@ -190,6 +200,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters): Dependenc
 
 export interface Application {
   readonly http: FastifyInstance;
+  readonly metrics: Metrics;
   readonly container: DependencyContainer;
   readonly keys: ManageApiKeys;
   readonly adapters: Adapters;
@@ -200,12 +211,15 @@ export interface CreateAppOptions {
   readonly adapters?: Adapters;
   /** Where logs go; by default, pino on stdout at LOG_LEVEL. */
   readonly logger?: Logger;
+  /** The instance's metrics; by default, a registry of its own. Pass the same to configuredAdapters. */
+  readonly metrics?: Metrics;
 }
 
 /** Builds the whole application: adapters, use cases, seeded keys and the HTTP app. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config);
-  const adapters = options.adapters ?? (await configuredAdapters(config, logger));
+  const metrics = options.metrics ?? new Metrics();
+  const adapters = options.adapters ?? (await configuredAdapters(config, logger, { metrics }));
   const container = buildContainer(config, adapters);
   const keys = container.resolve<ManageApiKeys>(TOKENS.ApiKeys);
   await seedKeys(config, keys, logger);
@@ -228,13 +242,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       trustProxy: config.trustProxy,
       probeTimeoutMs: config.readinessTimeoutMs,
       connectionTimeouts: config.connectionTimeouts,
+      metrics,
+      metricsToken: config.metricsToken,
     },
   );
   http.addHook('onClose', async () => {
     await adapters.close();
     container.clearInstances();
   });
-  return { http, container, keys, adapters };
+  return { http, metrics, container, keys, adapters };
 }
 
 /**

@@ -44,6 +44,10 @@ export const EnvSchema = Type.Object({
     default: 65_000,
     description: 'How long an idle keep-alive connection is kept open; above the load balancer idle timeout',
   }),
+  METRICS_TOKEN: Type.String({
+    default: '',
+    description: 'Bearer token GET /metrics asks for (at least 16 characters); open when unset',
+  }),
   SHUTDOWN_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 10, description: 'Grace period for in-flight requests on SIGTERM/SIGINT' }),
   READINESS_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 2_000, description: 'How long /readyz waits for each adapter' }),
   MONGODB_URL: Type.String({ default: '', description: 'MongoDB connection string; pets and keys are kept in memory when unset' }),
@@ -106,6 +110,7 @@ export interface AppConfig {
   readonly keyCacheTtlMs: number;
   readonly keyRotationGraceMs: number;
   readonly idempotencyTtlMs: number;
+  readonly metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +147,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     keyCacheTtlMs: env.KEY_CACHE_TTL_SECONDS * 1000,
     keyRotationGraceMs: env.KEY_ROTATION_GRACE_SECONDS * 1000,
     idempotencyTtlMs: env.IDEMPOTENCY_TTL_SECONDS * 1000,
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
   };
 }
 
@@ -184,6 +190,14 @@ function parseSeedKeys(text: string, environment: Environment): SeedKey[] {
     if (parts.length !== 2) throw new ConfigError(`${where}: expected key:plan`);
     return { key, plan };
   });
+}
+
+function parseMetricsToken(text: string): string | null {
+  if (text === '') return null;
+  if (text.length < 16 || !/^[\x21-\x7E]+$/.test(text)) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_TOKEN must be at least 16 visible ASCII characters (no spaces)');
+  }
+  return text;
 }
 
 function parseTrustProxy(text: string): AppConfig['trustProxy'] {

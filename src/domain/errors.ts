@@ -49,9 +49,21 @@ export class UnauthenticatedError extends DomainError {
   readonly code = 'unauthorized';
 }
 
+/** Which dependency failed and how, for operators' metrics; never shown to clients. */
+export interface UnavailableSource {
+  readonly dependency: string;
+  readonly timedOut: boolean;
+}
+
 /** A dependency the request needs (the database, the limiter store) did not answer in time. */
 export class ServiceUnavailableError extends DomainError {
   readonly code = 'service_unavailable';
+  constructor(
+    message: string,
+    readonly source: UnavailableSource | null = null,
+  ) {
+    super(message);
+  }
 }
 
 export class RateLimitExceededError extends DomainError {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp, type Application } from '../../src/config/container.js';
 import { loadConfig } from '../../src/config/env.js';
 import { freePort, jongodbBinary, startLocalMongo } from '../support/backends.js';
+import { seriesValue } from '../support/test-app.js';
 
 const runnable = jongodbBinary() !== null;
 if (!runnable) console.warn('[backend] SKIPPED "MongoDB outage": needs the jongodb test server binary (npm install on linux-x64) to stop and restart it');
@@ -36,6 +37,11 @@ describe.runIf(runnable)('MongoDB outage', () => {
       expect(refused.json()).toEqual({ code: 'service_unavailable', message: expect.stringMatching(/database/) as unknown, status: 503 });
       const ready = await app.http.inject({ url: '/readyz' });
       expect(ready.statusCode).toBe(503);
+      const failures = (await app.metrics.scrape()).body;
+      expect(
+        (seriesValue(failures, 'storage_failures_total{store="mongodb",kind="unavailable"}') ?? 0) +
+          (seriesValue(failures, 'storage_failures_total{store="mongodb",kind="timeout"}') ?? 0),
+      ).toBeGreaterThanOrEqual(2);
       expect(ready.json<{ message: string }>().message).toMatch(/pets, apiKeys/);
 
       // The test server keeps data in memory, so it comes back empty; the key is still in the instance's cache.

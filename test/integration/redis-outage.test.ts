@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp, type Application } from '../../src/config/container.js';
 import { loadConfig } from '../../src/config/env.js';
 import { freePort, onPath, startLocalRedis } from '../support/backends.js';
+import { seriesValue } from '../support/test-app.js';
 
 const runnable = onPath('redis-server');
 if (!runnable) console.warn('[backend] SKIPPED "Redis outage": needs redis-server on PATH to stop and restart it (apt-get install redis-server)');
@@ -41,6 +42,9 @@ describe.runIf(runnable)('Redis outage', () => {
         console.info(`[measure] Redis dead (fail-${mode}): answered ${during.value.statusCode} in ${during.ms} ms`);
         expect(during.ms).toBeLessThan(200 + 1_000);
         const ready = await app.http.inject({ url: '/readyz' });
+        const metricsDuring = (await app.metrics.scrape()).body;
+        expect(seriesValue(metricsDuring, 'rate_limiter_degraded')).toBe(1);
+        expect(seriesValue(metricsDuring, 'storage_failures_total{store="redis",kind="unavailable"}')).toBeGreaterThanOrEqual(1);
         if (mode === 'open') {
           expect(during.value.statusCode).toBe(200);
           expect(during.value.headers['x-ratelimit-limit']).toBe('60');
@@ -59,6 +63,7 @@ describe.runIf(runnable)('Redis outage', () => {
         expect(after.statusCode).toBe(200);
         // Decided by the restarted (empty) Redis again: this is its first request of the key.
         expect(after.headers['x-ratelimit-remaining']).toBe('59');
+        expect(seriesValue((await app.metrics.scrape()).body, 'rate_limiter_degraded')).toBe(0);
       } finally {
         await app?.http.close();
         await redis.stop();

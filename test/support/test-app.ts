@@ -104,3 +104,9 @@ export function expectRaceOutcome(responses: LightMyRequestResponse[]): void {
     }
   }
 }
+
+/** The value of one series in a Prometheus exposition, or undefined when it is not there. */
+export function seriesValue(exposition: string, series: string): number | undefined {
+  const line = exposition.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}

@@ -16,7 +16,9 @@ import { HttpError, STATUS_BY_CODE } from './http-errors.js';
 import { admissionPlugin } from './plugins/admission.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
-import { installAccessLog, lazyChildLogger } from './request-logger.js';
+import { installRequestObservers, lazyChildLogger } from './request-logger.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { metricsRoute } from './routes/metrics.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
 import { rateLimitRoutes } from './routes/rate-limit.js';
@@ -44,6 +46,9 @@ export interface HttpAppOptions {
   readonly probeTimeoutMs: number;
   /** How long a client may take to send its headers, and its whole request; how long an idle keep-alive connection is kept. */
   readonly connectionTimeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
+  readonly metrics: Metrics;
+  /** The bearer token GET /metrics asks for; null leaves it open (for a private network). */
+  readonly metricsToken: string | null;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -78,8 +83,8 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
   app.setValidatorCompiler(createValidatorCompiler());
   // Bodies are JSON in UTF-8 only: anything else, text/plain included, is 415.
   installJsonBodies(app);
-  installErrorHandler(app, options.bodyLimitBytes);
-  installAccessLog(app, options.logger);
+  installErrorHandler(app, options.bodyLimitBytes, options.metrics);
+  installRequestObservers(app, options.logger, options.metrics);
 
   app.setNotFoundHandler(async (request) => {
     throw unrouted(app, request);
@@ -119,10 +124,12 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
   });
 
   await app.register(healthRoutes, { probes: deps.readinessProbes, probeTimeoutMs: options.probeTimeoutMs });
+  await app.register(metricsRoute, { metrics: options.metrics, token: options.metricsToken });
 
   await app.register(
     async (v1) => {
       admissionPlugin(v1, {
+        metrics: options.metrics,
         authenticate: deps.authenticate,
         admitRequest: deps.admitRequest,
         isPublicRoute: (url) => url !== undefined && (url === OPENAPI_PATH || url.startsWith(DOCS_PATH)),

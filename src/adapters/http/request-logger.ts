@@ -6,6 +6,7 @@
  * nothing else pays nothing for it.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Metrics } from '../metrics/metrics.js';
 
 type Bindings = Record<string, unknown>;
 
@@ -74,15 +75,24 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings): 
   return new LazyChildLogger(logger, bindings);
 }
 
-/** One access line per response, at info, from the app's own logger (no child per request). */
-export function installAccessLog(app: FastifyInstance, logger: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }): void {
-  if (logger.isLevelEnabled && !logger.isLevelEnabled('info')) return;
+/**
+ * One hook per response: the request's metrics, and one access line at info from the app's own
+ * logger (no child per request).
+ */
+export function installRequestObservers(app: FastifyInstance, logger: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }, metrics: Metrics): void {
+  const accessLog = !logger.isLevelEnabled || logger.isLevelEnabled('info');
   app.addHook('onResponse', (request, reply, done) => {
+    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (!accessLog) {
+      done();
+      return;
+    }
     logger.info(
       {
         reqId: request.id,
         method: request.method,
-        route: request.routeOptions.url ?? null,
+        route,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ...(request.apiKey && { keyId: request.apiKey.keyId }),

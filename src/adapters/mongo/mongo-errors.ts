@@ -38,8 +38,14 @@ export function isUnavailable(error: unknown): boolean {
   return TRANSIENT_SERVER_CODES.has(Number(error.code)) || error.hasErrorLabel('RetryableWriteError');
 }
 
+function isTimeout(error: unknown): boolean {
+  return error instanceof MongoError && /timed out|timeout/i.test(`${error.name} ${error.message}`);
+}
+
 export function translateMongoError(error: unknown): unknown {
-  return isUnavailable(error) ? new ServiceUnavailableError('The database is not answering; retry in a few seconds') : error;
+  return isUnavailable(error)
+    ? new ServiceUnavailableError('The database is not answering; retry in a few seconds', { dependency: 'mongodb', timedOut: isTimeout(error) })
+    : error;
 }
 
 /**
@@ -52,7 +58,16 @@ export function translateMongoError(error: unknown): unknown {
 export async function guarded<T>(timeoutMs: number, operation: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ServiceUnavailableError(`The database did not answer within ${timeoutMs} ms; retry in a few seconds`)), timeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new ServiceUnavailableError(`The database did not answer within ${timeoutMs} ms; retry in a few seconds`, {
+            dependency: 'mongodb',
+            timedOut: true,
+          }),
+        ),
+      timeoutMs,
+    );
   });
   const work = operation();
   // Abandoned work may still fail later; that outcome has no one left to tell.
@@ -60,7 +75,7 @@ export async function guarded<T>(timeoutMs: number, operation: () => Promise<T>)
   try {
     return await Promise.race([work, expired]);
   } catch (error) {
-    throw translateMongoError(error);
+    throw error instanceof ServiceUnavailableError ? error : translateMongoError(error);
   } finally {
     clearTimeout(timer);
   }

@@ -22,6 +22,11 @@ export class AdmitRequest {
     return this.limiter.admit(subjectId(subject), this.policyFor(limits));
   }
 
+  /** True when this decision is the one that blocked its subject (a ban begins now). */
+  startedBan(decision: RateDecision): boolean {
+    return decision.outcome === 'banned' && decision.bannedUntilMs === decision.nowMs + this.ban.durationMs;
+  }
+
   /** Where the subject stands, without spending a request: what the next request would get. */
   status(subject: Subject, limits: PlanLimits): Promise<RateDecision> {
     return this.limiter.peek(subjectId(subject), this.policyFor(limits));

@@ -12,6 +12,7 @@ import { RateLimitExceededError, UnauthenticatedError } from '../../../domain/er
 import { ANONYMOUS_LIMITS, type PlanLimits } from '../../../domain/plans.js';
 import { reportOf, WINDOW_SHAPES, type RateDecision, type RateLimitReport } from '../../../domain/rate-limit.js';
 import type { AdmitRequest, Subject } from '../../../application/use-cases/admit-request.js';
+import type { Metrics } from '../../metrics/metrics.js';
 import type { AuthenticatedKey, Authenticate } from '../../../application/use-cases/authenticate.js';
 
 declare module 'fastify' {
@@ -26,6 +27,7 @@ declare module 'fastify' {
 }
 
 export interface AdmissionOptions {
+  readonly metrics: Metrics;
   readonly authenticate: Authenticate;
   readonly admitRequest: AdmitRequest;
   /** Route URLs (as registered) served without a key; still limited per client address. */
@@ -41,7 +43,7 @@ interface Caller {
 }
 
 export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions): void {
-  const { authenticate, admitRequest, isPublicRoute } = options;
+  const { authenticate, admitRequest, isPublicRoute, metrics } = options;
   app.decorateRequest('apiKey', null);
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -53,6 +55,7 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
         }
         return admitRequest.execute(caller.subject, caller.limits).then((decision) => {
           const report = reportOf(decision);
+          metrics.decision(decision.outcome, caller.key?.plan ?? 'anonymous', admitRequest.startedBan(decision));
           setRateLimitHeaders(reply, caller.limits, decision, report);
           if (decision.outcome !== 'admitted') return new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(report));
           if (caller.authError) return caller.authError;

@@ -6,7 +6,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type ErrorCode } from '../../../domain/errors.js';
+import { DomainError, ServiceUnavailableError, type ErrorCode } from '../../../domain/errors.js';
+import type { Metrics } from '../../metrics/metrics.js';
 import { clientFaultBody, errorBody, HttpError, isClientAbort, toErrorBody, type ErrorBody } from '../http-errors.js';
 
 /**
@@ -15,9 +16,13 @@ import { clientFaultBody, errorBody, HttpError, isClientAbort, toErrorBody, type
  */
 const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { service_unavailable: 5, idempotency_key_in_flight: 1 };
 
-export function installErrorHandler(app: FastifyInstance, bodyLimit: number): void {
+export function installErrorHandler(app: FastifyInstance, bodyLimit: number, metrics: Metrics): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toErrorBody(error, request.id, bodyLimit);
+    // Redis failures are counted where the limiter fails over (most never reach a response).
+    if (error instanceof ServiceUnavailableError && error.source?.dependency === 'mongodb') {
+      metrics.storageFailure('mongodb', error.source.timedOut ? 'timeout' : 'unavailable');
+    }
     if (body.status >= 500 && !(error instanceof DomainError)) {
       request.log.error({ err: error }, 'request failed');
     } else if (body.status >= 500) {

@@ -1,0 +1,83 @@
+/**
+ * Prometheus metrics for one application instance (its own registry, so instances in one process,
+ * as in the tests, do not mix). Label values come from small fixed sets (route patterns, status
+ * codes, outcomes, plans, stores): never a key, a key id or a raw URL.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export type Store = 'mongodb' | 'redis';
+export type FailureKind = 'timeout' | 'unavailable';
+
+export class Metrics {
+  readonly registry = new Registry();
+
+  private readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the first byte of a request to the last byte of its response, by method and route pattern',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  private readonly decisions = new Counter({
+    name: 'rate_limit_decisions_total',
+    help: 'Rate-limit decisions on /v1 requests, by outcome (admitted, limited, banned) and plan (anonymous for callers without a valid key)',
+    labelNames: ['outcome', 'plan'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly bans = new Counter({
+    name: 'rate_limit_bans_total',
+    help: 'Clients blocked for sending while limited, by plan',
+    labelNames: ['plan'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly degraded = new Gauge({
+    name: 'rate_limiter_degraded',
+    help: '1 while the shared limiter (Redis) is failing and this instance limits on its own memory (fail-open) or refuses (fail-closed), else 0',
+    registers: [this.registry],
+  });
+
+  private readonly failures = new Counter({
+    name: 'storage_failures_total',
+    help: 'Failed MongoDB and Redis calls, by store and kind (timeout: no answer within the configured time; unavailable: refused or failed)',
+    labelNames: ['store', 'kind'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    this.degraded.set(0);
+  }
+
+  request(method: string, route: string, status: number, seconds: number): void {
+    this.requests.inc({ method, route, status: String(status) });
+    this.duration.observe({ method, route }, seconds);
+  }
+
+  decision(outcome: string, plan: string, banStarted: boolean): void {
+    this.decisions.inc({ outcome, plan });
+    if (banStarted) this.bans.inc({ plan });
+  }
+
+  limiterDegraded(degraded: boolean): void {
+    this.degraded.set(degraded ? 1 : 0);
+  }
+
+  storageFailure(store: Store, kind: FailureKind): void {
+    this.failures.inc({ store, kind });
+  }
+
+  /** The exposition text and its content type. */
+  async scrape(): Promise<{ body: string; contentType: string }> {
+    return { body: await this.registry.metrics(), contentType: this.registry.contentType };
+  }
+}

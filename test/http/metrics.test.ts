@@ -1,0 +1,65 @@
+/** GET /metrics: Prometheus series after some traffic; bounded labels; never a key or key id; the optional token. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectError, seriesValue, startTestApp, type TestApp } from '../support/test-app.js';
+
+const TOKEN = 'scrape-token-0123456789';
+
+describe('GET /metrics', () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  const scrape = async (headers: Record<string, string> = {}) => {
+    const response = await t.app.http.inject({ url: '/metrics', headers });
+    return { response, text: response.body };
+  };
+  const value = seriesValue;
+
+  it('counts requests by route and status, rate-limit decisions by outcome and plan, and bans', async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_BAN_THRESHOLD: '2' } });
+    const pro = await t.bearer('pro');
+    const free = await t.bearer('free');
+    const send = (authorization: string | undefined, url = '/v1/pets', method: 'GET' | 'POST' = 'GET') =>
+      t.app.http.inject({ method, url, headers: authorization ? { authorization } : {}, ...(method === 'POST' && { payload: { name: 'Rex', categoryId: 1 } }) });
+    for (let i = 0; i < 3; i++) await send(pro);
+    await send(pro, '/v1/pets', 'POST');
+    await send(pro, '/v1/pets/1');
+    await send(undefined);
+    await send(pro, '/v1/nowhere');
+    for (let i = 0; i < 62; i++) await send(free);
+
+    const { response, text } = await scrape();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+    expect(value(text, 'http_requests_total{method="GET",route="/v1/pets",status="200"}')).toBe(3 + 60);
+    expect(value(text, 'http_requests_total{method="POST",route="/v1/pets",status="201"}')).toBe(1);
+    expect(value(text, 'http_requests_total{method="GET",route="/v1/pets/:petId",status="200"}')).toBe(1);
+    expect(value(text, 'http_requests_total{method="GET",route="/v1/pets",status="401"}')).toBe(1);
+    expect(value(text, 'http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1);
+    expect(value(text, 'http_requests_total{method="GET",route="/v1/pets",status="429"}')).toBe(2);
+    expect(value(text, 'http_request_duration_seconds_count{method="GET",route="/v1/pets"}')).toBe(3 + 1 + 62);
+    expect(value(text, 'rate_limit_decisions_total{outcome="admitted",plan="pro"}')).toBe(6);
+    expect(value(text, 'rate_limit_decisions_total{outcome="admitted",plan="anonymous"}')).toBe(1);
+    expect(value(text, 'rate_limit_decisions_total{outcome="limited",plan="free"}')).toBe(1);
+    expect(value(text, 'rate_limit_decisions_total{outcome="banned",plan="free"}')).toBe(1);
+    expect(value(text, 'rate_limit_bans_total{plan="free"}')).toBe(1);
+    expect(value(text, 'rate_limiter_degraded')).toBe(0);
+    expect(text).toMatch(/^process_cpu_user_seconds_total /m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+    // Nothing that grows with clients: no key, no key id, no raw path.
+    const ids = (await t.app.keys.list()).map((r) => r.id);
+    for (const id of ids) expect(text).not.toContain(id);
+    expect(text).not.toContain('/v1/nowhere');
+    expect(text).not.toContain('/v1/pets/1"');
+  });
+
+  it('asks for METRICS_TOKEN when it is set', async () => {
+    t = await startTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    const missing = (await scrape()).response;
+    expectError(missing, 401, 'unauthorized');
+    expect(missing.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+    expectError((await scrape({ authorization: `Bearer ${TOKEN}x` })).response, 401, 'unauthorized');
+    expectError((await scrape({ authorization: `Bearer ${TOKEN.slice(0, -1)}` })).response, 401, 'unauthorized');
+    expect((await scrape({ authorization: `Bearer ${TOKEN}` })).response.statusCode).toBe(200);
+  });
+});

@@ -31,7 +31,7 @@ import { MongoPetRepository } from '../adapters/mongo/mongo-pet-repository.js';
 import { connectRedis } from '../adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
 import { FailoverRateLimiter, isTimeout } from '../application/failover-rate-limiter.js';
-import { Metrics } from '../adapters/metrics/metrics.js';
+import { Metrics } from '../adapters/http/metrics.js';
 import type { AppConfig } from './env.js';
 
 /** Refused requests are counted as strikes towards a ban within this span. */

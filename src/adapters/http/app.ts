@@ -17,7 +17,7 @@ import { admissionPlugin } from './plugins/admission.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
 import { installRequestObservers, lazyChildLogger } from './request-logger.js';
-import type { Metrics } from '../metrics/metrics.js';
+import type { Metrics } from './metrics.js';
 import { metricsRoute } from './routes/metrics.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';

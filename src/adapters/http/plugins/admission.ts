@@ -12,7 +12,7 @@ import { RateLimitExceededError, UnauthenticatedError } from '../../../domain/er
 import { ANONYMOUS_LIMITS, type PlanLimits } from '../../../domain/plans.js';
 import { reportOf, WINDOW_SHAPES, type RateDecision, type RateLimitReport } from '../../../domain/rate-limit.js';
 import type { AdmitRequest, Subject } from '../../../application/use-cases/admit-request.js';
-import type { Metrics } from '../../metrics/metrics.js';
+import type { Metrics } from '../metrics.js';
 import type { AuthenticatedKey, Authenticate } from '../../../application/use-cases/authenticate.js';
 
 declare module 'fastify' {

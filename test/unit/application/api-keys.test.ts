@@ -29,9 +29,9 @@ describe('authenticating and managing keys', () => {
     authenticate = new Authenticate(store, clock, 'production');
   });
 
-  it('accepts an issued key and returns its plan limits', async () => {
+  it('accepts an issued key and returns its plan and limits', async () => {
     const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'pro' });
-    expect(await authenticate.execute(`Bearer ${key}`)).toEqual({ keyId: record.id, limits: { perMinute: 300, perDay: 10_000 } });
+    expect(await authenticate.execute(`Bearer ${key}`)).toEqual({ keyId: record.id, plan: 'pro', limits: { perMinute: 300, perDay: 10_000 } });
     expect(await authenticate.execute(`bearer   ${key}`)).toMatchObject({ keyId: record.id });
   });
 

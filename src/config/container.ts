@@ -244,6 +244,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       connectionTimeouts: config.connectionTimeouts,
       metrics,
       metricsToken: config.metricsToken,
+      servers: config.publicServers,
     },
   );
   http.addHook('onClose', async () => {

@@ -44,6 +44,14 @@ export const EnvSchema = Type.Object({
     default: 65_000,
     description: 'How long an idle keep-alive connection is kept open; above the load balancer idle timeout',
   }),
+  PRODUCTION_BASE_URL: Type.String({
+    default: '',
+    description: 'Where production serves the API, ending in /v1 (listed in the OpenAPI document)',
+  }),
+  STAGING_BASE_URL: Type.String({
+    default: '',
+    description: 'Where staging serves the API, ending in /v1 (listed in the OpenAPI document)',
+  }),
   METRICS_TOKEN: Type.String({
     default: '',
     description: 'Bearer token GET /metrics asks for (at least 16 characters); open when unset',
@@ -111,6 +119,8 @@ export interface AppConfig {
   readonly keyRotationGraceMs: number;
   readonly idempotencyTtlMs: number;
   readonly metricsToken: string | null;
+  /** The environments that publish the API, for the OpenAPI document's servers. */
+  readonly publicServers: readonly { readonly url: string; readonly description: string }[];
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +158,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     keyRotationGraceMs: env.KEY_ROTATION_GRACE_SECONDS * 1000,
     idempotencyTtlMs: env.IDEMPOTENCY_TTL_SECONDS * 1000,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    publicServers: parsePublicServers(env.PRODUCTION_BASE_URL, env.STAGING_BASE_URL),
   };
 }
 
@@ -190,6 +201,21 @@ function parseSeedKeys(text: string, environment: Environment): SeedKey[] {
     if (parts.length !== 2) throw new ConfigError(`${where}: expected key:plan`);
     return { key, plan };
   });
+}
+
+function parsePublicServers(production: string, staging: string): AppConfig['publicServers'] {
+  const servers = [];
+  for (const [name, url, description] of [
+    ['PRODUCTION_BASE_URL', production, 'Production'],
+    ['STAGING_BASE_URL', staging, 'Staging'],
+  ] as const) {
+    if (url === '') continue;
+    if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?\/v1$/.test(url)) {
+      throw new ConfigError(`Invalid configuration:\n  ${name} must be an http(s) URL ending in /v1, e.g. https://api.example.org/v1`);
+    }
+    servers.push({ url, description });
+  }
+  return servers;
 }
 
 function parseMetricsToken(text: string): string | null {

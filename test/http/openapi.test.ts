@@ -1,7 +1,8 @@
 /** The served OpenAPI document: valid 3.1 by a third-party validator, and true to the routes. */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/domain/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../../src/domain/errors.js';
+import { STATUS_BY_CODE } from '../../src/adapters/http/http-errors.js';
 import { PET_STATUSES } from '../../src/domain/pet-status.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -16,7 +17,7 @@ interface Document {
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   security: unknown[];
-  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  components: { securitySchemes: Record<string, { type: string; scheme: string }>; schemas?: Record<string, Record<string, unknown>> };
 }
 
 describe('OpenAPI document', () => {
@@ -34,6 +35,15 @@ describe('OpenAPI document', () => {
   const operations = () =>
     Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
 
+  /** Follows a $ref into the components. */
+  const resolve = <T>(node: T | { $ref: string }): T => {
+    if (typeof node === 'object' && node !== null && '$ref' in node) {
+      const [, , kind, name] = node.$ref.split('/');
+      return (doc.components as unknown as Record<string, Record<string, T>>)[kind as string]?.[name as string] as T;
+    }
+    return node;
+  };
+
   it('is served without a key and validates as OpenAPI 3.1', async () => {
     expect(doc.openapi).toBe('3.1.0');
     const result = await new Validator().validate(doc as unknown as Parameters<Validator['validate']>[0]);
@@ -41,13 +51,50 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes exactly the four operations, getPet deprecated', () => {
+  it('describes exactly the four operations and their HEAD twins, getPet deprecated', () => {
     const ids = Object.fromEntries(
       operations().map(({ path, method, op }): [string, string] => [op.operationId ?? '', `${method.toUpperCase()} ${path}`]),
     );
-    expect(ids).toEqual({ listPets: 'GET /pets', createPet: 'POST /pets', getPet: 'GET /pets/{petId}', getRateLimit: 'GET /rate_limit' });
-    expect(operations().filter(({ op }) => op.deprecated).map(({ op }) => op.operationId)).toEqual(['getPet']);
+    expect(ids).toEqual({
+      listPets: 'GET /pets',
+      listPetsHead: 'HEAD /pets',
+      createPet: 'POST /pets',
+      getPet: 'GET /pets/{petId}',
+      getPetHead: 'HEAD /pets/{petId}',
+      getRateLimit: 'GET /rate_limit',
+      getRateLimitHead: 'HEAD /rate_limit',
+    });
+    expect(operations().filter(({ op }) => op.deprecated).map(({ op }) => op.operationId)).toEqual(['getPet', 'getPetHead']);
     expect(doc.servers[0]?.url).toBe('/v1');
+  });
+
+  it('names its schemas for client generators, with examples, and types petId as Pet.id is typed', () => {
+    const schemas = doc.components.schemas ?? {};
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Pet', 'NewPet', 'Error', 'PetStatus', 'RateLimitStatus']));
+    expect(schemas.PetStatus).toMatchObject({ type: 'string', enum: [...PET_STATUSES] });
+    const created = doc.paths['/pets']?.post;
+    const media = (node: unknown) => (node as { content: Record<string, { examples?: unknown; example?: unknown }> }).content['application/json'];
+    expect(media((created as unknown as { requestBody: unknown }).requestBody)?.examples).toBeDefined();
+    expect(media(created?.responses['201'])?.example).toMatchObject({ id: 42, name: 'Rex' });
+    expect(media(resolve(created?.responses['422'] ?? {}))?.example).toMatchObject({ code: 'idempotency_key_reused', status: 422 });
+    expect(JSON.stringify(created)).toContain('"$ref":"#/components/schemas/NewPet"');
+    expect(JSON.stringify(created?.responses['201'])).toContain('"$ref":"#/components/schemas/Pet"');
+    const petId = (doc.paths['/pets/{petId}']?.get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] }).parameters[0];
+    expect(petId?.schema).toMatchObject({ type: 'integer', format: 'int64', minimum: 1 });
+    expect((schemas.Pet as { properties: { id: Record<string, unknown> } }).properties.id).toMatchObject({ type: 'integer', format: 'int64' });
+  });
+
+  it('lists production and staging from configuration', async () => {
+    const configured = await startTestApp({ env: { PRODUCTION_BASE_URL: 'https://api.adoption.example/v1', STAGING_BASE_URL: 'https://staging.api.adoption.example/v1' } });
+    try {
+      const document = (await configured.app.http.inject({ url: '/v1/openapi.json' })).json<Document>();
+      expect(document.servers).toEqual([
+        { url: 'https://api.adoption.example/v1', description: 'Production' },
+        { url: 'https://staging.api.adoption.example/v1', description: 'Staging' },
+      ]);
+    } finally {
+      await configured.close();
+    }
   });
 
   it('documents only routes that exist', () => {
@@ -62,27 +109,33 @@ describe('OpenAPI document', () => {
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it('gives every response its rate-limit headers, 429 its Retry-After, and errors the Error body with every code', () => {
-    for (const { op } of operations()) {
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '429', '500']));
-      for (const [status, response] of Object.entries(op.responses)) {
-        expect(Object.keys(response.headers ?? {}), `${op.operationId} ${status}`).toEqual(
-          expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']),
-        );
-        if (status === '429') expect(response.headers).toHaveProperty('Retry-After');
+  it('gives every response its headers (rate limits; Retry-After on 409, 429, 503; WWW-Authenticate on 401), and each error only the codes it can carry', () => {
+    const seen = new Set<string>();
+    for (const { op, method } of operations()) {
+      if (method === 'head') continue;
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '429', '500', '503']));
+      for (const [status, reference] of Object.entries(op.responses)) {
+        const response = resolve(reference);
+        const headers = Object.keys(response.headers ?? {});
+        expect(headers, `${op.operationId} ${status}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id']));
+        if (['409', '429', '503'].includes(status)) expect(headers).toContain('Retry-After');
+        if (status === '401') expect(headers).toContain('WWW-Authenticate');
         if (Number(status) >= 400) {
-          const schema = response.content?.['application/json']?.schema as { properties: { code: { enum: string[] } } };
-          expect(schema.properties.code.enum).toEqual([...ERROR_CODES]);
+          const schema = response.content?.['application/json']?.schema as { allOf: [{ $ref: string }, { properties: { code: { enum: ErrorCode[] } } }] };
+          expect(schema.allOf[0].$ref).toBe('#/components/schemas/Error');
+          const codes = schema.allOf[1].properties.code.enum;
+          expect(codes.length).toBeGreaterThan(0);
+          for (const code of codes) {
+            expect(STATUS_BY_CODE[code], `${op.operationId} ${status} ${code}`).toBe(Number(status));
+            seen.add(code);
+          }
         }
       }
     }
+    expect([...seen].sort()).toEqual(ERROR_CODES.filter((c) => [400, 401, 404, 409, 413, 415, 422, 429, 500, 503].includes(STATUS_BY_CODE[c]) && !['route_not_found'].includes(c)).sort());
     const getPet = doc.paths['/pets/{petId}']?.get;
     expect(Object.keys(getPet?.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
-  });
-
-  it('takes the status enumeration from the domain', () => {
-    const body = JSON.stringify(doc.paths['/pets']);
-    expect(body).toContain(JSON.stringify({ type: 'string', enum: [...PET_STATUSES] }).slice(1, -1));
+    expect(Object.keys(resolve(doc.paths['/pets']?.post?.responses['201'] ?? {}).headers ?? {})).toEqual(expect.arrayContaining(['Location', 'Idempotent-Replayed']));
   });
 
   it('serves a human docs page', async () => {

@@ -19,6 +19,7 @@ import { installJsonBodies } from './plugins/json-body.js';
 import { installRequestObservers, lazyChildLogger } from './request-logger.js';
 import type { Metrics } from './metrics.js';
 import { metricsRoute } from './routes/metrics.js';
+import { finishDocument } from './openapi-document.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
 import { rateLimitRoutes } from './routes/rate-limit.js';
@@ -47,6 +48,8 @@ export interface HttpAppOptions {
   /** How long a client may take to send its headers, and its whole request; how long an idle keep-alive connection is kept. */
   readonly connectionTimeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
   readonly metrics: Metrics;
+  /** Where the API is published (production, staging), for the document's servers; empty: this server. */
+  readonly servers: readonly { readonly url: string; readonly description: string }[];
   /** The bearer token GET /metrics asks for; null leaves it open (for a private network). */
   readonly metricsToken: string | null;
 }
@@ -98,6 +101,8 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
   });
 
   await app.register(swagger, {
+    transformObject: (documentObject) =>
+      finishDocument((documentObject as unknown as { openapiObject: Record<string, unknown> }).openapiObject) as never,
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -108,10 +113,17 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
           '',
           `Every error uses the Error body. Error codes: ${ERROR_CODES.map((c) => `\`${c}\` (${STATUS_BY_CODE[c]})`).join(', ')}.`,
           '',
-          'Rate limits apply per API key to a minute and a day window at once (sliding windows); callers without a valid key are limited per client address at the Free plan numbers.',
+          'Rate limits apply per API key to a minute and a day window at once (sliding windows); callers without a valid key are limited per client address at the Free plan numbers. `GET /rate_limit` tells where a key stands without spending quota.',
+          '',
+          'Every path answers HEAD like GET, without a body. A method a path does not serve gets 405 `method_not_allowed` with an `Allow` header listing those it does; an unknown path gets 404 `route_not_found`.',
         ].join('\n'),
+        contact: { name: 'Animal Adoption API team' },
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
-      servers: [{ url: BASE_PATH, description: 'This server' }],
+      servers:
+        options.servers.length > 0
+          ? options.servers.map(({ url, description }) => ({ url, description }))
+          : [{ url: BASE_PATH, description: 'This server' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The API key, as `Authorization: Bearer <key>`' } },
       },

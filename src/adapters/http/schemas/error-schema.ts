@@ -8,7 +8,12 @@ export const ErrorSchema = Type.Object(
     message: Type.String({ description: 'Human-readable description' }),
     status: Type.Integer({ description: 'The HTTP status code, repeated' }),
   },
-  { title: 'Error', additionalProperties: false },
+  {
+    title: 'Error',
+    additionalProperties: false,
+    description: 'Every error response: a stable code, a message for people, and the HTTP status repeated',
+    examples: [{ code: 'unauthorized', message: 'The API key is invalid, revoked or expired', status: 401 }],
+  },
 );
 
 /** A response header as @fastify/swagger reads it: a JSON schema with a description. */
@@ -28,5 +33,9 @@ export const RATE_LIMIT_HEADERS = {
 };
 
 export const RETRY_AFTER_HEADER = {
-  'Retry-After': header('Seconds to wait before the next request would be admitted'),
+  'Retry-After': header('Seconds to wait before retrying: until a request would be admitted (429), the in-flight create finishes (409), or the dependency is back (503)'),
+};
+
+export const WWW_AUTHENTICATE_HEADER = {
+  'WWW-Authenticate': header('`Bearer realm="animal-adoption-api"`, with `error="invalid_token"` when a key was sent', 'string'),
 };

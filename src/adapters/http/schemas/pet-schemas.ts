@@ -8,7 +8,7 @@ const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range ev
 
 /** A plain enum (not a union of literals) so a wrong value yields one clear validation error. */
 const PetStatusSchema = (description: string) =>
-  Type.Unsafe<PetStatus>({ type: 'string', enum: [...PET_STATUSES], description });
+  Type.Unsafe<PetStatus>({ title: 'PetStatus', type: 'string', enum: [...PET_STATUSES], description });
 
 // `x-invalid` is what a validation error says about a field (see http-errors.ts).
 
@@ -27,7 +27,12 @@ export const NewPetSchema = Type.Object(
     categoryId: IdSchema('Identifier of the category the animal belongs to'),
     status: Type.Optional(PetStatusSchema('Availability of the animal; defaults to available')),
   },
-  { title: 'NewPet', additionalProperties: false, description: 'An animal to add. Unknown fields are refused.' },
+  {
+    title: 'NewPet',
+    additionalProperties: false,
+    description: 'An animal to add. Unknown fields are refused.',
+    examples: [{ name: 'Rex', categoryId: 1 }, { name: 'Zoë', categoryId: 3, status: 'pending' }],
+  },
 );
 
 export const PetSchema = Type.Object(
@@ -37,7 +42,7 @@ export const PetSchema = Type.Object(
     categoryId: IdSchema('Identifier of the category the animal belongs to'),
     status: PetStatusSchema('Availability of the animal'),
   },
-  { title: 'Pet', additionalProperties: false },
+  { title: 'Pet', additionalProperties: false, description: 'An animal, as stored', examples: [{ id: 42, name: 'Rex', categoryId: 1, status: 'available' }] },
 );
 
 export const PetsSchema = Type.Array(PetSchema, { title: 'Pets' });

@@ -1,7 +1,7 @@
 /** OpenAPI response descriptions: every response lists the headers it carries. */
 import type { TSchema } from 'typebox';
 import { STATUS_BY_CODE } from '../http-errors.js';
-import { ErrorSchema, RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER, type HeaderSpec } from './error-schema.js';
+import { ErrorSchema, RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER, WWW_AUTHENTICATE_HEADER, type HeaderSpec } from './error-schema.js';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The request has a missing or invalid value; the message names the field',
@@ -26,7 +26,10 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(
     all.map((status) => [
       status,
-      withHeaders(ErrorSchema, ERROR_DESCRIPTIONS[status] ?? 'Error', status === 429 || status === 409 ? RETRY_AFTER_HEADER : {}),
+      withHeaders(ErrorSchema, ERROR_DESCRIPTIONS[status] ?? 'Error', {
+        ...([409, 429, 503].includes(status) && RETRY_AFTER_HEADER),
+        ...(status === 401 && WWW_AUTHENTICATE_HEADER),
+      }),
     ]),
   );
 }

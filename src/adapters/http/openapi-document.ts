@@ -1,0 +1,118 @@
+/**
+ * Finishes the OpenAPI document @fastify/swagger builds from the route schemas, for client
+ * generators: schemas with a title become named components (Pet, NewPet, Error, PetStatus, ...)
+ * referenced from the operations; response headers and error responses become reusable components;
+ * each error response lists only the codes it can carry; HEAD is documented beside GET.
+ */
+import { ERROR_CODES, type ErrorCode } from '../../domain/errors.js';
+import { STATUS_BY_CODE } from './http-errors.js';
+
+type Json = Record<string, unknown>;
+
+/** Codes that can only come from outside an operation (no route, another method): never an operation's answer. */
+const ROUTING_CODES: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
+
+const RESPONSE_NAMES: Readonly<Record<number, string>> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'UnprocessableContent',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+};
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Replaces every schema with a title by a reference to a component of that name, collecting the components. */
+function nameSchemas(node: unknown, schemas: Json): unknown {
+  if (Array.isArray(node)) return node.map((item) => nameSchemas(item, schemas));
+  if (!isObject(node)) return node;
+  const walked: Json = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nameSchemas(value, schemas)]));
+  const title = walked.title;
+  if (typeof title !== 'string') return walked;
+  const component = { ...walked };
+  delete component.title;
+  const { description } = component;
+  delete component.description;
+  // The first occurrence names the component; the description stays where it was used.
+  // An object keeps its description; a value type (PetStatus) is described where it is used.
+  if (!(title in schemas)) schemas[title] = { title, ...component, ...(component.type === 'object' && description !== undefined && { description }) };
+  return { $ref: `#/components/schemas/${title}`, ...(description !== undefined && { description }) };
+}
+
+function errorCodesFor(status: number, operationId: string): ErrorCode[] {
+  const codes = ERROR_CODES.filter((code) => STATUS_BY_CODE[code] === status && !ROUTING_CODES.includes(code));
+  // Only creates can meet Idempotency-Key refusals.
+  return operationId === 'createPet' ? codes : codes.filter((code) => !code.startsWith('idempotency_key'));
+}
+
+export function finishDocument(document: Json): Json {
+  const components = (document.components ?? {}) as Json;
+  const schemas: Json = { ...((components.schemas as Json | undefined) ?? {}) };
+  const headers: Json = {};
+  const responses: Json = {};
+  const paths = nameSchemas(document.paths, schemas) as Record<string, Record<string, Json>>;
+
+  for (const methods of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const operationResponses = operation.responses as Record<string, Json>;
+      for (const [statusText, response] of Object.entries(operationResponses)) {
+        const status = Number(statusText);
+        // Response headers: one component each, referenced.
+        const responseHeaders = (response.headers ?? {}) as Json;
+        for (const [name, header] of Object.entries(responseHeaders)) {
+          headers[name] ??= header;
+          responseHeaders[name] = { $ref: `#/components/headers/${name}` };
+        }
+        if (status < 400) continue;
+        const codes = errorCodesFor(status, String(operation.operationId));
+        const name = RESPONSE_NAMES[status] ?? `Error${status}`;
+        responses[name] ??= {
+          ...response,
+          content: {
+            'application/json': {
+              schema: {
+                allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
+              },
+              example: { code: codes[0], message: EXAMPLE_MESSAGES[codes[0] as ErrorCode] ?? 'See the message', status },
+            },
+          },
+        };
+        operationResponses[statusText] = { $ref: `#/components/responses/${name}` };
+      }
+      if (method === 'get') methods.head = headOf(operation);
+    }
+  }
+  return { ...document, paths, components: { ...components, schemas, headers, responses } };
+}
+
+/** HEAD answers as GET does, without a body. */
+function headOf(get: Json): Json {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses as Record<string, Json>).map(([status, response]) => {
+      if ('$ref' in response) return [status, response];
+      const withoutBody = { ...response };
+      delete withoutBody.content;
+      return [status, withoutBody];
+    }),
+  );
+  const { operationId, summary, ...rest } = get;
+  return { ...rest, operationId: `${String(operationId)}Head`, summary: `${String(summary)} (headers only)`, responses };
+}
+
+const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  invalid_request: "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+  unauthorized: 'The API key is invalid, revoked or expired',
+  not_found: 'No pet with id 42 exists',
+  idempotency_key_in_flight: 'A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result',
+  payload_too_large: 'The request body is larger than the 16384 bytes allowed',
+  unsupported_media_type: "The request body must be JSON, sent with 'Content-Type: application/json'",
+  idempotency_key_reused: 'This Idempotency-Key was already used with a different request body; send a new key for a new request',
+  rate_limited: 'Rate limit exceeded; retry after 12 s (see Retry-After and the X-RateLimit-* headers)',
+  internal_error: 'An unexpected error occurred. Quote request id 0b3d07c9-21ac-4e67-aaba-9d5fc59a87a1 when reporting it.',
+  service_unavailable: 'The database is not answering; retry in a few seconds',
+};

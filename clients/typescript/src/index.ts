@@ -1,0 +1,166 @@
+/**
+ * A typed client for the Animal Adoption API. Its types are generated from the API's OpenAPI
+ * document (schema.ts); requests go through openapi-fetch. What every consumer would otherwise
+ * write is here: the bearer header, paging through `Link: <...>; rel="next"`, bounded and jittered
+ * retries that honour Retry-After on 429 and 503 (never on another 4xx), and an Idempotency-Key on
+ * every create, kept across its retries, so that a retried create never stores a second animal.
+ */
+import createClient, { type Client } from 'openapi-fetch';
+import type { components, paths } from './schema.js';
+
+export type Pet = components['schemas']['Pet'];
+export type NewPet = components['schemas']['NewPet'];
+export type PetStatus = components['schemas']['PetStatus'];
+export type RateLimitStatus = components['schemas']['RateLimitStatus'];
+export type ErrorBody = components['schemas']['Error'];
+export type { components, paths } from './schema.js';
+
+/** An answer from the API that is an error: its Error body, typed. */
+export class AdoptionApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorBody['code'];
+  readonly requestId: string | null;
+
+  constructor(
+    readonly body: ErrorBody,
+    readonly response: Response,
+  ) {
+    super(`${body.status} ${body.code}: ${body.message}`);
+    this.name = 'AdoptionApiError';
+    this.status = body.status;
+    this.code = body.code;
+    this.requestId = response.headers.get('x-request-id');
+  }
+}
+
+export interface RetryPolicy {
+  /** Retries after the first attempt (default 3). */
+  readonly retries: number;
+  /** First backoff when the answer carries no Retry-After (default 500 ms), doubled each time. */
+  readonly baseDelayMs: number;
+  /** A Retry-After longer than this is not waited for: the error is thrown (default 60 s). */
+  readonly maxDelayMs: number;
+}
+
+export interface AdoptionClientOptions {
+  /** Ends in /v1, e.g. https://api.example.org/v1. */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly retry?: Partial<RetryPolicy>;
+  /** For tests and custom transports. */
+  readonly fetch?: typeof globalThis.fetch;
+  /** How to wait between attempts (for tests). */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Makes a new Idempotency-Key (default: a random UUID). */
+  readonly newIdempotencyKey?: () => string;
+}
+
+type Attempt<T> = () => Promise<{ data?: T; error?: unknown; response: Response }>;
+
+const RETRIED_STATUSES = new Set([429, 503]);
+
+export class AdoptionClient {
+  private readonly api: Client<paths>;
+  private readonly policy: RetryPolicy;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly newIdempotencyKey: () => string;
+
+  constructor(options: AdoptionClientOptions) {
+    this.api = createClient<paths>({
+      baseUrl: options.baseUrl,
+      headers: { Authorization: `Bearer ${options.apiKey}` },
+      ...(options.fetch && { fetch: options.fetch }),
+    });
+    this.policy = { retries: 3, baseDelayMs: 500, maxDelayMs: 60_000, ...options.retry };
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.newIdempotencyKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
+  }
+
+  /** Every animal (optionally with one status), in id order, fetched a page at a time. */
+  async *listPets(query: { status?: PetStatus; limit?: number } = {}): AsyncGenerator<Pet, void, undefined> {
+    let next: { status?: PetStatus; limit?: number; cursor?: string } | null = query;
+    while (next !== null) {
+      const params = next;
+      const { data, response } = await this.send(() => this.api.GET('/pets', { params: { query: params } }));
+      yield* data;
+      next = nextPage(response.headers.get('link'));
+    }
+  }
+
+  /**
+   * Adds an animal. An Idempotency-Key is sent (a new one unless given) and kept across retries, so
+   * a create retried after a timeout or a 503 returns the first result instead of a second animal.
+   */
+  async createPet(pet: NewPet, options: { idempotencyKey?: string } = {}): Promise<Pet> {
+    const key = options.idempotencyKey ?? this.newIdempotencyKey();
+    const { data } = await this.send(() => this.api.POST('/pets', { body: pet, params: { header: { 'idempotency-key': key } } }));
+    return data;
+  }
+
+  /** @deprecated Removed on 5 December 2030: use listPets with a status filter. */
+  async getPet(petId: number): Promise<Pet> {
+    const { data } = await this.send(() => this.api.GET('/pets/{petId}', { params: { path: { petId } } }));
+    return data;
+  }
+
+  /** The plan and the quota left in each window; spends none. */
+  async rateLimit(): Promise<RateLimitStatus> {
+    const { data } = await this.send(() => this.api.GET('/rate_limit'));
+    return data;
+  }
+
+  /**
+   * One call with its retries: 429 and 503 wait for Retry-After (or back off exponentially with
+   * jitter when there is none); a network failure is retried only when repeating is safe (reads, and
+   * creates that carry an Idempotency-Key). Any other error answer is thrown at once.
+   */
+  private async send<T>(attempt: Attempt<T>): Promise<{ data: T; response: Response }> {
+    for (let tries = 0; ; tries++) {
+      let result: Awaited<ReturnType<Attempt<T>>>;
+      try {
+        result = await attempt();
+      } catch (networkError) {
+        if (tries >= this.policy.retries) throw networkError;
+        await this.sleep(this.backoff(tries));
+        continue;
+      }
+      const { data, error, response } = result;
+      if (response.ok) return { data: data as T, response };
+      const body = toErrorBody(error, response);
+      if (!RETRIED_STATUSES.has(response.status) && body.code !== 'idempotency_key_in_flight') throw new AdoptionApiError(body, response);
+      const stated = retryAfterMs(response);
+      if (tries >= this.policy.retries || (stated ?? 0) > this.policy.maxDelayMs) throw new AdoptionApiError(body, response);
+      // Retry-After plus up to 10% jitter, so that many clients do not return at one instant.
+      await this.sleep(stated === null ? this.backoff(tries) : Math.round(stated * (1 + Math.random() * 0.1)));
+    }
+  }
+
+  /** Full jitter: a random wait up to base × 2^tries. */
+  private backoff(tries: number): number {
+    return Math.round(Math.random() * this.policy.baseDelayMs * 2 ** tries);
+  }
+}
+
+/** Retry-After (delay-seconds) in ms, or null when the answer has none. */
+function retryAfterMs(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  const seconds = header === null ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+}
+
+function toErrorBody(error: unknown, response: Response): ErrorBody {
+  const candidate = error as Partial<ErrorBody> | undefined;
+  if (candidate && typeof candidate.code === 'string' && typeof candidate.message === 'string') return candidate as ErrorBody;
+  return { code: 'internal_error', message: `Unexpected answer ${response.status} ${response.statusText}`, status: response.status };
+}
+
+/** The query of the `Link: <...>; rel="next"` target, or null on the last page. */
+function nextPage(link: string | null): { status?: PetStatus; limit?: number; cursor?: string } | null {
+  const target = link && /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
+  if (!target) return null;
+  const search = new URL(target, 'http://link.invalid').searchParams;
+  const limit = search.get('limit');
+  const status = search.get('status') as PetStatus | null;
+  const cursor = search.get('cursor');
+  return { ...(limit !== null && { limit: Number(limit) }), ...(status !== null && { status }), ...(cursor !== null && { cursor }) };
+}

@@ -1,0 +1,156 @@
+/** The TypeScript client against the real app listening on a port: paging, idempotent creates, retries, typed errors. */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AdoptionApiError, AdoptionClient } from '../../clients/typescript/src/index.js';
+import { typesFor } from '../../clients/typescript/scripts/types-for.mjs';
+import { memoryAdapters } from '../../src/config/container.js';
+import { ServiceUnavailableError } from '../../src/domain/errors.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+interface Harness {
+  t: TestApp;
+  client: AdoptionClient;
+  /** Every request the client sent, as "METHOD path". */
+  sent: string[];
+  /** Every wait the client took, in ms (the fake clock moves by as much). */
+  waits: number[];
+  apiKey: string;
+}
+
+async function harness(options: { plan?: 'free' | 'business'; adapters?: NonNullable<Parameters<typeof startTestApp>[0]>['adapters']; fetch?: (real: typeof fetch) => typeof fetch } = {}): Promise<Harness> {
+  const t = await startTestApp(options.adapters ? { adapters: options.adapters } : {});
+  await t.app.http.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.http.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const sent: string[] = [];
+  const waits: number[] = [];
+  const counting: typeof fetch = (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    sent.push(`${request.method} ${new URL(request.url).pathname}`);
+    return fetch(request);
+  };
+  const apiKey = (await t.bearer(options.plan ?? 'business')).slice('Bearer '.length);
+  const client = new AdoptionClient({
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    apiKey,
+    fetch: options.fetch ? options.fetch(counting) : counting,
+    sleep: async (ms) => {
+      waits.push(ms);
+      t.clock.advance(ms);
+    },
+  });
+  return { t, client, sent, waits, apiKey };
+}
+
+describe('TypeScript client', () => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.t.close();
+    h = undefined;
+  });
+
+  it('creates animals and pages through them all with listPets, following Link rel="next"', async () => {
+    h = await harness();
+    for (let i = 1; i <= 45; i++) await h.client.createPet({ name: `Pet ${i}`, categoryId: 1, ...(i % 3 === 0 && { status: 'sold' }) });
+    h.sent.length = 0;
+    const all = [];
+    for await (const pet of h.client.listPets({ limit: 20 })) all.push(pet);
+    expect(all.map((p) => p.id)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+    expect(h.sent).toEqual(['GET /v1/pets', 'GET /v1/pets', 'GET /v1/pets']);
+    const sold = [];
+    for await (const pet of h.client.listPets({ status: 'sold', limit: 4 })) sold.push(pet.status);
+    expect(sold).toEqual(Array(15).fill('sold'));
+  });
+
+  it('keeps the Idempotency-Key across a retry after a lost response: one animal stored', async () => {
+    let dropped = false;
+    h = await harness({
+      // The first create reaches the server, which stores the animal, but its answer is lost.
+      fetch: (real) => async (input, init) => {
+        const response = await real(input, init);
+        if (!dropped && (input instanceof Request ? input.method : init?.method) === 'POST') {
+          dropped = true;
+          throw new TypeError('fetch failed: socket hang up');
+        }
+        return response;
+      },
+    });
+    const pet = await h.client.createPet({ name: 'Once', categoryId: 1 });
+    expect(h.sent).toEqual(['POST /v1/pets', 'POST /v1/pets']);
+    const stored = [];
+    for await (const p of h.client.listPets()) stored.push(p);
+    expect(stored).toEqual([pet]);
+  });
+
+  it('waits for Retry-After on 429, then succeeds', async () => {
+    h = await harness({ plan: 'free' });
+    // Spend the Free key's minute.
+    for (let i = 0; i < 60; i++) await h.t.app.http.inject({ url: '/v1/pets', headers: { authorization: `Bearer ${h.apiKey}` } });
+    h.sent.length = 0;
+    expect((await h.client.rateLimit()).rate.remaining).toBe(0);
+    const created = await h.client.createPet({ name: 'Patient', categoryId: 1 });
+    expect(created.name).toBe('Patient');
+    expect(h.sent).toEqual(['GET /v1/rate_limit', 'POST /v1/pets', 'POST /v1/pets']);
+    // Retry-After: 60 (the whole minute was spent at one instant), plus at most 10% jitter.
+    expect(h.waits).toHaveLength(1);
+    expect(h.waits[0]).toBeGreaterThanOrEqual(60_000);
+    expect(h.waits[0]).toBeLessThanOrEqual(66_000);
+  });
+
+  it('retries a 503 with backoff, and gives up after its retries with a typed error', async () => {
+    let failures = 2;
+    h = await harness({
+      adapters: (clock) => {
+        const adapters = memoryAdapters(clock);
+        const list = adapters.pets.list.bind(adapters.pets);
+        adapters.pets.list = (query) => (failures-- > 0 ? Promise.reject(new ServiceUnavailableError('The database is not answering')) : list(query));
+        return adapters;
+      },
+    });
+    const pets = [];
+    for await (const pet of h.client.listPets()) pets.push(pet);
+    expect(pets).toEqual([]);
+    expect(h.sent).toEqual(['GET /v1/pets', 'GET /v1/pets', 'GET /v1/pets']);
+    // Retry-After: 5 on each 503, plus at most 10% jitter.
+    for (const wait of h.waits) expect(wait).toBeGreaterThanOrEqual(5_000);
+
+    failures = 10;
+    const error = await (async () => {
+      for await (const _ of h.client.listPets()) void _;
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AdoptionApiError);
+    expect(error).toMatchObject({ status: 503, code: 'service_unavailable' });
+  });
+
+  it('never retries another 4xx, and throws it with its Error body', async () => {
+    h = await harness();
+    const invalid = await h.client.createPet({ name: ' ', categoryId: 1 }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(AdoptionApiError);
+    expect(invalid).toMatchObject({ status: 400, code: 'invalid_request', body: { code: 'invalid_request', status: 400 } });
+    expect((invalid as AdoptionApiError).requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const missing = await h.client.getPet(999).catch((e: unknown) => e);
+    expect(missing).toMatchObject({ status: 404, code: 'not_found' });
+    expect(h.sent).toEqual(['POST /v1/pets', 'GET /v1/pets/999']);
+    expect(h.waits).toEqual([]);
+  });
+});
+
+describe('TypeScript client types', () => {
+  it('are generated from the document the API serves now (run `npm run generate -w clients/typescript` after changing it)', async () => {
+    const t = await startTestApp();
+    try {
+      const document: unknown = (await t.app.http.inject({ url: '/v1/openapi.json' })).json();
+      const committed = readFileSync(new URL('../../clients/typescript/src/schema.ts', import.meta.url), 'utf8');
+      expect(await typesFor(document)).toBe(committed);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('mark getPet deprecated', () => {
+    const source = readFileSync(new URL('../../clients/typescript/src/index.ts', import.meta.url), 'utf8');
+    expect(source).toMatch(/\/\*\* @deprecated [^*]+\*\/\s+async getPet\(/);
+    const types = readFileSync(new URL('../../clients/typescript/src/schema.ts', import.meta.url), 'utf8');
+    expect(types).toMatch(/Fetch one animal by id[^\n]*\n\s+\* @deprecated/);
+  });
+});

@@ -84,6 +84,14 @@ describe('OpenAPI document', () => {
     expect((schemas.Pet as { properties: { id: Record<string, unknown> } }).properties.id).toMatchObject({ type: 'integer', format: 'int64' });
   });
 
+  it('documents 405 with Allow and 404 for requests no operation takes', () => {
+    const components = doc.components as unknown as { responses: Record<string, { headers: Record<string, unknown>; content: unknown }>; headers: Record<string, unknown> };
+    expect(Object.keys(components.responses.MethodNotAllowed?.headers ?? {})).toContain('Allow');
+    expect(components.headers.Allow).toMatchObject({ schema: { type: 'string' } });
+    expect(JSON.stringify(components.responses.MethodNotAllowed?.content)).toContain('"enum":["method_not_allowed"]');
+    expect(JSON.stringify(components.responses.RouteNotFound?.content)).toContain('"enum":["route_not_found"]');
+  });
+
   it('lists production and staging from configuration', async () => {
     const configured = await startTestApp({ env: { PRODUCTION_BASE_URL: 'https://api.adoption.example/v1', STAGING_BASE_URL: 'https://staging.api.adoption.example/v1' } });
     try {

@@ -427,6 +427,55 @@ export interface components {
                 };
             };
         };
+        /** @description Sent for any method a known path does not serve (OPTIONS and TRACE included), before any body is read */
+        MethodNotAllowed: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "method_not_allowed",
+                 *       "message": "DELETE is not allowed on /v1/pets; allowed: GET, HEAD, POST",
+                 *       "status": 405
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    code?: "method_not_allowed";
+                };
+            };
+        };
+        /** @description Sent for a path the API does not have */
+        RouteNotFound: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "route_not_found",
+                 *       "message": "No route GET /v1/animals",
+                 *       "status": 404
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    code?: "route_not_found";
+                };
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -455,6 +504,8 @@ export interface components {
         Deprecation: string;
         /** @description RFC 8594: when this operation will be removed */
         Sunset: string;
+        /** @description The methods this path serves, e.g. `GET, HEAD, POST` */
+        Allow: string;
     };
     pathItems: never;
 }

@@ -87,7 +87,37 @@ export function finishDocument(document: Json): Json {
       if (method === 'get') methods.head = headOf(operation);
     }
   }
+  addRoutingResponses(headers, responses);
   return { ...document, paths, components: { ...components, schemas, headers, responses } };
+}
+
+/**
+ * What a request that no operation takes gets: 405 with Allow on a known path, 404 elsewhere. No
+ * operation answers them, so they stand as components of their own, for clients to handle.
+ */
+function addRoutingResponses(headers: Json, responses: Json): void {
+  headers.Allow = { description: 'The methods this path serves, e.g. `GET, HEAD, POST`', schema: { type: 'string' } };
+  const rateLimitHeaders = Object.fromEntries(
+    ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'X-Request-Id']
+      .filter((name) => name in headers)
+      .map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+  );
+  const errorContent = (code: ErrorCode, message: string) => ({
+    'application/json': {
+      schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [code] } } }] },
+      example: { code, message, status: STATUS_BY_CODE[code] },
+    },
+  });
+  responses.MethodNotAllowed = {
+    description: 'Sent for any method a known path does not serve (OPTIONS and TRACE included), before any body is read',
+    headers: { ...rateLimitHeaders, Allow: { $ref: '#/components/headers/Allow' } },
+    content: errorContent('method_not_allowed', 'DELETE is not allowed on /v1/pets; allowed: GET, HEAD, POST'),
+  };
+  responses.RouteNotFound = {
+    description: 'Sent for a path the API does not have',
+    headers: rateLimitHeaders,
+    content: errorContent('route_not_found', 'No route GET /v1/animals'),
+  };
 }
 
 /** HEAD answers as GET does, without a body. */

@@ -69,19 +69,23 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
 }
 
 function identify(request: FastifyRequest, authenticate: Authenticate, isPublicRoute: (url: string | undefined) => boolean): Promise<Caller> {
-  const byAddress: Caller = { key: null, subject: { kind: 'address', ip: request.ip }, limits: ANONYMOUS_LIMITS, authError: null };
-  if (isPublicRoute(request.routeOptions.url)) return Promise.resolve(byAddress);
+  if (isPublicRoute(request.routeOptions.url)) return Promise.resolve(byAddress(request, null));
   // Node keeps only the first of several Authorization headers; two credentials are ambiguous, so refuse them.
   if (authorizationCount(request.raw.rawHeaders) > 1) {
-    return Promise.resolve({ ...byAddress, authError: new UnauthenticatedError('Send exactly one Authorization header') });
+    return Promise.resolve(byAddress(request, new UnauthenticatedError('Send exactly one Authorization header')));
   }
   return authenticate.execute(request.headers.authorization).then(
     (key): Caller => ({ key, subject: { kind: 'key', keyId: key.keyId }, limits: key.limits, authError: null }),
     (error: unknown): Caller => {
-      if (error instanceof UnauthenticatedError) return { ...byAddress, authError: error };
+      if (error instanceof UnauthenticatedError) return byAddress(request, error);
       throw error;
     },
   );
+}
+
+/** A caller known by its address only. request.ip is worked out (proxy headers included) only here. */
+function byAddress(request: FastifyRequest, authError: UnauthenticatedError | null): Caller {
+  return { key: null, subject: { kind: 'address', ip: request.ip }, limits: ANONYMOUS_LIMITS, authError };
 }
 
 function authorizationCount(rawHeaders: readonly string[]): number {

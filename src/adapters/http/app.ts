@@ -69,7 +69,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
     },
     // During shutdown, requests on open connections are still served (their bodies keep the Error format).
     return503OnClosing: false,
-    // One access line per request (installAccessLog) instead of Fastify's two.
+    // One access line per request (installRequestObservers) instead of Fastify's two.
     disableRequestLogging: true,
     childLoggerFactory: lazyChildLogger,
     frameworkErrors: routerErrorHandler,

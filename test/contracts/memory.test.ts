@@ -18,6 +18,19 @@ describeApiKeyStoreContract('memory', { fresh: async () => new MemoryApiKeyStore
 describeRateLimiterContract('memory', { fresh: async (clock) => new MemoryRateLimiter(clock) });
 describeIdempotencyStoreContract('memory', { fresh: async () => new MemoryIdempotencyStore() });
 
+describe('MemoryIdempotencyStore memory', () => {
+  it('forgets records past their retention time, so memory follows the last IDEMPOTENCY_TTL_SECONDS only', async () => {
+    const store = new MemoryIdempotencyStore();
+    const t0 = Date.UTC(2026, 10, 21);
+    const claim = (nowMs: number, i: number) =>
+      store.claim({ apiKeyId: 'key_a', key: `k-${i}` }, { token: `t-${i}`, fingerprint: 'f', nowMs, leaseMs: 10_000, ttlMs: 86_400_000 });
+    for (let i = 0; i < 1000; i++) await claim(t0, i);
+    expect(store.size).toBe(1000);
+    await claim(t0 + 86_400_000 + 60_000, 1000);
+    expect(store.size).toBe(1);
+  });
+});
+
 describe('MemoryRateLimiter memory', () => {
   it('forgets idle subjects, so memory follows active clients only', async () => {
     const clock = new FakeClock();

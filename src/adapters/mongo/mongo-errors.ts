@@ -32,7 +32,7 @@ export function isDuplicateKey(error: unknown): boolean {
 }
 
 /** True when the database is unavailable for now: any driver-side error, or a transient server error. */
-export function isUnavailable(error: unknown): boolean {
+function isUnavailable(error: unknown): boolean {
   if (!(error instanceof MongoError)) return false;
   if (!(error instanceof MongoServerError)) return true;
   return TRANSIENT_SERVER_CODES.has(Number(error.code)) || error.hasErrorLabel('RetryableWriteError');
@@ -42,7 +42,7 @@ function isTimeout(error: unknown): boolean {
   return error instanceof MongoError && /timed out|timeout/i.test(`${error.name} ${error.message}`);
 }
 
-export function translateMongoError(error: unknown): unknown {
+function translateMongoError(error: unknown): unknown {
   return isUnavailable(error)
     ? new ServiceUnavailableError('The database is not answering; retry in a few seconds', { dependency: 'mongodb', timedOut: isTimeout(error) })
     : error;

@@ -9,7 +9,7 @@ import { RateLimitExceededError } from '../../../domain/errors.js';
 import { errorBody } from '../http-errors.js';
 
 /** Far above any orchestrator's probing (one every few seconds per prober), far below a flood. */
-export const READINESS_PROBES_PER_MINUTE = 300;
+const READINESS_PROBES_PER_MINUTE = 300;
 
 export interface ReadinessProbe {
   /** Resolves when the adapter answers. */

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
-import { reportOf, type WindowUsage } from '../../../domain/rate-limit.js';
+import { reportOf, type WindowName, type WindowUsage } from '../../../domain/rate-limit.js';
 import { setRateLimitHeaders } from '../plugins/admission.js';
 import { RateLimitStatusSchema } from '../schemas/rate-limit-schemas.js';
 import { errorResponses, withHeaders } from '../schemas/responses.js';
@@ -46,18 +46,18 @@ export async function rateLimitRoutes(base: FastifyInstance, options: RateLimitR
       const report = reportOf(decision);
       // The headers of a 200: where the caller stands, with no Retry-After.
       setRateLimitHeaders(reply, key.limits, decision, { ...report, retryAfterMs: null });
-      const windows = Object.fromEntries(decision.windows.map((usage) => [usage.name, windowStatus(usage)]));
+      const windowNamed = (name: WindowName) => {
+        const usage = decision.windows.find((w) => w.name === name);
+        if (!usage) throw new Error(`The rate-limit policy has no ${name} window`);
+        return windowStatus(usage);
+      };
       return {
         plan: key.plan,
         rate: { limit: report.limit, used: report.limit - report.remaining, remaining: report.remaining, reset: seconds(report.resetAtMs) },
-        windows: { minute: windows.minute ?? windowStatus(emptyUsage('minute')), day: windows.day ?? windowStatus(emptyUsage('day')) },
+        windows: { minute: windowNamed('minute'), day: windowNamed('day') },
         retryAfter: report.retryAfterMs === null ? null : Math.max(1, seconds(report.retryAfterMs)),
         blockedUntil: decision.bannedUntilMs === null ? null : seconds(decision.bannedUntilMs),
       };
     },
   );
-}
-
-function emptyUsage(name: 'minute' | 'day'): WindowUsage {
-  return { name, limit: 0, used: 0, resetAtMs: 0, retryAtMs: 0 };
 }

@@ -1,16 +1,10 @@
 /** Hashing and generation of API key secrets (SHA-256 of a high-entropy key; CSPRNG bodies). */
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { BASE62, KEY_BODY_LENGTH } from '../domain/api-key.js';
 
 /** One-shot hashing: several times cheaper than a Hash object for a key-sized input, and on every request. */
 export function hashKey(key: string): string {
   return hash('sha256', key, 'hex');
-}
-
-export function hashesEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** Uniform base62 characters by rejection sampling (248 = 4 * 62). */

@@ -132,7 +132,7 @@ function printList(records: ApiKeyRecord[], now: number): void {
   }
   const rows = records.map((r) => {
     const limits = recordLimits(r);
-    const state = !isKeyActive(r, new Date(now))
+    const state = !isKeyActive(r, now)
       ? r.revokedAt
         ? 'revoked'
         : 'expired'

@@ -42,9 +42,9 @@ export function recordLimits(record: ApiKeyRecord): PlanLimits {
   return limitsForPlan(record.plan, record.customLimits);
 }
 
-export function isKeyActive(record: ApiKeyRecord, now: Date): boolean {
-  if (record.revokedAt !== null && record.revokedAt.getTime() <= now.getTime()) return false;
-  if (record.expiresAt !== null && record.expiresAt.getTime() <= now.getTime()) return false;
+export function isKeyActive(record: ApiKeyRecord, nowMs: number): boolean {
+  if (record.revokedAt !== null && record.revokedAt.getTime() <= nowMs) return false;
+  if (record.expiresAt !== null && record.expiresAt.getTime() <= nowMs) return false;
   return true;
 }
 

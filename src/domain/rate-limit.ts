@@ -113,6 +113,8 @@ export class BucketedWindow {
   /** Index of the oldest bucket that may still hold requests, and of the newest one. */
   private oldest = 0;
   private newest = -Infinity;
+  /** The newest bucket itself: every decision asks when it leaves the window. */
+  private latest: Bucket | undefined;
   private readonly span: number;
 
   constructor(
@@ -131,22 +133,26 @@ export class BucketedWindow {
   /** Counts a request at nowMs (after `usage` at the same time) and returns the usage including it. */
   record(nowMs: number, name: WindowName, limit: number): WindowUsage {
     const current = Math.floor(nowMs / this.bucketMs);
-    const bucket = this.buckets.get(current);
+    let bucket = current === this.newest ? this.latest : this.buckets.get(current);
     if (bucket) {
       bucket.count += 1;
       bucket.lastMs = Math.max(bucket.lastMs, nowMs);
     } else {
-      this.buckets.set(current, { count: 1, lastMs: nowMs });
+      bucket = { count: 1, lastMs: nowMs };
+      this.buckets.set(current, bucket);
       if (this.total === 0) this.oldest = current;
     }
     this.total += 1;
-    if (current > this.newest) this.newest = current;
+    if (current >= this.newest) {
+      this.newest = current;
+      this.latest = bucket;
+    }
     return this.usageNow(nowMs, name, limit);
   }
 
   /** True when nothing counted so far is still inside the window at nowMs. */
   isEmptyAt(nowMs: number): boolean {
-    return this.total === 0 || this.leavesAt(this.newest) <= nowMs;
+    return this.total === 0 || this.newestLeavesAt() <= nowMs;
   }
 
   private usageNow(nowMs: number, name: WindowName, limit: number): WindowUsage {
@@ -154,23 +160,28 @@ export class BucketedWindow {
       name,
       limit,
       used: this.total,
-      resetAtMs: this.total === 0 ? nowMs : this.leavesAt(this.newest),
+      resetAtMs: this.total === 0 ? nowMs : this.newestLeavesAt(),
       retryAtMs: this.total < limit ? nowMs : this.retryAt(limit),
     };
   }
 
   /** When a bucket's latest request, and so the whole bucket, leaves the window. */
   private leavesAt(index: number): number {
-    return (this.buckets.get(index)?.lastMs ?? -Infinity) + this.windowMs;
+    return ((index === this.newest ? this.latest : this.buckets.get(index))?.lastMs ?? -Infinity) + this.windowMs;
+  }
+
+  private newestLeavesAt(): number {
+    return (this.latest?.lastMs ?? -Infinity) + this.windowMs;
   }
 
   /** Forgets the buckets whose latest request has left the window: only the oldest live one can be partly in. */
   private evict(nowMs: number): void {
     if (this.total === 0) return;
-    if (this.leavesAt(this.newest) <= nowMs) {
+    if (this.newestLeavesAt() <= nowMs) {
       this.buckets.clear();
       this.total = 0;
       this.newest = -Infinity;
+      this.latest = undefined;
       return;
     }
     const floor = Math.floor(nowMs / this.bucketMs) - this.span;

@@ -3,7 +3,7 @@
  * src/config/main.ts; tests call this same builder through the same composition root.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AdmitRequest } from '../../application/use-cases/admit-request.js';
@@ -70,7 +70,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
     // During shutdown, requests on open connections are still served (their bodies keep the Error format).
     return503OnClosing: false,
     // One access line per request (installRequestObservers) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyChildLogger,
     frameworkErrors: routerErrorHandler,
     clientErrorHandler,

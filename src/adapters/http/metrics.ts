@@ -2,6 +2,10 @@
  * Prometheus metrics for one application instance (its own registry, so instances in one process,
  * as in the tests, do not mix). Label values come from small fixed sets (route patterns, status
  * codes, outcomes, plans, stores): never a key, a key id or a raw URL.
+ *
+ * The two counters every request touches are kept in plain nested maps (a few lookups by strings
+ * the router and the parser already hold) and handed to prom-client when scraped; prom-client's own
+ * per-call label hashing cost more than the rest of the metrics work together.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -11,11 +15,25 @@ export type FailureKind = 'timeout' | 'unavailable';
 export class Metrics {
   readonly registry = new Registry();
 
-  private readonly requests = new Counter({
+  /** Requests answered: route pattern, then method, then status code. */
+  private readonly answered = new Map<string, Map<string, Map<number, number>>>();
+
+  /** Rate-limit decisions: plan, then outcome. */
+  private readonly decided = new Map<string, Map<string, number>>();
+
+  private readonly requests: Counter<'method' | 'route' | 'status'> = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
+    collect: () => {
+      this.requests.reset();
+      for (const [route, byMethod] of this.answered) {
+        for (const [method, byStatus] of byMethod) {
+          for (const [status, count] of byStatus) this.requests.inc({ method, route, status: String(status) }, count);
+        }
+      }
+    },
   });
 
   private readonly duration = new Histogram({
@@ -26,11 +44,17 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  private readonly decisions = new Counter({
+  private readonly decisions: Counter<'outcome' | 'plan'> = new Counter({
     name: 'rate_limit_decisions_total',
     help: 'Rate-limit decisions on /v1 requests, by outcome (admitted, limited, banned) and plan (anonymous for callers without a valid key)',
     labelNames: ['outcome', 'plan'] as const,
     registers: [this.registry],
+    collect: () => {
+      this.decisions.reset();
+      for (const [plan, byOutcome] of this.decided) {
+        for (const [outcome, count] of byOutcome) this.decisions.inc({ outcome, plan }, count);
+      }
+    },
   });
 
   private readonly bans = new Counter({
@@ -59,12 +83,14 @@ export class Metrics {
   }
 
   request(method: string, route: string, status: number, seconds: number): void {
-    this.requests.inc({ method, route, status: String(status) });
+    const byStatus = entry(entry(this.answered, route), method);
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     this.duration.observe({ method, route }, seconds);
   }
 
   decision(outcome: string, plan: string, banStarted: boolean): void {
-    this.decisions.inc({ outcome, plan });
+    const byOutcome = entry(this.decided, plan);
+    byOutcome.set(outcome, (byOutcome.get(outcome) ?? 0) + 1);
     if (banStarted) this.bans.inc({ plan });
   }
 
@@ -80,4 +106,13 @@ export class Metrics {
   async scrape(): Promise<{ body: string; contentType: string }> {
     return { body: await this.registry.metrics(), contentType: this.registry.contentType };
   }
+}
+
+function entry<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
+  let inner = map.get(key);
+  if (inner === undefined) {
+    inner = new Map();
+    map.set(key, inner);
+  }
+  return inner;
 }

@@ -1,21 +1,20 @@
-/** In-memory API key store, indexed by id and by hash. */
+/** In-memory API key store, indexed by id and by hash (one lookup per request). */
 import type { ApiKeyRecord } from '../../domain/api-key.js';
 import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../../application/ports/api-key-store.js';
 
 export class MemoryApiKeyStore implements ApiKeyStore {
   private readonly byId = new Map<string, ApiKeyRecord>();
-  private readonly idByHash = new Map<string, string>();
+  private readonly byHash = new Map<string, ApiKeyRecord>();
 
   add(record: ApiKeyRecord): Promise<void> {
-    if (this.byId.has(record.id) || this.idByHash.has(record.hash)) return Promise.reject(new DuplicateKeyError());
+    if (this.byId.has(record.id) || this.byHash.has(record.hash)) return Promise.reject(new DuplicateKeyError());
     this.byId.set(record.id, record);
-    this.idByHash.set(record.hash, record.id);
+    this.byHash.set(record.hash, record);
     return Promise.resolve();
   }
 
   findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const id = this.idByHash.get(hash);
-    return Promise.resolve(id === undefined ? null : (this.byId.get(id) ?? null));
+    return Promise.resolve(this.byHash.get(hash) ?? null);
   }
 
   findById(id: string): Promise<ApiKeyRecord | null> {
@@ -34,6 +33,7 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     if (customLimits === null) delete updated.customLimits;
     else if (customLimits !== undefined) updated.customLimits = customLimits;
     this.byId.set(id, updated);
+    this.byHash.set(updated.hash, updated);
     return Promise.resolve(true);
   }
 

@@ -10,7 +10,7 @@ import { UnauthenticatedError } from '../../domain/errors.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
-import { hashKey, hashesEqual } from '../key-secrets.js';
+import { hashKey } from '../key-secrets.js';
 
 export interface AuthenticatedKey {
   readonly keyId: string;
@@ -47,10 +47,12 @@ export class Authenticate {
     if (verdict !== 'issued' && verdict !== 'verbatim') {
       throw invalidKey();
     }
+    // Stores look keys up by their SHA-256, never by the key: how long a lookup or the comparison takes
+    // tells a caller nothing about a stored key (that would take a preimage of the hash).
     const hash = hashKey(key);
     const record = await this.keys.findByHash(hash);
     const now = this.clock.nowMs();
-    if (!record || !hashesEqual(record.hash, hash) || !isKeyActive(record, new Date(now))) {
+    if (!record || record.hash !== hash || !isKeyActive(record, now)) {
       throw invalidKey();
     }
     this.noteUse(record, now);

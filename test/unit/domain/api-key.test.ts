@@ -51,7 +51,7 @@ describe('key activity', () => {
     lastUsedAt: null,
   };
   it('is active until revoked or expired', () => {
-    const now = new Date(10_000);
+    const now = 10_000;
     expect(isKeyActive(base, now)).toBe(true);
     expect(isKeyActive({ ...base, revokedAt: new Date(5_000) }, now)).toBe(false);
     expect(isKeyActive({ ...base, expiresAt: new Date(10_000) }, now)).toBe(false);

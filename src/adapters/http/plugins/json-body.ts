@@ -5,31 +5,19 @@
  * before it is read rather than parsed as if it were plain.
  */
 import { isUtf8 } from 'node:buffer';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { HttpError } from '../http-errors.js';
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
 
 export function installJsonBodies(app: FastifyInstance): void {
-  // Checked from the headers before a byte of the body is read.
-  app.addHook('preParsing', (request, _reply, payload, done) => {
-    const { headers } = request;
-    const hasBody = (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined;
-    if (!hasBody) {
-      done(null, payload);
-      return;
-    }
-    const encoding = request.headers['content-encoding'];
-    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      done(new HttpError('unsupported_media_type', `Content-Encoding '${encoding}' is not supported: send the body uncompressed`));
-      return;
-    }
-    const charset = CHARSET.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      done(new HttpError('unsupported_media_type', `Bodies are JSON in UTF-8; charset '${charset}' is not accepted`));
-      return;
-    }
-    done(null, payload);
+  // Checked from the headers before a byte of the body is read, on the routes that read one (Fastify
+  // never reads a GET or HEAD body, so those routes skip the check altogether).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+    const existing = route.preParsing;
+    route.preParsing = existing === undefined ? [checkBodyHeaders] : [...(Array.isArray(existing) ? existing : [existing]), checkBodyHeaders];
   });
 
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -42,4 +30,24 @@ export function installJsonBodies(app: FastifyInstance): void {
     }
     void parseJson(request, bytes.toString('utf8'), done);
   });
+}
+
+function checkBodyHeaders(request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload, done: (error: Error | null, payload?: RequestPayload) => void): void {
+  const { headers } = request;
+  const hasBody = (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined;
+  if (!hasBody) {
+    done(null, payload);
+    return;
+  }
+  const encoding = headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    done(new HttpError('unsupported_media_type', `Content-Encoding '${encoding}' is not supported: send the body uncompressed`));
+    return;
+  }
+  const charset = CHARSET.exec(headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    done(new HttpError('unsupported_media_type', `Bodies are JSON in UTF-8; charset '${charset}' is not accepted`));
+    return;
+  }
+  done(null, payload);
 }

@@ -1,9 +1,13 @@
 // A server under test, in its own process: node bench/server.js '<json options>'.
 // Variants: baseline (bare Fastify serialising the same 20 pets on every request), baseline-bytes
 // (bare Fastify sending those 20 pets as bytes serialised once: the most Fastify can do for this
-// payload), or the service on memory, redis (memory pets and keys, Redis limiter) or mongo+redis
-// adapters, built by createApp as in production, at the log level given (npm start's is info).
-// Prints "READY <port>" when listening.
+// payload), reference (bare Fastify doing the least the specification asks: the bearer key looked
+// up as is, one fixed one-minute window per key, three rate-limit headers, the pets serialised by a
+// response schema; no hashing, no second window, no logging or metrics), or the service on memory,
+// redis (memory pets and keys, Redis limiter) or mongo+redis adapters, built by createApp as in
+// production, at the log level given (npm start's is info). Prints "READY <port>" when listening.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 import { configuredAdapters, createApp, createLogger, memoryAdapters } from '../dist/config/container.js';
 import { loadConfig } from '../dist/config/env.js';
@@ -16,6 +20,34 @@ async function baseline(preSerialised) {
   const bytes = Buffer.from(JSON.stringify(pets));
   const app = Fastify({ logger: false });
   app.get('/v1/pets', preSerialised ? (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes) : async () => pets);
+  return app;
+}
+
+async function reference() {
+  const pets = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1, status: 'available' }));
+  const limit = 1_000_000_000;
+  const keys = new Set(options.keys);
+  const windows = new Map();
+  const app = Fastify({ logger: false });
+  app.addHook('onRequest', (request, reply, done) => {
+    const authorization = request.headers.authorization;
+    const key = authorization?.startsWith('Bearer ') ? authorization.slice(7) : undefined;
+    if (key === undefined || !keys.has(key)) {
+      reply.code(401).send({ code: 'unauthorized', message: 'Invalid API key', status: 401 });
+      return;
+    }
+    const minute = Math.floor(Date.now() / 60_000);
+    let window = windows.get(key);
+    if (window === undefined || window.minute !== minute) {
+      window = { minute, count: 0 };
+      windows.set(key, window);
+    }
+    window.count += 1;
+    reply.header('X-RateLimit-Limit', limit).header('X-RateLimit-Remaining', limit - window.count).header('X-RateLimit-Reset', (minute + 1) * 60);
+    done();
+  });
+  const pet = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, categoryId: { type: 'integer' }, status: { type: 'string' } } };
+  app.get('/v1/pets', { schema: { response: { 200: { type: 'array', items: pet } } } }, async () => pets);
   return app;
 }
 
@@ -49,9 +81,27 @@ async function seedPets(pets, count) {
   }
 }
 
-const app = options.variant.startsWith('baseline') ? await baseline(options.variant === 'baseline-bytes') : await service();
+const app = options.variant.startsWith('baseline')
+  ? await baseline(options.variant === 'baseline-bytes')
+  : options.variant === 'reference'
+    ? await reference()
+    : await service();
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`READY ${app.server.address().port}\n`);
-process.on('SIGTERM', () => {
+// With options.profile set (bench/profile.js): SIGUSR2 starts the CPU profiler, after the warm-up,
+// and SIGTERM writes what it sampled there before closing.
+let profiler = null;
+if (options.profile) {
+  process.on('SIGUSR2', async () => {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.post('Profiler.start');
+    process.stdout.write('PROFILING\n');
+  });
+}
+process.on('SIGTERM', async () => {
+  if (profiler) writeFileSync(options.profile, JSON.stringify((await profiler.post('Profiler.stop')).profile));
   app.close().then(() => process.exit(0));
 });

@@ -1,0 +1,96 @@
+// npm run bench:side-by-side: CPU time per request of several servers measured at the same time.
+// On a shared or noisy machine, throughput runs taken one after another differ by 10-20% from run to
+// run; here every server runs at once on the server core (the kernel shares it between them) with its
+// own load generator on the other core, and each server's CPU time is divided by the requests it
+// answered, so whatever slows the machine slows all of them alike and the ratios hold. Absolute
+// figures are higher than alone (the servers evict each other's caches); compare ratios.
+//
+// Servers: the serialising baseline, the reference (bench/server.js), and the service in memory at
+// LOG_LEVEL=info and warn, for GET /v1/pets?limit=20 (SIDE_SCENARIO=create for POST /v1/pets; the
+// baseline and the reference then still answer their GET). SIDE_COMPARE=<path of another checkout,
+// built> adds that checkout's service at info and warn, for before/after comparisons.
+// SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const scenario = process.env.SIDE_SCENARIO ?? 'list20';
+const rounds = Number(process.env.SIDE_ROUNDS ?? 4);
+const seconds = Number(process.env.SIDE_SECONDS ?? 6);
+const warmup = Number(process.env.SIDE_WARMUP ?? 5);
+const keys = Array.from({ length: 1000 }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
+const limitedKey = 'bench-limited-key-0000000001';
+const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+if (!hasTaskset) process.stderr.write('taskset is not available: servers and load generators share every core, and the ratios are rougher\n');
+// This process drains the servers' log pipes: it runs on the load generators' core.
+if (hasTaskset) spawnSync('taskset', ['-p', '-c', '1', String(process.pid)]);
+const pinned = (core, args, options) => (hasTaskset ? spawn('taskset', ['-c', core, process.execPath, ...args], options) : spawn(process.execPath, args, options));
+
+/** CPU time (user + system, all threads) of a process, in clock ticks of 10 ms. */
+const cpuTicks = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+
+async function start(name, serverJs, options, load) {
+  const child = pinned('0', [serverJs, JSON.stringify({ keys, limitedKey, pets: 1000, ...options })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    let seen = '';
+    const untilReady = (chunk) => {
+      seen += chunk;
+      const match = /READY (\d+)/.exec(seen);
+      if (!match) return;
+      child.stdout.off('data', untilReady);
+      child.stdout.on('data', () => undefined);
+      resolve(Number(match[1]));
+    };
+    child.stdout.on('data', untilReady);
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+  return { name, child, url: `http://127.0.0.1:${port}`, load, perRequestUs: [] };
+}
+
+function load(server, duration) {
+  const options = { url: server.url, scenario: server.load, keys, limitedKey, pets: 1000, connections: 16, duration, warmup: 0, addressSalt: 0 };
+  const child = pinned('1', [`${here}load.js`, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator failed for ${server.name}`)))));
+}
+
+const service = `${here}server.js`;
+const specs = [
+  ['baseline', service, { variant: 'baseline' }, 'baseline'],
+  ['reference', service, { variant: 'reference' }, 'list20'],
+  ['memory, info', service, { variant: 'memory', logLevel: 'info' }, scenario],
+  ['memory, warn', service, { variant: 'memory', logLevel: 'warn' }, scenario],
+];
+if (process.env.SIDE_COMPARE) {
+  const other = `${process.env.SIDE_COMPARE.replace(/\/$/, '')}/bench/server.js`;
+  specs.push(['compared, info', other, { variant: 'memory', logLevel: 'info' }, scenario], ['compared, warn', other, { variant: 'memory', logLevel: 'warn' }, scenario]);
+}
+const servers = [];
+for (const [name, serverJs, options, scenarioName] of specs) servers.push(await start(name, serverJs, options, scenarioName));
+try {
+  await Promise.all(servers.map((s) => load(s, warmup)));
+  for (let round = 1; round <= rounds; round++) {
+    const before = servers.map((s) => cpuTicks(s.child.pid));
+    const results = await Promise.all(servers.map((s) => load(s, seconds)));
+    servers.forEach((s, i) => {
+      const unexpected = Object.keys(results[i].statuses).filter((code) => !code.startsWith('2'));
+      if (unexpected.length > 0) throw new Error(`${s.name} answered ${JSON.stringify(results[i].statuses)}`);
+      s.perRequestUs.push(((cpuTicks(s.child.pid) - before[i]) * 10_000) / results[i].total);
+    });
+    process.stderr.write(`round ${round}/${rounds}: ${servers.map((s) => `${s.name} ${s.perRequestUs.at(-1).toFixed(1)} µs`).join(', ')}\n`);
+  }
+} finally {
+  for (const s of servers) s.child.kill('SIGTERM');
+}
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const baseline = median(servers[0].perRequestUs);
+process.stdout.write(`\n${servers.length} servers side by side on one core, ${scenario}, ${rounds} rounds × ${seconds} s; medians\n\n| server | CPU µs per request | share of the baseline's requests per CPU second |\n|---|---:|---:|\n`);
+for (const s of servers) {
+  const us = median(s.perRequestUs);
+  process.stdout.write(`| ${s.name} | ${us.toFixed(1)} | ${Math.round((baseline / us) * 100)}% |\n`);
+}

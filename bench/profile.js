@@ -59,7 +59,15 @@ const owner = (frame) => {
   if (url.includes('/dist/')) return `service: ${url.replace(/.*\/dist\//, '')}`;
   const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (library) return `library: ${library[1]}`;
-  if (url.startsWith('node:')) return /stream|net|_http_outgoing/.test(url) && /write|Write|uncork|end/.test(functionName) ? 'node: response write' : 'node: http, streams, timers, crypto';
+  if (url.startsWith('node:')) {
+    if (/stream|net|_http_outgoing/.test(url) && /write|Write|uncork|end/.test(functionName)) return 'node: response write (the socket write system call)';
+    if (url.includes('crypto')) return 'node: crypto (SHA-256 of the key, request ids)';
+    if (url.includes('task_queues') || url.includes('promises')) return 'node: promise and tick queues';
+    if (url.includes('timers')) return 'node: timers (socket timeouts)';
+    if (url.includes('_http_') || url.includes('node:net')) return 'node: HTTP parsing and headers';
+    if (url.includes('streams')) return 'node: streams';
+    return 'node: other';
+  }
   if (url === '') return null; // a native frame: charged to its caller
   return 'library: fast-json-stringify (generated serialiser)';
 };
@@ -74,7 +82,7 @@ for (const [id, count] of counts) {
   if (leaf === '(idle)') continue;
   busy += count;
   let who = leaf in natives ? natives[leaf] : undefined;
-  if (who === undefined && node.callFrame.url === '' && leaf === 'writev') who = 'node: response write';
+  if (who === undefined && node.callFrame.url === '' && leaf === 'writev') who = 'node: response write (the socket write system call)';
   while (who === undefined && node) {
     who = owner(node.callFrame);
     if (who === null) who = undefined;

@@ -96,7 +96,7 @@ if (options.profile) {
     profiler = new Session();
     profiler.connect();
     await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.post('Profiler.setSamplingInterval', { interval: 1000 });
     await profiler.post('Profiler.start');
     process.stdout.write('PROFILING\n');
   });

@@ -38,6 +38,14 @@ describe('GET /metrics', () => {
     expect(value(text, 'http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1);
     expect(value(text, 'http_requests_total{method="GET",route="/v1/pets",status="429"}')).toBe(2);
     expect(value(text, 'http_request_duration_seconds_count{method="GET",route="/v1/pets"}')).toBe(3 + 1 + 62);
+    expect(text).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
+    // Buckets are cumulative, in order, and end at +Inf with the count; the sum is the time spent.
+    const buckets = [...text.matchAll(/^http_request_duration_seconds_bucket\{method="GET",route="\/v1\/pets",le="([^"]+)"\} (\d+)$/gm)];
+    expect(buckets.map((b) => b[1])).toEqual(['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf']);
+    const counts = buckets.map((b) => Number(b[2]));
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(counts.at(-1)).toBe(3 + 1 + 62);
+    expect(value(text, 'http_request_duration_seconds_sum{method="GET",route="/v1/pets"}')).toBeGreaterThan(0);
     expect(value(text, 'rate_limit_decisions_total{outcome="admitted",plan="pro"}')).toBe(6);
     expect(value(text, 'rate_limit_decisions_total{outcome="admitted",plan="anonymous"}')).toBe(1);
     expect(value(text, 'rate_limit_decisions_total{outcome="limited",plan="free"}')).toBe(1);

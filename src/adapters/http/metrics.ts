@@ -3,11 +3,12 @@
  * as in the tests, do not mix). Label values come from small fixed sets (route patterns, status
  * codes, outcomes, plans, stores): never a key, a key id or a raw URL.
  *
- * The two counters every request touches are kept in plain nested maps (a few lookups by strings
- * the router and the parser already hold) and handed to prom-client when scraped; prom-client's own
- * per-call label hashing cost more than the rest of the metrics work together.
+ * What every request touches (two counters and the duration histogram) is kept in plain maps and
+ * arrays (a few lookups by strings the router and the parser already hold) and handed to
+ * prom-client's registry when scraped: prom-client's own per-call work (hashing the labels, turning
+ * a bucket bound into a property name) cost more per request than the rest of the metrics together.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 
 export type Store = 'mongodb' | 'redis';
 export type FailureKind = 'timeout' | 'unavailable';
@@ -36,13 +37,7 @@ export class Metrics {
     },
   });
 
-  private readonly duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from the first byte of a request to the last byte of its response, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [this.registry],
-  });
+  private readonly duration = new DurationHistogram(this.registry);
 
   private readonly decisions: Counter<'outcome' | 'plan'> = new Counter({
     name: 'rate_limit_decisions_total',
@@ -85,7 +80,7 @@ export class Metrics {
   request(method: string, route: string, status: number, seconds: number): void {
     const byStatus = entry(entry(this.answered, route), method);
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-    this.duration.observe({ method, route }, seconds);
+    this.duration.observe(method, route, seconds);
   }
 
   decision(outcome: string, plan: string, banStarted: boolean): void {
@@ -115,4 +110,73 @@ function entry<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
     map.set(key, inner);
   }
   return inner;
+}
+
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
+
+/** What prom-client's registry reads from a metric when scraped (its typings describe its own classes only). */
+interface ExposedMetric {
+  readonly name: string;
+  readonly help: string;
+  readonly type: 'histogram';
+  readonly aggregator: 'sum';
+  readonly values: { metricName: string; labels: Record<string, string | number>; value: number }[];
+}
+
+interface DurationSeries {
+  /** Observations per bucket (not cumulative); the last one is +Inf. */
+  readonly counts: Float64Array;
+  sum: number;
+  count: number;
+}
+
+/**
+ * http_request_duration_seconds, a histogram by method and route pattern, registered with
+ * prom-client's registry as a metric of its own: the registry asks it for its values when scraped.
+ */
+class DurationHistogram {
+  readonly name = 'http_request_duration_seconds';
+  readonly help = 'Time from the first byte of a request to the last byte of its response, by method and route pattern';
+  readonly type = 'histogram' as const;
+  readonly aggregator = 'sum' as const;
+  private readonly series = new Map<string, Map<string, DurationSeries>>();
+
+  constructor(registry: Registry) {
+    registry.registerMetric(this as unknown as Metric);
+  }
+
+  observe(method: string, route: string, seconds: number): void {
+    const byMethod = entry(this.series, route);
+    let series = byMethod.get(method);
+    if (series === undefined) {
+      series = { counts: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0 };
+      byMethod.set(method, series);
+    }
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > (DURATION_BUCKETS[bucket] as number)) bucket++;
+    series.counts[bucket] = (series.counts[bucket] as number) + 1;
+    series.sum += seconds;
+    series.count += 1;
+  }
+
+  get(): Promise<ExposedMetric> {
+    const values: ExposedMetric['values'] = [];
+    for (const [route, byMethod] of this.series) {
+      for (const [method, series] of byMethod) {
+        let cumulative = 0;
+        for (let bucket = 0; bucket <= DURATION_BUCKETS.length; bucket++) {
+          cumulative += series.counts[bucket] as number;
+          const le = bucket < DURATION_BUCKETS.length ? (DURATION_BUCKETS[bucket] as number) : '+Inf';
+          values.push({ metricName: `${this.name}_bucket`, labels: { method, route, le }, value: cumulative });
+        }
+        values.push({ metricName: `${this.name}_sum`, labels: { method, route }, value: series.sum });
+        values.push({ metricName: `${this.name}_count`, labels: { method, route }, value: series.count });
+      }
+    }
+    return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values });
+  }
+
+  reset(): void {
+    this.series.clear();
+  }
 }

@@ -6,9 +6,9 @@
 // collection, the JSON parser, ...). Each sample goes to the innermost JavaScript function on its
 // stack, so a built-in or a system call counts for the code that called it. Writes the profile to
 // bench/results/profile-<scenario>.cpuprofile for Chrome DevTools.
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { pinned, readyPort } from './processes.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const scenario = process.env.PROFILE_SCENARIO ?? 'list20';
@@ -18,32 +18,22 @@ const keys = Array.from({ length: 1000 }, (_, i) => `bench-key-${String(i).padSt
 const limitedKey = 'bench-limited-key-0000000001';
 mkdirSync(`${here}results`, { recursive: true });
 const output = `${here}results/profile-${scenario}.cpuprofile`;
-const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-const pinned = (core, args, options) => (hasTaskset ? spawn('taskset', ['-c', core, process.execPath, ...args], options) : spawn(process.execPath, args, options));
 
 const server = pinned('0', [`${here}server.js`, JSON.stringify({ variant: 'memory', keys, limitedKey, pets: 1000, logLevel, profile: output })], { stdio: ['ignore', 'pipe', 'inherit'] });
-let seen = '';
-const waitFor = (pattern) =>
-  new Promise((resolve) => {
-    const check = () => {
-      const match = pattern.exec(seen);
-      if (match) resolve(match);
-      else setTimeout(check, 20);
-    };
-    check();
-  });
-// The log lines are drained and dropped, as the bench does.
-server.stdout.on('data', (chunk) => {
-  if (seen.length < 4096) seen += chunk;
-  else if (!seen.includes('PROFILING')) seen = seen.slice(-64) + chunk.toString().slice(0, 4096);
+// The log lines are drained and dropped, as the bench does; only the profiler's own line is looked for.
+let tail = '';
+let profiling = () => undefined;
+const profilingStarted = new Promise((resolve) => (profiling = resolve));
+const port = await readyPort(server, 'server', (chunk) => {
+  tail = (tail + chunk).slice(-64);
+  if (tail.includes('PROFILING')) profiling();
 });
-const port = Number((await waitFor(/READY (\d+)/))[1]);
 const load = pinned('1', [`${here}load.js`, JSON.stringify({ url: `http://127.0.0.1:${port}`, scenario, keys, limitedKey, pets: 1000, connections: 32, duration: seconds + 4, warmup: 0, addressSalt: 0 })], { stdio: ['ignore', 'pipe', 'inherit'] });
 let result = '';
 load.stdout.on('data', (chunk) => (result += chunk));
 await new Promise((resolve) => setTimeout(resolve, 3000));
 server.kill('SIGUSR2');
-await waitFor(/PROFILING/);
+await profilingStarted;
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));

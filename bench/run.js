@@ -11,6 +11,7 @@ import { cpus, totalmem } from 'node:os';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { hasTaskset, pinned, pinSelf, readyPort } from './processes.js';
 import { MemoryApiKeyStore } from '../dist/adapters/memory/memory-api-key-store.js';
 import { MemoryRateLimiter } from '../dist/adapters/memory/memory-rate-limiter.js';
 import { Authenticate } from '../dist/application/use-cases/authenticate.js';
@@ -33,38 +34,20 @@ const settings = {
   scenarios: process.env.BENCH_SCENARIOS?.split(',') ?? null,
   extras: process.env.BENCH_EXTRAS !== '0',
 };
-const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
 // Redis stands for another machine in a deployment, so by default it does not take the server's core.
 const REDIS_CORE = process.env.BENCH_REDIS_CORE ?? LOAD_CORE;
 // This process drains the servers' log pipes: it runs on the load generator's core, not the server's.
-if (hasTaskset) spawnSync('taskset', ['-p', '-c', LOAD_CORE, String(process.pid)]);
+pinSelf(LOAD_CORE);
 const keys = Array.from({ length: settings.keys }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
 const limitedKey = 'bench-limited-key-0000000001';
 const cleanups = [];
 const log = (line) => process.stderr.write(`${line}\n`);
 
-function pinned(core, args, options) {
-  return hasTaskset ? spawn('taskset', ['-c', core, process.execPath, ...args], options) : spawn(process.execPath, args, options);
-}
-
 async function startServer(options) {
   const child = pinned(SERVER_CORE, [`${here}server.js`, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise((resolve, reject) => {
-    let seen = '';
-    // The service logs to stdout as npm start does; the pipe is drained and the lines dropped.
-    const untilReady = (chunk) => {
-      seen += chunk;
-      const match = /READY (\d+)/.exec(seen);
-      if (!match) return;
-      child.stdout.off('data', untilReady);
-      child.stdout.on('data', () => undefined);
-      resolve(Number(match[1]));
-    };
-    child.stdout.on('data', untilReady);
-    child.once('exit', (code) => reject(new Error(`server ${options.variant} exited with ${code}`)));
-  });
+  const port = await readyPort(child, `server ${options.variant}`);
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -10,9 +10,9 @@
 // baseline and the reference then still answer their GET). SIDE_COMPARE=<path of another checkout,
 // built> adds that checkout's service at info and warn, for before/after comparisons.
 // SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
-import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { hasTaskset, pinned, pinSelf, readyPort } from './processes.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const scenario = process.env.SIDE_SCENARIO ?? 'list20';
@@ -21,11 +21,9 @@ const seconds = Number(process.env.SIDE_SECONDS ?? 6);
 const warmup = Number(process.env.SIDE_WARMUP ?? 5);
 const keys = Array.from({ length: 1000 }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
 const limitedKey = 'bench-limited-key-0000000001';
-const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 if (!hasTaskset) process.stderr.write('taskset is not available: servers and load generators share every core, and the ratios are rougher\n');
 // This process drains the servers' log pipes: it runs on the load generators' core.
-if (hasTaskset) spawnSync('taskset', ['-p', '-c', '1', String(process.pid)]);
-const pinned = (core, args, options) => (hasTaskset ? spawn('taskset', ['-c', core, process.execPath, ...args], options) : spawn(process.execPath, args, options));
+pinSelf('1');
 
 /** CPU time (user + system, all threads) of a process, in clock ticks of 10 ms. */
 const cpuTicks = (pid) => {
@@ -35,19 +33,7 @@ const cpuTicks = (pid) => {
 
 async function start(name, serverJs, options, load) {
   const child = pinned('0', [serverJs, JSON.stringify({ keys, limitedKey, pets: 1000, ...options })], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise((resolve, reject) => {
-    let seen = '';
-    const untilReady = (chunk) => {
-      seen += chunk;
-      const match = /READY (\d+)/.exec(seen);
-      if (!match) return;
-      child.stdout.off('data', untilReady);
-      child.stdout.on('data', () => undefined);
-      resolve(Number(match[1]));
-    };
-    child.stdout.on('data', untilReady);
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
-  });
+  const port = await readyPort(child, name);
   return { name, child, url: `http://127.0.0.1:${port}`, load, perRequestUs: [] };
 }
 

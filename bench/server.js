@@ -14,17 +14,17 @@ import { loadConfig } from '../dist/config/env.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
 const STATUSES = ['available', 'pending', 'sold'];
+/** The page the baselines and the reference answer with: 20 pets, as GET /v1/pets?limit=20 returns them. */
+const PAGE = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1, status: 'available' }));
 
 async function baseline(preSerialised) {
-  const pets = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1, status: 'available' }));
-  const bytes = Buffer.from(JSON.stringify(pets));
+  const bytes = Buffer.from(JSON.stringify(PAGE));
   const app = Fastify({ logger: false });
-  app.get('/v1/pets', preSerialised ? (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes) : async () => pets);
+  app.get('/v1/pets', preSerialised ? (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes) : async () => PAGE);
   return app;
 }
 
 async function reference() {
-  const pets = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1, status: 'available' }));
   const limit = 1_000_000_000;
   const keys = new Set(options.keys);
   const windows = new Map();
@@ -47,7 +47,7 @@ async function reference() {
     done();
   });
   const pet = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, categoryId: { type: 'integer' }, status: { type: 'string' } } };
-  app.get('/v1/pets', { schema: { response: { 200: { type: 'array', items: pet } } } }, async () => pets);
+  app.get('/v1/pets', { schema: { response: { 200: { type: 'array', items: pet } } } }, async () => PAGE);
   return app;
 }
 

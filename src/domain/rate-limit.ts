@@ -152,7 +152,7 @@ export class BucketedWindow {
 
   /** True when nothing counted so far is still inside the window at nowMs. */
   isEmptyAt(nowMs: number): boolean {
-    return this.total === 0 || this.newestLeavesAt() <= nowMs;
+    return this.total === 0 || this.leavesAt(this.newest) <= nowMs;
   }
 
   private usageNow(nowMs: number, name: WindowName, limit: number): WindowUsage {
@@ -160,7 +160,7 @@ export class BucketedWindow {
       name,
       limit,
       used: this.total,
-      resetAtMs: this.total === 0 ? nowMs : this.newestLeavesAt(),
+      resetAtMs: this.total === 0 ? nowMs : this.leavesAt(this.newest),
       retryAtMs: this.total < limit ? nowMs : this.retryAt(limit),
     };
   }
@@ -170,14 +170,10 @@ export class BucketedWindow {
     return ((index === this.newest ? this.latest : this.buckets.get(index))?.lastMs ?? -Infinity) + this.windowMs;
   }
 
-  private newestLeavesAt(): number {
-    return (this.latest?.lastMs ?? -Infinity) + this.windowMs;
-  }
-
   /** Forgets the buckets whose latest request has left the window: only the oldest live one can be partly in. */
   private evict(nowMs: number): void {
     if (this.total === 0) return;
-    if (this.newestLeavesAt() <= nowMs) {
+    if (this.leavesAt(this.newest) <= nowMs) {
       this.buckets.clear();
       this.total = 0;
       this.newest = -Infinity;

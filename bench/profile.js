@@ -14,12 +14,15 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const scenario = process.env.PROFILE_SCENARIO ?? 'list20';
 const seconds = Number(process.env.PROFILE_SECONDS ?? 6);
 const logLevel = process.env.PROFILE_LOG_LEVEL ?? 'info';
+// PROFILE_VARIANT=reference or baseline profiles one of the bench's comparison servers instead.
+const variant = process.env.PROFILE_VARIANT ?? 'memory';
+const loadScenario = variant === 'baseline' ? 'baseline' : scenario;
 const keys = Array.from({ length: 1000 }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
 const limitedKey = 'bench-limited-key-0000000001';
 mkdirSync(`${here}results`, { recursive: true });
-const output = `${here}results/profile-${scenario}.cpuprofile`;
+const output = `${here}results/profile-${variant === 'memory' ? scenario : variant}.cpuprofile`;
 
-const server = pinned('0', [`${here}server.js`, JSON.stringify({ variant: 'memory', keys, limitedKey, pets: 1000, logLevel, profile: output })], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = pinned('0', [`${here}server.js`, JSON.stringify({ variant, keys, limitedKey, pets: 1000, logLevel, profile: output })], { stdio: ['ignore', 'pipe', 'inherit'] });
 // The log lines are drained and dropped, as the bench does; only the profiler's own line is looked for.
 let tail = '';
 let profiling = () => undefined;
@@ -28,7 +31,7 @@ const port = await readyPort(server, 'server', (chunk) => {
   tail = (tail + chunk).slice(-64);
   if (tail.includes('PROFILING')) profiling();
 });
-const load = pinned('1', [`${here}load.js`, JSON.stringify({ url: `http://127.0.0.1:${port}`, scenario, keys, limitedKey, pets: 1000, connections: 32, duration: seconds + 4, warmup: 0, addressSalt: 0 })], { stdio: ['ignore', 'pipe', 'inherit'] });
+const load = pinned('1', [`${here}load.js`, JSON.stringify({ url: `http://127.0.0.1:${port}`, scenario: loadScenario, keys, limitedKey, pets: 1000, connections: 32, duration: seconds + 4, warmup: 0, addressSalt: 0 })], { stdio: ['ignore', 'pipe', 'inherit'] });
 let result = '';
 load.stdout.on('data', (chunk) => (result += chunk));
 await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -84,7 +87,7 @@ for (const [id, count] of counts) {
 const busyShare = busy / profile.samples.length;
 // CPU time per request: the share of busy samples, times the busy fraction of each second, over the requests in a second.
 const usPerRequest = (share) => (share * busyShare * 1e6) / rps;
-process.stdout.write(`# Where a request's time goes: ${scenario}, LOG_LEVEL=${logLevel}, ${Math.round(rps)} req/s, ${Math.round(busyShare * 100)}% busy\n\n| who | share of busy time | µs per request |\n|---|---:|---:|\n`);
+process.stdout.write(`# Where a request's time goes: ${variant === 'memory' ? '' : `${variant}, `}${loadScenario}, LOG_LEVEL=${logLevel}, ${Math.round(rps)} req/s, ${Math.round(busyShare * 100)}% busy\n\n| who | share of busy time | µs per request |\n|---|---:|---:|\n`);
 for (const [who, count] of [...totals].sort((a, b) => b[1] - a[1])) {
   const share = count / busy;
   if (share < 0.005) continue;

@@ -14,7 +14,7 @@ const ban = { threshold: 0, durationMs: 900_000, strikeWindowMs: 60_000 };
 const free: AdmissionPolicy = { windows: windowsFor({ perMinute: 60, perDay: 1000 }), ban };
 
 async function send(limiter: RateLimiter, subject: string, policy: AdmissionPolicy, count: number) {
-  const outcomes = await Promise.all(Array.from({ length: count }, () => limiter.admit(subject, policy)));
+  const outcomes = await Promise.all(Array.from({ length: count }, async () => limiter.admit(subject, policy)));
   return outcomes.filter((d) => d.outcome === 'admitted').length;
 }
 

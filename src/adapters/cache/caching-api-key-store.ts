@@ -6,6 +6,7 @@
 import type { ApiKeyRecord } from '../../domain/api-key.js';
 import type { ApiKeyChanges, ApiKeyStore } from '../../application/ports/api-key-store.js';
 import type { Clock } from '../../application/ports/clock.js';
+import { andThen, type Awaitable } from '../../application/awaitable.js';
 
 interface Entry {
   readonly record: ApiKeyRecord | null;
@@ -22,19 +23,21 @@ export class CachingApiKeyStore implements ApiKeyStore {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
+  /** A hit answers at once, with no promise. */
+  findByHash(hash: string): Awaitable<ApiKeyRecord | null> {
     const now = this.clock.nowMs();
     const cached = this.byHash.get(hash);
     if (cached && cached.expiresAtMs > now) return cached.record;
-    const record = await this.inner.findByHash(hash);
-    this.byHash.delete(hash);
-    if (this.byHash.size >= this.maxEntries) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = this.byHash.keys().next();
-      if (!oldest.done) this.byHash.delete(oldest.value);
-    }
-    this.byHash.set(hash, { record, expiresAtMs: now + this.ttlMs });
-    return record;
+    return andThen(this.inner.findByHash(hash), (record) => {
+      this.byHash.delete(hash);
+      if (this.byHash.size >= this.maxEntries) {
+        // Maps iterate in insertion order: drop the oldest entry.
+        const oldest = this.byHash.keys().next();
+        if (!oldest.done) this.byHash.delete(oldest.value);
+      }
+      this.byHash.set(hash, { record, expiresAtMs: now + this.ttlMs });
+      return record;
+    });
   }
 
   async add(record: ApiKeyRecord): Promise<void> {

@@ -13,8 +13,8 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     return Promise.resolve();
   }
 
-  findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return Promise.resolve(this.byHash.get(hash) ?? null);
+  findByHash(hash: string): ApiKeyRecord | null {
+    return this.byHash.get(hash) ?? null;
   }
 
   findById(id: string): Promise<ApiKeyRecord | null> {

@@ -19,14 +19,14 @@ export class MemoryPetRepository implements PetRepository {
     return Promise.resolve(pet);
   }
 
-  findById(id: PetId): Promise<Pet | null> {
-    return Promise.resolve(this.byId.get(id) ?? null);
+  findById(id: PetId): Pet | null {
+    return this.byId.get(id) ?? null;
   }
 
-  list(query: PetListQuery): Promise<Pet[]> {
+  list(query: PetListQuery): Pet[] {
     const source = query.status === undefined ? this.all : (this.byStatus.get(query.status) ?? []);
     const start = query.afterId === undefined ? 0 : firstIndexAfter(source, query.afterId);
-    return Promise.resolve(source.slice(start, start + query.limit));
+    return source.slice(start, start + query.limit);
   }
 
   ping(): Promise<void> {

@@ -12,7 +12,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly clock: Clock) {}
 
-  admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+  admit(subject: string, policy: AdmissionPolicy): RateDecision {
     const nowMs = this.clock.nowMs();
     this.sweep(nowMs);
     let state = this.subjects.get(subject);
@@ -20,12 +20,12 @@ export class MemoryRateLimiter implements RateLimiter {
       state = new SubjectState();
       this.subjects.set(subject, state);
     }
-    return Promise.resolve(admit(state, policy, nowMs));
+    return admit(state, policy, nowMs);
   }
 
-  peek(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+  peek(subject: string, policy: AdmissionPolicy): RateDecision {
     // A subject never seen has an empty state; peeking does not create one.
-    return Promise.resolve(peek(this.subjects.get(subject) ?? new SubjectState(), policy, this.clock.nowMs()));
+    return peek(this.subjects.get(subject) ?? new SubjectState(), policy, this.clock.nowMs());
   }
 
   /** Number of subjects held; for tests and diagnostics. */

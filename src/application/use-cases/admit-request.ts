@@ -1,6 +1,7 @@
 /** Admits or refuses a request under the minute and day windows of its plan, and the ban rule. */
 import type { PlanLimits } from '../../domain/plans.js';
 import { windowsFor, type AdmissionPolicy, type BanPolicy, type RateDecision } from '../../domain/rate-limit.js';
+import type { Awaitable } from '../awaitable.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 
 export type Subject = { readonly kind: 'key'; readonly keyId: string } | { readonly kind: 'address'; readonly ip: string };
@@ -18,7 +19,7 @@ export class AdmitRequest {
     private readonly ban: BanPolicy,
   ) {}
 
-  execute(subject: Subject, limits: PlanLimits): Promise<RateDecision> {
+  execute(subject: Subject, limits: PlanLimits): Awaitable<RateDecision> {
     return this.limiter.admit(subjectId(subject), this.policyFor(limits));
   }
 
@@ -28,7 +29,7 @@ export class AdmitRequest {
   }
 
   /** Where the subject stands, without spending a request: what the next request would get. */
-  status(subject: Subject, limits: PlanLimits): Promise<RateDecision> {
+  status(subject: Subject, limits: PlanLimits): Awaitable<RateDecision> {
     return this.limiter.peek(subjectId(subject), this.policyFor(limits));
   }
 

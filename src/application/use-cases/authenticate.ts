@@ -10,6 +10,7 @@ import { UnauthenticatedError } from '../../domain/errors.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
+import { andThen, attempt, type Awaitable } from '../awaitable.js';
 import { hashKey } from '../key-secrets.js';
 
 export interface AuthenticatedKey {
@@ -31,7 +32,16 @@ export class Authenticate {
     private readonly environment: Environment,
   ) {}
 
-  async execute(authorization: string | undefined): Promise<AuthenticatedKey> {
+  /** At once when the store answers at once; refusals always come as a rejected promise. */
+  execute(authorization: string | undefined): Awaitable<AuthenticatedKey> {
+    return attempt(() => {
+      const hash = this.hashOf(authorization);
+      return andThen(this.keys.findByHash(hash), (record) => this.accept(record, hash));
+    });
+  }
+
+  /** The SHA-256 of the key the header carries; throws when there is no well-formed key. */
+  private hashOf(authorization: string | undefined): string {
     if (authorization === undefined || authorization.trim() === '') {
       throw new UnauthenticatedError("Missing API key: send it as 'Authorization: Bearer <key>'");
     }
@@ -49,8 +59,10 @@ export class Authenticate {
     }
     // Stores look keys up by their SHA-256, never by the key: how long a lookup or the comparison takes
     // tells a caller nothing about a stored key (that would take a preimage of the hash).
-    const hash = hashKey(key);
-    const record = await this.keys.findByHash(hash);
+    return hashKey(key);
+  }
+
+  private accept(record: ApiKeyRecord | null, hash: string): AuthenticatedKey {
     const now = this.clock.nowMs();
     if (!record || record.hash !== hash || !isKeyActive(record, now)) {
       throw invalidKey();

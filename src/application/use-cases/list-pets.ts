@@ -3,6 +3,7 @@ import type { Pet } from '../../domain/pet.js';
 import { isValidId } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
 import { ValidationError } from '../../domain/errors.js';
+import { andThen, attempt, type Awaitable } from '../awaitable.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 
 export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
@@ -22,21 +23,26 @@ export interface PetPage {
 export class ListPets {
   constructor(private readonly pets: PetRepository) {}
 
-  async execute(input: ListPetsInput): Promise<PetPage> {
-    const limit = input.limit ?? PAGE_LIMIT.default;
-    if (!Number.isInteger(limit) || limit < PAGE_LIMIT.min || limit > PAGE_LIMIT.max) {
-      throw new ValidationError('limit', `limit must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`);
-    }
-    const afterId = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
-    // One extra row tells whether another page exists without a count query.
-    const found = await this.pets.list({
-      limit: limit + 1,
-      ...(input.status !== undefined && { status: input.status }),
-      ...(afterId !== undefined && { afterId }),
+  /** At once when the repository answers at once; a refused input comes as a rejected promise. */
+  execute(input: ListPetsInput): Awaitable<PetPage> {
+    return attempt(() => {
+      const limit = input.limit ?? PAGE_LIMIT.default;
+      if (!Number.isInteger(limit) || limit < PAGE_LIMIT.min || limit > PAGE_LIMIT.max) {
+        throw new ValidationError('limit', `limit must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`);
+      }
+      const afterId = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+      // One extra row tells whether another page exists without a count query.
+      const query = {
+        limit: limit + 1,
+        ...(input.status !== undefined && { status: input.status }),
+        ...(afterId !== undefined && { afterId }),
+      };
+      return andThen(this.pets.list(query), (found) => {
+        const pets = found.slice(0, limit);
+        const last = pets.at(-1);
+        return { pets, nextCursor: found.length > limit && last ? encodeCursor(last.id) : null };
+      });
     });
-    const pets = found.slice(0, limit);
-    const last = pets.at(-1);
-    return { pets, nextCursor: found.length > limit && last ? encodeCursor(last.id) : null };
   }
 }
 

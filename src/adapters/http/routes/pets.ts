@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CreatePet } from '../../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../../application/use-cases/list-pets.js';
+import { andThen } from '../../../application/awaitable.js';
 import {
   CreatePetHeadersSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -49,19 +50,22 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         },
       },
     },
-    async (request, reply) => {
+    // Not async: a page listed from memory is sent within the same tick (Fastify sends a returned value).
+    (request, reply) => {
       const { limit, status, cursor } = request.query;
-      const page = await listPets.execute({
+      const page = listPets.execute({
         ...(limit !== undefined && { limit }),
         ...(status !== undefined && { status }),
         ...(cursor !== undefined && { cursor }),
       });
-      if (page.nextCursor !== null) {
-        // limit is an integer, status an enum value and the cursor base64url: none needs escaping.
-        const query = `${limit === undefined ? '' : `limit=${limit}&`}${status === undefined ? '' : `status=${status}&`}cursor=${page.nextCursor}`;
-        reply.header('Link', `<${basePath}/pets?${query}>; rel="next"`);
-      }
-      return page.pets;
+      return andThen(page, ({ pets, nextCursor }) => {
+        if (nextCursor !== null) {
+          // limit is an integer, status an enum value and the cursor base64url: none needs escaping.
+          const query = `${limit === undefined ? '' : `limit=${limit}&`}${status === undefined ? '' : `status=${status}&`}cursor=${nextCursor}`;
+          reply.header('Link', `<${basePath}/pets?${query}>; rel="next"`);
+        }
+        return pets;
+      });
     },
   );
 

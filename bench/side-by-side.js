@@ -9,6 +9,7 @@
 // LOG_LEVEL=info and warn, for GET /v1/pets?limit=20 (SIDE_SCENARIO=create for POST /v1/pets; the
 // baseline and the reference then still answer their GET). SIDE_COMPARE=<path of another checkout,
 // built> adds that checkout's service at info and warn, for before/after comparisons.
+// SIDE_REDIS_URL=<a Redis> runs the services with the Redis limiter instead of in memory.
 // SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -46,15 +47,19 @@ function load(server, duration) {
 }
 
 const service = `${here}server.js`;
+// SIDE_REDIS_URL=redis://...: the services decide rate limits on that Redis (as the bench's redis rows do).
+const redisUrl = process.env.SIDE_REDIS_URL;
+const adapters = redisUrl ? { variant: 'redis', redisUrl } : { variant: 'memory' };
+const kind = redisUrl ? 'redis' : 'memory';
 const specs = [
   ['baseline', service, { variant: 'baseline' }, 'baseline'],
   ['reference', service, { variant: 'reference' }, 'list20'],
-  ['memory, info', service, { variant: 'memory', logLevel: 'info' }, scenario],
-  ['memory, warn', service, { variant: 'memory', logLevel: 'warn' }, scenario],
+  [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, scenario],
+  [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, scenario],
 ];
 if (process.env.SIDE_COMPARE) {
   const other = `${process.env.SIDE_COMPARE.replace(/\/$/, '')}/bench/server.js`;
-  specs.push(['compared, info', other, { variant: 'memory', logLevel: 'info' }, scenario], ['compared, warn', other, { variant: 'memory', logLevel: 'warn' }, scenario]);
+  specs.push(['compared, info', other, { ...adapters, logLevel: 'info' }, scenario], ['compared, warn', other, { ...adapters, logLevel: 'warn' }, scenario]);
 }
 const servers = [];
 for (const [name, serverJs, options, scenarioName] of specs) servers.push(await start(name, serverJs, options, scenarioName));

@@ -6,6 +6,9 @@ import { UnauthenticatedError } from '../../../src/domain/errors.js';
 import { composeKey } from '../../../src/domain/api-key.js';
 import { hashKey, randomBase62 } from '../../../src/application/key-secrets.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { settled } from '../../support/settled.js';
+import { isPromise } from '../../../src/application/awaitable.js';
+import { PLAN_LIMITS } from '../../../src/domain/plans.js';
 
 /** Counts lookups so a test can show that a key was refused before any. */
 class CountingStore extends MemoryApiKeyStore {
@@ -58,6 +61,23 @@ describe('authenticating and managing keys', () => {
     await expect(authenticate.execute(`Bearer ${composeKey('staging', randomBase62())}`)).rejects.toThrow(/another environment/);
     expect(store.lookups).toBe(0);
   });
+
+  it('authenticates at once on a store that answers at once, with no promise', async () => {
+    const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'pro' });
+    const answer = settled(() => authenticate.execute(`Bearer ${key}`));
+    expect(isPromise(answer)).toBe(false);
+    expect(answer).toEqual({ keyId: record.id, plan: 'pro', limits: PLAN_LIMITS.pro });
+  });
+
+  // The last is well formed but unknown: refused after the lookup.
+  it.each([undefined, 'Basic dXNlcjpwYXNz', 'Bearer short', `Bearer ${composeKey('production', randomBase62())}`])(
+    'refuses %j with a rejected promise, never a throw',
+    async (header) => {
+      const answer = settled(() => authenticate.execute(header));
+      expect(isPromise(answer)).toBe(true);
+      await expect(answer).rejects.toThrow(UnauthenticatedError);
+    },
+  );
 
   it('refuses an unknown well-formed key after one lookup', async () => {
     await expect(authenticate.execute(`Bearer ${composeKey('production', randomBase62())}`)).rejects.toThrow(/invalid/);

@@ -53,6 +53,8 @@ export interface Adapters {
   readonly idempotency: IdempotencyStore;
   /** Which engines back the ports, for logs. */
   readonly description: string;
+  /** What backs each probed port (engine and topology), for /readyz. */
+  readonly backends: { readonly pets: string; readonly apiKeys: string; readonly rateLimiter: string };
   /** False when the instance keeps serving without the limiter's store (fail-open). */
   readonly rateLimiterCritical: boolean;
   /** Releases connections; called once when the application closes. */
@@ -67,6 +69,7 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     rateLimiter: new MemoryRateLimiter(clock),
     idempotency: new MemoryIdempotencyStore(),
     description: 'memory',
+    backends: { pets: 'memory', apiKeys: 'memory', rateLimiter: 'memory' },
     rateLimiterCritical: true,
     close: async () => undefined,
   };
@@ -103,9 +106,10 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   }
   if (config.redis) {
     const redis = await connectRedis(config.redis);
-    closers.push(() => redis.quit().catch(() => redis.disconnect()));
+    closers.push(redis.close);
     const testing = options.redisForTests;
-    const shared = new RedisRateLimiter(redis, {
+    const shared = new RedisRateLimiter(redis.client, {
+      timeoutMs: config.redis.timeoutMs,
       ...(testing && { keyPrefix: testing.keyPrefix }),
       ...(testing?.timeFromClock && { clock }),
     });
@@ -125,7 +129,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
         logger.info('Redis is back: limits are shared again');
       },
     });
-    engines.limiter = 'redis';
+    engines.limiter = redis.description;
   }
   return {
     clock,
@@ -134,6 +138,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     rateLimiter,
     idempotency,
     description: `pets and keys: ${engines.store}, rate limits: ${engines.limiter}`,
+    backends: { pets: engines.store, apiKeys: engines.store, rateLimiter: engines.limiter },
     rateLimiterCritical: !config.redis || config.rateLimitFailureMode === 'closed',
     close: async () => {
       await Promise.all(closers.map((close) => close()));
@@ -235,9 +240,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       authenticate: container.resolve(TOKENS.Authenticate),
       admitRequest: container.resolve(TOKENS.AdmitRequest),
       readinessProbes: {
-        pets: { check: () => adapters.pets.ping(), critical: true },
-        apiKeys: { check: () => adapters.apiKeys.ping(), critical: true },
-        rateLimiter: { check: () => adapters.rateLimiter.ping(), critical: adapters.rateLimiterCritical },
+        pets: { check: () => adapters.pets.ping(), critical: true, backend: adapters.backends.pets },
+        apiKeys: { check: () => adapters.apiKeys.ping(), critical: true, backend: adapters.backends.apiKeys },
+        rateLimiter: { check: () => adapters.rateLimiter.ping(), critical: adapters.rateLimiterCritical, backend: adapters.backends.rateLimiter },
       },
     },
     {

@@ -2,6 +2,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { checkKeyFormat, ENVIRONMENTS, MIN_KEY_LENGTH, type Environment } from '../domain/api-key.js';
+import type { RedisAddress, RedisOptions } from '../adapters/redis/redis-connection.js';
 import { isPlanId, isValidLimits, type PlanId, type PlanLimits } from '../domain/plans.js';
 
 const oneOf = <T extends string>(values: readonly T[], description: string, fallback: T) =>
@@ -65,7 +66,23 @@ export const EnvSchema = Type.Object({
     default: 2_000,
     description: 'Longest wait for MongoDB before a request gets 503 service_unavailable',
   }),
-  REDIS_URL: Type.String({ default: '', description: 'Redis URL for limits shared by all instances; per-instance memory when unset' }),
+  REDIS_URL: Type.String({
+    default: '',
+    description: 'A standalone Redis (redis:// or rediss://, credentials in the URL) for limits shared by all instances',
+  }),
+  REDIS_CLUSTER_NODES: Type.String({
+    default: '',
+    description: 'A Redis Cluster instead: comma-separated host:port of some of its nodes (seeds)',
+  }),
+  REDIS_SENTINEL_NODES: Type.String({
+    default: '',
+    description: 'Redis under Sentinel instead: comma-separated host:port of the sentinels',
+  }),
+  REDIS_SENTINEL_MASTER: Type.String({ default: '', description: 'The master name the sentinels monitor (with REDIS_SENTINEL_NODES)' }),
+  REDIS_SENTINEL_PASSWORD: Type.String({ default: '', description: "The sentinels' own password, when they require one" }),
+  REDIS_USERNAME: Type.String({ default: '', description: 'ACL user for the data nodes of a cluster or a Sentinel-managed Redis' }),
+  REDIS_PASSWORD: Type.String({ default: '', description: 'Password for the data nodes of a cluster or a Sentinel-managed Redis' }),
+  REDIS_TLS: oneOf(['false', 'true'] as const, 'TLS to the nodes (and sentinels) of a cluster or a Sentinel-managed Redis', 'false'),
   REDIS_TIMEOUT_MS: Type.Integer({ minimum: 10, default: 500, description: 'Longest wait for a Redis connection or command' }),
   RATE_LIMIT_FAILURE_MODE: oneOf(
     ['open', 'closed'] as const,
@@ -113,7 +130,7 @@ export interface AppConfig {
   readonly connectionTimeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
   readonly readinessTimeoutMs: number;
   readonly mongo: { readonly url: string; readonly database: string; readonly timeoutMs: number } | null;
-  readonly redis: { readonly url: string; readonly timeoutMs: number } | null;
+  readonly redis: RedisConfig | null;
   readonly rateLimitFailureMode: 'open' | 'closed';
   readonly keyCacheTtlMs: number;
   readonly keyRotationGraceMs: number;
@@ -122,6 +139,9 @@ export interface AppConfig {
   /** The environments that publish the API, for the OpenAPI document's servers. */
   readonly publicServers: readonly { readonly url: string; readonly description: string }[];
 }
+
+/** Where Redis is and how to reach it: one server, a cluster, or a master found through Sentinel. */
+export type RedisConfig = RedisOptions;
 
 export class ConfigError extends Error {}
 
@@ -134,10 +154,8 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
   }
   const env = parse(EnvSchema, raw);
   // Checked apart from the schema so that the message never repeats a URL (it may hold credentials).
-  for (const [name, prefix] of [['MONGODB_URL', /^mongodb(\+srv)?:\/\//], ['REDIS_URL', /^rediss?:\/\//]] as const) {
-    if (env[name] && !prefix.test(env[name])) {
-      throw new ConfigError(`Invalid configuration:\n  ${name} must start with ${name === 'MONGODB_URL' ? 'mongodb:// or mongodb+srv://' : 'redis:// or rediss://'}`);
-    }
+  if (env.MONGODB_URL && !/^mongodb(\+srv)?:\/\//.test(env.MONGODB_URL)) {
+    throw new ConfigError('Invalid configuration:\n  MONGODB_URL must start with mongodb:// or mongodb+srv://');
   }
   return {
     environment: env.APP_ENV,
@@ -152,7 +170,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     connectionTimeouts: { headersMs: env.HTTP_HEADERS_TIMEOUT_MS, requestMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
     mongo: env.MONGODB_URL ? { url: env.MONGODB_URL, database: env.MONGODB_DATABASE, timeoutMs: env.MONGODB_TIMEOUT_MS } : null,
-    redis: env.REDIS_URL ? { url: env.REDIS_URL, timeoutMs: env.REDIS_TIMEOUT_MS } : null,
+    redis: parseRedis(env),
     rateLimitFailureMode: env.RATE_LIMIT_FAILURE_MODE,
     keyCacheTtlMs: env.KEY_CACHE_TTL_SECONDS * 1000,
     keyRotationGraceMs: env.KEY_ROTATION_GRACE_SECONDS * 1000,
@@ -200,6 +218,57 @@ function parseSeedKeys(text: string, environment: Environment): SeedKey[] {
     }
     if (parts.length !== 2) throw new ConfigError(`${where}: expected key:plan`);
     return { key, plan };
+  });
+}
+
+function parseRedis(env: Env): RedisConfig | null {
+  const chosen = (['REDIS_URL', 'REDIS_CLUSTER_NODES', 'REDIS_SENTINEL_NODES'] as const).filter((name) => env[name] !== '');
+  const invalid = (message: string) => new ConfigError(`Invalid configuration:\n  ${message}`);
+  if (chosen.length > 1) throw invalid(`set one of REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES, not ${chosen.join(' and ')}`);
+  const sentinelOnly = (['REDIS_SENTINEL_MASTER', 'REDIS_SENTINEL_PASSWORD'] as const).filter((name) => env[name] !== '');
+  if (chosen[0] !== 'REDIS_SENTINEL_NODES' && sentinelOnly.length > 0) throw invalid(`${sentinelOnly.join(' and ')} need REDIS_SENTINEL_NODES`);
+  const nodeSettings: string[] = (['REDIS_USERNAME', 'REDIS_PASSWORD'] as const).filter((name) => env[name] !== '');
+  if (env.REDIS_TLS === 'true') nodeSettings.push('REDIS_TLS');
+  if (chosen[0] !== 'REDIS_CLUSTER_NODES' && chosen[0] !== 'REDIS_SENTINEL_NODES' && nodeSettings.length > 0) {
+    throw invalid(
+      chosen[0] === 'REDIS_URL'
+        ? `${nodeSettings.join(' and ')}: for a standalone Redis, put credentials and TLS in REDIS_URL (rediss://user:password@host:port)`
+        : `${nodeSettings.join(' and ')} need REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES`,
+    );
+  }
+  const auth = { ...(env.REDIS_USERNAME && { username: env.REDIS_USERNAME }), ...(env.REDIS_PASSWORD && { password: env.REDIS_PASSWORD }) };
+  const common = { timeoutMs: env.REDIS_TIMEOUT_MS, auth, tls: env.REDIS_TLS === 'true' };
+  switch (chosen[0]) {
+    case 'REDIS_URL':
+      // Checked apart from the schema so that the message never repeats the URL (it may hold credentials).
+      if (!/^rediss?:\/\/./.test(env.REDIS_URL)) throw invalid('REDIS_URL must start with redis:// or rediss://');
+      return { ...common, topology: { kind: 'standalone', url: env.REDIS_URL } };
+    case 'REDIS_CLUSTER_NODES':
+      return { ...common, topology: { kind: 'cluster', nodes: parseAddresses('REDIS_CLUSTER_NODES', env.REDIS_CLUSTER_NODES) } };
+    case 'REDIS_SENTINEL_NODES':
+      if (env.REDIS_SENTINEL_MASTER === '') throw invalid('REDIS_SENTINEL_MASTER must name the master the sentinels monitor (e.g. mymaster)');
+      return {
+        ...common,
+        topology: {
+          kind: 'sentinel',
+          sentinels: parseAddresses('REDIS_SENTINEL_NODES', env.REDIS_SENTINEL_NODES),
+          masterName: env.REDIS_SENTINEL_MASTER,
+          ...(env.REDIS_SENTINEL_PASSWORD && { sentinelPassword: env.REDIS_SENTINEL_PASSWORD }),
+        },
+      };
+    default:
+      return null;
+  }
+}
+
+function parseAddresses(name: string, text: string): RedisAddress[] {
+  return text.split(',').map((entry, index) => {
+    const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})$/.exec(entry.trim());
+    const port = Number(match?.[2]);
+    if (!match?.[1] || port < 1 || port > 65535) {
+      throw new ConfigError(`Invalid configuration:\n  ${name} entry ${index + 1} must be host:port (e.g. redis-1.internal:6379), comma-separated`);
+    }
+    return { host: match[1].replace(/^\[|\]$/g, ''), port };
   });
 }
 

@@ -1,6 +1,7 @@
 /** The process: reads the configuration, builds the application, listens, and shuts down gracefully. */
 import { ConfigError, loadConfig, type AppConfig } from './env.js';
 import { createApp, type Application } from './container.js';
+import { RedisTopologyError } from '../adapters/redis/redis-connection.js';
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -14,7 +15,16 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await createApp(config);
+  let app: Application;
+  try {
+    app = await createApp(config);
+  } catch (error) {
+    if (error instanceof RedisTopologyError) {
+      process.stderr.write(`Start-up stopped: ${error.message}\nSee README.md, "Scaling out".\n`);
+      process.exit(78); // EX_CONFIG: the configuration does not match the server
+    }
+    throw error;
+  }
   // A throwaway key only where keys cannot outlive the process: the in-memory store.
   const devKey = config.seedKeys.length === 0 && !config.mongo ? await app.keys.issue({ name: 'development key', plan: 'free' }) : null;
   const address = await app.http.listen({ host: config.host, port: config.port });

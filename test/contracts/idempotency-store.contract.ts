@@ -14,8 +14,10 @@ const LEASE = 10_000;
 const TTL = 86_400_000;
 const PET: Pet = { id: 2 ** 53 - 1, name: 'Rex ✓', categoryId: 7, status: 'pending' };
 
+let nextPetId = 1_000;
+
 function aClaim(overrides: Partial<NewClaim> = {}): NewClaim {
-  return { token: randomUUID(), fingerprint: 'f1', nowMs: T0, leaseMs: LEASE, ttlMs: TTL, ...overrides };
+  return { token: randomUUID(), fingerprint: 'f1', petId: nextPetId++, nowMs: T0, leaseMs: LEASE, ttlMs: TTL, ...overrides };
 }
 
 export function describeIdempotencyStoreContract(adapter: string, harness: IdempotencyStoreHarness): void {
@@ -32,7 +34,7 @@ export function describeIdempotencyStoreContract(adapter: string, harness: Idemp
     });
 
     it('gives the first claim to one caller and shows it in flight to the next', async () => {
-      expect(await store.claim(scope, aClaim())).toEqual({ claimed: true });
+      expect(await store.claim(scope, aClaim({ petId: 7 }))).toEqual({ claimed: true, petId: 7 });
       expect(await store.claim(scope, aClaim({ fingerprint: 'f2', nowMs: T0 + 1 }))).toEqual({
         claimed: false,
         existing: { state: 'in_flight', fingerprint: 'f1' },
@@ -46,30 +48,31 @@ export function describeIdempotencyStoreContract(adapter: string, harness: Idemp
       const replay = { claimed: false, existing: { state: 'completed', fingerprint: 'f1', pet: PET } };
       expect(await store.claim(scope, aClaim({ nowMs: T0 + LEASE + 1 }))).toEqual(replay);
       expect(await store.claim(scope, aClaim({ nowMs: T0 + 5 + TTL - 1 }))).toEqual(replay);
-      expect(await store.claim(scope, aClaim({ nowMs: T0 + 5 + TTL }))).toEqual({ claimed: true });
+      expect(await store.claim(scope, aClaim({ nowMs: T0 + 5 + TTL, petId: 8 }))).toEqual({ claimed: true, petId: 8 });
     });
 
     it('scopes keys per API key', async () => {
       await store.claim(scope, aClaim());
-      expect(await store.claim({ ...scope, apiKeyId: `${scope.apiKeyId}_other` }, aClaim())).toEqual({ claimed: true });
-      expect(await store.claim({ ...scope, key: `${scope.key}-other` }, aClaim())).toEqual({ claimed: true });
+      expect((await store.claim({ ...scope, apiKeyId: `${scope.apiKeyId}_other` }, aClaim())).claimed).toBe(true);
+      expect((await store.claim({ ...scope, key: `${scope.key}-other` }, aClaim())).claimed).toBe(true);
     });
 
-    it('frees the key when the holder releases it, and only for the holder', async () => {
-      const first = aClaim();
+    it('lets a retry take the claim over at once when the holder releases it, with the holder\'s pet id, and only for the holder', async () => {
+      const first = aClaim({ petId: 41 });
       await store.claim(scope, first);
       await store.release(scope, 'someone-else');
       expect((await store.claim(scope, aClaim())).claimed).toBe(false);
       await store.release(scope, first.token);
-      expect(await store.claim(scope, aClaim({ fingerprint: 'f2' }))).toEqual({ claimed: true });
+      // The released attempt's write may still land: the retry stores under the same id.
+      expect(await store.claim(scope, aClaim({ petId: 42 }))).toEqual({ claimed: true, petId: 41 });
     });
 
     it('lets a claim be taken over once its lease ends (its holder died), and ignores the old holder after', async () => {
-      const first = aClaim();
+      const first = aClaim({ petId: 51 });
       await store.claim(scope, first);
       expect((await store.claim(scope, aClaim({ nowMs: T0 + LEASE - 1 }))).claimed).toBe(false);
-      const second = aClaim({ nowMs: T0 + LEASE, fingerprint: 'f2' });
-      expect(await store.claim(scope, second)).toEqual({ claimed: true });
+      const second = aClaim({ nowMs: T0 + LEASE, fingerprint: 'f2', petId: 52 });
+      expect(await store.claim(scope, second)).toEqual({ claimed: true, petId: 51 });
       // The first holder comes back late: neither its result nor its release touches the new claim.
       await store.complete(scope, first.token, PET, T0 + LEASE + 1, TTL);
       await store.release(scope, first.token);

@@ -60,6 +60,23 @@ export function describePetRepositoryContract(adapter: string, harness: PetRepos
       expect(await repo.list({ limit: 10, afterId: ids[5] as number })).toEqual([]);
     });
 
+    it('reserves unique ids apart from those add takes, and stores a reserved id once whatever the number of attempts', async () => {
+      const reserved = await Promise.all(Array.from({ length: 10 }, () => repo.reserveId()));
+      const added = await repo.add(aPetDraft());
+      expect(new Set([...reserved, added.id]).size).toBe(11);
+      const id = reserved[0] as number;
+      const pet = { id, ...aPetDraft({ name: 'Late', status: 'pending' }) };
+      // A write that landed late and the retry meet on the same id: one pet, the second told so.
+      const attempts = await Promise.all([repo.addReserved(pet), repo.addReserved(pet)]);
+      expect(attempts.map((a) => a.created).sort()).toEqual([false, true]);
+      expect(attempts.map((a) => a.pet)).toEqual([pet, pet]);
+      expect(await repo.addReserved(pet)).toEqual({ pet, created: false });
+      expect(await repo.findById(id)).toEqual(pet);
+      // Stored after a higher id, it still lists in id order.
+      expect((await repo.list({ limit: 10 })).map((p) => p.id)).toEqual([id, added.id]);
+      expect((await repo.list({ limit: 10, status: 'pending' })).map((p) => p.id)).toEqual([id]);
+    });
+
     it('answers a ping', async () => {
       await expect(repo.ping()).resolves.toBeUndefined();
     });

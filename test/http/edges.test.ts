@@ -1,7 +1,7 @@
 /** Routing edges, server errors, request ids, health and readiness. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryAdapters } from '../../src/config/container.js';
-import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
+import { expectError, expectRateLimitHeaders, startTestApp, TEST_ADAPTERS, type TestApp } from '../support/test-app.js';
 
 describe('edges', () => {
   let t: TestApp;
@@ -59,7 +59,10 @@ describe('edges', () => {
     expect(health.statusCode).toBe(200);
     expect(health.headers['x-ratelimit-limit']).toBeUndefined();
     const ready = await t.app.http.inject({ url: '/readyz' });
-    expect(ready.json()).toEqual({ status: 'ready', checks: { pets: 'ok', apiKeys: 'ok', rateLimiter: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { pets: 'ok', apiKeys: 'ok', rateLimiter: 'ok' }, backends: t.app.adapters.backends });
+    expect(Object.values(t.app.adapters.backends)).toEqual(
+      TEST_ADAPTERS === 'memory' ? ['memory', 'memory', 'memory'] : ['mongodb', 'mongodb', expect.stringMatching(/^redis standalone at 127\.0\.0\.1:\d+$/)],
+    );
   });
 
   it('guards /readyz against floods per client address, answering in the Error body', async () => {

@@ -107,8 +107,8 @@ describe('Idempotency-Key when the create fails', () => {
     const t = await startTestApp({
       adapters: (clock) => {
         const adapters = memoryAdapters(clock);
-        const add = adapters.pets.add.bind(adapters.pets);
-        adapters.pets.add = (draft) => (failures-- > 0 ? Promise.reject(new ServiceUnavailableError('The database is not answering')) : add(draft));
+        const add = adapters.pets.addReserved.bind(adapters.pets);
+        adapters.pets.addReserved = (pet) => (failures-- > 0 ? Promise.reject(new ServiceUnavailableError('The database is not answering')) : add(pet));
         return adapters;
       },
     });

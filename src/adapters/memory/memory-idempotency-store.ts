@@ -10,6 +10,7 @@ import type {
 
 interface Entry {
   readonly token: string;
+  readonly petId: number;
   readonly record: StoredIdempotency;
   readonly lockedUntilMs: number;
   readonly expiresAtMs: number;
@@ -28,13 +29,16 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     if (existing && existing.expiresAtMs > claim.nowMs && !(existing.record.state === 'in_flight' && existing.lockedUntilMs <= claim.nowMs)) {
       return Promise.resolve({ claimed: false, existing: existing.record });
     }
+    // Taking over an attempt that gave up keeps its pet id; a record past its retention starts afresh.
+    const petId = existing && existing.expiresAtMs > claim.nowMs ? existing.petId : claim.petId;
     this.entries.set(id, {
       token: claim.token,
+      petId,
       record: { state: 'in_flight', fingerprint: claim.fingerprint },
       lockedUntilMs: claim.nowMs + claim.leaseMs,
       expiresAtMs: claim.nowMs + claim.ttlMs,
     });
-    return Promise.resolve({ claimed: true });
+    return Promise.resolve({ claimed: true, petId });
   }
 
   complete(scope: IdempotencyScope, token: string, pet: Pet, nowMs: number, ttlMs: number): Promise<void> {
@@ -43,6 +47,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     if (entry?.token === token) {
       this.entries.set(id, {
         token,
+        petId: pet.id,
         record: { state: 'completed', fingerprint: entry.record.fingerprint, pet },
         lockedUntilMs: nowMs,
         expiresAtMs: nowMs + ttlMs,
@@ -53,7 +58,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   release(scope: IdempotencyScope, token: string): Promise<void> {
     const id = idOf(scope);
-    if (this.entries.get(id)?.token === token) this.entries.delete(id);
+    const entry = this.entries.get(id);
+    if (entry?.token === token && entry.record.state === 'in_flight') this.entries.set(id, { ...entry, lockedUntilMs: Number.NEGATIVE_INFINITY });
     return Promise.resolve();
   }
 

@@ -1,7 +1,7 @@
 /** In-memory pet repository: ids ascend, so append-only arrays stay sorted and a page is a binary search plus a slice. */
 import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
-import type { PetListQuery, PetRepository } from '../../application/ports/pet-repository.js';
+import type { PetListQuery, PetRepository, ReservedAdd } from '../../application/ports/pet-repository.js';
 
 export class MemoryPetRepository implements PetRepository {
   private nextId = 1;
@@ -11,12 +11,19 @@ export class MemoryPetRepository implements PetRepository {
 
   add(draft: PetDraft): Promise<Pet> {
     const pet: Pet = { id: this.nextId++, ...draft };
-    this.byId.set(pet.id, pet);
-    this.all.push(pet);
-    const sameStatus = this.byStatus.get(pet.status) ?? [];
-    sameStatus.push(pet);
-    this.byStatus.set(pet.status, sameStatus);
+    this.store(pet);
     return Promise.resolve(pet);
+  }
+
+  reserveId(): Promise<PetId> {
+    return Promise.resolve(this.nextId++);
+  }
+
+  addReserved(pet: Pet): Promise<ReservedAdd> {
+    const existing = this.byId.get(pet.id);
+    if (existing) return Promise.resolve({ pet: existing, created: false });
+    this.store({ ...pet });
+    return Promise.resolve({ pet, created: true });
   }
 
   findById(id: PetId): Pet | null {
@@ -32,6 +39,21 @@ export class MemoryPetRepository implements PetRepository {
   ping(): Promise<void> {
     return Promise.resolve();
   }
+
+  /** Keeps the lists in id order: a reserved id may be stored after higher ones. */
+  private store(pet: Pet): void {
+    this.byId.set(pet.id, pet);
+    insertInOrder(this.all, pet);
+    const sameStatus = this.byStatus.get(pet.status) ?? [];
+    insertInOrder(sameStatus, pet);
+    this.byStatus.set(pet.status, sameStatus);
+  }
+}
+
+function insertInOrder(sorted: Pet[], pet: Pet): void {
+  const last = sorted[sorted.length - 1];
+  if (!last || last.id < pet.id) sorted.push(pet);
+  else sorted.splice(firstIndexAfter(sorted, pet.id), 0, pet);
 }
 
 function firstIndexAfter(sorted: readonly Pet[], id: PetId): number {

@@ -28,6 +28,8 @@ interface IdempotencyDocument {
   token: string;
   fingerprint: string;
   state: 'in_flight' | 'completed';
+  /** The id reserved for the pet, kept across takeovers (absent on records written before it existed). */
+  petId?: Long | bigint;
   pet?: StoredPet;
   lockedUntil: Date;
   /** The TTL index removes the document after this time (within about a minute). */
@@ -63,6 +65,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
       token: claim.token,
       fingerprint: claim.fingerprint,
       state: 'in_flight',
+      petId: Long.fromNumber(claim.petId),
       lockedUntil: new Date(claim.nowMs + claim.leaseMs),
       expiresAt: new Date(claim.nowMs + claim.ttlMs),
     };
@@ -70,17 +73,20 @@ export class MongoIdempotencyStore implements IdempotencyStore {
       for (let round = 1; round <= MAX_ROUNDS; round++) {
         try {
           await this.records.insertOne({ ...fresh });
-          return { claimed: true };
+          return { claimed: true, petId: claim.petId };
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
         }
         const existing = await this.records.findOne({ keyId: scope.apiKeyId, key: scope.key }, READ);
         if (!existing) continue; // removed meanwhile: insert again
-        const stale = existing.expiresAt <= now || (existing.state === 'in_flight' && existing.lockedUntil <= now);
-        if (!stale) return { claimed: false, existing: toStored(existing) };
+        const expired = existing.expiresAt <= now;
+        if (!expired && !(existing.state === 'in_flight' && existing.lockedUntil <= now)) return { claimed: false, existing: toStored(existing) };
+        // An attempt that gave up is taken over with its pet id (its write may have landed); only a
+        // record past its retention starts afresh.
+        const petId = !expired && existing.petId !== undefined ? toSafeNumber(existing.petId as bigint, 'pet id') : claim.petId;
         // Take it over only if nobody else did first (the token changes on every claim).
-        const { matchedCount } = await this.records.replaceOne({ _id: existing._id, token: existing.token }, fresh);
-        if (matchedCount === 1) return { claimed: true };
+        const { matchedCount } = await this.records.replaceOne({ _id: existing._id, token: existing.token }, { ...fresh, petId: Long.fromNumber(petId) });
+        if (matchedCount === 1) return { claimed: true, petId };
       }
       throw new Error(`Could not settle the Idempotency-Key claim in ${MAX_ROUNDS} rounds`);
     });
@@ -98,7 +104,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
 
   release(scope: IdempotencyScope, token: string): Promise<void> {
     return guarded(this.timeoutMs, async () => {
-      await this.records.deleteOne({ keyId: scope.apiKeyId, key: scope.key, token });
+      await this.records.updateOne({ keyId: scope.apiKeyId, key: scope.key, token, state: 'in_flight' }, { $set: { lockedUntil: new Date(0) } });
     });
   }
 }

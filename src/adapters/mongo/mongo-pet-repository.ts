@@ -7,7 +7,7 @@ import { Long, type Collection, type Db } from 'mongodb';
 import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
 import { MAX_ID } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
-import type { PetListQuery, PetRepository } from '../../application/ports/pet-repository.js';
+import type { PetListQuery, PetRepository, ReservedAdd } from '../../application/ports/pet-repository.js';
 import { guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
 
 interface PetDocument {
@@ -49,12 +49,7 @@ export class MongoPetRepository implements PetRepository {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const id = await this.nextId();
         try {
-          await this.pets.insertOne({
-            _id: Long.fromNumber(id),
-            name: draft.name,
-            categoryId: Long.fromNumber(draft.categoryId),
-            status: draft.status,
-          });
+          await this.pets.insertOne(toDocument({ id, ...draft }));
           return { id, ...draft };
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
@@ -62,6 +57,33 @@ export class MongoPetRepository implements PetRepository {
         }
       }
       throw new Error(`Could not allocate a unique pet id in ${MAX_ATTEMPTS} attempts`);
+    });
+  }
+
+  reserveId(): Promise<PetId> {
+    return guarded(this.timeoutMs, async () => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const id = await this.nextId();
+        // A counter behind the data (a restored backup) would hand out a taken id: move it on.
+        if (!(await this.pets.findOne({ _id: Long.fromNumber(id) }, { projection: { _id: 1 } }))) return id;
+        await this.catchUpCounter();
+      }
+      throw new Error(`Could not reserve a unique pet id in ${MAX_ATTEMPTS} attempts`);
+    });
+  }
+
+  addReserved(pet: Pet): Promise<ReservedAdd> {
+    return guarded(this.timeoutMs, async () => {
+      try {
+        await this.pets.insertOne(toDocument(pet));
+        return { pet, created: true };
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+      // An earlier attempt with this reserved id landed: that is the pet.
+      const stored = await this.pets.findOne({ _id: Long.fromNumber(pet.id) }, READ);
+      if (!stored) throw new Error(`Pet ${pet.id} was reported as stored but cannot be read`);
+      return { pet: toPet(stored), created: false };
     });
   }
 
@@ -108,6 +130,10 @@ export class MongoPetRepository implements PetRepository {
     // Only ever forward: the filter makes this a no-op when another instance moved it further.
     await this.counters.updateOne({ _id: COUNTER_ID, seq: { $lt: seq } }, { $set: { seq } });
   }
+}
+
+function toDocument(pet: Pet): PetDocument {
+  return { _id: Long.fromNumber(pet.id), name: pet.name, categoryId: Long.fromNumber(pet.categoryId), status: pet.status };
 }
 
 function toPet(document: PetDocument): Pet {

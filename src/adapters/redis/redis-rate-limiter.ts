@@ -4,7 +4,7 @@
  * live in one Redis Cluster slot.
  */
 import { readFileSync } from 'node:fs';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import type { AdmissionPolicy, Outcome, RateDecision, WindowUsage } from '../../domain/rate-limit.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
@@ -19,13 +19,21 @@ export interface RedisRateLimiterOptions {
   /** For tests only: take time from this clock instead of Redis TIME. */
   readonly clock?: Clock;
   readonly keyPrefix?: string;
+  /**
+   * Longest wait for one decision, whatever the client does meanwhile (a cluster client follows moved
+   * slots and failovers with retries of its own); then it fails and the failure mode applies.
+   */
+  readonly timeoutMs?: number;
 }
+
+/** Replies that only a Redis Cluster gives: the client in use does not follow the cluster. */
+const CLUSTER_REPLY = /^(MOVED|ASK|CROSSSLOT|CLUSTERDOWN|TRYAGAIN)\b/;
 
 export class RedisRateLimiter implements RateLimiter {
   private readonly prefix: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly options: RedisRateLimiterOptions = {},
   ) {
     this.prefix = options.keyPrefix ?? 'rl:';
@@ -58,7 +66,11 @@ export class RedisRateLimiter implements RateLimiter {
       policy.ban.strikeWindowMs,
       ...policy.windows.flatMap((w) => [w.limit, w.windowMs, w.bucketMs]),
     ];
-    const reply = await (this.redis as unknown as AdmitCommand).admitSlidingWindow(keys.length, ...keys, ...args);
+    const reply = await this.bounded(
+      (this.redis as unknown as AdmitCommand).admitSlidingWindow(keys.length, ...keys, ...args).catch((error: unknown) => {
+        throw explainClusterReply(error, this.redis);
+      }),
+    );
     const [outcome, nowMs, bannedUntil] = [String(reply[0]) as Outcome, Number(reply[1]), Number(reply[2])];
     const windows: WindowUsage[] = policy.windows.map((w, i) => ({
       name: w.name,
@@ -71,6 +83,30 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async ping(): Promise<void> {
-    await this.redis.ping();
+    await this.bounded(this.redis.ping());
   }
+
+  private async bounded<T>(work: Promise<T>): Promise<T> {
+    const { timeoutMs } = this.options;
+    if (timeoutMs === undefined) return work;
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms (timed out)`)), timeoutMs);
+    });
+    // An abandoned command may still fail later; that outcome has no one left to tell.
+    work.catch(() => undefined);
+    try {
+      return await Promise.race([work, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** A cluster-only reply to a client that is not a cluster client says what to configure instead. */
+function explainClusterReply(error: unknown, redis: RedisClient): unknown {
+  if (redis.isCluster || !(error instanceof Error) || !CLUSTER_REPLY.test(error.message)) return error;
+  return new Error(
+    `Redis answered "${error.message}": the server is a Redis Cluster node, but the client is configured for one server (REDIS_URL), so limits are not shared. Set REDIS_CLUSTER_NODES instead.`,
+  );
 }

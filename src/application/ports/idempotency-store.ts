@@ -3,7 +3,7 @@
  * first one's result instead of storing a second pet. A claim is taken before the work and carries a
  * lease; only a completed result is kept for the whole retention time.
  */
-import type { Pet } from '../../domain/pet.js';
+import type { Pet, PetId } from '../../domain/pet.js';
 
 /** Whose key it is: an API key id and the client's Idempotency-Key. */
 export interface IdempotencyScope {
@@ -19,6 +19,8 @@ export interface NewClaim {
   /** Identifies the request that holds the claim; completing or releasing needs it. */
   readonly token: string;
   readonly fingerprint: string;
+  /** The id reserved for the pet; kept with the claim, so that every attempt stores under the same id. */
+  readonly petId: PetId;
   readonly nowMs: number;
   /** Until then nobody else may take the claim over (the holder may still be working). */
   readonly leaseMs: number;
@@ -26,16 +28,21 @@ export interface NewClaim {
   readonly ttlMs: number;
 }
 
-export type ClaimResult = { readonly claimed: true } | { readonly claimed: false; readonly existing: StoredIdempotency };
+/** Claimed: store the pet under `petId` (the new claim's, or the id of the attempt taken over). */
+export type ClaimResult = { readonly claimed: true; readonly petId: PetId } | { readonly claimed: false; readonly existing: StoredIdempotency };
 
 export interface IdempotencyStore {
   /**
    * Atomically takes the scope for a new request, or returns what is stored there. A record past its
-   * retention time, or an in-flight claim past its lease (its holder died), counts as absent.
+   * retention time counts as absent; an in-flight claim past its lease (its holder died or gave up) is
+   * taken over with its pet id.
    */
   claim(scope: IdempotencyScope, claim: NewClaim): Promise<ClaimResult>;
   /** Stores the result under the holder's claim, to be replayed until `nowMs + ttlMs`. */
   complete(scope: IdempotencyScope, token: string, pet: Pet, nowMs: number, ttlMs: number): Promise<void>;
-  /** Drops the holder's claim (the request failed), so that the client may retry with the same key. */
+  /**
+   * Ends the holder's lease (the request failed, and its write may still land), so that a retry with
+   * the same key takes the claim over at once, with the same pet id.
+   */
   release(scope: IdempotencyScope, token: string): Promise<void>;
 }

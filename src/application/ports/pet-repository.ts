@@ -13,9 +13,22 @@ export interface PetListQuery {
   readonly limit: number;
 }
 
+/** What `addReserved` found: the pet it stored, or the one an earlier attempt stored under that id. */
+export interface ReservedAdd {
+  readonly pet: Pet;
+  readonly created: boolean;
+}
+
 export interface PetRepository {
   /** Stores the draft under a new unique id and returns the stored pet. */
   add(draft: PetDraft): Promise<Pet>;
+  /** Takes a new unique id, no pet stored under it, for a create that may be attempted more than once. */
+  reserveId(): Promise<PetId>;
+  /**
+   * Stores the pet under its reserved id, unless an earlier attempt already did (its write landed
+   * late, say): then returns that pet and stores nothing. So attempts with one id store one pet.
+   */
+  addReserved(pet: Pet): Promise<ReservedAdd>;
   findById(id: PetId): Awaitable<Pet | null>;
   list(query: PetListQuery): Awaitable<Pet[]>;
   /** Resolves when the backing store answers; rejects otherwise. */

@@ -37,26 +37,29 @@ export class CreatePet {
 
     const token = randomUUID();
     const fingerprint = fingerprintOf(input);
-    const nowMs = this.clock.nowMs();
-    const result = await this.idempotency.claim(scope, { token, fingerprint, nowMs, ...this.policy });
+    // The pet's id is chosen before the claim and kept with it: every attempt under this key stores
+    // under that one id, so a write that lands after its request gave up meets the retry there.
+    const reservedId = await this.pets.reserveId();
+    const result = await this.idempotency.claim(scope, { token, fingerprint, petId: reservedId, nowMs: this.clock.nowMs(), ...this.policy });
     if (!result.claimed) {
       const { existing } = result;
       if (existing.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
       if (existing.state === 'in_flight') throw new IdempotencyKeyInFlightError();
       return { pet: existing.pet, replayed: true };
     }
-    let pet: Pet;
+    let stored: { pet: Pet; created: boolean };
     try {
-      pet = await this.pets.add(draft);
+      stored = await this.pets.addReserved({ id: result.petId, ...draft });
     } catch (error) {
-      // Only successes are remembered: a failed create leaves the key free for a retry.
+      // The write may still land: the claim keeps the id and only its lease ends, so a retry takes it
+      // over at once and either finds that pet or stores it under the same id.
       await this.idempotency.release(scope, token).catch(() => undefined);
       throw error;
     }
-    // The pet is stored; if remembering it fails, the claim's lease still shields it from a duplicate
-    // for its length, and the client gets its 201.
-    await this.idempotency.complete(scope, token, pet, this.clock.nowMs(), this.policy.ttlMs).catch(() => undefined);
-    return { pet, replayed: false };
+    // The pet is stored; if remembering it fails, the claim still holds its id, so a retry finds the
+    // same pet, and the client gets its 201.
+    await this.idempotency.complete(scope, token, stored.pet, this.clock.nowMs(), this.policy.ttlMs).catch(() => undefined);
+    return { pet: stored.pet, replayed: !stored.created };
   }
 }
 

@@ -33,6 +33,47 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads each Redis topology: one server, a cluster, or a master found through Sentinel', () => {
+    expect(loadConfig({ REDIS_URL: 'rediss://app:secret@redis.internal:6380/0' }).redis).toEqual({
+      topology: { kind: 'standalone', url: 'rediss://app:secret@redis.internal:6380/0' },
+      auth: {},
+      tls: false,
+      timeoutMs: 500,
+    });
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'r1.internal:7000, [::1]:7001', REDIS_USERNAME: 'app', REDIS_PASSWORD: 'secret', REDIS_TLS: 'true' }).redis).toEqual({
+      topology: { kind: 'cluster', nodes: [{ host: 'r1.internal', port: 7000 }, { host: '::1', port: 7001 }] },
+      auth: { username: 'app', password: 'secret' },
+      tls: true,
+      timeoutMs: 500,
+    });
+    expect(
+      loadConfig({ REDIS_SENTINEL_NODES: 's1:26379,s2:26379', REDIS_SENTINEL_MASTER: 'mymaster', REDIS_SENTINEL_PASSWORD: 'sp', REDIS_PASSWORD: 'secret' }).redis,
+    ).toEqual({
+      topology: { kind: 'sentinel', sentinels: [{ host: 's1', port: 26379 }, { host: 's2', port: 26379 }], masterName: 'mymaster', sentinelPassword: 'sp' },
+      auth: { password: 'secret' },
+      tls: false,
+      timeoutMs: 500,
+    });
+    expect(loadConfig({}).redis).toBeNull();
+  });
+
+  it.each([
+    [{ REDIS_URL: 'redis://a:6379', REDIS_CLUSTER_NODES: 'b:7000' }, 'set one of REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES, not REDIS_URL and REDIS_CLUSTER_NODES'],
+    [{ REDIS_URL: 'http://secret@a:6379' }, 'REDIS_URL must start with redis:// or rediss://'],
+    [{ REDIS_URL: 'redis://a:6379', REDIS_PASSWORD: 'x' }, 'REDIS_PASSWORD: for a standalone Redis, put credentials and TLS in REDIS_URL'],
+    [{ REDIS_PASSWORD: 'x' }, 'REDIS_PASSWORD need REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES'],
+    [{ REDIS_SENTINEL_MASTER: 'mymaster' }, 'REDIS_SENTINEL_MASTER need REDIS_SENTINEL_NODES'],
+    [{ REDIS_SENTINEL_NODES: 's1:26379' }, 'REDIS_SENTINEL_MASTER must name the master'],
+    [{ REDIS_CLUSTER_NODES: 'r1:7000,redis://r2:7001' }, 'REDIS_CLUSTER_NODES entry 2 must be host:port'],
+    [{ REDIS_CLUSTER_NODES: 'r1:0' }, 'REDIS_CLUSTER_NODES entry 1 must be host:port'],
+    [{ REDIS_TLS: 'yes', REDIS_CLUSTER_NODES: 'r1:7000' }, 'REDIS_TLS="yes" must be one of false, true'],
+  ])('stops on the Redis settings %j, saying what to fix', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    // A URL may hold credentials: never repeated in a message.
+    expect(() => loadConfig(env)).not.toThrow(/secret@/);
+  });
+
   it('reads a proxy hop count', () => {
     const { trustProxy } = loadConfig({ TRUST_PROXY: '1' });
     expect(typeof trustProxy).toBe('function');

@@ -16,6 +16,8 @@ export interface ReadinessProbe {
   readonly check: () => Promise<void>;
   /** A non-critical adapter that is down leaves the instance serving, reported as degraded. */
   readonly critical: boolean;
+  /** What backs the adapter (engine and topology, no credentials), reported as is. */
+  readonly backend: string;
 }
 
 export interface HealthOptions {
@@ -43,7 +45,8 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
       return reply.code(503).send(errorBody('service_unavailable', `Not ready: ${critical.join(', ')} did not answer`));
     }
     const checks = Object.fromEntries(entries.map(([name], i) => [name, results[i] ? 'ok' : 'down']));
-    return { status: down.length > 0 ? 'degraded' : 'ready', checks };
+    const backends = Object.fromEntries(entries.map(([name, probe]) => [name, probe.backend]));
+    return { status: down.length > 0 ? 'degraded' : 'ready', checks, backends };
   });
 }
 

@@ -94,7 +94,7 @@ describe.runIf(topologiesRunnable)('Redis Sentinel: master, replica, three senti
     const killedAt = performance.now();
     sentinels.master.kill();
 
-    const outcome = await measureResume([open, closed], headers, killedAt, 20_000, { diagnose: sentinels.diagnose });
+    const outcome = await measureResume([open, closed], headers, killedAt, 20_000, { diagnose: () => sentinels.diagnose() });
     await until(async () => (await sentinels.currentMaster()) === sentinels.replica.address);
     const kept = (await open.http.inject({ url: '/v1/rate_limit', headers: witnessHeaders })).json<{ windows: { minute: { used: number } } }>().windows.minute.used;
     const slowest = (instance: number) => Math.max(...outcome.results.filter((r) => r.instance === instance).map((r) => r.ms));

@@ -1,10 +1,12 @@
 /**
  * Finds servers for the integration suites, in this order: a URL from the environment
- * (MONGODB_URL / REDIS_URL), a container when a Docker engine answers (testcontainers, official
- * images), a local server (redis-server on PATH; the MongoDB-compatible test server from
- * @jongodb/memory-server-bin-linux-x64-gnu), or nothing, with the reason and how to enable it.
+ * (MONGODB_URL / REDIS_URL), a container when a Docker engine answers (testcontainers; images from
+ * TEST_REDIS_IMAGE / TEST_MONGO_IMAGE, the official ones by default), a local server (redis-server
+ * on PATH; the MongoDB-compatible test server from @jongodb/memory-server-bin-linux-x64-gnu), or
+ * nothing, with the reason and how to enable it.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
@@ -31,7 +33,7 @@ const none = (backend: string, reason: string): Started => ({ info: { url: null,
 
 export async function startRedis(): Promise<Started> {
   if (process.env.REDIS_URL) return { info: { url: process.env.REDIS_URL, backend: 'REDIS_URL' }, stop: async () => undefined };
-  const container = await startContainer('redis:7-alpine', 6379, (host, port) => `redis://${host}:${port}`);
+  const container = await startContainer(REDIS_IMAGE, 6379, (host, port) => `redis://${host}:${port}`);
   if (container) return container;
   if (onPath('redis-server')) {
     const server = await startLocalRedis(await freePort());
@@ -42,7 +44,7 @@ export async function startRedis(): Promise<Started> {
 
 export async function startMongo(): Promise<Started> {
   if (process.env.MONGODB_URL) return { info: { url: process.env.MONGODB_URL, backend: 'MONGODB_URL' }, stop: async () => undefined };
-  const container = await startContainer('mongo:7', 27017, (host, port) => `mongodb://${host}:${port}`);
+  const container = await startContainer(MONGO_IMAGE, 27017, (host, port) => `mongodb://${host}:${port}`);
   if (container) return container;
   if (jongodbBinary()) {
     const server = await startLocalMongo(0);
@@ -72,11 +74,15 @@ export async function startLocalMongo(port: number): Promise<OwnedServer> {
   return ownedServer(child, url.replace(/\/[^/]*$/, ''));
 }
 
+/** Official images by default; where no registry is reachable, the stand-ins of `npm run images:local`. */
+export const REDIS_IMAGE = process.env.TEST_REDIS_IMAGE ?? 'redis:7-alpine';
+export const MONGO_IMAGE = process.env.TEST_MONGO_IMAGE ?? 'mongo:7';
+
 async function startContainer(image: string, port: number, url: (host: string, port: number) => string): Promise<Started | null> {
-  if (!process.env.DOCKER_HOST && !existsSync('/var/run/docker.sock')) return null;
+  if (!(await engineAnswers())) return null;
   try {
     const { GenericContainer } = await import('testcontainers');
-    const container = await new GenericContainer(image).withExposedPorts(port).start();
+    const container = await new GenericContainer(image).withExposedPorts(port).withLabels(CONTAINER_LABELS).start();
     return {
       info: { url: url(container.getHost(), container.getMappedPort(port)), backend: `testcontainers ${image}` },
       stop: async () => {
@@ -87,6 +93,45 @@ async function startContainer(image: string, port: number, url: (host: string, p
     console.warn(`[backend] Docker engine did not start ${image}: ${(error as Error).message}; trying a local server`);
     return null;
   }
+}
+
+/** Every container the tests start carries these labels, so that an interrupted run's leftovers can be found. */
+export const TEST_LABEL = 'org.animal-adoption-api.test';
+const RUN_LABEL = 'org.animal-adoption-api.test-run';
+/** One id for the whole run: set by the global setup, inherited by the workers. */
+const RUN_ID = (process.env.ADOPTION_TEST_RUN_ID ??= randomUUID());
+export const CONTAINER_LABELS = { [TEST_LABEL]: 'true', [RUN_LABEL]: RUN_ID };
+/** The reaper image testcontainers uses (its default, or RYUK_CONTAINER_IMAGE). */
+const RYUK_IMAGE = process.env.RYUK_CONTAINER_IMAGE ?? 'testcontainers/ryuk:0.14.0';
+
+let engine: Promise<boolean> | null = null;
+
+/**
+ * True when a Docker engine answers. testcontainers' resource reaper (the testcontainers/ryuk image)
+ * cannot be pulled without a registry: unless it is present, it is switched off, the suites stop
+ * their containers themselves, and containers an interrupted run left behind are removed here.
+ */
+export function engineAnswers(): Promise<boolean> {
+  engine ??= (async () => {
+    if (!process.env.DOCKER_HOST && !existsSync('/var/run/docker.sock')) return false;
+    try {
+      const { getContainerRuntimeClient, ImageName } = await import('testcontainers');
+      const client = await getContainerRuntimeClient();
+      if (process.env.TESTCONTAINERS_RYUK_DISABLED === undefined && !(await client.image.exists(ImageName.fromString(RYUK_IMAGE)))) {
+        process.env.TESTCONTAINERS_RYUK_DISABLED = 'true';
+        console.info(`[backend] testcontainers: ${RYUK_IMAGE} is not available, so its reaper is off; suites remove their own containers`);
+      }
+      const leftovers = await client.container.list();
+      for (const info of leftovers.filter((c) => c.Labels?.[TEST_LABEL] === 'true' && c.Labels?.[RUN_LABEL] !== RUN_ID)) {
+        await client.container.remove(client.container.getById(info.Id), { removeVolumes: true }).catch(() => undefined);
+      }
+      return true;
+    } catch (error) {
+      console.warn(`[backend] a Docker socket exists but no engine answers (${(error as Error).message}); using local servers`);
+      return false;
+    }
+  })();
+  return engine;
 }
 
 export function jongodbBinary(): string | null {

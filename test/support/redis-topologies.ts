@@ -4,6 +4,7 @@
  * and a master with a replica under three sentinels.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,24 +31,36 @@ export interface LocalNode {
   kill(): void;
 }
 
-async function startNode(dir: string, args: string[], ready: RegExp): Promise<LocalNode> {
-  const port = await freePort();
-  const child = spawn('redis-server', [...args, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await waitForOutput(child, ready);
-  const client = new Redis({ port, host: '127.0.0.1', password: PASSWORD, maxRetriesPerRequest: 1, retryStrategy: () => 100, lazyConnect: true });
-  client.on('error', () => undefined);
-  return {
-    port,
-    address: `127.0.0.1:${port}`,
-    process: child,
-    client,
-    kill: () => {
-      client.disconnect();
-      child.kill('SIGKILL');
-    },
-  };
+/**
+ * Starts redis-server on a free port. A port found free can be taken by another process before the
+ * server binds it (suites start servers in parallel): then it starts again on another port.
+ */
+async function startNode(dir: string, args: (() => Promise<string[]>) | string[], ready: RegExp): Promise<LocalNode> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const extra = typeof args === 'function' ? await args() : args;
+    const child = spawn('redis-server', [...extra, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      await waitForOutput(child, ready);
+    } catch (error) {
+      if (attempt < 5 && /Address already in use/.test((error as Error).message)) continue;
+      throw error;
+    }
+    const client = new Redis({ port, host: '127.0.0.1', password: PASSWORD, maxRetriesPerRequest: 1, retryStrategy: () => 100, lazyConnect: true });
+    client.on('error', () => undefined);
+    return {
+      port,
+      address: `127.0.0.1:${port}`,
+      process: child,
+      client,
+      kill: () => {
+        client.disconnect();
+        child.kill('SIGKILL');
+      },
+    };
+  }
 }
 
 async function stopNode(node: LocalNode): Promise<void> {
@@ -92,9 +105,10 @@ export async function startCluster(masters: number, replicas: 0 | 1 = 0): Promis
     Array.from({ length: masters * (1 + replicas) }, async (_, i) =>
       startNode(
         dir,
-        [
+        async () => [
           '--cluster-enabled', 'yes',
-          '--cluster-config-file', join(dir, `nodes-${i}.conf`),
+          // A fresh file on each attempt: a server that failed to bind may have written one.
+          '--cluster-config-file', join(dir, `nodes-${i}-${randomUUID().slice(0, 8)}.conf`),
           // A master is failed over one second after it stops answering (the default is 15 s).
           '--cluster-node-timeout', '1000',
           '--cluster-port', String(await freePort()),

@@ -1,7 +1,9 @@
 /**
- * Pets in MongoDB. The id is the document's _id (an int64), taken from a counter document; an insert
- * that meets a duplicate key (a counter behind the data, or a counter increment that was not atomic)
- * moves the counter past the highest stored id and tries again, so uniqueness holds by construction.
+ * Pets in MongoDB. The id is the document's _id (an int64), taken from a counter document and
+ * recorded in `pet_ids` (unique on _id) before any pet is stored under it: an id handed out twice (a
+ * counter behind the data, or a counter increment that was not atomic) meets a duplicate key there,
+ * moves the counter past the highest id taken and is drawn again. So ids are unique by construction,
+ * including ids reserved for a create that is stored later (see `reserveId`).
  */
 import { Long, type Collection, type Db } from 'mongodb';
 import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
@@ -17,6 +19,15 @@ interface PetDocument {
   status: PetStatus;
 }
 
+interface TakenIdDocument {
+  _id: Long | bigint;
+  /** The TTL index forgets taken ids after a while; by then the counter is far past them. */
+  takenAt: Date;
+}
+
+/** Longer than any Idempotency-Key is kept (7 days at most), so a reserved id is held while a retry may use it. */
+const TAKEN_ID_TTL_SECONDS = 8 * 86_400;
+
 interface CounterDocument {
   _id: string;
   seq: Long | bigint;
@@ -29,6 +40,7 @@ const READ = { useBigInt64: true } as const;
 export class MongoPetRepository implements PetRepository {
   private readonly pets: Collection<PetDocument>;
   private readonly counters: Collection<CounterDocument>;
+  private readonly takenIds: Collection<TakenIdDocument>;
 
   /** `timeoutMs` bounds each call, a whole add (counter, insert and any retry) included. */
   constructor(
@@ -37,17 +49,19 @@ export class MongoPetRepository implements PetRepository {
   ) {
     this.pets = db.collection<PetDocument>('pets');
     this.counters = db.collection<CounterDocument>('counters');
+    this.takenIds = db.collection<TakenIdDocument>('pet_ids');
   }
 
   /** Listing by status in id order walks this index; unfiltered listing walks _id. Idempotent. */
   static async ensureIndexes(db: Db): Promise<void> {
     await db.collection('pets').createIndex({ status: 1, _id: 1 }, { name: 'status_id' });
+    await db.collection('pet_ids').createIndex({ takenAt: 1 }, { expireAfterSeconds: TAKEN_ID_TTL_SECONDS, name: 'taken_ttl' });
   }
 
   add(draft: PetDraft): Promise<Pet> {
     return guarded(this.timeoutMs, async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const id = await this.nextId();
+        const id = await this.takeId();
         try {
           await this.pets.insertOne(toDocument({ id, ...draft }));
           return { id, ...draft };
@@ -63,8 +77,8 @@ export class MongoPetRepository implements PetRepository {
   reserveId(): Promise<PetId> {
     return guarded(this.timeoutMs, async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const id = await this.nextId();
-        // A counter behind the data (a restored backup) would hand out a taken id: move it on.
+        const id = await this.takeId();
+        // Pets restored from a backup may predate the ids taken: then move on.
         if (!(await this.pets.findOne({ _id: Long.fromNumber(id) }, { projection: { _id: 1 } }))) return id;
         await this.catchUpCounter();
       }
@@ -111,6 +125,21 @@ export class MongoPetRepository implements PetRepository {
     });
   }
 
+  /** An id nobody else was given: drawn from the counter, then recorded as taken (unique). */
+  private async takeId(): Promise<number> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const id = await this.nextId();
+      try {
+        await this.takenIds.insertOne({ _id: Long.fromNumber(id), takenAt: new Date() });
+        return id;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        await this.catchUpCounter();
+      }
+    }
+    throw new Error(`Could not take a unique pet id in ${MAX_ATTEMPTS} attempts`);
+  }
+
   private async nextId(): Promise<number> {
     const counter = await this.counters.findOneAndUpdate(
       { _id: COUNTER_ID },
@@ -124,9 +153,13 @@ export class MongoPetRepository implements PetRepository {
   }
 
   private async catchUpCounter(): Promise<void> {
-    const [highest] = await this.pets.find({}, READ).sort({ _id: -1 }).limit(1).toArray();
-    if (!highest) return;
-    const seq = Long.fromBigInt(BigInt(highest._id as bigint));
+    const [[highestPet], [highestTaken]] = await Promise.all([
+      this.pets.find({}, { ...READ, projection: { _id: 1 } }).sort({ _id: -1 }).limit(1).toArray(),
+      this.takenIds.find({}, { ...READ, projection: { _id: 1 } }).sort({ _id: -1 }).limit(1).toArray(),
+    ]);
+    const highest = [highestPet?._id, highestTaken?._id].filter((id) => id !== undefined).map((id) => BigInt(id as bigint));
+    if (highest.length === 0) return;
+    const seq = Long.fromBigInt(highest.reduce((a, b) => (a > b ? a : b)));
     // Only ever forward: the filter makes this a no-op when another instance moved it further.
     await this.counters.updateOne({ _id: COUNTER_ID, seq: { $lt: seq } }, { $set: { seq } });
   }

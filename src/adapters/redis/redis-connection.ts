@@ -55,6 +55,8 @@ export async function connectRedis(options: RedisOptions): Promise<RedisConnecti
   // Connection errors surface as failed commands, which the limiter's failure mode handles and reports
   // once per outage; without a listener ioredis would print every reconnect attempt.
   client.on('error', () => undefined);
+  let closing = false;
+  if (!(client instanceof Cluster)) keepConnecting(client, () => closing);
   await new Promise<void>((resolve) => {
     const timer = setTimeout(done, options.timeoutMs * 4);
     client.once('ready', done);
@@ -68,9 +70,30 @@ export async function connectRedis(options: RedisOptions): Promise<RedisConnecti
     client,
     description: describeTopology(options.topology),
     close: async () => {
+      closing = true;
       await client.quit().catch(() => client.disconnect());
     },
   };
+}
+
+/**
+ * ioredis ends a client for good when its connector gives up on a connection attempt. With Sentinel
+ * that happens when a failover is announced (+switch-master) while the client is between attempts to
+ * reach the old master: the client would never reconnect, and every instance would limit on its own
+ * until restarted. Such a client is connected again, as long as the application has not closed it.
+ */
+function keepConnecting(client: Redis, closed: () => boolean): void {
+  let attempt = 0;
+  client.on('ready', () => {
+    attempt = 0;
+  });
+  client.on('end', () => {
+    if (closed()) return;
+    attempt += 1;
+    setTimeout(() => {
+      if (!closed() && client.status === 'end') client.connect().catch(() => undefined);
+    }, Math.min(attempt * 200, 2_000)).unref();
+  });
 }
 
 export function describeTopology(topology: RedisTopology): string {

@@ -4,13 +4,14 @@
  * Redis stopped and started again, and SIGTERM ending a container with exit 0.
  * Images: TEST_API_IMAGE (built by `npm run images:local`), TEST_REDIS_IMAGE, TEST_MONGO_IMAGE.
  */
+import type * as Containers from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTAINER_LABELS, engineAnswers, MONGO_IMAGE, REDIS_IMAGE } from '../support/backends.js';
 
 const API_IMAGE = process.env.TEST_API_IMAGE ?? 'animal-adoption-api:local';
 const SHUTDOWN_TIMEOUT_SECONDS = 10;
 
-type Testcontainers = typeof import('testcontainers');
+type Testcontainers = typeof Containers;
 type Started = Awaited<ReturnType<InstanceType<Testcontainers['GenericContainer']>['start']>>;
 
 /** Why the suite cannot run here, or null. */

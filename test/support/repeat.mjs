@@ -16,6 +16,8 @@ for (let run = 1; run <= runs; run++) {
   const result = spawnSync('npx', ['vitest', 'run', '--project', 'main', ...targets], { encoding: 'utf8' });
   const summary = /Tests\s+(.*)/.exec(stripColours(result.stdout))?.[1]?.trim() ?? 'no summary';
   console.log(`run ${run}/${runs}: ${result.status === 0 ? 'green' : 'RED'} (${summary}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  // What the suites measured on this run, so that a series of runs gives the spread.
+  for (const line of stripColours(result.stdout).split('\n')) if (line.startsWith('[measure]')) console.log(`  ${line}`);
   if (result.status !== 0) {
     process.stdout.write(result.stdout);
     process.stderr.write(result.stderr);

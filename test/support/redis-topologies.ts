@@ -101,7 +101,7 @@ export interface LocalCluster {
 /** A Redis Cluster of `masters` masters with `replicas` replicas each, on loopback, healthy when this resolves. */
 export async function startCluster(masters: number, replicas: 0 | 1 = 0): Promise<LocalCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'redis-cluster-'));
-  const nodes = await Promise.all(
+  const started = await Promise.allSettled(
     Array.from({ length: masters * (1 + replicas) }, async (_, i) =>
       startNode(
         dir,
@@ -120,6 +120,13 @@ export async function startCluster(masters: number, replicas: 0 | 1 = 0): Promis
       ),
     ),
   );
+  const nodes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    // Leave nothing running behind a cluster that could not be built.
+    await Promise.all(nodes.map(stopNode));
+    throw failed.reason;
+  }
   await Promise.all(nodes.map((n) => n.client.connect()));
   await run('redis-cli', ['--cluster', 'create', ...nodes.map((n) => n.address), '--cluster-replicas', String(replicas), '--cluster-yes'], {
     env: { ...process.env, REDISCLI_AUTH: PASSWORD },
@@ -243,10 +250,15 @@ export async function startSentinels(masterName = 'adoption'): Promise<LocalSent
   const dir = mkdtempSync(join(tmpdir(), 'redis-sentinel-'));
   const auth = ['--requirepass', PASSWORD, '--masterauth', PASSWORD];
   const master = await startNode(dir, [...auth, '--dbfilename', 'master.rdb'], /Ready to accept connections/);
-  const replica = await startNode(dir, [...auth, '--dbfilename', 'replica.rdb', '--replicaof', '127.0.0.1', String(master.port)], /Ready to accept connections/);
+  const replica = await startNode(dir, [...auth, '--dbfilename', 'replica.rdb', '--replicaof', '127.0.0.1', String(master.port)], /Ready to accept connections/).catch(
+    async (error: unknown) => {
+      await stopNode(master);
+      throw error;
+    },
+  );
   await Promise.all([master.client.connect(), replica.client.connect()]);
   await until(async () => (await replica.client.info('replication')).includes('master_link_status:up'));
-  const sentinels = await Promise.all(
+  const settled = await Promise.allSettled(
     [0, 1, 2].map(async (i) => {
       const config = join(dir, `sentinel-${i}.conf`);
       writeFileSync(
@@ -268,6 +280,13 @@ export async function startSentinels(masterName = 'adoption'): Promise<LocalSent
       return { ...node, client, kill: () => (client.disconnect(), node.process.kill('SIGKILL')) } satisfies LocalNode;
     }),
   );
+  const sentinels = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) {
+    // Leave nothing running behind a set that could not be built.
+    await Promise.all([master, replica, ...sentinels].map(stopNode));
+    throw failed.reason;
+  }
   // Ready when every sentinel knows the replica and the two other sentinels (hello messages, every 2 s).
   await until(async () => {
     for (const sentinel of sentinels) {

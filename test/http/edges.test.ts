@@ -1,6 +1,7 @@
 /** Routing edges, server errors, request ids, health and readiness. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryAdapters } from '../../src/config/container.js';
+import { ServiceUnavailableError } from '../../src/domain/errors.js';
 import { expectError, expectRateLimitHeaders, startTestApp, TEST_ADAPTERS, type TestApp } from '../support/test-app.js';
 
 describe('edges', () => {
@@ -88,5 +89,32 @@ describe('edges', () => {
     });
     const response = await t.app.http.inject({ url: '/readyz' });
     expect(expectError(response, 503, 'service_unavailable').message).toBe('Not ready: pets, rateLimiter did not answer');
+  });
+});
+
+describe('when the limiter cannot decide (fail-closed)', () => {
+  it('answers 503 in the Error body with Retry-After, as documented', async () => {
+    const t = await startTestApp({
+      adapters: (clock) => {
+        const adapters = memoryAdapters(clock);
+        const refuse = () => Promise.reject(new ServiceUnavailableError('Rate limiting is unavailable, so requests are refused for now; retry in a few seconds'));
+        adapters.rateLimiter.admit = refuse;
+        adapters.rateLimiter.peek = refuse;
+        return adapters;
+      },
+    });
+    try {
+      const headers = { authorization: await t.bearer('pro') };
+      for (const url of ['/v1/pets', '/v1/pets/1', '/v1/rate_limit']) {
+        const response = await t.app.http.inject({ url, headers });
+        expectError(response, 503, 'service_unavailable');
+        expect(response.headers['retry-after']).toBe('5');
+      }
+      const head = await t.app.http.inject({ method: 'HEAD', url: '/v1/pets', headers });
+      expect(head.statusCode).toBe(503);
+      expect(head.body).toBe('');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../../src/domain/errors.js';
 import { STATUS_BY_CODE } from '../../src/adapters/http/http-errors.js';
 import { PET_STATUSES } from '../../src/domain/pet-status.js';
+import { ErrorSchema } from '../../src/adapters/http/schemas/error-schema.js';
+import { NewPetSchema, PetSchema, PetsSchema } from '../../src/adapters/http/schemas/pet-schemas.js';
+import { RateLimitStatusSchema, WindowStatusSchema } from '../../src/adapters/http/schemas/rate-limit-schemas.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Operation {
@@ -65,7 +68,7 @@ describe('OpenAPI document', () => {
       getRateLimitHead: 'HEAD /rate_limit',
     });
     expect(operations().filter(({ op }) => op.deprecated).map(({ op }) => op.operationId)).toEqual(['getPet', 'getPetHead']);
-    expect(doc.servers[0]?.url).toBe('/v1');
+    expect(doc.servers).toEqual([{ url: 'http://localhost:80/v1', description: 'This server' }]);
   });
 
   it('names its schemas for client generators, with examples, and types petId as Pet.id is typed', () => {
@@ -107,7 +110,7 @@ describe('OpenAPI document', () => {
 
   it('documents only routes that exist', () => {
     for (const { path, method } of operations()) {
-      const url = `${doc.servers[0]?.url}${path.replace(/\{(\w+)\}/g, ':$1')}`;
+      const url = `${new URL(doc.servers[0]?.url ?? '').pathname}${path.replace(/\{(\w+)\}/g, ':$1')}`;
       expect(t.app.http.hasRoute({ method: method.toUpperCase(), url }), `${method} ${url}`).toBe(true);
     }
   });
@@ -144,6 +147,61 @@ describe('OpenAPI document', () => {
     const getPet = doc.paths['/pets/{petId}']?.get;
     expect(Object.keys(getPet?.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
     expect(Object.keys(resolve(doc.paths['/pets']?.post?.responses['201'] ?? {}).headers ?? {})).toEqual(expect.arrayContaining(['Location', 'Idempotent-Replayed']));
+  });
+
+  it('names the serving instance as it is reached when no base URL is configured, through a trusted proxy too', async () => {
+    const direct = (await t.app.http.inject({ url: '/v1/openapi.json', headers: { host: 'adoption.internal:3000' } })).json<Document>();
+    expect(direct.servers).toEqual([{ url: 'http://adoption.internal:3000/v1', description: 'This server' }]);
+    const proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const response = await proxied.app.http.inject({
+        url: '/v1/openapi.json',
+        headers: { host: 'app:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.adoption.example' },
+      });
+      expect(response.json<Document>().servers).toEqual([{ url: 'https://api.adoption.example/v1', description: 'This server' }]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('gives HEAD responses no body, and each Link meaning a header component of its own', () => {
+    for (const { op, method } of operations()) {
+      if (method !== 'head') continue;
+      for (const [status, reference] of Object.entries(op.responses)) {
+        expect(resolve(reference).content, `${op.operationId} ${status}`).toBeUndefined();
+      }
+    }
+    const headers = (doc.components as unknown as { headers: Record<string, { description: string; required?: boolean }> }).headers;
+    expect(resolve(doc.paths['/pets']?.get?.responses['200'] ?? {}).headers?.Link).toEqual({ $ref: '#/components/headers/LinkNext' });
+    expect(resolve(doc.paths['/pets/{petId}']?.get?.responses['200'] ?? {}).headers?.Link).toEqual({ $ref: '#/components/headers/LinkSuccessorVersion' });
+    expect(headers.LinkNext?.required).toBeUndefined();
+    expect(headers.LinkSuccessorVersion?.required).toBe(true);
+    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'X-Request-Id', 'Retry-After', 'WWW-Authenticate', 'Location', 'Deprecation', 'Sunset', 'Allow']) {
+      expect(headers[name]?.required, name).toBe(true);
+    }
+  });
+
+  it('gives every component its own description: a schema the text of its own module, and no two components the same text', () => {
+    const described = (schema: unknown) => (schema as { description?: string }).description;
+    const own: Record<string, string | undefined> = {
+      Error: described(ErrorSchema),
+      Pet: described(PetSchema),
+      NewPet: described(NewPetSchema),
+      Pets: described(PetsSchema),
+      RateLimitWindow: described(WindowStatusSchema),
+      RateLimitStatus: described(RateLimitStatusSchema),
+    };
+    const schemas = doc.components.schemas ?? {};
+    for (const [name, description] of Object.entries(own)) {
+      expect(description, name).toEqual(expect.any(String));
+      expect(schemas[name]?.description, name).toBe(description);
+    }
+    const all = (['schemas', 'headers', 'responses'] as const).flatMap((kind) =>
+      Object.entries((doc.components as unknown as Record<string, Record<string, { description?: string }>>)[kind] ?? {}).map(([name, c]) => [`${kind}/${name}`, c.description] as const),
+    );
+    const byText = new Map<string, string[]>();
+    for (const [name, text] of all) if (text) byText.set(text, [...(byText.get(text) ?? []), name]);
+    expect([...byText.values()].filter((names) => names.length > 1)).toEqual([]);
   });
 
   it('serves a human docs page', async () => {

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { configuredAdapters, createApp, createLogger, memoryAdapters, type Adapters, type Application } from '../../src/config/container.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import type { PlanId } from '../../src/domain/plans.js';
+import { DocumentConformance } from './document-conformance.js';
 import { FakeClock } from './fake-clock.js';
 
 export interface TestApp {
@@ -34,6 +35,8 @@ export async function startTestApp(
     adapters = memoryAdapters(clock);
   }
   const app = await createApp(config, { adapters });
+  const conformance = new DocumentConformance();
+  conformance.observe(app.http);
   await app.http.ready();
   return {
     app,
@@ -43,8 +46,11 @@ export async function startTestApp(
       return `Bearer ${issued.key}`;
     },
     close: async () => {
+      // Every response this app sent, checked against the document it serves.
+      const problems = conformance.problems(app.http.swagger() as unknown as Record<string, unknown>);
       await app.http.close();
       await cleanup();
+      expect(problems, 'responses that differ from the served OpenAPI document').toEqual([]);
     },
   };
 }

@@ -84,7 +84,7 @@ export interface components {
     schemas: {
         /**
          * RateLimitWindow
-         * @description The window closest to exhaustion: what the X-RateLimit-* headers report
+         * @description Where the key stands in one window of its plan
          */
         RateLimitWindow: {
             /** @description Requests allowed in the window */
@@ -98,7 +98,7 @@ export interface components {
         };
         /**
          * RateLimitStatus
-         * @description The caller's plan and its windows
+         * @description The caller's plan and its windows, computed without spending quota
          */
         RateLimitStatus: {
             /**
@@ -120,7 +120,7 @@ export interface components {
         };
         /**
          * Error
-         * @description The API key is missing, malformed, unknown, revoked or expired
+         * @description Every error response: a stable code, a message for people, and the HTTP status repeated
          */
         Error: {
             /**
@@ -164,7 +164,10 @@ export interface components {
             /** @description Availability of the animal */
             status: components["schemas"]["PetStatus"];
         };
-        /** Pets */
+        /**
+         * Pets
+         * @description A page of animals in ascending id order
+         */
         Pets: components["schemas"]["Pet"][];
         /**
          * NewPet
@@ -236,10 +239,14 @@ export interface components {
         /** @description Unexpected error; the message carries the request id */
         InternalError: {
             headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Remaining"?: number;
+                /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Reset"?: number;
+                /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                "RateLimit-Policy"?: string;
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -260,10 +267,14 @@ export interface components {
         /** @description A backing service is unavailable */
         ServiceUnavailable: {
             headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Remaining"?: number;
+                /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Reset"?: number;
+                /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                "RateLimit-Policy"?: string;
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -495,7 +506,7 @@ export interface components {
         /** @description Seconds to wait before retrying: until a request would be admitted (429), the in-flight create finishes (409), or the dependency is back (503) */
         "Retry-After": number;
         /** @description RFC 8288 link to the next page (rel="next"), present when more animals exist */
-        Link: string;
+        LinkNext: string;
         /** @description URL of the created animal */
         Location: string;
         /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key */
@@ -504,6 +515,8 @@ export interface components {
         Deprecation: string;
         /** @description RFC 8594: when this operation will be removed */
         Sunset: string;
+        /** @description RFC 8288 link to the replacement operation (rel="successor-version") */
+        LinkSuccessorVersion: string;
         /** @description The methods this path serves, e.g. `GET, HEAD, POST` */
         Allow: string;
     };
@@ -561,10 +574,65 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The API key is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error; the message carries the request id */
+            500: {
+                headers: {
+                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A backing service is unavailable */
+            503: {
+                headers: {
+                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     listPets: {
@@ -591,7 +659,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Link: components["headers"]["Link"];
+                    Link: components["headers"]["LinkNext"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -681,16 +749,82 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Link: components["headers"]["Link"];
+                    Link: components["headers"]["LinkNext"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The API key is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error; the message carries the request id */
+            500: {
+                headers: {
+                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A backing service is unavailable */
+            503: {
+                headers: {
+                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getPet: {
@@ -715,7 +849,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["Link"];
+                    Link: components["headers"]["LinkSuccessorVersion"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -760,17 +894,94 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["Link"];
+                    Link: components["headers"]["LinkSuccessorVersion"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The API key is missing, malformed, unknown, revoked or expired */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The animal does not exist */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned) */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error; the message carries the request id */
+            500: {
+                headers: {
+                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A backing service is unavailable */
+            503: {
+                headers: {
+                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -160,7 +160,14 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
         getPet: deps.getPet,
         basePath: BASE_PATH,
       });
-      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      // With no published base URL configured, the document names the instance that serves it, as the
+      // client sees it (through a trusted proxy, its forwarded protocol and host): generated clients
+      // take servers[0] as their base URL, and a relative one does not work outside a browser.
+      v1.get('/openapi.json', { schema: { hide: true } }, async (request) => {
+        const document = app.swagger();
+        if (options.servers.length > 0) return document;
+        return { ...document, servers: [{ url: `${request.protocol}://${request.host}${BASE_PATH}`, description: 'This server' }] };
+      });
       await v1.register(swaggerUi, { routePrefix: '/docs' });
     },
     { prefix: BASE_PATH },

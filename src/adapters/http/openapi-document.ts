@@ -6,6 +6,9 @@
  */
 import { ERROR_CODES, type ErrorCode } from '../../domain/errors.js';
 import { STATUS_BY_CODE } from './http-errors.js';
+import { ErrorSchema } from './schemas/error-schema.js';
+import { NewPetSchema, PetSchema, PetsSchema } from './schemas/pet-schemas.js';
+import { RateLimitStatusSchema, WindowStatusSchema } from './schemas/rate-limit-schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -27,21 +30,26 @@ const RESPONSE_NAMES: Readonly<Record<number, string>> = {
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Replaces every schema with a title by a reference to a component of that name, collecting the components. */
-function nameSchemas(node: unknown, schemas: Json): unknown {
-  if (Array.isArray(node)) return node.map((item) => nameSchemas(item, schemas));
+/**
+ * Replaces every schema with a title by a reference to a component of that name, collecting the
+ * components. A component carries its own description (from `ownDescriptions`, the schema modules'
+ * text), never that of a place where it is used: a use that says something else (a response, a
+ * property) keeps its description beside the reference.
+ */
+function nameSchemas(node: unknown, schemas: Json, ownDescriptions: Readonly<Record<string, string>>): unknown {
+  if (Array.isArray(node)) return node.map((item) => nameSchemas(item, schemas, ownDescriptions));
   if (!isObject(node)) return node;
-  const walked: Json = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nameSchemas(value, schemas)]));
+  const walked: Json = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nameSchemas(value, schemas, ownDescriptions)]));
   const title = walked.title;
   if (typeof title !== 'string') return walked;
   const component = { ...walked };
   delete component.title;
   const { description } = component;
   delete component.description;
-  // The first occurrence names the component; the description stays where it was used.
-  // An object keeps its description; a value type (PetStatus) is described where it is used.
-  if (!(title in schemas)) schemas[title] = { title, ...component, ...(component.type === 'object' && description !== undefined && { description }) };
-  return { $ref: `#/components/schemas/${title}`, ...(description !== undefined && { description }) };
+  const own = ownDescriptions[title];
+  // A value type without a description of its own (PetStatus) is described where it is used.
+  if (!(title in schemas)) schemas[title] = { title, ...component, ...(own !== undefined && { description: own }) };
+  return { $ref: `#/components/schemas/${title}`, ...(description !== undefined && description !== own && { description }) };
 }
 
 function errorCodesFor(status: number, operationId: string): ErrorCode[] {
@@ -50,23 +58,35 @@ function errorCodesFor(status: number, operationId: string): ErrorCode[] {
   return operationId === 'createPet' ? codes : codes.filter((code) => !code.startsWith('idempotency_key'));
 }
 
+/** The schemas that become named components, each with its own description. */
+const OWN_DESCRIPTIONS: Readonly<Record<string, string>> = Object.fromEntries(
+  ([ErrorSchema, PetSchema, NewPetSchema, PetsSchema, WindowStatusSchema, RateLimitStatusSchema] as unknown as Json[]).flatMap((schema) =>
+    typeof schema.title === 'string' && typeof schema.description === 'string' ? [[schema.title, schema.description]] : [],
+  ),
+);
+
 export function finishDocument(document: Json): Json {
   const components = (document.components ?? {}) as Json;
   const schemas: Json = { ...((components.schemas as Json | undefined) ?? {}) };
   const headers: Json = {};
   const responses: Json = {};
-  const paths = nameSchemas(document.paths, schemas) as Record<string, Record<string, Json>>;
+  const paths = nameSchemas(document.paths, schemas, OWN_DESCRIPTIONS) as Record<string, Record<string, Json>>;
 
   for (const methods of Object.values(paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const operationResponses = operation.responses as Record<string, Json>;
       for (const [statusText, response] of Object.entries(operationResponses)) {
         const status = Number(statusText);
-        // Response headers: one component each, referenced.
+        // Response headers: one component per meaning, referenced.
         const responseHeaders = (response.headers ?? {}) as Json;
         for (const [name, header] of Object.entries(responseHeaders)) {
-          headers[name] ??= header;
-          responseHeaders[name] = { $ref: `#/components/headers/${name}` };
+          const { component, definition } = headerComponent(name, header as Json);
+          if (component === null) {
+            responseHeaders[name] = definition;
+            continue;
+          }
+          headers[component] ??= definition;
+          responseHeaders[name] = { $ref: `#/components/headers/${component}` };
         }
         if (status < 400) continue;
         const codes = errorCodesFor(status, String(operation.operationId));
@@ -84,7 +104,7 @@ export function finishDocument(document: Json): Json {
         };
         operationResponses[statusText] = { $ref: `#/components/responses/${name}` };
       }
-      if (method === 'get') methods.head = headOf(operation);
+      if (method === 'get') methods.head = headOf(operation, responses);
     }
   }
   addRoutingResponses(headers, responses);
@@ -92,11 +112,28 @@ export function finishDocument(document: Json): Json {
 }
 
 /**
+ * A header's component name (the header's own, or its `x-component` when the name has several
+ * meanings) and its definition: `required` when every response that lists it carries it.
+ */
+function headerComponent(name: string, header: Json): { component: string | null; definition: Json } {
+  const schema = { ...((header.schema ?? {}) as Json) };
+  const hints = { ...header, ...schema };
+  const definition: Json = { ...header, schema };
+  for (const hint of ['x-required', 'x-component', 'x-inline']) {
+    delete schema[hint];
+    delete definition[hint];
+  }
+  if (hints['x-required'] === true) definition.required = true;
+  if (hints['x-inline'] === true) return { component: null, definition };
+  return { component: typeof hints['x-component'] === 'string' ? hints['x-component'] : name, definition };
+}
+
+/**
  * What a request that no operation takes gets: 405 with Allow on a known path, 404 elsewhere. No
  * operation answers them, so they stand as components of their own, for clients to handle.
  */
 function addRoutingResponses(headers: Json, responses: Json): void {
-  headers.Allow = { description: 'The methods this path serves, e.g. `GET, HEAD, POST`', schema: { type: 'string' } };
+  headers.Allow = { description: 'The methods this path serves, e.g. `GET, HEAD, POST`', required: true, schema: { type: 'string' } };
   const rateLimitHeaders = Object.fromEntries(
     ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'X-Request-Id']
       .filter((name) => name in headers)
@@ -120,12 +157,13 @@ function addRoutingResponses(headers: Json, responses: Json): void {
   };
 }
 
-/** HEAD answers as GET does, without a body. */
-function headOf(get: Json): Json {
+/** HEAD answers as GET does, without a body: its responses are GET's, content left out. */
+function headOf(get: Json, components: Json): Json {
   const responses = Object.fromEntries(
     Object.entries(get.responses as Record<string, Json>).map(([status, response]) => {
-      if ('$ref' in response) return [status, response];
-      const withoutBody = { ...response };
+      const ref = response.$ref;
+      const resolved = typeof ref === 'string' ? (components[ref.split('/').pop() as string] as Json) : response;
+      const withoutBody = { ...resolved };
       delete withoutBody.content;
       return [status, withoutBody];
     }),

@@ -44,7 +44,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         querystring: ListPetsQuerySchema,
         response: {
           200: withHeaders(PetsSchema, 'A page of animals', {
-            Link: { type: 'string', description: 'RFC 8288 link to the next page (rel="next"), present when more animals exist' },
+            Link: { type: 'string', description: 'RFC 8288 link to the next page (rel="next"), present when more animals exist', 'x-component': 'LinkNext' },
           }),
           ...errorResponses(400, 401, 429),
         },
@@ -82,7 +82,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         body: NewPetSchema,
         response: {
           201: withHeaders(PetSchema, 'The created animal, with its assigned id (or, on a replay, the animal the first request created)', {
-            Location: { type: 'string', description: 'URL of the created animal' },
+            Location: { type: 'string', description: 'URL of the created animal', 'x-required': true },
             'Idempotent-Replayed': { type: 'string', description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key' },
           }),
           ...errorResponses(400, 401, 409, 413, 415, 422, 429),
@@ -112,9 +112,9 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         params: PetIdParamsSchema,
         response: {
           200: withHeaders(PetSchema, 'The animal', {
-            Deprecation: { type: 'string', description: 'RFC 9745: when this operation was deprecated' },
-            Sunset: { type: 'string', description: 'RFC 8594: when this operation will be removed' },
-            Link: { type: 'string', description: 'The replacement (rel="successor-version")' },
+            Deprecation: { type: 'string', description: 'RFC 9745: when this operation was deprecated', 'x-required': true },
+            Sunset: { type: 'string', description: 'RFC 8594: when this operation will be removed', 'x-required': true },
+            Link: { type: 'string', description: 'RFC 8288 link to the replacement operation (rel="successor-version")', 'x-required': true, 'x-component': 'LinkSuccessorVersion' },
           }),
           ...errorResponses(400, 401, 404, 429),
         },

@@ -45,7 +45,7 @@ export const PetSchema = Type.Object(
   { title: 'Pet', additionalProperties: false, description: 'An animal, as stored', examples: [{ id: 42, name: 'Rex', categoryId: 1, status: 'available' }] },
 );
 
-export const PetsSchema = Type.Array(PetSchema, { title: 'Pets' });
+export const PetsSchema = Type.Array(PetSchema, { title: 'Pets', description: 'A page of animals in ascending id order' });
 
 export const ListPetsQuerySchema = Type.Object(
   {

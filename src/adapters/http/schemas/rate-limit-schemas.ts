@@ -2,14 +2,14 @@
 import { Type } from 'typebox';
 import { PLAN_IDS, type PlanId } from '../../../domain/plans.js';
 
-const WindowStatusSchema = Type.Object(
+export const WindowStatusSchema = Type.Object(
   {
     limit: Type.Integer({ description: 'Requests allowed in the window' }),
     used: Type.Integer({ description: 'Requests counted in the window now' }),
     remaining: Type.Integer({ description: 'Requests left in the window' }),
     reset: Type.Integer({ description: 'Unix time in seconds at which every request counted in the window has left it' }),
   },
-  { title: 'RateLimitWindow', additionalProperties: false },
+  { title: 'RateLimitWindow', additionalProperties: false, description: 'Where the key stands in one window of its plan' },
 );
 
 export const RateLimitStatusSchema = Type.Object(
@@ -27,5 +27,5 @@ export const RateLimitStatusSchema = Type.Object(
       description: 'Unix time in seconds until which the key is blocked for sending while limited; else null',
     }),
   },
-  { title: 'RateLimitStatus', additionalProperties: false },
+  { title: 'RateLimitStatus', additionalProperties: false, description: "The caller's plan and its windows, computed without spending quota" },
 );

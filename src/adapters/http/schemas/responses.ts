@@ -1,7 +1,7 @@
 /** OpenAPI response descriptions: every response lists the headers it carries. */
 import type { TSchema } from 'typebox';
 import { STATUS_BY_CODE } from '../http-errors.js';
-import { ErrorSchema, RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER, WWW_AUTHENTICATE_HEADER, type HeaderSpec } from './error-schema.js';
+import { ErrorSchema, RATE_LIMIT_HEADERS, RATE_LIMIT_HEADERS_IF_DECIDED, RETRY_AFTER_HEADER, WWW_AUTHENTICATE_HEADER, type HeaderSpec } from './error-schema.js';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The request has a missing or invalid value; the message names the field',
@@ -17,8 +17,13 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'A backing service is unavailable',
 };
 
-export function withHeaders<T extends TSchema>(schema: T, description: string, extra: Record<string, HeaderSpec> = {}): T {
-  return { ...schema, description, headers: { ...RATE_LIMIT_HEADERS, ...extra } };
+export function withHeaders<T extends TSchema>(
+  schema: T,
+  description: string,
+  extra: Record<string, HeaderSpec> = {},
+  rateLimitHeaders: Record<string, HeaderSpec> = RATE_LIMIT_HEADERS,
+): T {
+  return { ...schema, description, headers: { ...rateLimitHeaders, ...extra } };
 }
 
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
@@ -26,10 +31,15 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(
     all.map((status) => [
       status,
-      withHeaders(ErrorSchema, ERROR_DESCRIPTIONS[status] ?? 'Error', {
-        ...([409, 429, 503].includes(status) && RETRY_AFTER_HEADER),
-        ...(status === 401 && WWW_AUTHENTICATE_HEADER),
-      }),
+      withHeaders(
+        ErrorSchema,
+        ERROR_DESCRIPTIONS[status] ?? 'Error',
+        {
+          ...([409, 429, 503].includes(status) && RETRY_AFTER_HEADER),
+          ...(status === 401 && WWW_AUTHENTICATE_HEADER),
+        },
+        status >= 500 ? RATE_LIMIT_HEADERS_IF_DECIDED : RATE_LIMIT_HEADERS,
+      ),
     ]),
   );
 }

@@ -99,3 +99,18 @@ describe('bad input', () => {
     expectRateLimitHeaders(response);
   });
 });
+
+describe('unknown query fields', () => {
+  it.each(['/v1/rate_limit?foo=1', '/v1/rate_limit?%zz', '/v1/pets/1?expand=1', '/v1/pets?foo=1'])('refuses %s with 400, like the list, naming the field', async (url) => {
+    const t = await startTestApp();
+    try {
+      const headers = { authorization: await t.bearer('pro') };
+      await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: 'Rex', categoryId: 1 } });
+      const response = await t.app.http.inject({ url, headers });
+      const { message } = expectError(response, 400, 'invalid_request');
+      console.info(`[measure] ${url}: ${message}`);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -186,6 +186,34 @@ export interface components {
         };
     };
     responses: {
+        /** @description The query has a field this operation does not take; the message names it */
+        BadRequest: {
+            headers: {
+                /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Remaining"?: number;
+                /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Reset"?: number;
+                /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                "RateLimit-Policy"?: string;
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "invalid_request",
+                 *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                 *       "status": 400
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    code?: "invalid_request" | "invalid_json";
+                };
+            };
+        };
         /** @description The API key is missing, malformed, unknown, revoked or expired */
         Unauthorized: {
             headers: {
@@ -290,30 +318,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {string} */
                     code?: "service_unavailable";
-                };
-            };
-        };
-        /** @description The request has a missing or invalid value; the message names the field */
-        BadRequest: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "code": "invalid_request",
-                 *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
-                 *       "status": 400
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"] & {
-                    /** @enum {string} */
-                    code?: "invalid_request" | "invalid_json";
                 };
             };
         };
@@ -438,6 +442,30 @@ export interface components {
                 };
             };
         };
+        /** @description The request URL, or one of its path segments, is too long (code uri_too_long) */
+        UriTooLong: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "uri_too_long",
+                 *       "message": "See the message",
+                 *       "status": 414
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    code?: "uri_too_long";
+                };
+            };
+        };
         /** @description Sent for any method a known path does not serve (OPTIONS and TRACE included), before any body is read */
         MethodNotAllowed: {
             headers: {
@@ -547,6 +575,7 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitStatus"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -569,6 +598,22 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The query has a field this operation does not take; the message names it */
+            400: {
+                headers: {
+                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                    "RateLimit-Policy"?: string;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -666,7 +711,30 @@ export interface operations {
                     "application/json": components["schemas"]["Pets"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -714,7 +782,30 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -864,9 +955,33 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -926,6 +1041,18 @@ export interface operations {
             };
             /** @description The animal does not exist */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request URL, or one of its path segments, is too long (code uri_too_long) */
+            414: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

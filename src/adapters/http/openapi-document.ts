@@ -21,6 +21,7 @@ const RESPONSE_NAMES: Readonly<Record<number, string>> = {
   404: 'NotFound',
   409: 'Conflict',
   413: 'PayloadTooLarge',
+  414: 'UriTooLong',
   415: 'UnsupportedMediaType',
   422: 'UnprocessableContent',
   429: 'TooManyRequests',
@@ -91,7 +92,7 @@ export function finishDocument(document: Json): Json {
         if (status < 400) continue;
         const codes = errorCodesFor(status, String(operation.operationId));
         const name = RESPONSE_NAMES[status] ?? `Error${status}`;
-        responses[name] ??= {
+        const built: Json = {
           ...response,
           content: {
             'application/json': {
@@ -102,7 +103,11 @@ export function finishDocument(document: Json): Json {
             },
           },
         };
-        operationResponses[statusText] = { $ref: `#/components/responses/${name}` };
+        responses[name] ??= built;
+        // One component per status; an operation whose response carries other headers (GET
+        // /rate_limit's 400 comes before any rate-limit decision) keeps its own in place.
+        const shared = JSON.stringify((responses[name] as Json).headers) === JSON.stringify(built.headers);
+        operationResponses[statusText] = shared ? { $ref: `#/components/responses/${name}` } : built;
       }
       if (method === 'get') methods.head = headOf(operation, responses);
     }

@@ -10,6 +10,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   ListPetsQuerySchema,
   NewPetSchema,
+  NoQuerySchema,
   PetIdParamsSchema,
   PetSchema,
   PetsSchema,
@@ -110,13 +111,14 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         deprecated: true,
         tags: ['pets'],
         params: PetIdParamsSchema,
+        querystring: NoQuerySchema,
         response: {
           200: withHeaders(PetSchema, 'The animal', {
             Deprecation: { type: 'string', description: 'RFC 9745: when this operation was deprecated', 'x-required': true },
             Sunset: { type: 'string', description: 'RFC 8594: when this operation will be removed', 'x-required': true },
             Link: { type: 'string', description: 'RFC 8288 link to the replacement operation (rel="successor-version")', 'x-required': true, 'x-component': 'LinkSuccessorVersion' },
           }),
-          ...errorResponses(400, 401, 404, 429),
+          ...errorResponses(400, 401, 404, 414, 429),
         },
       },
     },

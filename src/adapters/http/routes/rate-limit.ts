@@ -9,6 +9,8 @@ import type { AdmitRequest } from '../../../application/use-cases/admit-request.
 import { reportOf, type WindowName, type WindowUsage } from '../../../domain/rate-limit.js';
 import { setRateLimitHeaders } from '../plugins/admission.js';
 import { RateLimitStatusSchema } from '../schemas/rate-limit-schemas.js';
+import { NoQuerySchema } from '../schemas/pet-schemas.js';
+import { ErrorSchema, RATE_LIMIT_HEADERS_IF_DECIDED } from '../schemas/error-schema.js';
 import { errorResponses, withHeaders } from '../schemas/responses.js';
 
 export interface RateLimitRoutesOptions {
@@ -33,9 +35,12 @@ export async function rateLimitRoutes(base: FastifyInstance, options: RateLimitR
         description:
           'Where the API key stands in each window of its plan, as the rate-limit headers would say after a request, but computed without counting one: calling this operation spends no quota. The response carries the usual rate-limit headers.',
         tags: ['rate limits'],
+        querystring: NoQuerySchema,
         response: {
           200: withHeaders(RateLimitStatusSchema, "The caller's plan and its windows"),
           ...errorResponses(401, 429),
+          // A query this operation does not take is refused before the rate limiter is asked.
+          400: withHeaders(ErrorSchema, 'The query has a field this operation does not take; the message names it', {}, RATE_LIMIT_HEADERS_IF_DECIDED),
         },
       },
     },

@@ -47,6 +47,9 @@ export const PetSchema = Type.Object(
 
 export const PetsSchema = Type.Array(PetSchema, { title: 'Pets', description: 'A page of animals in ascending id order' });
 
+/** For operations that take no query fields: any is refused with 400, as on the list. */
+export const NoQuerySchema = Type.Object({}, { additionalProperties: false });
+
 export const ListPetsQuerySchema = Type.Object(
   {
     limit: Type.Optional(

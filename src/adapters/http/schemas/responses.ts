@@ -10,6 +10,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   405: 'The method is not allowed on this path',
   409: 'A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight); retry after Retry-After seconds',
   413: 'The request body is too large',
+  414: 'The request URL, or one of its path segments, is too long (code uri_too_long)',
   415: 'The request body is not JSON',
   422: 'The Idempotency-Key was already used with a different body (code idempotency_key_reused)',
   429: 'Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned)',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../../src/domain/errors.js';
 import { STATUS_BY_CODE } from '../../src/adapters/http/http-errors.js';
 import { PET_STATUSES } from '../../src/domain/pet-status.js';
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { ErrorSchema } from '../../src/adapters/http/schemas/error-schema.js';
 import { NewPetSchema, PetSchema, PetsSchema } from '../../src/adapters/http/schemas/pet-schemas.js';
 import { RateLimitStatusSchema, WindowStatusSchema } from '../../src/adapters/http/schemas/rate-limit-schemas.js';
@@ -202,6 +203,18 @@ describe('OpenAPI document', () => {
     const byText = new Map<string, string[]>();
     for (const [name, text] of all) if (text) byText.set(text, [...(byText.get(text) ?? []), name]);
     expect([...byText.values()].filter((names) => names.length > 1)).toEqual([]);
+  });
+
+  it('explains on its first page what a client developer needs: authentication, plans and limits, rate-limit headers, errors, idempotency, paging', async () => {
+    const info = (doc as unknown as { info: { description: string } }).info;
+    for (const section of ['## Authentication', '## Plans and limits', '## Rate-limit headers', '## Errors', '## Retrying creates', '## Paging']) {
+      expect(info.description).toContain(section);
+    }
+    for (const [plan, limits] of Object.entries(PLAN_LIMITS)) expect(info.description).toContain(`| ${plan} | ${limits.perMinute} | ${limits.perDay} |`);
+    expect(info.description).toContain('[/v1/openapi.json](/v1/openapi.json)');
+    // The docs page renders the same document.
+    const page = await t.app.http.inject({ url: '/v1/docs/json' });
+    expect(page.json<{ info: { description: string } }>().info.description).toBe(info.description);
   });
 
   it('serves a human docs page', async () => {

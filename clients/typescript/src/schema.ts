@@ -687,7 +687,7 @@ export interface operations {
                 limit?: number;
                 /** @description Filters by availability */
                 status?: components["schemas"]["PetStatus"];
-                /** @description Opaque position after which the page starts; take it from the Link rel="next" header */
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit and status) */
                 cursor?: string;
             };
             header?: never;
@@ -823,7 +823,7 @@ export interface operations {
                 limit?: number;
                 /** @description Filters by availability */
                 status?: components["schemas"]["PetStatus"];
-                /** @description Opaque position after which the page starts; take it from the Link rel="next" header */
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit and status) */
                 cursor?: string;
             };
             header?: never;

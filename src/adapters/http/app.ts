@@ -20,6 +20,7 @@ import { installRequestObservers, lazyChildLogger } from './request-logger.js';
 import type { Metrics } from './metrics.js';
 import { metricsRoute } from './routes/metrics.js';
 import { finishDocument } from './openapi-document.js';
+import { PLAN_LIMITS } from '../../domain/plans.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
 import { rateLimitRoutes } from './routes/rate-limit.js';
@@ -108,15 +109,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
       info: {
         title: 'Animal Adoption API',
         version: API_VERSION,
-        description: [
-          'List animals available for adoption, add animals, and (deprecated) fetch one by id.',
-          '',
-          `Every error uses the Error body. Error codes: ${ERROR_CODES.map((c) => `\`${c}\` (${STATUS_BY_CODE[c]})`).join(', ')}.`,
-          '',
-          'Rate limits apply per API key to a minute and a day window at once (sliding windows); callers without a valid key are limited per client address at the Free plan numbers. `GET /rate_limit` tells where a key stands without spending quota.',
-          '',
-          'Every path answers HEAD like GET, without a body. A method a path does not serve gets 405 `method_not_allowed` with an `Allow` header listing those it does; an unknown path gets 404 `route_not_found`.',
-        ].join('\n'),
+        description: documentDescription(),
         contact: { name: 'Animal Adoption API team' },
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
@@ -174,6 +167,47 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
   );
 
   return app;
+}
+
+/**
+ * The document's description, which the docs page shows first: what a client developer needs before
+ * the first call (authentication, plans and limits, the rate-limit headers, errors, idempotency,
+ * paging), and where the machine-readable document is.
+ */
+function documentDescription(): string {
+  const plans = Object.entries(PLAN_LIMITS).map(([plan, limits]) => `| ${plan} | ${limits.perMinute} | ${limits.perDay} |`);
+  return [
+    'List animals available for adoption, add animals, and (deprecated) fetch one by id.',
+    '',
+    `The OpenAPI document: [${OPENAPI_PATH}](${OPENAPI_PATH}) (OpenAPI 3.1; feed it to a client generator).`,
+    '',
+    '## Authentication',
+    'Send your API key on every request as `Authorization: Bearer <key>`. A missing, malformed, unknown, revoked or expired key gets 401 `unauthorized` with a `WWW-Authenticate` header.',
+    '',
+    '## Plans and limits',
+    'Each key has two sliding windows, a minute and a day, counted together across every instance:',
+    '',
+    '| plan | per minute | per day |',
+    '|---|---|---|',
+    ...plans,
+    '| enterprise | set per key | set per key |',
+    '',
+    `Callers without a valid key are limited per client address at the free plan's numbers. A client that keeps sending while limited is blocked for a while (429 \`key_banned\`). \`GET ${BASE_PATH}/rate_limit\` tells where a key stands without spending quota.`,
+    '',
+    '## Rate-limit headers',
+    'Every response under /v1 carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) for the window closest to exhaustion, and `RateLimit-Policy` with both windows; a 429 adds `Retry-After` in seconds. (A 500 or 503 may lack them when the request failed before the limiter decided.)',
+    '',
+    '## Errors',
+    `Every error uses the Error body \`{"code", "message", "status"}\`; clients branch on \`code\`. Codes: ${ERROR_CODES.map((c) => `\`${c}\` (${STATUS_BY_CODE[c]})`).join(', ')}. A method a path does not serve gets 405 \`method_not_allowed\` with \`Allow\`; an unknown path 404 \`route_not_found\`; query fields an operation does not take 400.`,
+    '',
+    '## Retrying creates',
+    'Send an `Idempotency-Key` (a UUID, say) with `POST /pets` and keep it across retries: a repeat returns the first result with `Idempotent-Replayed: true` and stores nothing new, even when the first attempt timed out (503) after its write reached the database.',
+    '',
+    '## Paging',
+    '`GET /pets` returns animals in ascending id order. When more exist, the response carries `Link: <...>; rel="next"`; pass its `cursor` query value as the `cursor` parameter (with the same `limit` and `status`) to get the next page.',
+    '',
+    'Every path answers HEAD like GET, without a body.',
+  ].join('\n');
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -65,7 +65,7 @@ export const ListPetsQuerySchema = Type.Object(
     cursor: Type.Optional(
       Type.String({
         maxLength: 64,
-        description: 'Opaque position after which the page starts; take it from the Link rel="next" header',
+        description: 'Opaque position after which the page starts: the `cursor` value of the previous page\'s `Link: <...>; rel="next"` URL, passed back as is (with the same limit and status)',
       }),
     ),
   },

@@ -10,13 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { windowsFor } from '../../src/domain/rate-limit.js';
 import { configuredAdapters, createApp, createLogger, type Application } from '../../src/config/container.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
-import { Metrics } from '../../src/adapters/http/metrics.js';
 import { connectRedis, type RedisConnection } from '../../src/adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../../src/adapters/redis/redis-rate-limiter.js';
 import { describeRateLimiterContract } from '../contracts/rate-limiter.contract.js';
 import { backend, openTestDatabase, uniquePrefix } from '../support/integration.js';
 import { PASSWORD, startCluster, topologiesRunnable, until, WHY_NOT_RUNNABLE, type LocalCluster, type LocalNode } from '../support/redis-topologies.js';
-import { sendTimed, measureResume, type Timed } from '../support/traffic.js';
+import { measureResume, sendTimed, spread, startInstances, type Timed } from '../support/traffic.js';
 
 const REDIS_TIMEOUT_MS = 300;
 const BOUND_MS = REDIS_TIMEOUT_MS + 1_000;
@@ -34,19 +33,6 @@ function clusterConfig(cluster: LocalCluster, database: string, extra: Record<st
     REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS),
     ...extra,
   });
-}
-
-/** Two instances of the app on the same cluster and database, each with its own clients (production wiring). */
-async function twoInstances(configs: [AppConfig, AppConfig]): Promise<[Application, Application]> {
-  const keyPrefix = uniquePrefix();
-  const apps = await Promise.all(
-    configs.map(async (config) => {
-      const metrics = new Metrics();
-      const adapters = await configuredAdapters(config, createLogger(config), { metrics, redisForTests: { keyPrefix, timeFromClock: false } });
-      return createApp(config, { adapters, metrics });
-    }),
-  );
-  return apps as [Application, Application];
 }
 
 /** Issues Free keys until `perMaster` of them have their limiter keys on each master. */
@@ -80,7 +66,7 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters', () => {
     });
     database = await openTestDatabase();
     const config = clusterConfig(cluster, database.name);
-    apps = await twoInstances([config, config]);
+    apps = (await startInstances([config, config])) as [Application, Application];
   });
   afterAll(async () => {
     await Promise.all((apps ?? []).map((app) => app.http.close()));
@@ -150,7 +136,7 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters', () => {
         keys.map(async ({ key }) => {
           const headers = { authorization: `Bearer ${key}` };
           // 40 requests of the key to each instance, all at once: 80 for a limit of 60.
-          const responses = await Promise.all(Array.from({ length: 80 }, (_, i) => (i % 2 ? a : b).http.inject({ url: '/v1/pets?limit=1', headers })));
+          const responses = await spread([b, a], 80, () => headers);
           expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
           return responses.filter((r) => r.statusCode === 200).length;
         }),
@@ -188,7 +174,7 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters', () => {
 
     const admittedDuring = results.filter((r) => r.status === 200).length;
     // Spend the rest of the minute: admitted in all must be exactly the limit, so no decision fell back to memory.
-    const rest = await Promise.all(Array.from({ length: 500 - admittedDuring }, (_, i) => (i % 2 ? a : b).http.inject({ url: '/v1/pets?limit=1', headers })));
+    const rest = await spread([b, a], 500 - admittedDuring, () => headers);
     const admitted = 1 + admittedDuring + rest.filter((r) => r.statusCode === 200).length;
     const longest = Math.max(...results.map((r) => r.ms));
     const fivexx = results.filter((r) => r.status >= 500).length;
@@ -211,7 +197,7 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters with a replica each
     console.info(`[backend] "Redis Cluster, master killed" runs on ${cluster.description}; mongo: ${backend('mongo').backend}`);
     database = await openTestDatabase();
     // One instance fails open (the default), the other closed.
-    apps = await twoInstances([clusterConfig(cluster, database.name), clusterConfig(cluster, database.name, { RATE_LIMIT_FAILURE_MODE: 'closed' })]);
+    apps = (await startInstances([clusterConfig(cluster, database.name), clusterConfig(cluster, database.name, { RATE_LIMIT_FAILURE_MODE: 'closed' })])) as [Application, Application];
   });
   afterAll(async () => {
     await Promise.all((apps ?? []).map((app) => app.http.close()));
@@ -233,9 +219,7 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters with a replica each
       witness = await open.keys.issue({ name: 'Witness', plan: 'pro' });
     }
     const witnessHeaders = { authorization: `Bearer ${witness.key}` };
-    const before = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? open : closed).http.inject({ url: '/v1/pets?limit=1', headers: i < 25 ? headers : witnessHeaders })),
-    );
+    const before = await spread([closed, open], 50, (i) => (i < 25 ? headers : witnessHeaders));
     expect(before.every((r) => r.statusCode === 200)).toBe(true);
     const killedAt = performance.now();
     victim.kill();
@@ -265,7 +249,7 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters with a replica each
     const byMaster = await keysOnEveryMaster(open, cluster, 1);
     for (const [, [entry]] of byMaster) {
       const keyHeaders = { authorization: `Bearer ${entry?.key}` };
-      const responses = await Promise.all(Array.from({ length: 80 }, (_, i) => (i % 2 ? open : closed).http.inject({ url: '/v1/pets?limit=1', headers: keyHeaders })));
+      const responses = await spread([closed, open], 80, () => keyHeaders);
       expect(responses.filter((r) => r.statusCode === 200).length).toBe(60);
     }
   });

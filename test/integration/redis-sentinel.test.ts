@@ -3,12 +3,11 @@
  * processes. The master is killed; the service follows the promoted replica without a restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Metrics } from '../../src/adapters/http/metrics.js';
-import { configuredAdapters, createApp, createLogger, type Application } from '../../src/config/container.js';
+import { createApp, type Application } from '../../src/config/container.js';
 import { loadConfig } from '../../src/config/env.js';
-import { backend, openTestDatabase, uniquePrefix } from '../support/integration.js';
+import { backend, openTestDatabase } from '../support/integration.js';
 import { PASSWORD, startSentinels, topologiesRunnable, until, WHY_NOT_RUNNABLE, type LocalSentinelSet } from '../support/redis-topologies.js';
-import { measureResume } from '../support/traffic.js';
+import { measureResume, spread, startInstances } from '../support/traffic.js';
 
 const REDIS_TIMEOUT_MS = 300;
 const BOUND_MS = REDIS_TIMEOUT_MS + 1_000;
@@ -24,7 +23,6 @@ describe.runIf(topologiesRunnable)('Redis Sentinel: master, replica, three senti
     sentinels = await startSentinels();
     console.info(`[backend] "Redis Sentinel" runs on ${sentinels.description}; mongo: ${backend('mongo').backend}`);
     database = await openTestDatabase();
-    const keyPrefix = uniquePrefix();
     const config = (mode: 'open' | 'closed') =>
       loadConfig({
         LOG_LEVEL: 'silent',
@@ -37,13 +35,7 @@ describe.runIf(topologiesRunnable)('Redis Sentinel: master, replica, three senti
         REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS),
         RATE_LIMIT_FAILURE_MODE: mode,
       });
-    apps = (await Promise.all(
-      (['open', 'closed'] as const).map(async (mode) => {
-        const metrics = new Metrics();
-        const adapters = await configuredAdapters(config(mode), createLogger(config(mode)), { metrics, redisForTests: { keyPrefix, timeFromClock: false } });
-        return createApp(config(mode), { adapters, metrics });
-      }),
-    )) as [Application, Application];
+    apps = (await startInstances([config('open'), config('closed')])) as [Application, Application];
   });
   afterAll(async () => {
     await Promise.all((apps ?? []).map((app) => app.http.close()));
@@ -76,7 +68,7 @@ describe.runIf(topologiesRunnable)('Redis Sentinel: master, replica, three senti
     const ready = await a.http.inject({ url: '/readyz' });
     expect(ready.json()).toMatchObject({ status: 'ready', backends: { rateLimiter: `redis sentinel, master "${sentinels.masterName}" via ${sentinels.sentinelAddresses}` } });
     const { key } = await a.keys.issue({ name: 'Sentinel', plan: 'free' });
-    const responses = await Promise.all(Array.from({ length: 80 }, (_, i) => (i % 2 ? a : b).http.inject({ url: '/v1/pets?limit=1', headers: { authorization: `Bearer ${key}` } })));
+    const responses = await spread([b, a], 80, () => ({ authorization: `Bearer ${key}` }));
     expect(responses.filter((r) => r.statusCode === 200).length).toBe(60);
     expect(await sentinels.master.client.dbsize()).toBeGreaterThan(0);
   });
@@ -87,9 +79,7 @@ describe.runIf(topologiesRunnable)('Redis Sentinel: master, replica, three senti
     const headers = { authorization: `Bearer ${issued.key}` };
     const witness = await open.keys.issue({ name: 'Witness', plan: 'pro' });
     const witnessHeaders = { authorization: `Bearer ${witness.key}` };
-    const before = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? open : closed).http.inject({ url: '/v1/pets?limit=1', headers: i < 25 ? headers : witnessHeaders })),
-    );
+    const before = await spread([closed, open], 50, (i) => (i < 25 ? headers : witnessHeaders));
     expect(before.every((r) => r.statusCode === 200)).toBe(true);
     const killedAt = performance.now();
     sentinels.master.kill();
@@ -113,9 +103,7 @@ describe.runIf(topologiesRunnable)('Redis Sentinel: master, replica, three senti
 
     // Shared and exact again, on the promoted replica.
     const fresh = await open.keys.issue({ name: 'After', plan: 'free' });
-    const responses = await Promise.all(
-      Array.from({ length: 80 }, (_, i) => (i % 2 ? open : closed).http.inject({ url: '/v1/pets?limit=1', headers: { authorization: `Bearer ${fresh.key}` } })),
-    );
+    const responses = await spread([closed, open], 80, () => ({ authorization: `Bearer ${fresh.key}` }));
     expect(responses.filter((r) => r.statusCode === 200).length).toBe(60);
     expect(await sentinels.replica.client.dbsize()).toBeGreaterThan(0);
   });

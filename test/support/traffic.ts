@@ -1,5 +1,9 @@
 /** Requests sent while a dependency is being broken, timed, and the moment shared limits are back for good. */
-import type { Application } from '../../src/config/container.js';
+import type { LightMyRequestResponse } from 'fastify';
+import { Metrics } from '../../src/adapters/http/metrics.js';
+import { configuredAdapters, createApp, createLogger, type Application } from '../../src/config/container.js';
+import type { AppConfig } from '../../src/config/env.js';
+import { uniquePrefix } from './integration.js';
 
 export interface Timed {
   readonly status: number;
@@ -66,4 +70,21 @@ export async function measureResume(
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Instances wired as production wires them (clients and metrics of their own), sharing one private limiter key prefix. */
+export async function startInstances(configs: AppConfig[]): Promise<Application[]> {
+  const keyPrefix = uniquePrefix();
+  return Promise.all(
+    configs.map(async (config) => {
+      const metrics = new Metrics();
+      const adapters = await configuredAdapters(config, createLogger(config), { metrics, redisForTests: { keyPrefix, timeFromClock: false } });
+      return createApp(config, { adapters, metrics });
+    }),
+  );
+}
+
+/** `count` list requests sent at once, taking turns across the instances; `headers(i)` for the i-th. */
+export function spread(apps: Application[], count: number, headers: (i: number) => Record<string, string>): Promise<LightMyRequestResponse[]> {
+  return Promise.all(Array.from({ length: count }, (_, i) => (apps[i % apps.length] as Application).http.inject({ url: '/v1/pets?limit=1', headers: headers(i) })));
 }

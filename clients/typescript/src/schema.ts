@@ -321,6 +321,81 @@ export interface components {
                 };
             };
         };
+        /** @description The query has a field this operation does not take; the message names it (headers only: the answer to HEAD) */
+        BadRequestHead: {
+            headers: {
+                /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Remaining"?: number;
+                /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Reset"?: number;
+                /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                "RateLimit-Policy"?: string;
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The API key is missing, malformed, unknown, revoked or expired (headers only: the answer to HEAD) */
+        UnauthorizedHead: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned) (headers only: the answer to HEAD) */
+        TooManyRequestsHead: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Unexpected error; the message carries the request id (headers only: the answer to HEAD) */
+        InternalErrorHead: {
+            headers: {
+                /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Remaining"?: number;
+                /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Reset"?: number;
+                /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                "RateLimit-Policy"?: string;
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description A backing service is unavailable (headers only: the answer to HEAD) */
+        ServiceUnavailableHead: {
+            headers: {
+                /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Limit"?: number;
+                /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Remaining"?: number;
+                /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                "X-RateLimit-Reset"?: number;
+                /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                "RateLimit-Policy"?: string;
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight); retry after Retry-After seconds */
         Conflict: {
             headers: {
@@ -466,6 +541,30 @@ export interface components {
                 };
             };
         };
+        /** @description The animal does not exist (headers only: the answer to HEAD) */
+        NotFoundHead: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request URL, or one of its path segments, is too long (code uri_too_long) (headers only: the answer to HEAD) */
+        UriTooLongHead: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Sent for any method a known path does not serve (OPTIONS and TRACE included), before any body is read */
         MethodNotAllowed: {
             headers: {
@@ -603,81 +702,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The query has a field this operation does not take; the message names it */
-            400: {
-                headers: {
-                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                    "RateLimit-Policy"?: string;
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The API key is missing, malformed, unknown, revoked or expired */
-            401: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned) */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected error; the message carries the request id */
-            500: {
-                headers: {
-                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                    "RateLimit-Policy"?: string;
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A backing service is unavailable */
-            503: {
-                headers: {
-                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                    "RateLimit-Policy"?: string;
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            400: components["responses"]["BadRequestHead"];
+            401: components["responses"]["UnauthorizedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listPets: {
@@ -857,65 +886,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The API key is missing, malformed, unknown, revoked or expired */
-            401: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned) */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected error; the message carries the request id */
-            500: {
-                headers: {
-                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                    "RateLimit-Policy"?: string;
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A backing service is unavailable */
-            503: {
-                headers: {
-                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                    "RateLimit-Policy"?: string;
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["UnauthorizedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     getPet: {
@@ -1026,89 +1000,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The API key is missing, malformed, unknown, revoked or expired */
-            401: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The animal does not exist */
-            404: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request URL, or one of its path segments, is too long (code uri_too_long) */
-            414: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned) */
-            429: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected error; the message carries the request id */
-            500: {
-                headers: {
-                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                    "RateLimit-Policy"?: string;
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A backing service is unavailable */
-            503: {
-                headers: {
-                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                    "RateLimit-Policy"?: string;
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["UnauthorizedHead"];
+            404: components["responses"]["NotFoundHead"];
+            414: components["responses"]["UriTooLongHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
 }

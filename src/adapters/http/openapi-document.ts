@@ -162,15 +162,24 @@ function addRoutingResponses(headers: Json, responses: Json): void {
   };
 }
 
-/** HEAD answers as GET does, without a body: its responses are GET's, content left out. */
+/**
+ * HEAD answers as GET does, without a body: its responses are GET's, content left out. A shared
+ * error response gets one body-less twin (`UnauthorizedHead`, ...), shared by every HEAD operation.
+ */
 function headOf(get: Json, components: Json): Json {
+  const withoutBody = (response: Json): Json => {
+    const copy = { ...response };
+    delete copy.content;
+    return copy;
+  };
   const responses = Object.fromEntries(
     Object.entries(get.responses as Record<string, Json>).map(([status, response]) => {
       const ref = response.$ref;
-      const resolved = typeof ref === 'string' ? (components[ref.split('/').pop() as string] as Json) : response;
-      const withoutBody = { ...resolved };
-      delete withoutBody.content;
-      return [status, withoutBody];
+      if (typeof ref !== 'string') return [status, withoutBody(response)];
+      const name = `${ref.split('/').pop() as string}Head`;
+      const shared = components[ref.split('/').pop() as string] as Json;
+      components[name] ??= { ...withoutBody(shared), description: `${String(shared.description)} (headers only: the answer to HEAD)` };
+      return [status, { $ref: `#/components/responses/${name}` }];
     }),
   );
   const { operationId, summary, ...rest } = get;

@@ -1,6 +1,7 @@
 /** Translates driver failures: an unreachable, stalled or failing-over database becomes a 503, not a 500. */
 import { MongoError, MongoServerError } from 'mongodb';
 import { ServiceUnavailableError } from '../../domain/errors.js';
+import { within } from '../../application/within.js';
 
 const DUPLICATE_KEY = 11000;
 
@@ -56,28 +57,14 @@ function translateMongoError(error: unknown): unknown {
  * the promise that a request waits at most MONGODB_TIMEOUT_MS.
  */
 export async function guarded<T>(timeoutMs: number, operation: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new ServiceUnavailableError(`The database did not answer within ${timeoutMs} ms; retry in a few seconds`, {
-            dependency: 'mongodb',
-            timedOut: true,
-          }),
-        ),
-      timeoutMs,
-    );
-  });
-  const work = operation();
-  // Abandoned work may still fail later; that outcome has no one left to tell.
-  work.catch(() => undefined);
   try {
-    return await Promise.race([work, expired]);
+    return await within(
+      operation(),
+      timeoutMs,
+      () => new ServiceUnavailableError(`The database did not answer within ${timeoutMs} ms; retry in a few seconds`, { dependency: 'mongodb', timedOut: true }),
+    );
   } catch (error) {
     throw error instanceof ServiceUnavailableError ? error : translateMongoError(error);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -4,6 +4,7 @@
  * live in one Redis Cluster slot.
  */
 import { readFileSync } from 'node:fs';
+import { within } from '../../application/within.js';
 import type { RedisClient } from './redis-connection.js';
 import type { AdmissionPolicy, Outcome, RateDecision, WindowUsage } from '../../domain/rate-limit.js';
 import type { Clock } from '../../application/ports/clock.js';
@@ -86,20 +87,10 @@ export class RedisRateLimiter implements RateLimiter {
     await this.bounded(this.redis.ping());
   }
 
-  private async bounded<T>(work: Promise<T>): Promise<T> {
+  private bounded<T>(work: Promise<T>): Promise<T> {
     const { timeoutMs } = this.options;
     if (timeoutMs === undefined) return work;
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms (timed out)`)), timeoutMs);
-    });
-    // An abandoned command may still fail later; that outcome has no one left to tell.
-    work.catch(() => undefined);
-    try {
-      return await Promise.race([work, expired]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return within(work, timeoutMs, () => new Error(`Redis did not answer within ${timeoutMs} ms (timed out)`));
   }
 }
 

@@ -1,6 +1,7 @@
 /** The animal record and the rules a new one must satisfy before it is stored. */
 import { DEFAULT_PET_STATUS, type PetStatus } from './pet-status.js';
 import { ValidationError } from './errors.js';
+import { VISIBLE_CHARACTER_PATTERN } from './name-pattern.js';
 
 /**
  * Identifiers are int64 in the interface, but JSON numbers are read as IEEE doubles by most clients.
@@ -39,10 +40,13 @@ export const ID_RANGE_TEXT = `must be an integer from ${MIN_ID} to ${MAX_ID} (2^
 /**
  * A name must show something: at least one letter, digit, punctuation mark or symbol that is not
  * default-ignorable (zero-width joiners and spaces, Hangul fillers, variation selectors) and not the
- * Braille blank. Combining marks alone, whitespace and format characters do not count. Names are
- * checked as sent and stored as sent: no Unicode normalisation is applied.
+ * Braille blank; any character outside the Basic Multilingual Plane (emoji, historic scripts) counts.
+ * Combining marks alone, whitespace and format characters do not. The OpenAPI document states the
+ * same pattern, so clients that validate with it agree with the server. Names are checked as sent
+ * and stored as sent: no Unicode normalisation is applied.
  */
-const VISIBLE_CHARACTER = /(?![\p{Default_Ignorable_Code_Point}\u2800])[\p{L}\p{N}\p{P}\p{S}]/u;
+export const NAME_PATTERN = VISIBLE_CHARACTER_PATTERN;
+const VISIBLE_CHARACTER = new RegExp(NAME_PATTERN, 'u');
 
 export const NAME_RULE_TEXT = `1 to ${NAME_MAX_LENGTH} characters with at least one visible one (a letter, digit, punctuation mark or symbol)`;
 

@@ -75,6 +75,8 @@ const CORPUS: Row[] = [
       ['combining marks alone', '\u0301\u0308'],
       ['no-break and ideographic spaces', '\u00a0\u3000'],
       ['a variation selector', '\ufe0f'],
+      ['soft hyphen and combining grapheme joiner', '\u00ad\u034f'],
+      ['a lone surrogate', '\ud800'],
     ] as const
   ).map(([what, name]) => row(`invisible name (${what})`, rawRequest('POST', '/v1/pets', json, JSON.stringify({ name, categoryId: 1 })), 400, 'invalid_request')),
   // Content codings and charsets.

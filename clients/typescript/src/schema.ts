@@ -174,7 +174,7 @@ export interface components {
          * @description An animal to add. Unknown fields are refused.
          */
         NewPet: {
-            /** @description The animal's name: 1 to 100 characters with at least one visible one (a letter, digit, punctuation mark or symbol). Stored exactly as sent. */
+            /** @description The animal's name: 1 to 100 characters with at least one visible one (a letter, digit, punctuation mark or symbol). The pattern matches one visible character; it uses \uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly as sent. */
             name: string;
             /**
              * Format: int64

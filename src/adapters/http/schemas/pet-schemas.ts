@@ -1,7 +1,7 @@
 /** TypeBox schemas for the pet resource: the one source for validation, serialisation and OpenAPI. */
 import { Type } from 'typebox';
 import { PET_STATUSES, type PetStatus } from '../../../domain/pet-status.js';
-import { ID_RANGE_TEXT, MAX_ID, MIN_ID, NAME_MAX_LENGTH, NAME_RULE_TEXT } from '../../../domain/pet.js';
+import { ID_RANGE_TEXT, MAX_ID, MIN_ID, NAME_MAX_LENGTH, NAME_PATTERN, NAME_RULE_TEXT } from '../../../domain/pet.js';
 import { PAGE_LIMIT } from '../../../application/use-cases/list-pets.js';
 
 const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
@@ -20,8 +20,8 @@ export const NewPetSchema = Type.Object(
     name: Type.String({
       minLength: 1,
       maxLength: NAME_MAX_LENGTH,
-      pattern: '\\S',
-      description: `The animal's name: ${NAME_RULE_TEXT}. Stored exactly as sent.`,
+      pattern: NAME_PATTERN,
+      description: `The animal's name: ${NAME_RULE_TEXT}. The pattern matches one visible character; it uses \\uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly as sent.`,
       'x-invalid': `must be a string of ${NAME_RULE_TEXT}`,
     }),
     categoryId: IdSchema('Identifier of the category the animal belongs to'),

@@ -5,7 +5,6 @@
  */
 import { ServiceUnavailableError } from '../domain/errors.js';
 import type { AdmissionPolicy, RateDecision } from '../domain/rate-limit.js';
-import type { Awaitable } from './awaitable.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 
 export type FailureMode = 'open' | 'closed';
@@ -36,7 +35,7 @@ export class FailoverRateLimiter implements RateLimiter {
     return this.decide((limiter) => limiter.peek(subject, policy));
   }
 
-  private async decide(ask: (limiter: RateLimiter) => Awaitable<RateDecision>): Promise<RateDecision> {
+  private async decide(ask: (limiter: RateLimiter) => Promise<RateDecision>): Promise<RateDecision> {
     try {
       const decision = await ask(this.primary);
       if (this.down) {

@@ -31,7 +31,7 @@ import { MongoPetRepository } from '../adapters/mongo/mongo-pet-repository.js';
 import { connectRedis } from '../adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
 import { FailoverRateLimiter, isTimeout } from '../application/failover-rate-limiter.js';
-import { Metrics } from '../adapters/http/metrics.js';
+import { Metrics } from '../adapters/metrics/metrics.js';
 import type { AppConfig } from './env.js';
 
 /** Refused requests are counted as strikes towards a ban within this span. */
@@ -193,7 +193,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters): Dependenc
     TOKENS.AdmitRequest,
     once(
       (d) =>
-        new AdmitRequest(d.resolve(TOKENS.RateLimiter), {
+        new AdmitRequest(d.resolve(TOKENS.Authenticate), d.resolve(TOKENS.RateLimiter), {
           threshold: config.ban.threshold,
           durationMs: config.ban.durationMs,
           strikeWindowMs: STRIKE_WINDOW_MS,
@@ -237,7 +237,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       listPets: container.resolve(TOKENS.ListPets),
       createPet: container.resolve(TOKENS.CreatePet),
       getPet: container.resolve(TOKENS.GetPet),
-      authenticate: container.resolve(TOKENS.Authenticate),
       admitRequest: container.resolve(TOKENS.AdmitRequest),
       readinessProbes: {
         pets: { check: () => adapters.pets.ping(), critical: true, backend: adapters.backends.pets },

@@ -63,6 +63,8 @@ export interface RateDecision {
   readonly nowMs: number;
   readonly windows: readonly WindowUsage[];
   readonly bannedUntilMs: number | null;
+  /** True for the one decision that began the ban (outcome 'banned'), so bans are counted once. */
+  readonly banStarted: boolean;
 }
 
 /** What the response headers say: the window closest to exhaustion, and when to retry. */
@@ -98,6 +100,11 @@ export function reportOf(decision: RateDecision): RateLimitReport {
     resetAtMs,
     retryAfterMs: retryAtMs === null ? null : Math.max(0, retryAtMs - decision.nowMs),
   };
+}
+
+/** Whole seconds to wait before retrying a refused request (at least 1), as Retry-After says. */
+export function retryAfterSeconds(decision: RateDecision, report: RateLimitReport = reportOf(decision)): number {
+  return Math.max(1, Math.ceil((report.retryAfterMs ?? 0) / 1000));
 }
 
 /** One bucket: how many requests it holds, and when the latest of them came. */
@@ -230,9 +237,9 @@ export class SubjectState {
  */
 export function peek(state: SubjectState, policy: AdmissionPolicy, nowMs: number): RateDecision {
   const windows = policy.windows.map((w) => state.window(w).usage(nowMs, w.name, w.limit));
-  if (state.bannedUntilMs > nowMs) return { outcome: 'banned', nowMs, windows, bannedUntilMs: state.bannedUntilMs };
+  if (state.bannedUntilMs > nowMs) return { outcome: 'banned', nowMs, windows, bannedUntilMs: state.bannedUntilMs, banStarted: false };
   const fits = windows.every((usage) => usage.used < usage.limit);
-  return { outcome: fits ? 'admitted' : 'limited', nowMs, windows, bannedUntilMs: null };
+  return { outcome: fits ? 'admitted' : 'limited', nowMs, windows, bannedUntilMs: null, banStarted: false };
 }
 
 /**
@@ -251,14 +258,14 @@ export function admit(state: SubjectState, policy: AdmissionPolicy, nowMs: numbe
     usages.push(usage);
   }
   if (state.bannedUntilMs > nowMs) {
-    return { outcome: 'banned', nowMs, windows: usages, bannedUntilMs: state.bannedUntilMs };
+    return { outcome: 'banned', nowMs, windows: usages, bannedUntilMs: state.bannedUntilMs, banStarted: false };
   }
   if (fits) {
     for (let i = 0; i < windows.length; i++) {
       const w = windows[i] as RateWindow;
       usages[i] = state.window(w).record(nowMs, w.name, w.limit);
     }
-    return { outcome: 'admitted', nowMs, windows: usages, bannedUntilMs: null };
+    return { outcome: 'admitted', nowMs, windows: usages, bannedUntilMs: null, banStarted: false };
   }
   if (policy.ban.threshold > 0) {
     if (state.strikesUntilMs <= nowMs) {
@@ -269,8 +276,8 @@ export function admit(state: SubjectState, policy: AdmissionPolicy, nowMs: numbe
     if (state.strikes >= policy.ban.threshold) {
       state.strikes = 0;
       state.bannedUntilMs = nowMs + policy.ban.durationMs;
-      return { outcome: 'banned', nowMs, windows: usages, bannedUntilMs: state.bannedUntilMs };
+      return { outcome: 'banned', nowMs, windows: usages, bannedUntilMs: state.bannedUntilMs, banStarted: true };
     }
   }
-  return { outcome: 'limited', nowMs, windows: usages, bannedUntilMs: null };
+  return { outcome: 'limited', nowMs, windows: usages, bannedUntilMs: null, banStarted: false };
 }

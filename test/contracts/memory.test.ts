@@ -32,14 +32,14 @@ describe('MemoryIdempotencyStore memory', () => {
 });
 
 describe('MemoryRateLimiter memory', () => {
-  it('forgets idle subjects, so memory follows active clients only', () => {
+  it('forgets idle subjects, so memory follows active clients only', async () => {
     const clock = new FakeClock();
     const limiter = new MemoryRateLimiter(clock);
     const policy = { windows: windowsFor({ perMinute: 60, perDay: 1000 }), ban: { threshold: 0, durationMs: 0, strikeWindowMs: 0 } };
-    for (let i = 0; i < 1000; i++) limiter.admit(`ip:10.0.${i >> 8}.${i & 255}`, policy);
+    for (let i = 0; i < 1000; i++) await limiter.admit(`ip:10.0.${i >> 8}.${i & 255}`, policy);
     expect(limiter.size).toBe(1000);
     clock.advance(86_400_000 + 900_000 + 60_000);
-    limiter.admit('key:active', policy);
+    await limiter.admit('key:active', policy);
     expect(limiter.size).toBe(1);
   });
 });

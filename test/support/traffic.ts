@@ -1,6 +1,6 @@
 /** Requests sent while a dependency is being broken, timed, and the moment shared limits are back for good. */
 import type { LightMyRequestResponse } from 'fastify';
-import { Metrics } from '../../src/adapters/http/metrics.js';
+import { Metrics } from '../../src/adapters/metrics/metrics.js';
 import { configuredAdapters, createApp, createLogger, type Application } from '../../src/config/container.js';
 import type { AppConfig } from '../../src/config/env.js';
 import { uniquePrefix } from './integration.js';

@@ -6,7 +6,6 @@
 import type { ApiKeyRecord } from '../../domain/api-key.js';
 import type { ApiKeyChanges, ApiKeyStore } from '../../application/ports/api-key-store.js';
 import type { Clock } from '../../application/ports/clock.js';
-import { andThen, type Awaitable } from '../../application/awaitable.js';
 
 interface Entry {
   readonly record: ApiKeyRecord | null;
@@ -23,21 +22,19 @@ export class CachingApiKeyStore implements ApiKeyStore {
     private readonly maxEntries = 10_000,
   ) {}
 
-  /** A hit answers at once, with no promise. */
-  findByHash(hash: string): Awaitable<ApiKeyRecord | null> {
+  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
     const now = this.clock.nowMs();
     const cached = this.byHash.get(hash);
     if (cached && cached.expiresAtMs > now) return cached.record;
-    return andThen(this.inner.findByHash(hash), (record) => {
-      this.byHash.delete(hash);
-      if (this.byHash.size >= this.maxEntries) {
-        // Maps iterate in insertion order: drop the oldest entry.
-        const oldest = this.byHash.keys().next();
-        if (!oldest.done) this.byHash.delete(oldest.value);
-      }
-      this.byHash.set(hash, { record, expiresAtMs: now + this.ttlMs });
-      return record;
-    });
+    const record = await this.inner.findByHash(hash);
+    this.byHash.delete(hash);
+    if (this.byHash.size >= this.maxEntries) {
+      // Maps iterate in insertion order: drop the oldest entry.
+      const oldest = this.byHash.keys().next();
+      if (!oldest.done) this.byHash.delete(oldest.value);
+    }
+    this.byHash.set(hash, { record, expiresAtMs: now + this.ttlMs });
+    return record;
   }
 
   async add(record: ApiKeyRecord): Promise<void> {

@@ -7,7 +7,6 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AdmitRequest } from '../../application/use-cases/admit-request.js';
-import type { Authenticate } from '../../application/use-cases/authenticate.js';
 import type { CreatePet } from '../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../application/use-cases/list-pets.js';
@@ -17,7 +16,7 @@ import { admissionPlugin } from './plugins/admission.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
 import { installRequestObservers, lazyChildLogger } from './request-logger.js';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { metricsRoute } from './routes/metrics.js';
 import { finishDocument } from './openapi-document.js';
 import { PLAN_LIMITS } from '../../domain/plans.js';
@@ -35,7 +34,6 @@ export interface HttpAppDeps {
   readonly listPets: ListPets;
   readonly createPet: CreatePet;
   readonly getPet: GetPet;
-  readonly authenticate: Authenticate;
   readonly admitRequest: AdmitRequest;
   readonly readinessProbes: Readonly<Record<string, ReadinessProbe>>;
 }
@@ -135,7 +133,6 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
     async (v1) => {
       admissionPlugin(v1, {
         metrics: options.metrics,
-        authenticate: deps.authenticate,
         admitRequest: deps.admitRequest,
         isPublicRoute: (url) => url !== undefined && (url === OPENAPI_PATH || url.startsWith(DOCS_PATH)),
       });

@@ -6,7 +6,7 @@
  * nothing else pays nothing for it.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 type Bindings = Record<string, unknown>;
 

@@ -13,7 +13,7 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     return Promise.resolve();
   }
 
-  findByHash(hash: string): ApiKeyRecord | null {
+  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
     return this.byHash.get(hash) ?? null;
   }
 

@@ -26,11 +26,11 @@ export class MemoryPetRepository implements PetRepository {
     return Promise.resolve({ pet, created: true });
   }
 
-  findById(id: PetId): Pet | null {
+  async findById(id: PetId): Promise<Pet | null> {
     return this.byId.get(id) ?? null;
   }
 
-  list(query: PetListQuery): Pet[] {
+  async list(query: PetListQuery): Promise<Pet[]> {
     const source = query.status === undefined ? this.all : (this.byStatus.get(query.status) ?? []);
     const start = query.afterId === undefined ? 0 : firstIndexAfter(source, query.afterId);
     return source.slice(start, start + query.limit);

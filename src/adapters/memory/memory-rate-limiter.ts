@@ -12,7 +12,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly clock: Clock) {}
 
-  admit(subject: string, policy: AdmissionPolicy): RateDecision {
+  async admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
     const nowMs = this.clock.nowMs();
     this.sweep(nowMs);
     let state = this.subjects.get(subject);
@@ -23,7 +23,7 @@ export class MemoryRateLimiter implements RateLimiter {
     return admit(state, policy, nowMs);
   }
 
-  peek(subject: string, policy: AdmissionPolicy): RateDecision {
+  async peek(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
     // A subject never seen has an empty state; peeking does not create one.
     return peek(this.subjects.get(subject) ?? new SubjectState(), policy, this.clock.nowMs());
   }

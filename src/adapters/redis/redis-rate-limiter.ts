@@ -72,15 +72,15 @@ export class RedisRateLimiter implements RateLimiter {
         throw explainClusterReply(error, this.redis);
       }),
     );
-    const [outcome, nowMs, bannedUntil] = [String(reply[0]) as Outcome, Number(reply[1]), Number(reply[2])];
+    const [outcome, nowMs, bannedUntil, banStarted] = [String(reply[0]) as Outcome, Number(reply[1]), Number(reply[2]), reply[3] === 1];
     const windows: WindowUsage[] = policy.windows.map((w, i) => ({
       name: w.name,
       limit: w.limit,
-      used: Number(reply[3 + i * 3]),
-      resetAtMs: Number(reply[4 + i * 3]),
-      retryAtMs: Number(reply[5 + i * 3]),
+      used: Number(reply[4 + i * 3]),
+      resetAtMs: Number(reply[5 + i * 3]),
+      retryAtMs: Number(reply[6 + i * 3]),
     }));
-    return { outcome, nowMs, windows, bannedUntilMs: outcome === 'banned' ? bannedUntil : null };
+    return { outcome, nowMs, windows, bannedUntilMs: outcome === 'banned' ? bannedUntil : null, banStarted };
   }
 
   async ping(): Promise<void> {

@@ -1,7 +1,5 @@
 /** Port: where API key records are kept, found by the hash of the key. */
 import type { ApiKeyRecord } from '../../domain/api-key.js';
-import type { Awaitable } from '../awaitable.js';
-
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 
 /** Fields an update may change; `customLimits: null` removes the custom limits. */
@@ -19,8 +17,7 @@ export class DuplicateKeyError extends Error {
 export interface ApiKeyStore {
   /** Rejects with DuplicateKeyError when the id or the hash is taken. */
   add(record: ApiKeyRecord): Promise<void>;
-  /** On every request's path: answers at once when the record is in memory (see Awaitable). */
-  findByHash(hash: string): Awaitable<ApiKeyRecord | null>;
+  findByHash(hash: string): Promise<ApiKeyRecord | null>;
   findById(id: string): Promise<ApiKeyRecord | null>;
   /** All records, oldest first. */
   list(): Promise<ApiKeyRecord[]>;

@@ -1,9 +1,5 @@
-/**
- * Port: where pets are kept. Listing is in ascending id order, which pagination relies on. Reads may
- * answer at once (in memory) or with a promise (a database); see Awaitable.
- */
+/** Port: where pets are kept. Listing is in ascending id order, which pagination relies on. */
 import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
-import type { Awaitable } from '../awaitable.js';
 import type { PetStatus } from '../../domain/pet-status.js';
 
 export interface PetListQuery {
@@ -29,8 +25,8 @@ export interface PetRepository {
    * late, say): then returns that pet and stores nothing. So attempts with one id store one pet.
    */
   addReserved(pet: Pet): Promise<ReservedAdd>;
-  findById(id: PetId): Awaitable<Pet | null>;
-  list(query: PetListQuery): Awaitable<Pet[]>;
+  findById(id: PetId): Promise<Pet | null>;
+  list(query: PetListQuery): Promise<Pet[]>;
   /** Resolves when the backing store answers; rejects otherwise. */
   ping(): Promise<void>;
 }

@@ -10,7 +10,6 @@ import { UnauthenticatedError } from '../../domain/errors.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
-import { andThen, attempt, type Awaitable } from '../awaitable.js';
 import { hashKey } from '../key-secrets.js';
 
 export interface AuthenticatedKey {
@@ -32,12 +31,10 @@ export class Authenticate {
     private readonly environment: Environment,
   ) {}
 
-  /** At once when the store answers at once; refusals always come as a rejected promise. */
-  execute(authorization: string | undefined): Awaitable<AuthenticatedKey> {
-    return attempt(() => {
-      const hash = this.hashOf(authorization);
-      return andThen(this.keys.findByHash(hash), (record) => this.accept(record, hash));
-    });
+  /** Rejects with UnauthenticatedError when the header carries no valid key. */
+  async execute(authorization: string | undefined): Promise<AuthenticatedKey> {
+    const hash = this.hashOf(authorization);
+    return this.accept(await this.keys.findByHash(hash), hash);
   }
 
   /** The SHA-256 of the key the header carries; throws when there is no well-formed key. */

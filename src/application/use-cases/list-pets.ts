@@ -3,7 +3,6 @@ import type { Pet } from '../../domain/pet.js';
 import { isValidId } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
 import { ValidationError } from '../../domain/errors.js';
-import { andThen, attempt, type Awaitable } from '../awaitable.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 
 export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
@@ -23,9 +22,7 @@ export interface PetPage {
 export class ListPets {
   constructor(private readonly pets: PetRepository) {}
 
-  /** At once when the repository answers at once; a refused input comes as a rejected promise. */
-  execute(input: ListPetsInput): Awaitable<PetPage> {
-    return attempt(() => {
+  async execute(input: ListPetsInput): Promise<PetPage> {
       const limit = input.limit ?? PAGE_LIMIT.default;
       if (!Number.isInteger(limit) || limit < PAGE_LIMIT.min || limit > PAGE_LIMIT.max) {
         throw new ValidationError('limit', `limit must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`);
@@ -37,12 +34,10 @@ export class ListPets {
         ...(input.status !== undefined && { status: input.status }),
         ...(afterId !== undefined && { afterId }),
       };
-      return andThen(this.pets.list(query), (found) => {
-        const pets = found.slice(0, limit);
-        const last = pets.at(-1);
-        return { pets, nextCursor: found.length > limit && last ? encodeCursor(last.id) : null };
-      });
-    });
+      const found = await this.pets.list(query);
+      const pets = found.slice(0, limit);
+      const last = pets.at(-1);
+      return { pets, nextCursor: found.length > limit && last ? encodeCursor(last.id) : null };
   }
 }
 

@@ -7,7 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ServiceUnavailableError, type ErrorCode } from '../../../domain/errors.js';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../../metrics/metrics.js';
 import { clientFaultBody, errorBody, HttpError, isClientAbort, toErrorBody, type ErrorBody } from '../http-errors.js';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Metrics } from '../metrics.js';
+import type { Metrics } from '../../metrics/metrics.js';
 import { HttpError } from '../http-errors.js';
 
 export interface MetricsRouteOptions {

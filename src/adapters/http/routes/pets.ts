@@ -4,7 +4,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CreatePet } from '../../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../../application/use-cases/list-pets.js';
-import { andThen } from '../../../application/awaitable.js';
 import {
   CreatePetHeadersSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -51,22 +50,19 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         },
       },
     },
-    // Not async: a page listed from memory is sent within the same tick (Fastify sends a returned value).
-    (request, reply) => {
+    async (request, reply) => {
       const { limit, status, cursor } = request.query;
-      const page = listPets.execute({
+      const { pets, nextCursor } = await listPets.execute({
         ...(limit !== undefined && { limit }),
         ...(status !== undefined && { status }),
         ...(cursor !== undefined && { cursor }),
       });
-      return andThen(page, ({ pets, nextCursor }) => {
-        if (nextCursor !== null) {
-          // limit is an integer, status an enum value and the cursor base64url: none needs escaping.
-          const query = `${limit === undefined ? '' : `limit=${limit}&`}${status === undefined ? '' : `status=${status}&`}cursor=${nextCursor}`;
-          reply.header('Link', `<${basePath}/pets?${query}>; rel="next"`);
-        }
-        return pets;
-      });
+      if (nextCursor !== null) {
+        // limit is an integer, status an enum value and the cursor base64url: none needs escaping.
+        const query = `${limit === undefined ? '' : `limit=${limit}&`}${status === undefined ? '' : `status=${status}&`}cursor=${nextCursor}`;
+        reply.header('Link', `<${basePath}/pets?${query}>; rel="next"`);
+      }
+      return pets;
     },
   );
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
 import { reportOf, type WindowName, type WindowUsage } from '../../../domain/rate-limit.js';
-import { setRateLimitHeaders } from '../plugins/admission.js';
+import { setRateLimitHeaders } from '../rate-limit-headers.js';
 import { RateLimitStatusSchema } from '../schemas/rate-limit-schemas.js';
 import { NoQuerySchema } from '../schemas/pet-schemas.js';
 import { ErrorSchema, RATE_LIMIT_HEADERS_IF_DECIDED } from '../schemas/error-schema.js';
@@ -47,7 +47,7 @@ export async function rateLimitRoutes(base: FastifyInstance, options: RateLimitR
     async (request, reply) => {
       const key = request.apiKey;
       if (!key) throw new Error('GET /rate_limit reached without an authenticated key');
-      const decision = await options.admitRequest.status({ kind: 'key', keyId: key.keyId }, key.limits);
+      const decision = await options.admitRequest.status(key);
       const report = reportOf(decision);
       // The headers of a 200: where the caller stands, with no Retry-After.
       setRateLimitHeaders(reply, key.limits, decision, { ...report, retryAfterMs: null });

@@ -9,7 +9,8 @@
 -- ARGV[2]      "admit" to decide and count a request, "peek" to say what one would get (nothing counted)
 -- ARGV[3..5]   ban threshold (0 = off), ban duration ms, strike window ms
 -- ARGV[6..]    per window: limit, window ms, bucket ms
--- Returns      { outcome, now, bannedUntil, then per window: used, resetAt, retryAt }
+-- Returns      { outcome, now, bannedUntil, banStarted (1 for the request that began a ban, else 0),
+--                then per window: used, resetAt, retryAt }
 --
 -- A bucket counts, whole, while its latest request is inside the window (now - window, now], so it
 -- leaves exactly one window after that request: no stated time is ever more than a window ahead.
@@ -52,7 +53,7 @@ for i = 2, #KEYS do
       -- Only the oldest live bucket can be partly in: drop buckets from the old end while they are out.
       local floor = w.current - w.span
       local oldest = w.oldest
-      while oldest < floor or oldest == floor do
+      while oldest <= floor do
         local count, leaves = bucketOf(w, oldest)
         if oldest == floor and leaves > now then break end
         if count > 0 then
@@ -88,8 +89,8 @@ local function retryAt(w)
   return resetAt(w)
 end
 
-local function answer(outcome, bannedUntil)
-  local out = { outcome, now, bannedUntil }
+local function answer(outcome, bannedUntil, banStarted)
+  local out = { outcome, now, bannedUntil, banStarted and 1 or 0 }
   for _, w in ipairs(windows) do
     out[#out + 1] = w.total
     out[#out + 1] = resetAt(w)
@@ -142,7 +143,7 @@ if threshold > 0 then
     bannedUntil = now + banMs
     redis.call('HSET', KEYS[1], 'bu', bannedUntil, 's', 0, 'su', 0)
     redis.call('PEXPIRE', KEYS[1], banMs)
-    return answer('banned', bannedUntil)
+    return answer('banned', bannedUntil, true)
   end
   redis.call('HSET', KEYS[1], 's', strikes, 'su', strikesUntil)
   redis.call('PEXPIRE', KEYS[1], strikesUntil - now)

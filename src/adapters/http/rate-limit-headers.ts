@@ -1,0 +1,21 @@
+/** The rate-limit headers every decided response carries, written in one place. */
+import type { FastifyReply } from 'fastify';
+import type { PlanLimits } from '../../domain/plans.js';
+import { reportOf, retryAfterSeconds, WINDOW_SHAPES, type RateDecision, type RateLimitReport } from '../../domain/rate-limit.js';
+
+/** The policy header only changes with the limits, so it is built once per limits object. */
+const policyHeaders = new WeakMap<PlanLimits, string>();
+
+/** X-RateLimit-*, RateLimit-Policy and, when the report says to wait, Retry-After. */
+export function setRateLimitHeaders(reply: FastifyReply, limits: PlanLimits, decision: RateDecision, report: RateLimitReport = reportOf(decision)): void {
+  let policy = policyHeaders.get(limits);
+  if (policy === undefined) {
+    policy = decision.windows.map((w) => `"${w.name}";q=${w.limit};w=${WINDOW_SHAPES[w.name].windowMs / 1000}`).join(', ');
+    policyHeaders.set(limits, policy);
+  }
+  reply.header('X-RateLimit-Limit', report.limit);
+  reply.header('X-RateLimit-Remaining', report.remaining);
+  reply.header('X-RateLimit-Reset', Math.ceil(report.resetAtMs / 1000));
+  reply.header('RateLimit-Policy', policy);
+  if (report.retryAfterMs !== null) reply.header('Retry-After', retryAfterSeconds(decision, report));
+}

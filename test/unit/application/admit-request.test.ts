@@ -1,0 +1,129 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AdmitRequest, type AdmissionRequest } from '../../../src/application/use-cases/admit-request.js';
+import { Authenticate } from '../../../src/application/use-cases/authenticate.js';
+import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
+import type { RateLimiter } from '../../../src/application/ports/rate-limiter.js';
+import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
+import { MemoryRateLimiter } from '../../../src/adapters/memory/memory-rate-limiter.js';
+import { RateLimitExceededError, UnauthenticatedError } from '../../../src/domain/errors.js';
+import { ANONYMOUS_LIMITS, PLAN_LIMITS } from '../../../src/domain/plans.js';
+import type { AdmissionPolicy } from '../../../src/domain/rate-limit.js';
+import { FakeClock } from '../../support/fake-clock.js';
+
+/** The memory limiter, recording which subjects it was asked about. */
+class RecordingLimiter extends MemoryRateLimiter {
+  readonly admitted: string[] = [];
+  override admit(subject: string, policy: AdmissionPolicy) {
+    this.admitted.push(subject);
+    return super.admit(subject, policy);
+  }
+}
+
+const BAN = { threshold: 3, durationMs: 600_000, strikeWindowMs: 60_000 };
+
+describe('admitting a request', () => {
+  let clock: FakeClock;
+  let limiter: RecordingLimiter;
+  let admit: AdmitRequest;
+  let proKey: string;
+  let proKeyId: string;
+  let addressAsked: number;
+
+  const request = (overrides: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
+    authorization: `Bearer ${proKey}`,
+    authorizationHeaders: 1,
+    clientAddress: () => {
+      addressAsked++;
+      return '203.0.113.9';
+    },
+    needsKey: true,
+    spendsQuota: true,
+    ...overrides,
+  });
+
+  beforeEach(async () => {
+    clock = new FakeClock();
+    const store = new MemoryApiKeyStore();
+    const issued = await new ManageApiKeys(store, clock, 'production').issue({ name: 'Shelter', plan: 'pro' });
+    proKey = issued.key;
+    proKeyId = issued.record.id;
+    limiter = new RecordingLimiter(clock);
+    admit = new AdmitRequest(new Authenticate(store, clock, 'production'), limiter, BAN);
+    addressAsked = 0;
+  });
+
+  it('counts a valid key under its plan, and never asks for the address', async () => {
+    const admission = await admit.execute(request());
+    expect(admission).toMatchObject({ key: { keyId: proKeyId, plan: 'pro' }, plan: 'pro', limits: PLAN_LIMITS.pro, refusal: null });
+    expect(admission.decision).toMatchObject({ outcome: 'admitted', banStarted: false, windows: [{ name: 'minute', used: 1 }, { name: 'day', used: 1 }] });
+    expect(limiter.admitted).toEqual([`key:${proKeyId}`]);
+    expect(addressAsked).toBe(0);
+  });
+
+  it('spends nothing for a valid key on a route that reports the quota', async () => {
+    const admission = await admit.execute(request({ spendsQuota: false }));
+    expect(admission).toMatchObject({ key: { keyId: proKeyId }, decision: null, refusal: null });
+    expect(limiter.admitted).toEqual([]);
+  });
+
+  it('limits a public route by address with the anonymous limits, whatever key is sent', async () => {
+    const admission = await admit.execute(request({ needsKey: false }));
+    expect(admission).toMatchObject({ key: null, plan: 'anonymous', limits: ANONYMOUS_LIMITS, refusal: null, decision: { outcome: 'admitted' } });
+    expect(limiter.admitted).toEqual(['ip:203.0.113.9']);
+  });
+
+  it.each([
+    ['no header', { authorization: undefined }, /Missing API key/],
+    ['a malformed header', { authorization: 'Basic dXNlcjpwYXNz' }, /Bearer/],
+    ['an unknown key', { authorization: 'Bearer adopt_live_0000000000000000000000000000000000000000' }, /invalid/],
+    ['two Authorization headers', { authorizationHeaders: 2 }, /exactly one Authorization header/],
+  ] as const)('counts %s against the client address, then refuses it as unauthenticated', async (_what, overrides, message) => {
+    const admission = await admit.execute(request(overrides));
+    expect(admission.refusal).toBeInstanceOf(UnauthenticatedError);
+    expect(admission.refusal?.message).toMatch(message);
+    expect(admission).toMatchObject({ key: null, plan: 'anonymous', limits: ANONYMOUS_LIMITS, decision: { outcome: 'admitted' } });
+    expect(limiter.admitted).toEqual(['ip:203.0.113.9']);
+  });
+
+  it('answers a bad key 429, not 401, once its address is out of quota, so keys cannot be guessed at speed', async () => {
+    const bad = request({ authorization: 'Bearer nope' });
+    for (let i = 0; i < ANONYMOUS_LIMITS.perMinute; i++) expect((await admit.execute(bad)).refusal).toBeInstanceOf(UnauthenticatedError);
+    const admission = await admit.execute(bad);
+    expect(admission.refusal).toBeInstanceOf(RateLimitExceededError);
+    expect(admission.refusal).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 60 });
+  });
+
+  it('refuses a valid key over its limit with Retry-After, and reports the ban once when strikes add up', async () => {
+    const limited = new AdmitRequest(new Authenticate(new MemoryApiKeyStore(), clock, 'production'), limiter, BAN);
+    const anonymous = request({ needsKey: false });
+    for (let i = 0; i < ANONYMOUS_LIMITS.perMinute; i++) await limited.execute(anonymous);
+    const refusals = [];
+    for (let i = 0; i < BAN.threshold + 1; i++) refusals.push(await limited.execute(anonymous));
+    expect(refusals.map((a) => [a.refusal?.code, a.decision?.banStarted])).toEqual([
+      ['rate_limited', false],
+      ['rate_limited', false],
+      ['key_banned', true],
+      ['key_banned', false],
+    ]);
+    expect(refusals.at(-1)?.refusal).toMatchObject({ retryAfterSeconds: BAN.durationMs / 1000 });
+  });
+
+  it('reports where a key stands without spending a request', async () => {
+    await admit.execute(request());
+    const key = (await admit.execute(request({ spendsQuota: false }))).key;
+    if (!key) throw new Error('expected the key to be admitted');
+    const status = await admit.status(key);
+    expect(status.windows.map((w) => w.used)).toEqual([1, 1]);
+    expect(limiter.admitted).toHaveLength(1);
+  });
+
+  it('rejects when no decision can be made (the limiter is down and fails closed)', async () => {
+    const down: RateLimiter = {
+      admit: () => Promise.reject(new Error('limiter down')),
+      peek: () => Promise.reject(new Error('limiter down')),
+      ping: () => Promise.reject(new Error('limiter down')),
+    };
+    const failing = new AdmitRequest(new Authenticate(new MemoryApiKeyStore(), clock, 'production'), down, BAN);
+    await expect(failing.execute(request({ needsKey: false }))).rejects.toThrow('limiter down');
+  });
+});

@@ -1,31 +1,19 @@
 /** Domain errors: each carries a stable machine-readable code that the HTTP edge maps to a status. */
-export const ERROR_CODES = [
+export const DOMAIN_ERROR_CODES = [
   'invalid_request',
-  'invalid_json',
   'unauthorized',
-  'forbidden',
   'not_found',
-  'route_not_found',
-  'method_not_allowed',
-  'request_timeout',
-  'precondition_failed',
-  'payload_too_large',
-  'uri_too_long',
-  'unsupported_media_type',
-  'range_not_satisfiable',
   'idempotency_key_in_flight',
   'idempotency_key_reused',
   'rate_limited',
   'key_banned',
-  'header_fields_too_large',
   'service_unavailable',
-  'internal_error',
 ] as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
 export abstract class DomainError extends Error {
-  abstract readonly code: ErrorCode;
+  abstract readonly code: DomainErrorCode;
 }
 
 export class ValidationError extends DomainError {

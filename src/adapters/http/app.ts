@@ -10,8 +10,8 @@ import type { AdmitRequest } from '../../application/use-cases/admit-request.js'
 import type { CreatePet } from '../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../application/use-cases/list-pets.js';
-import { ERROR_CODES } from '../../domain/errors.js';
-import { HttpError, STATUS_BY_CODE } from './http-errors.js';
+import { ERROR_CODES, statusOf } from './error-catalogue.js';
+import { HttpError } from './http-errors.js';
 import { admissionPlugin } from './plugins/admission.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
@@ -195,7 +195,7 @@ function documentDescription(): string {
     'Every response under /v1 carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) for the window closest to exhaustion, and `RateLimit-Policy` with both windows; a 429 adds `Retry-After` in seconds. (A 500 or 503 may lack them when the request failed before the limiter decided.)',
     '',
     '## Errors',
-    `Every error uses the Error body \`{"code", "message", "status"}\`; clients branch on \`code\`. Codes: ${ERROR_CODES.map((c) => `\`${c}\` (${STATUS_BY_CODE[c]})`).join(', ')}. A method a path does not serve gets 405 \`method_not_allowed\` with \`Allow\`; an unknown path 404 \`route_not_found\`; query fields an operation does not take 400.`,
+    `Every error uses the Error body \`{"code", "message", "status"}\`; clients branch on \`code\`. Codes: ${ERROR_CODES.map((c) => `\`${c}\` (${statusOf(c)})`).join(', ')}. A method a path does not serve gets 405 \`method_not_allowed\` with \`Allow\`; an unknown path 404 \`route_not_found\`; query fields an operation does not take 400.`,
     '',
     '## Retrying creates',
     'Send an `Idempotency-Key` (a UUID, say) with `POST /pets` and keep it across retries: a repeat returns the first result with `Idempotent-Replayed: true` and stores nothing new, even when the first attempt timed out (503) after its write reached the database.',

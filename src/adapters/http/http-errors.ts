@@ -1,32 +1,10 @@
-/** The edge's one table from error code to HTTP status, and the translation of any thrown error into an Error body. */
+/** The translation of any thrown error into an Error body, by the error catalogue. */
 import type { FastifyError } from 'fastify';
-import { DomainError, type ErrorCode } from '../../domain/errors.js';
-
-export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
-  invalid_request: 400,
-  invalid_json: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  route_not_found: 404,
-  method_not_allowed: 405,
-  request_timeout: 408,
-  idempotency_key_in_flight: 409,
-  precondition_failed: 412,
-  payload_too_large: 413,
-  uri_too_long: 414,
-  unsupported_media_type: 415,
-  range_not_satisfiable: 416,
-  idempotency_key_reused: 422,
-  rate_limited: 429,
-  key_banned: 429,
-  header_fields_too_large: 431,
-  internal_error: 500,
-  service_unavailable: 503,
-};
+import { DomainError } from '../../domain/errors.js';
+import { errorEntry, faultCode, statusOf, type ErrorCode } from './error-catalogue.js';
 
 /** Errors that only exist at the HTTP edge (routing, content negotiation), with any header the answer needs. */
-export class HttpError extends DomainError {
+export class HttpError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -43,30 +21,17 @@ export interface ErrorBody {
 }
 
 export function errorBody(code: ErrorCode, message: string): ErrorBody {
-  return { code, message, status: STATUS_BY_CODE[code] };
+  return { code, message, status: statusOf(code) };
 }
 
 /**
- * What a client fault from the framework or a plugin (the router, the static files of the docs,
- * the HTTP parser) means, by the status it carries. The message is ours: theirs may name internals.
+ * The Error body for a client fault from the framework or a plugin (the router, the static files of
+ * the docs, the HTTP parser) known only by its status; any other 4xx reads as 400. The message is
+ * ours: theirs may name internals.
  */
-const CLIENT_FAULTS: Readonly<Record<number, ErrorBody>> = {
-  400: errorBody('invalid_request', 'The request is not valid'),
-  403: errorBody('forbidden', 'This path may not be read'),
-  404: errorBody('route_not_found', 'No such file or route'),
-  405: errorBody('method_not_allowed', 'The method is not allowed on this path'),
-  408: errorBody('request_timeout', 'The request was not received in time; send it again'),
-  412: errorBody('precondition_failed', 'A precondition (If-Match, If-Unmodified-Since) does not hold'),
-  413: errorBody('payload_too_large', 'The request body is too large'),
-  414: errorBody('uri_too_long', 'The request URL, or one of its path segments, is too long'),
-  415: errorBody('unsupported_media_type', 'The request body has a media type or encoding this API does not accept'),
-  416: errorBody('range_not_satisfiable', 'The requested range is not satisfiable'),
-  431: errorBody('header_fields_too_large', 'The request headers are too large'),
-};
-
-/** The Error body for a client fault known only by its HTTP status (any other 4xx reads as 400). */
 export function clientFaultBody(status: number): ErrorBody {
-  return CLIENT_FAULTS[status] ?? (CLIENT_FAULTS[400] as ErrorBody);
+  const code = faultCode(status);
+  return errorBody(code, errorEntry(code).faultMessage ?? 'The request is not valid');
 }
 
 /** True when the client went away mid-request: nothing can be answered, and it is not our fault. */
@@ -77,7 +42,7 @@ export function isClientAbort(error: unknown): boolean {
 
 /** Translates anything thrown into an Error body; unknown errors become a 500 that names only the request id. */
 export function toErrorBody(error: unknown, requestId: string, bodyLimit: number): ErrorBody {
-  if (error instanceof DomainError) return errorBody(error.code, error.message);
+  if (error instanceof DomainError || error instanceof HttpError) return errorBody(error.code, error.message);
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) return errorBody('invalid_request', validationMessage(fastifyError as FastifyError));
   switch (fastifyError.code) {

@@ -4,8 +4,7 @@
  * referenced from the operations; response headers and error responses become reusable components;
  * each error response lists only the codes it can carry; HEAD is documented beside GET.
  */
-import { ERROR_CODES, type ErrorCode } from '../../domain/errors.js';
-import { STATUS_BY_CODE } from './http-errors.js';
+import { ERROR_RESPONSES, errorEntry, operationCodes, statusOf, type ErrorCode } from './error-catalogue.js';
 import { ErrorSchema } from './schemas/error-schema.js';
 import { NewPetSchema, PetSchema, PetsSchema } from './schemas/pet-schemas.js';
 import { RateLimitStatusSchema, WindowStatusSchema } from './schemas/rate-limit-schemas.js';
@@ -13,22 +12,6 @@ import { RateLimitStatusSchema, WindowStatusSchema } from './schemas/rate-limit-
 type Json = Record<string, unknown>;
 
 /** Codes that can only come from outside an operation (no route, another method): never an operation's answer. */
-const ROUTING_CODES: readonly ErrorCode[] = ['route_not_found', 'method_not_allowed'];
-
-const RESPONSE_NAMES: Readonly<Record<number, string>> = {
-  400: 'BadRequest',
-  401: 'Unauthorized',
-  404: 'NotFound',
-  409: 'Conflict',
-  413: 'PayloadTooLarge',
-  414: 'UriTooLong',
-  415: 'UnsupportedMediaType',
-  422: 'UnprocessableContent',
-  429: 'TooManyRequests',
-  500: 'InternalError',
-  503: 'ServiceUnavailable',
-};
-
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -54,7 +37,7 @@ function nameSchemas(node: unknown, schemas: Json, ownDescriptions: Readonly<Rec
 }
 
 function errorCodesFor(status: number, operationId: string): ErrorCode[] {
-  const codes = ERROR_CODES.filter((code) => STATUS_BY_CODE[code] === status && !ROUTING_CODES.includes(code));
+  const codes = operationCodes(status);
   // Only creates can meet Idempotency-Key refusals.
   return operationId === 'createPet' ? codes : codes.filter((code) => !code.startsWith('idempotency_key'));
 }
@@ -91,7 +74,7 @@ export function finishDocument(document: Json): Json {
         }
         if (status < 400) continue;
         const codes = errorCodesFor(status, String(operation.operationId));
-        const name = RESPONSE_NAMES[status] ?? `Error${status}`;
+        const name = ERROR_RESPONSES[status]?.name ?? `Error${status}`;
         const built: Json = {
           ...response,
           content: {
@@ -99,7 +82,7 @@ export function finishDocument(document: Json): Json {
               schema: {
                 allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
               },
-              example: { code: codes[0], message: EXAMPLE_MESSAGES[codes[0] as ErrorCode] ?? 'See the message', status },
+              example: { code: codes[0], message: errorEntry(codes[0] as ErrorCode).example ?? 'See the message', status },
             },
           },
         };
@@ -144,22 +127,22 @@ function addRoutingResponses(headers: Json, responses: Json): void {
       .filter((name) => name in headers)
       .map((name) => [name, { $ref: `#/components/headers/${name}` }]),
   );
-  const errorContent = (code: ErrorCode, message: string) => ({
-    'application/json': {
-      schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [code] } } }] },
-      example: { code, message, status: STATUS_BY_CODE[code] },
-    },
-  });
-  responses.MethodNotAllowed = {
-    description: 'Sent for any method a known path does not serve (OPTIONS and TRACE included), before any body is read',
-    headers: { ...rateLimitHeaders, Allow: { $ref: '#/components/headers/Allow' } },
-    content: errorContent('method_not_allowed', 'DELETE is not allowed on /v1/pets; allowed: GET, HEAD, POST'),
+  const routingResponse = (code: ErrorCode, extraHeaders: Json = {}) => {
+    const entry = errorEntry(code);
+    if (!entry.routing) throw new Error(`${code} is not a routing code`);
+    responses[entry.routing.component] = {
+      description: entry.routing.description,
+      headers: { ...rateLimitHeaders, ...extraHeaders },
+      content: {
+        'application/json': {
+          schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [code] } } }] },
+          example: { code, message: entry.example, status: statusOf(code) },
+        },
+      },
+    };
   };
-  responses.RouteNotFound = {
-    description: 'Sent for a path the API does not have',
-    headers: rateLimitHeaders,
-    content: errorContent('route_not_found', 'No route GET /v1/animals'),
-  };
+  routingResponse('method_not_allowed', { Allow: { $ref: '#/components/headers/Allow' } });
+  routingResponse('route_not_found');
 }
 
 /**
@@ -185,16 +168,3 @@ function headOf(get: Json, components: Json): Json {
   const { operationId, summary, ...rest } = get;
   return { ...rest, operationId: `${String(operationId)}Head`, summary: `${String(summary)} (headers only)`, responses };
 }
-
-const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
-  invalid_request: "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
-  unauthorized: 'The API key is invalid, revoked or expired',
-  not_found: 'No pet with id 42 exists',
-  idempotency_key_in_flight: 'A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result',
-  payload_too_large: 'The request body is larger than the 16384 bytes allowed',
-  unsupported_media_type: "The request body must be JSON, sent with 'Content-Type: application/json'",
-  idempotency_key_reused: 'This Idempotency-Key was already used with a different request body; send a new key for a new request',
-  rate_limited: 'Rate limit exceeded; retry after 12 s (see Retry-After and the X-RateLimit-* headers)',
-  internal_error: 'An unexpected error occurred. Quote request id 0b3d07c9-21ac-4e67-aaba-9d5fc59a87a1 when reporting it.',
-  service_unavailable: 'The database is not answering; retry in a few seconds',
-};

@@ -2,8 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EnvSchema } from '../../../src/config/env.js';
-import { ERROR_CODES } from '../../../src/domain/errors.js';
-import { STATUS_BY_CODE } from '../../../src/adapters/http/http-errors.js';
+import { ERROR_CODES, statusOf } from '../../../src/adapters/http/error-catalogue.js';
 
 const root = new URL('../../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
@@ -16,6 +15,6 @@ describe('documentation', () => {
   });
 
   it.each([...ERROR_CODES])('lists the error code %s with its status in the README', (code) => {
-    expect(readme).toContain(`| \`${code}\` | ${STATUS_BY_CODE[code]} |`);
+    expect(readme).toContain(`| \`${code}\` | ${statusOf(code)} |`);
   });
 });

@@ -6,15 +6,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, ServiceUnavailableError, type ErrorCode } from '../../../domain/errors.js';
+import { DomainError, ServiceUnavailableError } from '../../../domain/errors.js';
 import type { Metrics } from '../../metrics/metrics.js';
+import { errorEntry, PARSER_STATUS } from '../error-catalogue.js';
 import { clientFaultBody, errorBody, HttpError, isClientAbort, toErrorBody, type ErrorBody } from '../http-errors.js';
-
-/**
- * When to try again, for errors that pass: a dependency outage is usually over within seconds, and a
- * create in flight under the same Idempotency-Key within about one.
- */
-const RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { service_unavailable: 5, idempotency_key_in_flight: 1 };
 
 export function installErrorHandler(app: FastifyInstance, bodyLimit: number, metrics: Metrics): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -23,7 +18,7 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number, met
     if (error instanceof ServiceUnavailableError && error.source?.dependency === 'mongodb') {
       metrics.storageFailure('mongodb', error.source.timedOut ? 'timeout' : 'unavailable');
     }
-    if (body.status >= 500 && !(error instanceof DomainError)) {
+    if (body.status >= 500 && !(error instanceof DomainError || error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');
     } else if (body.status >= 500) {
       // Expected outages (a dependency down) are already reported once by the adapter that saw them.
@@ -38,7 +33,7 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number, met
       reply.header('WWW-Authenticate', `Bearer realm="animal-adoption-api"${given ? ', error="invalid_token"' : ''}`);
     }
     if (error instanceof HttpError) reply.headers(error.headers);
-    const retryAfter = RETRY_AFTER_SECONDS[body.code];
+    const retryAfter = errorEntry(body.code).retryAfterSeconds;
     if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
     return sendError(reply, body);
   });
@@ -54,13 +49,6 @@ export function routerErrorHandler(error: FastifyError, request: FastifyRequest,
   request.log.info({ code: body.code, reason: error.code }, 'request refused by the router');
   void sendError(reply.header('X-Request-Id', request.id), body);
 }
-
-/** HTTP parser codes with a status of their own; any other parse failure is a 400. */
-const PARSER_STATUS: Readonly<Record<string, number>> = {
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-  HPE_HEADER_OVERFLOW: 431,
-  HPE_URI_TOO_LONG: 414,
-};
 
 /**
  * Requests Node's HTTP parser refuses (broken framing, a NUL in a header, a header section over the

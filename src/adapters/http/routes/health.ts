@@ -5,8 +5,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { RateLimitExceededError } from '../../../domain/errors.js';
-import { errorBody } from '../http-errors.js';
+import { RateLimitExceededError, ServiceUnavailableError } from '../../../domain/errors.js';
 
 /** Far above any orchestrator's probing (one every few seconds per prober), far below a flood. */
 const READINESS_PROBES_PER_MINUTE = 300;
@@ -35,15 +34,13 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   const guard = { rateLimit: { max: READINESS_PROBES_PER_MINUTE, timeWindow: 60_000 } };
-  app.get('/readyz', { schema: { hide: true }, config: guard }, async (request, reply) => {
+  app.get('/readyz', { schema: { hide: true }, config: guard }, async () => {
     const entries = Object.entries(options.probes);
     const results = await Promise.all(entries.map(([, probe]) => withTimeout(probe.check(), options.probeTimeoutMs)));
     const down = entries.filter((_, i) => results[i] !== true);
     const critical = down.filter(([, probe]) => probe.critical).map(([name]) => name);
-    if (critical.length > 0) {
-      request.log.warn({ down: down.map(([name]) => name) }, 'not ready');
-      return reply.code(503).send(errorBody('service_unavailable', `Not ready: ${critical.join(', ')} did not answer`));
-    }
+    // The error handler writes the 503 (with Retry-After) and logs it.
+    if (critical.length > 0) throw new ServiceUnavailableError(`Not ready: ${critical.join(', ')} did not answer`);
     const checks = Object.fromEntries(entries.map(([name], i) => [name, results[i] ? 'ok' : 'down']));
     const backends = Object.fromEntries(entries.map(([name, probe]) => [name, probe.backend]));
     return { status: down.length > 0 ? 'degraded' : 'ready', checks, backends };

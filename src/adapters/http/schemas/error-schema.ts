@@ -1,6 +1,6 @@
 /** The Error body every failure uses, and the response headers documented on every operation. */
 import { Type } from 'typebox';
-import { ERROR_CODES, type ErrorCode } from '../../../domain/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../error-catalogue.js';
 
 export const ErrorSchema = Type.Object(
   {

@@ -1,0 +1,117 @@
+/**
+ * Every error code the API answers with, in one table: its HTTP status, the Retry-After it carries,
+ * the message for a fault known only by its status, and the example the OpenAPI document shows; and
+ * per status, the document's response component name and description. Read by the error handler,
+ * the health route and the OpenAPI document alike. The domain owns the business codes; the codes
+ * only the transport can meet (routing, framing, media types) are added here.
+ */
+import { DOMAIN_ERROR_CODES } from '../../domain/errors.js';
+
+interface CodeEntry {
+  readonly status: number;
+  /** Seconds to wait before retrying, sent as Retry-After by the error handler. */
+  readonly retryAfterSeconds?: number;
+  /** The message for a fault known only by its status (from the framework, a plugin or Node's parser). */
+  readonly faultMessage?: string;
+  /** The message the document shows in its example for this code. */
+  readonly example?: string;
+  /** Met by requests no operation takes (unknown paths and methods): a response component of its own. */
+  readonly routing?: { readonly component: string; readonly description: string };
+}
+
+const CATALOGUE = {
+  invalid_request: { status: 400, faultMessage: 'The request is not valid', example: "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)" },
+  invalid_json: { status: 400 },
+  unauthorized: { status: 401, example: 'The API key is invalid, revoked or expired' },
+  forbidden: { status: 403, faultMessage: 'This path may not be read' },
+  not_found: { status: 404, example: 'No pet with id 42 exists' },
+  route_not_found: {
+    status: 404,
+    faultMessage: 'No such file or route',
+    example: 'No route GET /v1/animals',
+    routing: { component: 'RouteNotFound', description: 'Sent for a path the API does not have' },
+  },
+  method_not_allowed: {
+    status: 405,
+    faultMessage: 'The method is not allowed on this path',
+    example: 'DELETE is not allowed on /v1/pets; allowed: GET, HEAD, POST',
+    routing: { component: 'MethodNotAllowed', description: 'Sent for any method a known path does not serve (OPTIONS and TRACE included), before any body is read' },
+  },
+  request_timeout: { status: 408, faultMessage: 'The request was not received in time; send it again' },
+  precondition_failed: { status: 412, faultMessage: 'A precondition (If-Match, If-Unmodified-Since) does not hold' },
+  payload_too_large: { status: 413, faultMessage: 'The request body is too large', example: 'The request body is larger than the 16384 bytes allowed' },
+  uri_too_long: { status: 414, faultMessage: 'The request URL, or one of its path segments, is too long' },
+  unsupported_media_type: {
+    status: 415,
+    faultMessage: 'The request body has a media type or encoding this API does not accept',
+    example: "The request body must be JSON, sent with 'Content-Type: application/json'",
+  },
+  range_not_satisfiable: { status: 416, faultMessage: 'The requested range is not satisfiable' },
+  // A create in flight under the same key is usually done within about a second.
+  idempotency_key_in_flight: {
+    status: 409,
+    retryAfterSeconds: 1,
+    example: 'A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    example: 'This Idempotency-Key was already used with a different request body; send a new key for a new request',
+  },
+  rate_limited: { status: 429, example: 'Rate limit exceeded; retry after 12 s (see Retry-After and the X-RateLimit-* headers)' },
+  key_banned: { status: 429 },
+  header_fields_too_large: { status: 431, faultMessage: 'The request headers are too large' },
+  // A dependency outage is usually over within seconds.
+  service_unavailable: { status: 503, retryAfterSeconds: 5, example: 'The database is not answering; retry in a few seconds' },
+  internal_error: { status: 500, example: 'An unexpected error occurred. Quote request id 0b3d07c9-21ac-4e67-aaba-9d5fc59a87a1 when reporting it.' },
+} as const satisfies Record<string, CodeEntry>;
+
+export type ErrorCode = keyof typeof CATALOGUE;
+
+// Every business code has its entry (a compile error here names a missing one).
+const _everyDomainCode: readonly ErrorCode[] = DOMAIN_ERROR_CODES;
+void _everyDomainCode;
+
+export const ERROR_CODES = Object.keys(CATALOGUE) as ErrorCode[];
+
+export function errorEntry(code: ErrorCode): CodeEntry {
+  return CATALOGUE[code];
+}
+
+export function statusOf(code: ErrorCode): number {
+  return CATALOGUE[code].status;
+}
+
+/** Codes answered with this status by operations (the routing codes are documented apart). */
+export function operationCodes(status: number): ErrorCode[] {
+  return ERROR_CODES.filter((code) => statusOf(code) === status && !(CATALOGUE[code] as CodeEntry).routing);
+}
+
+/** The code a fault known only by its status reads as (any status without one reads as 400). */
+export function faultCode(status: number): ErrorCode {
+  return ERROR_CODES.find((code) => statusOf(code) === status && (CATALOGUE[code] as CodeEntry).faultMessage !== undefined) ?? 'invalid_request';
+}
+
+/** Per status an operation may answer with: the document's response component, and what it says. */
+export const ERROR_RESPONSES: Readonly<Record<number, { readonly name: string; readonly description: string }>> = {
+  400: { name: 'BadRequest', description: 'The request has a missing or invalid value; the message names the field' },
+  401: { name: 'Unauthorized', description: 'The API key is missing, malformed, unknown, revoked or expired' },
+  404: { name: 'NotFound', description: 'The animal does not exist' },
+  409: {
+    name: 'Conflict',
+    description: 'A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight); retry after Retry-After seconds',
+  },
+  413: { name: 'PayloadTooLarge', description: 'The request body is too large' },
+  414: { name: 'UriTooLong', description: 'The request URL, or one of its path segments, is too long (code uri_too_long)' },
+  415: { name: 'UnsupportedMediaType', description: 'The request body is not JSON' },
+  422: { name: 'UnprocessableContent', description: 'The Idempotency-Key was already used with a different body (code idempotency_key_reused)' },
+  429: { name: 'TooManyRequests', description: 'Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned)' },
+  500: { name: 'InternalError', description: 'Unexpected error; the message carries the request id' },
+  503: { name: 'ServiceUnavailable', description: 'A backing service is unavailable' },
+};
+
+/** Node's HTTP parser codes with a status of their own; any other parse failure is a 400. */
+export const PARSER_STATUS: Readonly<Record<string, number>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_URI_TOO_LONG: 414,
+};

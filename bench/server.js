@@ -9,7 +9,9 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
-import { configuredAdapters, createApp, createLogger, memoryAdapters } from '../dist/config/container.js';
+import { configuredAdapters, memoryAdapters } from '../dist/config/adapters.js';
+import { createApp } from '../dist/config/create-app.js';
+import { createLogger } from '../dist/config/logger.js';
 import { loadConfig } from '../dist/config/env.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}');

@@ -84,6 +84,11 @@ export const EnvSchema = Type.Object({
   REDIS_PASSWORD: Type.String({ default: '', description: 'Password for the data nodes of a cluster or a Sentinel-managed Redis' }),
   REDIS_TLS: oneOf(['false', 'true'] as const, 'TLS to the nodes (and sentinels) of a cluster or a Sentinel-managed Redis', 'false'),
   REDIS_TIMEOUT_MS: Type.Integer({ minimum: 10, default: 500, description: 'Longest wait for a Redis connection or command' }),
+  REDIS_KEY_PREFIX: Type.String({
+    pattern: '^[A-Za-z0-9:_.-]{1,64}$',
+    default: 'rl:',
+    description: "Prefix of the limiter's Redis keys, so that deployments sharing one Redis keep their counts apart",
+  }),
   RATE_LIMIT_FAILURE_MODE: oneOf(
     ['open', 'closed'] as const,
     'When Redis fails: open = limit per instance in memory, closed = refuse with 503',
@@ -141,7 +146,7 @@ export interface AppConfig {
 }
 
 /** Where Redis is and how to reach it: one server, a cluster, or a master found through Sentinel. */
-export type RedisConfig = RedisOptions;
+export type RedisConfig = RedisOptions & { readonly keyPrefix: string };
 
 export class ConfigError extends Error {}
 
@@ -237,7 +242,7 @@ function parseRedis(env: Env): RedisConfig | null {
     );
   }
   const auth = { ...(env.REDIS_USERNAME && { username: env.REDIS_USERNAME }), ...(env.REDIS_PASSWORD && { password: env.REDIS_PASSWORD }) };
-  const common = { timeoutMs: env.REDIS_TIMEOUT_MS, auth, tls: env.REDIS_TLS === 'true' };
+  const common = { timeoutMs: env.REDIS_TIMEOUT_MS, auth, tls: env.REDIS_TLS === 'true', keyPrefix: env.REDIS_KEY_PREFIX };
   switch (chosen[0]) {
     case 'REDIS_URL':
       // Checked apart from the schema so that the message never repeats the URL (it may hold credentials).

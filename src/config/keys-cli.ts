@@ -12,7 +12,9 @@ import { isKeyActive, recordLimits, type ApiKeyRecord } from '../domain/api-key.
 import { isPlanId, PLAN_IDS } from '../domain/plans.js';
 import { TOKENS } from '../application/ports/tokens.js';
 import { KeyNotFoundError, type ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
-import { buildContainer, configuredAdapters, createLogger } from './container.js';
+import { configuredAdapters } from './adapters.js';
+import { buildContainer } from './container.js';
+import { createLogger } from './logger.js';
 import { ConfigError, loadConfig, type AppConfig } from './env.js';
 
 const USAGE = `Usage: npm run keys -- <command> [options]

@@ -1,6 +1,6 @@
 /** The process: reads the configuration, builds the application, listens, and shuts down gracefully. */
 import { ConfigError, loadConfig, type AppConfig } from './env.js';
-import { createApp, type Application } from './container.js';
+import { createApp, type Application } from './create-app.js';
 import { RedisTopologyError } from '../adapters/redis/redis-connection.js';
 
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdoptionApiError, AdoptionClient } from '../../clients/typescript/src/index.js';
 import { typesFor } from '../../clients/typescript/scripts/types-for.mjs';
-import { memoryAdapters } from '../../src/config/container.js';
+import { memoryAdapters } from '../../src/config/adapters.js';
 import { ServiceUnavailableError } from '../../src/domain/errors.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

@@ -1,6 +1,6 @@
 /** Routing edges, server errors, request ids, health and readiness. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryAdapters } from '../../src/config/container.js';
+import { memoryAdapters } from '../../src/config/adapters.js';
 import { ServiceUnavailableError } from '../../src/domain/errors.js';
 import { expectError, expectRateLimitHeaders, startTestApp, TEST_ADAPTERS, type TestApp } from '../support/test-app.js';
 

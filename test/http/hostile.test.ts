@@ -6,7 +6,8 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, memoryAdapters, type Application } from '../../src/config/container.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
+import { memoryAdapters } from '../../src/config/adapters.js';
 import { loadConfig } from '../../src/config/env.js';
 import { rawRequest, sendRaw, type RawResponse } from '../support/raw-http.js';
 

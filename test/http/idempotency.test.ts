@@ -1,6 +1,6 @@
 /** Idempotency-Key on POST /v1/pets: replays, reuse with another body, races, and what is not remembered. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryAdapters } from '../../src/config/container.js';
+import { memoryAdapters } from '../../src/config/adapters.js';
 import { ServiceUnavailableError } from '../../src/domain/errors.js';
 import { expectError, expectRaceOutcome, startTestApp, type TestApp } from '../support/test-app.js';
 

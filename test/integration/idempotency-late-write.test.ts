@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createApp, type Application } from '../../src/config/container.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { mongoInsertInto, startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.js';
 import { backend, describeWith, openTestDatabase } from '../support/integration.js';

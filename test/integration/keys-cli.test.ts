@@ -1,7 +1,7 @@
 /** The operators' key tool, run as a process against the MongoDB key store the server uses. */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp, type Application } from '../../src/config/container.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { backend, describeWith, openTestDatabase } from '../support/integration.js';
 

@@ -1,6 +1,6 @@
 /** MongoDB stopped mid-run: bounded 503s with the Error body, readiness says so, and recovery without a restart. */
 import { describe, expect, it } from 'vitest';
-import { createApp, type Application } from '../../src/config/container.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { freePort, jongodbBinary, startLocalMongo } from '../support/backends.js';
 import { seriesValue } from '../support/test-app.js';

@@ -1,6 +1,6 @@
 /** Several instances behind a load balancer share one budget per key, through Redis and MongoDB. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { configuredAdapters, createApp, createLogger, type Application } from '../../src/config/container.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { backend, describeWith, openTestDatabase, uniquePrefix } from '../support/integration.js';
 import { expectRaceOutcome } from '../support/test-app.js';
@@ -16,14 +16,11 @@ describeWith('both', 'Two instances on one MongoDB and one Redis', () => {
       MONGODB_URL: backend('mongo').url,
       MONGODB_DATABASE: database.name,
       REDIS_URL: backend('redis').url,
+      // Private to this test, as a deployment sharing the Redis would set it.
+      REDIS_KEY_PREFIX: uniquePrefix(),
     });
-    const keyPrefix = uniquePrefix();
-    // Production wiring, time from Redis TIME; only the key prefix is private to this test.
-    instances = await Promise.all(
-      [1, 2].map(async () =>
-        createApp(config, { adapters: await configuredAdapters(config, createLogger(config), { redisForTests: { keyPrefix, timeFromClock: false } }) }),
-      ),
-    );
+    // Production wiring, time from Redis TIME.
+    instances = await Promise.all([1, 2].map(async () => createApp(config)));
   });
   afterAll(async () => {
     await Promise.all(instances.map((app) => app.http.close()));

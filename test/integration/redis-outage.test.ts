@@ -1,6 +1,6 @@
 /** Redis stopped mid-run, in each failure mode: no request hangs, and service recovers on its own. */
 import { describe, expect, it } from 'vitest';
-import { createApp, type Application } from '../../src/config/container.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { freePort, onPath, startLocalRedis } from '../support/backends.js';
 import { seriesValue } from '../support/test-app.js';

@@ -3,7 +3,7 @@
  * processes. The master is killed; the service follows the promoted replica without a restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type Application } from '../../src/config/container.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { backend, openTestDatabase } from '../support/integration.js';
 import { PASSWORD, startSentinels, topologiesRunnable, until, WHY_NOT_RUNNABLE, type LocalSentinelSet } from '../support/redis-topologies.js';

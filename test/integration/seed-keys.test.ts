@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
-import { configuredAdapters, createApp, memoryAdapters, type Adapters } from '../../src/config/container.js';
+import { configuredAdapters, memoryAdapters, type Adapters } from '../../src/config/adapters.js';
+import { createApp } from '../../src/config/create-app.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import { backend, describeWith, openTestDatabase } from '../support/integration.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createApp, type Application } from '../../src/config/container.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { freePort, jongodbBinary, onPath, startLocalMongo, startLocalRedis } from '../support/backends.js';
 

@@ -1,7 +1,9 @@
 /** Builds the application exactly as production does (createApp), on the given adapters and a fake clock. */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { configuredAdapters, createApp, createLogger, memoryAdapters, type Adapters, type Application } from '../../src/config/container.js';
+import { configuredAdapters, memoryAdapters, type Adapters } from '../../src/config/adapters.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
+import { createLogger } from '../../src/config/logger.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import type { PlanId } from '../../src/domain/plans.js';
 import { DocumentConformance } from './document-conformance.js';
@@ -64,11 +66,9 @@ async function realAdapters(config: AppConfig, clock: FakeClock): Promise<{ adap
     MONGODB_URL: backend('mongo').url,
     MONGODB_DATABASE: database.name,
     REDIS_URL: backend('redis').url,
+    REDIS_KEY_PREFIX: uniquePrefix(),
   });
-  const adapters = await configuredAdapters({ ...realConfig, ...pick(config) }, createLogger(realConfig), {
-    clock,
-    redisForTests: { keyPrefix: uniquePrefix(), timeFromClock: true },
-  });
+  const adapters = await configuredAdapters({ ...realConfig, ...pick(config) }, createLogger(realConfig), { clock });
   return { adapters, cleanup: () => database.close() };
 }
 

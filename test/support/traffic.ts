@@ -1,7 +1,9 @@
 /** Requests sent while a dependency is being broken, timed, and the moment shared limits are back for good. */
 import type { LightMyRequestResponse } from 'fastify';
 import { Metrics } from '../../src/adapters/metrics/metrics.js';
-import { configuredAdapters, createApp, createLogger, type Application } from '../../src/config/container.js';
+import { configuredAdapters } from '../../src/config/adapters.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
+import { createLogger } from '../../src/config/logger.js';
 import type { AppConfig } from '../../src/config/env.js';
 import { uniquePrefix } from './integration.js';
 
@@ -78,8 +80,9 @@ export async function startInstances(configs: AppConfig[]): Promise<Application[
   return Promise.all(
     configs.map(async (config) => {
       const metrics = new Metrics();
-      const adapters = await configuredAdapters(config, createLogger(config), { metrics, redisForTests: { keyPrefix, timeFromClock: false } });
-      return createApp(config, { adapters, metrics });
+      const shared = { ...config, redis: config.redis && { ...config.redis, keyPrefix } };
+      const adapters = await configuredAdapters(shared, createLogger(shared), { metrics });
+      return createApp(shared, { adapters, metrics });
     }),
   );
 }

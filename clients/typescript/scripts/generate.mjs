@@ -2,7 +2,7 @@
 // compiled output (run `npm run build` at the root first) with the default configuration.
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
-import { createApp } from '../../../dist/config/container.js';
+import { createApp } from '../../../dist/config/create-app.js';
 import { loadConfig } from '../../../dist/config/env.js';
 import { typesFor } from './types-for.mjs';
 

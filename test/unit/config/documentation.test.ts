@@ -1,12 +1,37 @@
-/** The README and .env.example document every variable and every error code, so they cannot drift. */
-import { readFileSync } from 'node:fs';
+/**
+ * The README, docs/ and .env.example document every variable and every error code, and every link
+ * between them resolves (file and heading), so they cannot drift.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EnvSchema } from '../../../src/config/env.js';
 import { ERROR_CODES, statusOf } from '../../../src/adapters/http/error-catalogue.js';
 
 const root = new URL('../../../', import.meta.url);
-const readme = readFileSync(new URL('README.md', root), 'utf8');
-const envExample = readFileSync(new URL('.env.example', root), 'utf8');
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
+const readme = read('README.md');
+const api = read('docs/api.md');
+const envExample = read('.env.example');
+const documents = ['README.md', ...readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchor = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replaceAll(' ', '-');
+
+function internalLinks(path: string): { target: string; fragment: string | null }[] {
+  const text = read(path).replace(/```[\s\S]*?```/g, '');
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1] as string)
+    .filter((href) => !/^[a-z]+:/.test(href))
+    .map((href) => {
+      const [file, fragment] = href.split('#') as [string, string | undefined];
+      const target = file === '' ? path : new URL(file, new URL(path, root)).pathname.slice(new URL(root).pathname.length);
+      return { target, fragment: fragment ?? null };
+    });
+}
 
 describe('documentation', () => {
   it.each(Object.keys(EnvSchema.properties))('documents %s in the README and .env.example', (name) => {
@@ -14,7 +39,17 @@ describe('documentation', () => {
     expect(envExample).toMatch(new RegExp(`^${name}=`, 'm'));
   });
 
-  it.each([...ERROR_CODES])('lists the error code %s with its status in the README', (code) => {
-    expect(readme).toContain(`| \`${code}\` | ${statusOf(code)} |`);
+  it.each([...ERROR_CODES])('lists the error code %s with its status in docs/api.md', (code) => {
+    expect(api).toContain(`| \`${code}\` | ${statusOf(code)} |`);
+  });
+
+  it.each(documents)('%s has no dead internal link', (path) => {
+    const dead = internalLinks(path).filter(({ target, fragment }) => {
+      if (!existsSync(new URL(target, root))) return true;
+      if (fragment === null || !target.endsWith('.md')) return false;
+      const headings = [...read(target).matchAll(/^#+ (.+)$/gm)].map((match) => anchor(match[1] as string));
+      return !headings.includes(fragment);
+    });
+    expect(dead).toEqual([]);
   });
 });

@@ -39,12 +39,14 @@ describe('configuration', () => {
       auth: {},
       tls: false,
       timeoutMs: 500,
+      keyPrefix: 'rl:',
     });
     expect(loadConfig({ REDIS_CLUSTER_NODES: 'r1.internal:7000, [::1]:7001', REDIS_USERNAME: 'app', REDIS_PASSWORD: 'secret', REDIS_TLS: 'true' }).redis).toEqual({
       topology: { kind: 'cluster', nodes: [{ host: 'r1.internal', port: 7000 }, { host: '::1', port: 7001 }] },
       auth: { username: 'app', password: 'secret' },
       tls: true,
       timeoutMs: 500,
+      keyPrefix: 'rl:',
     });
     expect(
       loadConfig({ REDIS_SENTINEL_NODES: 's1:26379,s2:26379', REDIS_SENTINEL_MASTER: 'mymaster', REDIS_SENTINEL_PASSWORD: 'sp', REDIS_PASSWORD: 'secret' }).redis,
@@ -53,6 +55,7 @@ describe('configuration', () => {
       auth: { password: 'secret' },
       tls: false,
       timeoutMs: 500,
+      keyPrefix: 'rl:',
     });
     expect(loadConfig({}).redis).toBeNull();
   });
@@ -72,6 +75,11 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
     // A URL may hold credentials: never repeated in a message.
     expect(() => loadConfig(env)).not.toThrow(/secret@/);
+  });
+
+  it('keeps the limiter keys under REDIS_KEY_PREFIX, and refuses a prefix Redis tooling would trip on', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://r:6379', REDIS_KEY_PREFIX: 'staging:rl:' }).redis?.keyPrefix).toBe('staging:rl:');
+    expect(() => loadConfig({ REDIS_URL: 'redis://r:6379', REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
   });
 
   it('reads a proxy hop count', () => {

@@ -1,0 +1,126 @@
+/**
+ * Adapter selection: the only place that chooses which engine backs each port. Staging and
+ * production differ only in the configuration read here.
+ */
+import type { Logger } from 'pino';
+import type { ApiKeyStore } from '../application/ports/api-key-store.js';
+import { systemClock, type Clock } from '../application/ports/clock.js';
+import type { PetRepository } from '../application/ports/pet-repository.js';
+import type { IdempotencyStore } from '../application/ports/idempotency-store.js';
+import type { RateLimiter } from '../application/ports/rate-limiter.js';
+import { FailoverRateLimiter, isTimeout } from '../application/failover-rate-limiter.js';
+import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
+import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
+import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
+import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
+import { CachingApiKeyStore } from '../adapters/cache/caching-api-key-store.js';
+import { connectMongo } from '../adapters/mongo/mongo-connection.js';
+import { MongoApiKeyStore } from '../adapters/mongo/mongo-api-key-store.js';
+import { MongoIdempotencyStore } from '../adapters/mongo/mongo-idempotency-store.js';
+import { MongoPetRepository } from '../adapters/mongo/mongo-pet-repository.js';
+import { connectRedis } from '../adapters/redis/redis-connection.js';
+import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
+import type { Metrics } from '../adapters/metrics/metrics.js';
+import type { AppConfig } from './env.js';
+
+export interface Adapters {
+  readonly clock: Clock;
+  readonly pets: PetRepository;
+  readonly apiKeys: ApiKeyStore;
+  readonly rateLimiter: RateLimiter;
+  readonly idempotency: IdempotencyStore;
+  /** Which engines back the ports, for logs. */
+  readonly description: string;
+  /** What backs each probed port (engine and topology), for /readyz. */
+  readonly backends: { readonly pets: string; readonly apiKeys: string; readonly rateLimiter: string };
+  /** False when the instance keeps serving without the limiter's store (fail-open). */
+  readonly rateLimiterCritical: boolean;
+  /** Releases connections; called once when the application closes. */
+  readonly close: () => Promise<void>;
+}
+
+export function memoryAdapters(clock: Clock = systemClock): Adapters {
+  return {
+    clock,
+    pets: new MemoryPetRepository(),
+    apiKeys: new MemoryApiKeyStore(),
+    rateLimiter: new MemoryRateLimiter(clock),
+    idempotency: new MemoryIdempotencyStore(),
+    description: 'memory',
+    backends: { pets: 'memory', apiKeys: 'memory', rateLimiter: 'memory' },
+    rateLimiterCritical: true,
+    close: async () => undefined,
+  };
+}
+
+export interface AdapterOptions {
+  /**
+   * The clock the adapters read. By default the system's, and the Redis limiter then reads Redis
+   * TIME, so that instances agree; given one, every adapter reads it (a test moves time by hand).
+   */
+  readonly clock?: Clock;
+  /** Where the limiter's failover is reported; a registry of its own when not given. */
+  readonly metrics?: Metrics;
+}
+
+/**
+ * The adapters the configuration asks for: MongoDB for pets and keys when MONGODB_URL is set, Redis
+ * for limits when REDIS_URL is set, memory otherwise. Staging and production differ only here.
+ */
+export async function configuredAdapters(config: AppConfig, logger: Logger, options: AdapterOptions = {}): Promise<Adapters> {
+  const clock = options.clock ?? systemClock;
+  const { metrics } = options;
+  const closers: (() => Promise<unknown>)[] = [];
+  let pets: PetRepository = new MemoryPetRepository();
+  let apiKeys: ApiKeyStore = new MemoryApiKeyStore();
+  let rateLimiter: RateLimiter = new MemoryRateLimiter(clock);
+  let idempotency: IdempotencyStore = new MemoryIdempotencyStore();
+  const engines = { store: 'memory', limiter: 'memory' };
+  if (config.mongo) {
+    const mongo = await connectMongo(config.mongo);
+    closers.push(() => mongo.client.close());
+    pets = new MongoPetRepository(mongo.db, config.mongo.timeoutMs);
+    idempotency = new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs);
+    apiKeys = new CachingApiKeyStore(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), clock, config.keyCacheTtlMs);
+    engines.store = 'mongodb';
+  }
+  if (config.redis) {
+    const redis = await connectRedis(config.redis);
+    closers.push(redis.close);
+    const shared = new RedisRateLimiter(redis.client, {
+      timeoutMs: config.redis.timeoutMs,
+      keyPrefix: config.redis.keyPrefix,
+      ...(options.clock && { clock: options.clock }),
+    });
+    rateLimiter = new FailoverRateLimiter(shared, new MemoryRateLimiter(clock), config.rateLimitFailureMode, {
+      failed: (error) => metrics?.storageFailure('redis', isTimeout(error) ? 'timeout' : 'unavailable'),
+      outage: (error) => {
+        metrics?.limiterDegraded(true);
+        logger.warn(
+          { err: error, mode: config.rateLimitFailureMode },
+          config.rateLimitFailureMode === 'open'
+            ? 'Redis is unavailable: limiting per instance in memory until it returns'
+            : 'Redis is unavailable: refusing requests with 503 until it returns',
+        );
+      },
+      recovered: () => {
+        metrics?.limiterDegraded(false);
+        logger.info('Redis is back: limits are shared again');
+      },
+    });
+    engines.limiter = redis.description;
+  }
+  return {
+    clock,
+    pets,
+    apiKeys,
+    rateLimiter,
+    idempotency,
+    description: `pets and keys: ${engines.store}, rate limits: ${engines.limiter}`,
+    backends: { pets: engines.store, apiKeys: engines.store, rateLimiter: engines.limiter },
+    rateLimiterCritical: !config.redis || config.rateLimitFailureMode === 'closed',
+    close: async () => {
+      await Promise.all(closers.map((close) => close()));
+    },
+  };
+}

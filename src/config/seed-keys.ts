@@ -1,0 +1,21 @@
+/** API_KEYS, applied to the key store at start-up. */
+import type { Logger } from 'pino';
+import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
+import type { AppConfig } from './env.js';
+
+/**
+ * Registers the keys from API_KEYS, and brings a key stored earlier (by an earlier start or another
+ * instance) to the plan and limits the configuration now gives it, saying so in the log.
+ */
+export async function seedKeys(config: AppConfig, keys: ManageApiKeys, logger: Logger): Promise<void> {
+  for (const [index, seed] of config.seedKeys.entries()) {
+    const request = { name: `API_KEYS entry ${index + 1}`, plan: seed.plan, ...(seed.customLimits && { customLimits: seed.customLimits }) };
+    const outcome = await keys.ensure(seed.key, request);
+    if (outcome.action === 'updated') {
+      logger.info(
+        { keyId: outcome.record.id, entry: index + 1, from: outcome.previous, to: { plan: seed.plan, customLimits: seed.customLimits } },
+        'API_KEYS changed the plan of a stored key',
+      );
+    }
+  }
+}

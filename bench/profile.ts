@@ -12,38 +12,62 @@
 // by side with the difference, by owner and by function: where the service spends what the other
 // does not.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { pinned, readyPort } from './processes.js';
+import { pinned, readyPort, RESULTS_DIR, SCRIPTS_DIR, type LoadOptions, type LoadResult, type Scenario, type Variant } from './processes.js';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const scenario = process.env.PROFILE_SCENARIO ?? 'list20';
+/** The parts of a V8 CPU profile read here. */
+interface CallFrame {
+  readonly functionName: string;
+  readonly url: string;
+  readonly lineNumber: number;
+}
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: CallFrame;
+  readonly children?: readonly number[];
+}
+interface CpuProfile {
+  readonly nodes: readonly ProfileNode[];
+  readonly samples: readonly number[];
+}
+interface Attribution {
+  readonly owners: Map<string, number>;
+  readonly functions: Map<string, number>;
+  readonly busy: number;
+  readonly busyShare: number;
+}
+interface ProfileRun extends Attribution {
+  readonly name: Variant;
+  readonly output: string;
+  readonly rps: number;
+}
+const scenario = (process.env.PROFILE_SCENARIO ?? 'list20') as Scenario;
 const seconds = Number(process.env.PROFILE_SECONDS ?? 6);
 const logLevel = process.env.PROFILE_LOG_LEVEL ?? 'info';
-const variant = process.env.PROFILE_VARIANT ?? 'memory';
-const compared = process.env.PROFILE_COMPARE ?? null;
+const variant = (process.env.PROFILE_VARIANT ?? 'memory') as Variant;
+const compared = (process.env.PROFILE_COMPARE ?? null) as Variant | null;
 const keys = Array.from({ length: 1000 }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
 const limitedKey = 'bench-limited-key-0000000001';
-mkdirSync(`${here}results`, { recursive: true });
+mkdirSync(RESULTS_DIR, { recursive: true });
 
-const label = (name) => (name === 'memory' ? `service, LOG_LEVEL=${logLevel}` : name);
-const loadScenarioOf = (name) => (name === 'baseline' ? 'baseline' : name === 'reference' ? 'list20' : scenario);
+const label = (name: Variant) => (name === 'memory' ? `service, LOG_LEVEL=${logLevel}` : name);
+const loadScenarioOf = (name: Variant): Scenario => (name === 'baseline' ? 'baseline' : name === 'reference' ? 'list20' : scenario);
 
 /** Runs one server under load, profiles it after the warm-up, and returns its requests per second and samples. */
-async function profileOf(name) {
-  const output = `${here}results/profile-${name === 'memory' ? scenario : name}.cpuprofile`;
-  const server = pinned('0', [`${here}server.js`, JSON.stringify({ variant: name, keys, limitedKey, pets: 1000, logLevel, profile: output })], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function profileOf(name: Variant): Promise<ProfileRun> {
+  const output = `${RESULTS_DIR}profile-${name === 'memory' ? scenario : name}.cpuprofile`;
+  const server = pinned('0', [`${SCRIPTS_DIR}server.js`, JSON.stringify({ variant: name, keys, limitedKey, pets: 1000, logLevel, profile: output })]);
   // The log lines are drained and dropped, as the bench does; only the profiler's own line is looked for.
   let tail = '';
-  let profiling = () => undefined;
-  const profilingStarted = new Promise((resolve) => (profiling = resolve));
+  let profiling: () => void = () => undefined;
+  const profilingStarted = new Promise<void>((resolve) => (profiling = resolve));
   const port = await readyPort(server, name, (chunk) => {
     tail = (tail + chunk).slice(-64);
     if (tail.includes('PROFILING')) profiling();
   });
-  const loadOptions = { url: `http://127.0.0.1:${port}`, scenario: loadScenarioOf(name), keys, limitedKey, pets: 1000, connections: 32, duration: seconds + 4, warmup: 0, addressSalt: 0 };
-  const load = pinned('1', [`${here}load.js`, JSON.stringify(loadOptions)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const loadOptions: LoadOptions = { url: `http://127.0.0.1:${port}`, scenario: loadScenarioOf(name), keys, limitedKey, pets: 1000, connections: 32, duration: seconds + 4, warmup: 0, addressSalt: 0 };
+  const load = pinned('1', [`${SCRIPTS_DIR}load.js`, JSON.stringify(loadOptions)]);
   let result = '';
-  load.stdout.on('data', (chunk) => (result += chunk));
+  load.stdout.on('data', (chunk: Buffer) => (result += String(chunk)));
   await new Promise((resolve) => setTimeout(resolve, 3000));
   server.kill('SIGUSR2');
   await profilingStarted;
@@ -51,13 +75,13 @@ async function profileOf(name) {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   await new Promise((resolve) => load.once('exit', resolve));
-  const { rps } = JSON.parse(result);
-  return { name, output, rps, ...attribute(JSON.parse(readFileSync(output, 'utf8'))) };
+  const { rps } = JSON.parse(result) as LoadResult;
+  return { name, output, rps, ...attribute(JSON.parse(readFileSync(output, 'utf8')) as CpuProfile) };
 }
 
-const owner = (frame) => {
+const owner = (frame: CallFrame): string | null => {
   const { url, functionName } = frame;
-  if (url.includes('/dist/')) return `service: ${url.replace(/.*\/dist\//, '')}`;
+  if (url.includes('/dist-bench/src/')) return `service: ${url.replace(/.*\/dist-bench\/src\//, '')}`;
   const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (library) return `library: ${library[1]}`;
   if (url.startsWith('node:')) {
@@ -72,32 +96,34 @@ const owner = (frame) => {
   if (url === '') return null; // a native frame: charged to its caller
   return 'library: fast-json-stringify (generated serialiser)';
 };
-const natives = { '(garbage collector)': 'native: garbage collection', '(program)': 'native: V8 and Node internals', '(idle)': null, '(root)': null };
+const natives: Record<string, string | null> = { '(garbage collector)': 'native: garbage collection', '(program)': 'native: V8 and Node internals', '(idle)': null, '(root)': null };
 
 /** Busy samples by owner and by innermost function, and the busy share of all samples. */
-function attribute(profile) {
+function attribute(profile: CpuProfile): Attribution {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
+  const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
-  const owners = new Map();
-  const functions = new Map();
+  const owners = new Map<string, number>();
+  const functions = new Map<string, number>();
   let busy = 0;
-  const counts = new Map();
+  const counts = new Map<number, number>();
   for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
   for (const [id, count] of counts) {
     let node = byId.get(id);
+    if (!node) continue;
     const { functionName: leaf, url, lineNumber } = node.callFrame;
     if (leaf === '(idle)') continue;
     busy += count;
-    const where = url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, '');
+    const where = url.replace(/.*node_modules\//, '').replace(/.*\/dist-bench\/src\//, '');
     const fn = `${leaf || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : '(native)'}`;
     functions.set(fn, (functions.get(fn) ?? 0) + count);
-    let who = leaf in natives ? natives[leaf] : undefined;
+    let who: string | null | undefined = leaf in natives ? natives[leaf] : undefined;
     if (who === undefined && url === '' && leaf === 'writev') who = 'node: response write (the socket write system call)';
     while (who === undefined && node) {
       who = owner(node.callFrame);
       if (who === null) who = undefined;
-      node = byId.get(parent.get(node.id));
+      const up = parent.get(node.id);
+      node = up === undefined ? undefined : byId.get(up);
     }
     who ??= 'native: other';
     owners.set(who, (owners.get(who) ?? 0) + count);
@@ -106,13 +132,13 @@ function attribute(profile) {
 }
 
 // CPU time per request: the share of busy samples, times the busy fraction of each second, over the requests in a second.
-const perRequest = (run, count) => ((count / run.busy) * run.busyShare * 1e6) / run.rps;
-const usOf = (run, table, key) => perRequest(run, run[table].get(key) ?? 0);
-const fmt = (us) => us.toFixed(1);
+const perRequest = (run: ProfileRun, count: number) => ((count / run.busy) * run.busyShare * 1e6) / run.rps;
+const usOf = (run: ProfileRun, table: 'owners' | 'functions', key: string) => perRequest(run, run[table].get(key) ?? 0);
+const fmt = (us: number) => us.toFixed(1);
 
 const runs = [await profileOf(variant)];
 if (compared) runs.push(await profileOf(compared));
-const [first, other] = runs;
+const [first, other] = runs as [ProfileRun, ProfileRun | undefined];
 
 for (const run of runs) {
   process.stdout.write(`# ${label(run.name)}: ${loadScenarioOf(run.name)}, ${Math.round(run.rps)} req/s, ${Math.round(run.busyShare * 100)}% busy, ${fmt(perRequest(run, run.busy))} µs of CPU per request\n`);
@@ -125,18 +151,19 @@ if (!other) {
   }
 } else {
   // Side by side: µs per request of each, and what the first spends beyond the second.
-  const table = (kind, heading, rows) => {
-    const keysOf = new Set([...first[kind].keys(), ...other[kind].keys()]);
+  const second = other;
+  const table = (kind: 'owners' | 'functions', heading: string, rows: number) => {
+    const keysOf = new Set([...first[kind].keys(), ...second[kind].keys()]);
     const lines = [...keysOf]
-      .map((key) => [key, usOf(first, kind, key), usOf(other, kind, key)])
+      .map((key): [string, number, number] => [key, usOf(first, kind, key), usOf(second, kind, key)])
       .sort((a, b) => b[1] - b[2] - (a[1] - a[2]))
       .filter(([, a, b]) => Math.abs(a - b) >= 0.2)
       .slice(0, rows);
-    process.stdout.write(`\n| ${heading} | ${label(first.name)} | ${label(other.name)} | difference |\n|---|---:|---:|---:|\n`);
+    process.stdout.write(`\n| ${heading} | ${label(first.name)} | ${label(second.name)} | difference |\n|---|---:|---:|---:|\n`);
     for (const [key, a, b] of lines) process.stdout.write(`| ${key} | ${fmt(a)} | ${fmt(b)} | ${a - b >= 0 ? '+' : ''}${fmt(a - b)} |\n`);
   };
   table('owners', 'who (µs per request)', 40);
   table('functions', 'function, by self time (µs per request)', 30);
   process.stdout.write(`\n| all | ${fmt(perRequest(first, first.busy))} | ${fmt(perRequest(other, other.busy))} | +${fmt(perRequest(first, first.busy) - perRequest(other, other.busy))} |\n`);
 }
-process.stdout.write(`\nProfiles: ${runs.map((run) => run.output.replace(/.*\/bench\//, 'bench/')).join(', ')}\n`);
+process.stdout.write(`\nProfiles: ${runs.map((run) => run.output.replace(/.*\/bench\/results\//, 'bench/results/')).join(', ')}\n`);

@@ -9,19 +9,29 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { hasTaskset, pinned, pinSelf, readyPort } from './processes.js';
-import { MemoryApiKeyStore } from '../dist/adapters/memory/memory-api-key-store.js';
-import { MemoryRateLimiter } from '../dist/adapters/memory/memory-rate-limiter.js';
-import { Authenticate } from '../dist/application/use-cases/authenticate.js';
-import { ManageApiKeys } from '../dist/application/use-cases/manage-api-keys.js';
-import { RedisRateLimiter } from '../dist/adapters/redis/redis-rate-limiter.js';
-import { PLAN_LIMITS } from '../dist/domain/plans.js';
-import { windowsFor } from '../dist/domain/rate-limit.js';
+import {
+  hasTaskset,
+  pinned,
+  pinSelf,
+  readyPort,
+  RESULTS_DIR,
+  SCRIPTS_DIR,
+  type LoadOptions,
+  type LoadResult,
+  type Scenario,
+  type ServerOptions,
+} from './processes.js';
+import type { AdmissionPolicy } from '../src/domain/rate-limit.js';
+import { MemoryApiKeyStore } from '../src/adapters/memory/memory-api-key-store.js';
+import { MemoryRateLimiter } from '../src/adapters/memory/memory-rate-limiter.js';
+import { Authenticate } from '../src/application/use-cases/authenticate.js';
+import { ManageApiKeys } from '../src/application/use-cases/manage-api-keys.js';
+import { RedisRateLimiter } from '../src/adapters/redis/redis-rate-limiter.js';
+import { PLAN_LIMITS } from '../src/domain/plans.js';
+import { windowsFor } from '../src/domain/rate-limit.js';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
   duration: env('BENCH_DURATION', 4),
   warmup: env('BENCH_WARMUP', 1),
@@ -42,11 +52,58 @@ const REDIS_CORE = process.env.BENCH_REDIS_CORE ?? LOAD_CORE;
 pinSelf(LOAD_CORE);
 const keys = Array.from({ length: settings.keys }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
 const limitedKey = 'bench-limited-key-0000000001';
-const cleanups = [];
-const log = (line) => process.stderr.write(`${line}\n`);
+const cleanups: (() => Promise<unknown>)[] = [];
+const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function startServer(options) {
-  const child = pinned(SERVER_CORE, [`${here}server.js`, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+interface RunningServer {
+  readonly pid: number | undefined;
+  readonly url: string;
+  readonly stop: () => Promise<void>;
+}
+
+/** One load run: the load generator's result, the server's peak RSS, and its ratios to the baselines run before it. */
+interface Run extends LoadResult {
+  readonly rssMb: number;
+  readonly ratio?: number;
+  readonly ratioBytes?: number;
+}
+
+interface Summary {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly rssMb: number;
+  readonly statuses: Record<string, number>;
+  readonly errors: number;
+}
+
+interface Row extends Summary {
+  readonly ratio: number;
+  readonly ratioBytes?: number;
+}
+
+interface Growth {
+  readonly store: string;
+  readonly pets: number;
+  readonly first: Summary;
+  readonly deep: Summary;
+}
+
+interface Results {
+  readonly date: string;
+  readonly machine: { readonly cpu: string; readonly cores: number; readonly memoryGb: number; readonly node: string; readonly pinning: string };
+  readonly settings: typeof settings;
+  readonly redis: string | null;
+  readonly mongo: string | null;
+  readonly table: Record<string, { readonly label: string; readonly rows: Record<string, Row> }>;
+  readonly growth: Growth[];
+  readonly redisMemory: { plan: string; perMinute: number; perDay: number; afterDay: number; afterMinute: number }[] | null;
+  readonly limiter: { limiter: string; decisionsPerSecond: number }[];
+  readonly seconds: number;
+}
+
+async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const child = pinned(SERVER_CORE, [`${SCRIPTS_DIR}server.js`, JSON.stringify(options)]);
   const port = await readyPort(child, `server ${options.variant}`);
   const stop = async () => {
     if (child.exitCode !== null) return;
@@ -58,7 +115,7 @@ async function startServer(options) {
   return { pid: child.pid, url: `http://127.0.0.1:${port}`, stop };
 }
 
-function rssKb(pid) {
+function rssKb(pid: number | undefined): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) : 0;
@@ -68,8 +125,8 @@ function rssKb(pid) {
 }
 
 let addressSalt = 0;
-async function load(server, scenario, extra = {}) {
-  const options = {
+async function load(server: RunningServer, scenario: Scenario, extra: Partial<LoadOptions> = {}): Promise<Run> {
+  const options: LoadOptions = {
     url: server.url,
     scenario,
     keys,
@@ -85,28 +142,28 @@ async function load(server, scenario, extra = {}) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssKb(server.pid));
   }, 100);
-  const child = pinned(LOAD_CORE, [`${here}load.js`, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = pinned(LOAD_CORE, [`${SCRIPTS_DIR}load.js`, JSON.stringify(options)]);
   let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
+  child.stdout.on('data', (chunk: Buffer) => (out += String(chunk)));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearInterval(sampler);
   if (code !== 0) throw new Error(`load generator failed for ${scenario}`);
-  return { ...JSON.parse(out), rssMb: Math.round(peak / 1024) };
+  return { ...(JSON.parse(out) as LoadResult), rssMb: Math.round(peak / 1024) };
 }
 
-const median = (values) => {
+const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
 };
 
-function summarise(runs) {
+function summarise(runs: Run[]): Summary {
   return {
     rps: Math.round(median(runs.map((r) => r.rps))),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     rssMb: Math.max(...runs.map((r) => r.rssMb)),
-    statuses: runs.reduce((all, r) => {
+    statuses: runs.reduce<Record<string, number>>((all, r) => {
       for (const [code, count] of Object.entries(r.statuses)) all[code] = (all[code] ?? 0) + count;
       return all;
     }, {}),
@@ -114,25 +171,26 @@ function summarise(runs) {
   };
 }
 
-async function freePort() {
+async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));
     });
   });
 }
 
-async function redisForBench() {
+async function redisForBench(): Promise<{ url: string; source: string } | null> {
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, source: 'REDIS_URL' };
   if (spawnSync('redis-server', ['--version']).status !== 0) return null;
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   const child = hasTaskset ? spawn('taskset', ['-c', REDIS_CORE, 'redis-server', ...args]) : spawn('redis-server', args);
-  await new Promise((resolve) => {
+  await new Promise<void>((resolve) => {
     let seen = '';
-    child.stdout.on('data', (chunk) => {
-      seen += chunk;
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += String(chunk);
       if (seen.includes('Ready to accept connections')) resolve();
     });
   });
@@ -143,15 +201,17 @@ async function redisForBench() {
 
 // ---------------------------------------------------------------------------------------------
 
-const SCENARIOS = [
+const SCENARIOS = (
+  [
   ['list20', 'GET /v1/pets?limit=20'],
   ['sold100', 'GET /v1/pets?status=sold&limit=100'],
   ['create', 'POST /v1/pets'],
   ['getOne', 'GET /v1/pets/{id} (deprecated)'],
   ['unauthorized', '401 (invalid key)'],
   ['limited', '429 (key over its limit)'],
-].filter(([name]) => !settings.scenarios || settings.scenarios.includes(name));
-const EXPECTED = { list20: '200', sold100: '200', create: '201', getOne: '200', unauthorized: '401', limited: '429' };
+  ] as [Scenario, string][]
+).filter(([name]) => !settings.scenarios || settings.scenarios.includes(name));
+const EXPECTED: Record<string, string> = { list20: '200', sold100: '200', create: '201', getOne: '200', unauthorized: '401', limited: '429' };
 
 async function main() {
   const started = Date.now();
@@ -166,7 +226,7 @@ async function main() {
   const redis = await redisForBench();
   const mongoUrl = process.env.MONGODB_URL;
 
-  const servers = { baseline: await startServer({ variant: 'baseline' }), 'baseline-bytes': await startServer({ variant: 'baseline-bytes' }) };
+  const servers: Record<string, RunningServer> = { baseline: await startServer({ variant: 'baseline' }), 'baseline-bytes': await startServer({ variant: 'baseline-bytes' }) };
   const common = { keys, limitedKey, pets: settings.pets, logLevel: settings.logLevel };
   // The least the specification asks, on bare Fastify: what the list route costs before this service's own choices.
   if (!settings.scenarios || settings.scenarios.includes('list20')) servers.reference = await startServer({ variant: 'reference', keys });
@@ -178,23 +238,24 @@ async function main() {
     servers['mongo+redis'] = await startServer({ variant: 'mongo+redis', redisUrl: redis.url, mongoUrl, mongoDatabase: 'adoption_bench', ...common });
   }
   const variants = Object.keys(servers).filter((v) => !v.startsWith('baseline'));
+  const server = (name: string) => servers[name] as RunningServer;
 
   // Spend the limited key (60 a minute) so the 429 scenario measures refusals only.
   for (const name of variants.filter((v) => v !== 'reference')) {
-    for (let i = 0; i < 60; i++) await fetch(`${servers[name].url}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${limitedKey}` } });
+    for (let i = 0; i < 60; i++) await fetch(`${server(name).url}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${limitedKey}` } });
   }
 
-  const runs = {};
-  const record = (scenario, variant, result) => ((runs[scenario] ??= {})[variant] ??= []).push(result);
+  const runs: Record<string, Record<string, Run[]>> = {};
+  const record = (scenario: string, variant: string, result: Run) => ((runs[scenario] ??= {})[variant] ??= []).push(result);
   for (let round = 1; round <= settings.rounds; round++) {
     for (const [scenario] of SCENARIOS) {
       // The baselines run next to every variant (A, B, A, C ...) so that machine drift cancels out.
       for (const variant of variants) {
         if (variant === 'reference' && scenario !== 'list20') continue;
         log(`round ${round}/${settings.rounds}: ${scenario} baselines, then ${variant}`);
-        const base = await load(servers.baseline, 'baseline');
-        const bytes = await load(servers['baseline-bytes'], 'baseline');
-        const result = await load(servers[variant], scenario);
+        const base = await load(server('baseline'), 'baseline');
+        const bytes = await load(server('baseline-bytes'), 'baseline');
+        const result = await load(server(variant), scenario);
         record(scenario, 'baseline', base);
         record(scenario, 'baseline-bytes', bytes);
         // Each run is compared with the baselines run just before it, so that drift between rounds cancels.
@@ -202,18 +263,20 @@ async function main() {
       }
     }
   }
-  const table = {};
+  const table: Results['table'] = {};
   for (const [scenario, label] of SCENARIOS) {
-    const base = summarise(runs[scenario].baseline);
-    const bytes = summarise(runs[scenario]['baseline-bytes']);
-    table[scenario] = { label, rows: { baseline: { ...base, ratio: 1 }, 'baseline-bytes': { ...bytes, ratio: bytes.rps / base.rps } } };
+    const of = runs[scenario] ?? {};
+    const base = summarise(of.baseline ?? []);
+    const bytes = summarise(of['baseline-bytes'] ?? []);
+    const rows: Record<string, Row> = { baseline: { ...base, ratio: 1 }, 'baseline-bytes': { ...bytes, ratio: bytes.rps / base.rps } };
+    table[scenario] = { label, rows };
     for (const variant of variants) {
-      if (!runs[scenario][variant]) continue;
-      const s = summarise(runs[scenario][variant]);
+      const paired = of[variant];
+      if (!paired) continue;
+      const s = summarise(paired);
       const wrong = Object.keys(s.statuses).filter((code) => code !== EXPECTED[scenario]);
       if (wrong.length > 0) log(`WARNING: ${scenario} on ${variant} answered ${JSON.stringify(s.statuses)}`);
-      const paired = runs[scenario][variant];
-      table[scenario].rows[variant] = { ...s, ratio: median(paired.map((r) => r.ratio)), ratioBytes: median(paired.map((r) => r.ratioBytes)) };
+      rows[variant] = { ...s, ratio: median(paired.map((r) => r.ratio ?? NaN)), ratioBytes: median(paired.map((r) => r.ratioBytes ?? NaN)) };
     }
   }
   for (const server of Object.values(servers)) await server.stop();
@@ -223,17 +286,17 @@ async function main() {
   const limiter = settings.extras ? await microBenchmark(redis?.url) : [];
   await Promise.all(cleanups.map((stop) => stop()));
 
-  const results = { date: new Date().toISOString(), machine, settings, redis: redis?.source ?? null, mongo: mongoUrl ? 'MONGODB_URL' : null, table, growth, redisMemory, limiter, seconds: Math.round((Date.now() - started) / 1000) };
+  const results: Results = { date: new Date().toISOString(), machine, settings, redis: redis?.source ?? null, mongo: mongoUrl ? 'MONGODB_URL' : null, table, growth, redisMemory, limiter, seconds: Math.round((Date.now() - started) / 1000) };
   const markdown = render(results);
-  mkdirSync(`${here}results`, { recursive: true });
-  writeFileSync(`${here}results/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(`${here}results/latest.md`, markdown);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(`${RESULTS_DIR}latest.json`, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${RESULTS_DIR}latest.md`, markdown);
   process.stdout.write(markdown);
 }
 
-async function measureGrowth(mongoUrl) {
-  const cursorAt = (id) => Buffer.from(`after:${id}`).toString('base64url');
-  const stores = [];
+async function measureGrowth(mongoUrl: string | undefined): Promise<Growth[]> {
+  const cursorAt = (id: number) => Buffer.from(`after:${id}`).toString('base64url');
+  const stores: { store: string; pets: number; server: RunningServer }[] = [];
   for (const pets of settings.growth) {
     log(`growth: seeding ${pets} pets in memory`);
     stores.push({ store: 'memory', pets, server: await startServer({ variant: 'memory', keys, limitedKey, pets, logLevel: settings.logLevel }) });
@@ -241,26 +304,27 @@ async function measureGrowth(mongoUrl) {
   if (mongoUrl) {
     const pets = 100_000;
     log(`growth: seeding ${pets} pets in MongoDB`);
-    const options = { variant: 'mongo+redis', keys, limitedKey, pets, mongoUrl, mongoDatabase: 'adoption_bench_growth', logLevel: settings.logLevel };
+    const options: ServerOptions = { variant: 'mongo+redis', keys, limitedKey, pets, mongoUrl, mongoDatabase: 'adoption_bench_growth', logLevel: settings.logLevel };
     stores.push({ store: 'mongodb', pets, server: await startServer(options) });
   }
   // Interleaved like the scenarios: every store size once per round.
-  const runs = new Map(stores.map((s) => [s, { first: [], deep: [] }]));
+  const runs = new Map(stores.map((s) => [s, { first: [] as Run[], deep: [] as Run[] }]));
+  const of = (s: (typeof stores)[number]) => runs.get(s) ?? { first: [], deep: [] };
   for (let round = 1; round <= settings.rounds; round++) {
     for (const s of stores) {
       log(`growth round ${round}/${settings.rounds}: ${s.pets} pets (${s.store})`);
-      runs.get(s).first.push(await load(s.server, 'list20', { pets: s.pets }));
-      runs.get(s).deep.push(await load(s.server, 'deepPage', { pets: s.pets, cursor: cursorAt(Math.floor(s.pets / 2)) }));
+      of(s).first.push(await load(s.server, 'list20', { pets: s.pets }));
+      of(s).deep.push(await load(s.server, 'deepPage', { pets: s.pets, cursor: cursorAt(Math.floor(s.pets / 2)) }));
     }
   }
   for (const s of stores) await s.server.stop();
-  return stores.map((s) => ({ store: s.store, pets: s.pets, first: summarise(runs.get(s).first), deep: summarise(runs.get(s).deep) }));
+  return stores.map((s) => ({ store: s.store, pets: s.pets, first: summarise(of(s).first), deep: summarise(of(s).deep) }));
 }
 
 /** Redis memory held for one key of each plan after a full window of traffic at its limit. */
-async function measureRedisMemory(url) {
+async function measureRedisMemory(url: string): Promise<NonNullable<Results['redisMemory']>> {
   const redis = new Redis(url);
-  const rows = [];
+  const rows: NonNullable<Results['redisMemory']> = [];
   for (const [plan, limits] of Object.entries(PLAN_LIMITS)) {
     let now = Date.UTC(2026, 0, 1);
     const limiter = new RedisRateLimiter(redis, { clock: { nowMs: () => now }, keyPrefix: `bench-mem-${Date.now()}:` });
@@ -274,7 +338,7 @@ async function measureRedisMemory(url) {
       const due = Math.floor(((second + 1) * limits.perMinute) / 60) - Math.floor((second * limits.perMinute) / 60);
       await Promise.all(Array.from({ length: due }, () => limiter.admit(`key:minute-${plan}`, policy)));
     }
-    const bytes = async (subject) => {
+    const bytes = async (subject: string) => {
       let total = 0;
       for (const key of limiter.keysFor(subject, policy)) total += Number((await redis.memory('USAGE', key)) ?? 0);
       return total;
@@ -286,9 +350,9 @@ async function measureRedisMemory(url) {
 }
 
 /** Decisions per second of the limiter alone, 64 in flight over 1,000 subjects. */
-async function microBenchmark(redisUrl) {
-  const policy = { windows: windowsFor({ perMinute: 1_000_000_000, perDay: 1_000_000_000 }), ban: { threshold: 0, durationMs: 0, strikeWindowMs: 0 } };
-  const measure = async (limiter, ms = 3_000) => {
+async function microBenchmark(redisUrl: string | undefined): Promise<Results['limiter']> {
+  const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 1_000_000_000, perDay: 1_000_000_000 }), ban: { threshold: 0, durationMs: 0, strikeWindowMs: 0 } };
+  const measure = async (limiter: { admit: (subject: string, policy: AdmissionPolicy) => Promise<unknown> }, ms = 3_000) => {
     let count = 0;
     const deadline = Date.now() + ms;
     const worker = async () => {
@@ -308,7 +372,7 @@ async function microBenchmark(redisUrl) {
   const headers = keys.map((key) => `Bearer ${key}`);
   rows.push({
     limiter: 'for scale: authentication alone (memory store)',
-    decisionsPerSecond: await measure({ admit: (subject) => authenticate.execute(headers[Number(subject.slice(10)) % headers.length]) }),
+    decisionsPerSecond: await measure({ admit: (subject: string) => authenticate.execute(headers[Number(subject.slice(10)) % headers.length]) }),
   });
   if (redisUrl) {
     const redis = new Redis(redisUrl);
@@ -318,8 +382,8 @@ async function microBenchmark(redisUrl) {
   return rows;
 }
 
-function render(r) {
-  const pct = (x) => `${Math.round(x * 100)}%`;
+function render(r: Results): string {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
   const lines = [
     `# Benchmark results`,
     '',
@@ -332,7 +396,7 @@ function render(r) {
   ];
   for (const { label, rows } of Object.values(r.table)) {
     lines.push(`### ${label}`, '', '| server | req/s | p50 ms | p99 ms | vs baseline | vs bytes baseline | peak RSS MB | responses |', '|---|---:|---:|---:|---:|---:|---:|---|');
-    const names = {
+    const names: Record<string, string> = {
       baseline: 'baseline (bare Fastify, serialises 20 pets)',
       'baseline-bytes': 'baseline (bare Fastify, 20 pets as pre-serialised bytes)',
       reference: 'reference (bare Fastify: key as is, one fixed window, 3 headers, schema)',
@@ -346,13 +410,15 @@ function render(r) {
   }
   lines.push('### Targets (against the serialising baseline)', '');
   for (const scenario of ['list20', 'create']) {
-    const rows = r.table[scenario]?.rows;
-    if (!rows) continue;
+    const entry = r.table[scenario];
+    if (!entry) continue;
+    const { label, rows } = entry;
     const { memory, redis, baseline } = rows;
+    if (!baseline) continue;
     const warn = rows['memory (LOG_LEVEL=warn)'];
-    if (memory) lines.push(`- ${r.table[scenario].label}, in-memory: ${pct(memory.ratio)} of baseline req/s (target ≥ 75%), p99 ${memory.p99} ms vs ${baseline.p99} ms (target ≤ 2×): ${memory.ratio >= 0.75 && memory.p99 <= 2 * Math.max(baseline.p99, 1) ? 'met' : 'missed'}`);
-    if (redis) lines.push(`- ${r.table[scenario].label}, Redis limiter: ${pct(redis.ratio)} of baseline req/s (target ≥ 55%): ${redis.ratio >= 0.55 ? 'met' : 'missed'}`);
-    if (memory && warn) lines.push(`- ${r.table[scenario].label}, cost of default logging: ${Math.round((warn.ratio - memory.ratio) * 100)} points of ratio below warn (target ≤ 5): ${warn.ratio - memory.ratio <= 0.05 ? 'met' : 'missed'}`);
+    if (memory) lines.push(`- ${label}, in-memory: ${pct(memory.ratio)} of baseline req/s (target ≥ 75%), p99 ${memory.p99} ms vs ${baseline.p99} ms (target ≤ 2×): ${memory.ratio >= 0.75 && memory.p99 <= 2 * Math.max(baseline.p99, 1) ? 'met' : 'missed'}`);
+    if (redis) lines.push(`- ${label}, Redis limiter: ${pct(redis.ratio)} of baseline req/s (target ≥ 55%): ${redis.ratio >= 0.55 ? 'met' : 'missed'}`);
+    if (memory && warn) lines.push(`- ${label}, cost of default logging: ${Math.round((warn.ratio - memory.ratio) * 100)} points of ratio below warn (target ≤ 5): ${warn.ratio - memory.ratio <= 0.05 ? 'met' : 'missed'}`);
   }
   const memoryGrowth = r.growth.filter((g) => g.store === 'memory');
   const small = memoryGrowth[0];
@@ -376,13 +442,12 @@ function render(r) {
   return lines.join('\n');
 }
 
-process.on('SIGINT', async () => {
-  await Promise.all(cleanups.map((stop) => stop().catch(() => undefined)));
-  process.exit(130);
+process.on('SIGINT', () => {
+  void Promise.all(cleanups.map((stop) => stop().catch(() => undefined))).then(() => process.exit(130));
 });
 
 main().catch(async (error) => {
-  log(`bench failed: ${error.stack ?? error}`);
+  log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   await Promise.all(cleanups.map((stop) => stop().catch(() => undefined)));
   process.exit(1);
 });

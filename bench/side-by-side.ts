@@ -8,15 +8,22 @@
 // Servers: the serialising baseline, the reference (bench/server.js), and the service in memory at
 // LOG_LEVEL=info and warn, for GET /v1/pets?limit=20 (SIDE_SCENARIO=create for POST /v1/pets; the
 // baseline and the reference then still answer their GET). SIDE_COMPARE=<path of another checkout,
-// built> adds that checkout's service at info and warn, for before/after comparisons.
+// built with npm run build:bench> adds that checkout's service at info and warn, for before/after
+// comparisons (a checkout from before the bench was TypeScript: built with npm run build).
 // SIDE_REDIS_URL=<a Redis> runs the services with the Redis limiter instead of in memory.
 // SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { hasTaskset, pinned, pinSelf, readyPort } from './processes.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { hasTaskset, pinned, pinSelf, readyPort, SCRIPTS_DIR, type Child, type LoadOptions, type LoadResult, type Scenario, type ServerOptions } from './processes.js';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const scenario = process.env.SIDE_SCENARIO ?? 'list20';
+interface Server {
+  readonly name: string;
+  readonly child: Child;
+  readonly url: string;
+  readonly load: Scenario;
+  readonly perRequestUs: number[];
+}
+
+const scenario = (process.env.SIDE_SCENARIO ?? 'list20') as Scenario;
 const rounds = Number(process.env.SIDE_ROUNDS ?? 4);
 const seconds = Number(process.env.SIDE_SECONDS ?? 6);
 const warmup = Number(process.env.SIDE_WARMUP ?? 5);
@@ -27,41 +34,45 @@ if (!hasTaskset) process.stderr.write('taskset is not available: servers and loa
 pinSelf('1');
 
 /** CPU time (user + system, all threads) of a process, in clock ticks of 10 ms. */
-const cpuTicks = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+const cpuTicks = (pid: number | undefined): number => {
+  const fields = (readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
   return Number(fields[11]) + Number(fields[12]);
 };
 
-async function start(name, serverJs, options, load) {
-  const child = pinned('0', [serverJs, JSON.stringify({ keys, limitedKey, pets: 1000, ...options })], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function start(name: string, serverJs: string, options: ServerOptions, load: Scenario): Promise<Server> {
+  const child = pinned('0', [serverJs, JSON.stringify({ keys, limitedKey, pets: 1000, ...options })]);
   const port = await readyPort(child, name);
   return { name, child, url: `http://127.0.0.1:${port}`, load, perRequestUs: [] };
 }
 
-function load(server, duration) {
-  const options = { url: server.url, scenario: server.load, keys, limitedKey, pets: 1000, connections: 16, duration, warmup: 0, addressSalt: 0 };
-  const child = pinned('1', [`${here}load.js`, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+function load(server: Server, duration: number): Promise<LoadResult> {
+  const options: LoadOptions = { url: server.url, scenario: server.load, keys, limitedKey, pets: 1000, connections: 16, duration, warmup: 0, addressSalt: 0 };
+  const child = pinned('1', [`${SCRIPTS_DIR}load.js`, JSON.stringify(options)]);
   let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator failed for ${server.name}`)))));
+  child.stdout.on('data', (chunk: Buffer) => (out += String(chunk)));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load generator failed for ${server.name}`)))),
+  );
 }
 
-const service = `${here}server.js`;
+const service = `${SCRIPTS_DIR}server.js`;
 // SIDE_REDIS_URL=redis://...: the services decide rate limits on that Redis (as the bench's redis rows do).
 const redisUrl = process.env.SIDE_REDIS_URL;
-const adapters = redisUrl ? { variant: 'redis', redisUrl } : { variant: 'memory' };
+const adapters: ServerOptions = redisUrl ? { variant: 'redis', redisUrl } : { variant: 'memory' };
 const kind = redisUrl ? 'redis' : 'memory';
-const specs = [
+const specs: [string, string, ServerOptions, Scenario][] = [
   ['baseline', service, { variant: 'baseline' }, 'baseline'],
   ['reference', service, { variant: 'reference' }, 'list20'],
   [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, scenario],
   [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, scenario],
 ];
 if (process.env.SIDE_COMPARE) {
-  const other = `${process.env.SIDE_COMPARE.replace(/\/$/, '')}/bench/server.js`;
+  const checkout = process.env.SIDE_COMPARE.replace(/\/$/, '');
+  const compiled = `${checkout}/dist-bench/bench/server.js`;
+  const other = existsSync(compiled) ? compiled : `${checkout}/bench/server.js`;
   specs.push(['compared, info', other, { ...adapters, logLevel: 'info' }, scenario], ['compared, warn', other, { ...adapters, logLevel: 'warn' }, scenario]);
 }
-const servers = [];
+const servers: Server[] = [];
 for (const [name, serverJs, options, scenarioName] of specs) servers.push(await start(name, serverJs, options, scenarioName));
 try {
   await Promise.all(servers.map((s) => load(s, warmup)));
@@ -69,17 +80,18 @@ try {
     const before = servers.map((s) => cpuTicks(s.child.pid));
     const results = await Promise.all(servers.map((s) => load(s, seconds)));
     servers.forEach((s, i) => {
-      const unexpected = Object.keys(results[i].statuses).filter((code) => !code.startsWith('2'));
-      if (unexpected.length > 0) throw new Error(`${s.name} answered ${JSON.stringify(results[i].statuses)}`);
-      s.perRequestUs.push(((cpuTicks(s.child.pid) - before[i]) * 10_000) / results[i].total);
+      const result = results[i] as LoadResult;
+      const unexpected = Object.keys(result.statuses).filter((code) => !code.startsWith('2'));
+      if (unexpected.length > 0) throw new Error(`${s.name} answered ${JSON.stringify(result.statuses)}`);
+      s.perRequestUs.push(((cpuTicks(s.child.pid) - (before[i] ?? 0)) * 10_000) / result.total);
     });
-    process.stderr.write(`round ${round}/${rounds}: ${servers.map((s) => `${s.name} ${s.perRequestUs.at(-1).toFixed(1)} µs`).join(', ')}\n`);
+    process.stderr.write(`round ${round}/${rounds}: ${servers.map((s) => `${s.name} ${(s.perRequestUs.at(-1) ?? 0).toFixed(1)} µs`).join(', ')}\n`);
   }
 } finally {
   for (const s of servers) s.child.kill('SIGTERM');
 }
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-const baseline = median(servers[0].perRequestUs);
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
+const baseline = median(servers[0]?.perRequestUs ?? []);
 process.stdout.write(`\n${servers.length} servers side by side on one core, ${scenario}, ${rounds} rounds × ${seconds} s; medians\n\n| server | CPU µs per request | share of the baseline's requests per CPU second |\n|---|---:|---:|\n`);
 for (const s of servers) {
   const us = median(s.perRequestUs);

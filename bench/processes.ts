@@ -1,0 +1,93 @@
+// Processes the bench scripts start: pinned to a core when taskset is there, and servers that
+// print "READY <port>" when listening (bench/server.ts). The scripts run compiled, from
+// dist-bench/bench/ (npm run build:bench); these paths point at the compiled siblings and at the
+// repository's bench/results.
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+export const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** The compiled bench scripts (load.js, server.js), next to this one. */
+export const SCRIPTS_DIR = fileURLToPath(new URL('.', import.meta.url));
+/** Where results and profiles are written: bench/results in the repository. */
+export const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.meta.url));
+
+export type Child = ChildProcessByStdio<null, Readable, null>;
+
+/** node with these arguments, on the given core when it can be pinned; stdout piped, stderr shown. */
+export function pinned(core: string, args: string[]): Child {
+  const stdio = ['ignore', 'pipe', 'inherit'] as ['ignore', 'pipe', 'inherit'];
+  return hasTaskset ? spawn('taskset', ['-c', core, process.execPath, ...args], { stdio }) : spawn(process.execPath, args, { stdio });
+}
+
+/** Moves this process to the given core (the scripts that drain the servers' log pipes stay off the server core). */
+export function pinSelf(core: string): void {
+  if (hasTaskset) spawnSync('taskset', ['-p', '-c', core, String(process.pid)]);
+}
+
+/**
+ * The port a server started with piped stdout listens on. From then on its output (the service logs
+ * to stdout as npm start does) is drained and dropped, unless `onOutput` takes it.
+ */
+export function readyPort(child: Child, name: string, onOutput: (chunk: string) => void = () => undefined): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const untilReady = (chunk: Buffer | string) => {
+      seen += String(chunk);
+      const match = /READY (\d+)/.exec(seen);
+      if (!match) return;
+      child.stdout.off('data', untilReady);
+      child.off('exit', exited);
+      child.stdout.on('data', (data: Buffer | string) => onOutput(String(data)));
+      onOutput(seen.slice(match.index + match[0].length));
+      resolve(Number(match[1]));
+    };
+    const exited = (code: number | null) => reject(new Error(`${name} exited with ${String(code)}`));
+    child.stdout.on('data', untilReady);
+    child.once('exit', exited);
+  });
+}
+
+/** What a load generator run reports (bench/load.ts). */
+export interface LoadResult {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly total: number;
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly statuses: Record<string, number>;
+}
+
+export type Scenario = 'baseline' | 'list20' | 'sold100' | 'create' | 'getOne' | 'unauthorized' | 'limited' | 'deepPage';
+
+/** What bench/load.ts takes as its one argument, in JSON. */
+export interface LoadOptions {
+  readonly url: string;
+  readonly scenario: Scenario;
+  readonly keys: readonly string[];
+  readonly limitedKey: string;
+  readonly pets: number;
+  readonly connections: number;
+  readonly duration: number;
+  readonly warmup: number;
+  readonly addressSalt: number;
+  readonly cursor?: string;
+}
+
+export type Variant = 'baseline' | 'baseline-bytes' | 'reference' | 'memory' | 'redis' | 'mongo+redis';
+
+/** What bench/server.ts takes as its one argument, in JSON. */
+export interface ServerOptions {
+  readonly variant: Variant;
+  readonly keys?: readonly string[];
+  readonly limitedKey?: string;
+  readonly pets?: number;
+  readonly logLevel?: string;
+  readonly redisUrl?: string;
+  readonly mongoUrl?: string;
+  readonly mongoDatabase?: string;
+  /** Where bench/profile.ts wants the CPU profile written. */
+  readonly profile?: string;
+}

@@ -40,9 +40,13 @@ describe('GET /metrics', () => {
     expect(value(text, 'http_request_duration_seconds_count{method="GET",route="/v1/pets"}')).toBe(3 + 1 + 62);
     expect(text).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
     // Buckets are cumulative, in order, and end at +Inf with the count; the sum is the time spent.
-    const buckets = [...text.matchAll(/^http_request_duration_seconds_bucket\{method="GET",route="\/v1\/pets",le="([^"]+)"\} (\d+)$/gm)];
-    expect(buckets.map((b) => b[1])).toEqual(['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf']);
-    const counts = buckets.map((b) => Number(b[2]));
+    // Label order within the braces carries no meaning in the exposition format.
+    const buckets = [...text.matchAll(/^http_request_duration_seconds_bucket\{([^}]*)\} (\d+)$/gm)]
+      .map((line) => ({ labels: new Map([...(line[1] as string).matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]])), count: line[2] }))
+      .filter(({ labels }) => labels.get('method') === 'GET' && labels.get('route') === '/v1/pets')
+      .map(({ labels, count }) => ({ le: labels.get('le'), count: Number(count) }));
+    expect(buckets.map((b) => b.le)).toEqual(['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf']);
+    const counts = buckets.map((b) => b.count);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expect(counts.at(-1)).toBe(3 + 1 + 62);
     expect(value(text, 'http_request_duration_seconds_sum{method="GET",route="/v1/pets"}')).toBeGreaterThan(0);

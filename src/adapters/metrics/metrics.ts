@@ -133,6 +133,9 @@ interface DurationSeries {
 /**
  * http_request_duration_seconds, a histogram by method and route pattern, registered with
  * prom-client's registry as a metric of its own: the registry asks it for its values when scraped.
+ * prom-client's own Histogram (observe per request) cost 4 to 10 µs more CPU per request side by
+ * side, and its registry reads a subclass through an untyped method (getForPromString), so this
+ * stands apart; the exposition test in test/http/metrics.test.ts holds it to the format.
  */
 class DurationHistogram {
   readonly name = 'http_request_duration_seconds';

@@ -3,7 +3,9 @@
  * "request completed") are off, and one access line per response says what operators need (request
  * id, method, route, status, duration, API key id; never the key). The per-request logger that
  * carries the request id is only built when something is logged through it, so a request that logs
- * nothing else pays nothing for it.
+ * nothing else pays nothing for it. It is handed to Fastify through its documented
+ * `childLoggerFactory` option; Fastify's default (a pino child per request) cost 2 to 9 µs more CPU
+ * per request side by side (docs/performance.md).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Metrics } from '../metrics/metrics.js';

@@ -6,6 +6,7 @@
 import { ServiceUnavailableError } from '../domain/errors.js';
 import type { AdmissionPolicy, RateDecision } from '../domain/rate-limit.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
+import { isTimeout } from './within.js';
 
 export type FailureMode = 'open' | 'closed';
 
@@ -63,9 +64,4 @@ export class FailoverRateLimiter implements RateLimiter {
   ping(): Promise<void> {
     return this.primary.ping();
   }
-}
-
-/** ioredis reports a command past its commandTimeout as "Command timed out". */
-export function isTimeout(error: unknown): boolean {
-  return error instanceof Error && /timed out|timeout/i.test(error.message);
 }

@@ -1,7 +1,7 @@
 /** The environment variables: one schema gives their types, defaults and checks; a bad value stops start-up naming the variable. */
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { checkKeyFormat, ENVIRONMENTS, MIN_KEY_LENGTH, type Environment } from '../domain/api-key.js';
+import { checkKeyFormat, ENVIRONMENTS, KEY_FORMAT_TEXT, type Environment } from '../domain/api-key.js';
 import type { RedisAddress, RedisOptions } from '../adapters/redis/redis-connection.js';
 import { isPlanId, isValidLimits, type PlanId, type PlanLimits } from '../domain/plans.js';
 
@@ -207,7 +207,7 @@ function parseSeedKeys(text: string, environment: Environment): SeedKey[] {
     const where = `API_KEYS entry ${index + 1}`;
     const verdict = checkKeyFormat(key, environment);
     if (verdict === 'malformed') {
-      throw new ConfigError(`${where}: a key must be at least ${MIN_KEY_LENGTH} URL-safe characters (A-Z a-z 0-9 . _ ~ -)`);
+      throw new ConfigError(`${where}: a key must be ${KEY_FORMAT_TEXT}`);
     }
     if (verdict !== 'issued' && verdict !== 'verbatim') {
       throw new ConfigError(`${where}: the key carries an issued-key prefix but is not valid for APP_ENV=${environment} (${verdict.replace('_', ' ')})`);

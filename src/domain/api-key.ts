@@ -19,7 +19,7 @@ export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu
 export const KEY_BODY_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
 /** Keys brought by operators are taken verbatim when they are URL-safe and at least this long. */
-export const MIN_KEY_LENGTH = 20;
+const MIN_KEY_LENGTH = 20;
 const URL_SAFE = /^[A-Za-z0-9._~-]+$/;
 
 export interface ApiKeyRecord {
@@ -47,6 +47,9 @@ export function isKeyActive(record: ApiKeyRecord, nowMs: number): boolean {
   if (record.expiresAt !== null && record.expiresAt.getTime() <= nowMs) return false;
   return true;
 }
+
+/** What a key an operator brings must be, in the words every message uses. */
+export const KEY_FORMAT_TEXT = `at least ${MIN_KEY_LENGTH} URL-safe characters (A-Z a-z 0-9 . _ ~ -)`;
 
 export type KeyFormatVerdict = 'issued' | 'verbatim' | 'malformed' | 'bad_checksum' | 'other_environment';
 

@@ -114,7 +114,7 @@ interface Bucket {
 }
 
 /** One window's counters. The Redis script keeps the same state in a hash. */
-export class BucketedWindow {
+class BucketedWindow {
   private total = 0;
   private readonly buckets = new Map<number, Bucket>();
   /** Index of the oldest bucket that may still hold requests, and of the newest one. */

@@ -3,7 +3,7 @@
  * src/config/main.ts; tests call this same builder through the same composition root.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AdmitRequest } from '../../application/use-cases/admit-request.js';
@@ -11,8 +11,8 @@ import type { CreatePet } from '../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../application/use-cases/list-pets.js';
 import { ERROR_CODES, statusOf } from './error-catalogue.js';
-import { HttpError } from './http-errors.js';
 import { admissionPlugin } from './plugins/admission.js';
+import { refuseUnrouted } from './plugins/unrouted.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
 import { installRequestObservers, lazyChildLogger } from './request-logger.js';
@@ -25,8 +25,8 @@ import { petRoutes } from './routes/pets.js';
 import { rateLimitRoutes } from './routes/rate-limit.js';
 import { createValidatorCompiler } from './validation.js';
 
-export const API_VERSION = '1.0.0';
-export const BASE_PATH = '/v1';
+const API_VERSION = '1.0.0';
+const BASE_PATH = '/v1';
 const DOCS_PATH = `${BASE_PATH}/docs`;
 const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
 
@@ -88,16 +88,12 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
   installErrorHandler(app, options.bodyLimitBytes, options.metrics);
   installRequestObservers(app, options.logger, options.metrics);
 
-  app.setNotFoundHandler(async (request) => {
-    throw unrouted(app, request);
-  });
-  // Every response names its request. And a request no route takes gets 404, or 405 on a known
-  // path, before any of its body is read: outside /v1 here, under /v1 after admission (so that it
-  // carries the rate-limit headers). The not-found handlers only give each scope its own hooks.
+  // Every response names its request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    done(request.is404 && !request.url.startsWith(`${BASE_PATH}/`) ? unrouted(app, request) : undefined);
+    done();
   });
+  refuseUnrouted(app, app, BASE_PATH, (request) => !request.url.startsWith(`${BASE_PATH}/`));
 
   await app.register(swagger, {
     transformObject: (documentObject) =>
@@ -137,12 +133,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
         isPublicRoute: (url) => url !== undefined && (url === OPENAPI_PATH || url.startsWith(DOCS_PATH)),
       });
       // After admission, so that 404 and 405 carry the rate-limit headers.
-      v1.addHook('onRequest', (request, _reply, done) => {
-        done(request.is404 ? unrouted(app, request) : undefined);
-      });
-      v1.setNotFoundHandler(async (request) => {
-        throw unrouted(app, request);
-      });
+      refuseUnrouted(v1, app, BASE_PATH);
       await v1.register(rateLimitRoutes, { admitRequest: deps.admitRequest });
       await v1.register(petRoutes, {
         listPets: deps.listPets,
@@ -205,24 +196,4 @@ function documentDescription(): string {
     '',
     'Every path answers HEAD like GET, without a body.',
   ].join('\n');
-}
-
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-
-/**
- * Why a request found no route: 405 with Allow when the path is served with other methods (asked of
- * the router itself, so the answer follows the routes), else 404.
- */
-function unrouted(app: FastifyInstance, request: FastifyRequest): HttpError {
-  const path = request.url.split('?')[0] ?? request.url;
-  const allowed = METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
-  // A route that takes this method but found nothing under it (a missing docs file) is a plain 404.
-  if (allowed.length > 0 && !allowed.includes(request.method as (typeof METHODS)[number])) {
-    const allow = allowed.join(', ');
-    return new HttpError('method_not_allowed', `${request.method} is not allowed on ${path}; allowed: ${allow}`, { Allow: allow });
-  }
-  return new HttpError(
-    'route_not_found',
-    path.startsWith(`${BASE_PATH}/`) ? `No route ${request.method} ${path}` : `No route ${request.method} ${path}; the API lives under ${BASE_PATH}`,
-  );
 }

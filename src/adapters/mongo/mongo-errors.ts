@@ -1,7 +1,7 @@
 /** Translates driver failures: an unreachable, stalled or failing-over database becomes a 503, not a 500. */
 import { MongoError, MongoServerError } from 'mongodb';
 import { ServiceUnavailableError } from '../../domain/errors.js';
-import { within } from '../../application/within.js';
+import { isTimeout, within } from '../../application/within.js';
 
 const DUPLICATE_KEY = 11000;
 
@@ -39,13 +39,9 @@ function isUnavailable(error: unknown): boolean {
   return TRANSIENT_SERVER_CODES.has(Number(error.code)) || error.hasErrorLabel('RetryableWriteError');
 }
 
-function isTimeout(error: unknown): boolean {
-  return error instanceof MongoError && /timed out|timeout/i.test(`${error.name} ${error.message}`);
-}
-
 function translateMongoError(error: unknown): unknown {
   return isUnavailable(error)
-    ? new ServiceUnavailableError('The database is not answering; retry in a few seconds', { dependency: 'mongodb', timedOut: isTimeout(error) })
+    ? new ServiceUnavailableError('The database is not answering; retry in a few seconds', { dependency: 'mongodb', timedOut: error instanceof MongoError && isTimeout(error) })
     : error;
 }
 
@@ -66,11 +62,4 @@ export async function guarded<T>(timeoutMs: number, operation: () => Promise<T>)
   } catch (error) {
     throw error instanceof ServiceUnavailableError ? error : translateMongoError(error);
   }
-}
-
-/** int64 values are read as bigint; the service only ever writes values within 2^53-1. */
-export function toSafeNumber(value: bigint | number, field: string): number {
-  const number = Number(value);
-  if (!Number.isSafeInteger(number)) throw new Error(`Stored ${field} ${String(value)} is outside the supported range`);
-  return number;
 }

@@ -4,7 +4,6 @@
  */
 import { Long, type Collection, type Db, type ObjectId } from 'mongodb';
 import type { Pet } from '../../domain/pet.js';
-import type { PetStatus } from '../../domain/pet-status.js';
 import type {
   ClaimResult,
   IdempotencyScope,
@@ -12,13 +11,11 @@ import type {
   NewClaim,
   StoredIdempotency,
 } from '../../application/ports/idempotency-store.js';
-import { guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
+import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { petFromStored, READ_INT64 as READ, storedPetFields, toSafeNumber, type StoredPetFields } from './mongo-values.js';
 
-interface StoredPet {
+interface StoredPet extends StoredPetFields {
   id: Long | bigint;
-  name: string;
-  categoryId: Long | bigint;
-  status: PetStatus;
 }
 
 interface IdempotencyDocument {
@@ -37,7 +34,6 @@ interface IdempotencyDocument {
 }
 
 const COLLECTION = 'idempotency_keys';
-const READ = { useBigInt64: true } as const;
 /** A claim can race with a takeover or a removal; a few rounds settle it. */
 const MAX_ROUNDS = 5;
 
@@ -93,7 +89,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 
   complete(scope: IdempotencyScope, token: string, pet: Pet, nowMs: number, ttlMs: number): Promise<void> {
-    const stored: StoredPet = { id: Long.fromNumber(pet.id), name: pet.name, categoryId: Long.fromNumber(pet.categoryId), status: pet.status };
+    const stored: StoredPet = { id: Long.fromNumber(pet.id), ...storedPetFields(pet) };
     return guarded(this.timeoutMs, async () => {
       await this.records.updateOne(
         { keyId: scope.apiKeyId, key: scope.key, token },
@@ -115,11 +111,6 @@ function toStored(document: IdempotencyDocument): StoredIdempotency {
   return {
     state: 'completed',
     fingerprint: document.fingerprint,
-    pet: {
-      id: toSafeNumber(pet.id as bigint, 'pet id'),
-      name: pet.name,
-      categoryId: toSafeNumber(pet.categoryId as bigint, 'categoryId'),
-      status: pet.status,
-    },
+    pet: petFromStored(pet.id, pet),
   };
 }

@@ -8,15 +8,12 @@
 import { Long, type Collection, type Db } from 'mongodb';
 import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
 import { MAX_ID } from '../../domain/pet.js';
-import type { PetStatus } from '../../domain/pet-status.js';
 import type { PetListQuery, PetRepository, ReservedAdd } from '../../application/ports/pet-repository.js';
-import { guarded, isDuplicateKey, toSafeNumber } from './mongo-errors.js';
+import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { petFromStored, READ_INT64 as READ, storedPetFields, toSafeNumber, type StoredPetFields } from './mongo-values.js';
 
-interface PetDocument {
+interface PetDocument extends StoredPetFields {
   _id: Long | bigint;
-  name: string;
-  categoryId: Long | bigint;
-  status: PetStatus;
 }
 
 interface TakenIdDocument {
@@ -35,7 +32,6 @@ interface CounterDocument {
 
 const COUNTER_ID = 'pets';
 const MAX_ATTEMPTS = 20;
-const READ = { useBigInt64: true } as const;
 
 export class MongoPetRepository implements PetRepository {
   private readonly pets: Collection<PetDocument>;
@@ -166,14 +162,9 @@ export class MongoPetRepository implements PetRepository {
 }
 
 function toDocument(pet: Pet): PetDocument {
-  return { _id: Long.fromNumber(pet.id), name: pet.name, categoryId: Long.fromNumber(pet.categoryId), status: pet.status };
+  return { _id: Long.fromNumber(pet.id), ...storedPetFields(pet) };
 }
 
 function toPet(document: PetDocument): Pet {
-  return {
-    id: toSafeNumber(document._id as bigint, 'pet id'),
-    name: document.name,
-    categoryId: toSafeNumber(document.categoryId as bigint, 'categoryId'),
-    status: document.status,
-  };
+  return petFromStored(document._id, document);
 }

@@ -96,7 +96,7 @@ function keepConnecting(client: Redis, closed: () => boolean): void {
   });
 }
 
-export function describeTopology(topology: RedisTopology): string {
+function describeTopology(topology: RedisTopology): string {
   switch (topology.kind) {
     case 'standalone':
       return `redis standalone at ${hostOf(topology.url)}`;

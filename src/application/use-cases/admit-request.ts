@@ -12,7 +12,7 @@ import type { AuthenticatedKey, Authenticate } from './authenticate.js';
 
 export type Subject = { readonly kind: 'key'; readonly keyId: string } | { readonly kind: 'address'; readonly ip: string };
 
-export function subjectId(subject: Subject): string {
+function subjectId(subject: Subject): string {
   return subject.kind === 'key' ? `key:${subject.keyId}` : `ip:${subject.ip}`;
 }
 

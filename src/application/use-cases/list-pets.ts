@@ -43,7 +43,7 @@ export class ListPets {
 
 const CURSOR_PREFIX = 'after:';
 
-export function encodeCursor(lastId: number): string {
+function encodeCursor(lastId: number): string {
   return Buffer.from(`${CURSOR_PREFIX}${lastId}`, 'utf8').toString('base64url');
 }
 

@@ -1,6 +1,7 @@
 /** Operator tasks on API keys: issue, import, list, revoke, rotate. Secrets are returned once, never stored. */
 import {
   checkKeyFormat,
+  KEY_FORMAT_TEXT,
   composeKey,
   type ApiKeyRecord,
   type Environment,
@@ -52,7 +53,7 @@ export class ManageApiKeys {
     if (verdict !== 'issued' && verdict !== 'verbatim') {
       throw new Error(
         verdict === 'malformed'
-          ? 'A key must be at least 20 URL-safe characters (A-Z a-z 0-9 . _ ~ -)'
+          ? `A key must be ${KEY_FORMAT_TEXT}`
           : `The key has this service's prefix but is not valid here (${verdict.replace('_', ' ')})`,
       );
     }

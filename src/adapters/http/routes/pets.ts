@@ -25,8 +25,8 @@ export interface PetRoutesOptions {
 }
 
 /** RFC 9745 Deprecation date (when getPet was deprecated) and RFC 8594 Sunset date (when it goes). */
-export const GET_PET_DEPRECATED_AT = new Date('2026-11-21T00:00:00Z');
-export const GET_PET_SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
+const GET_PET_DEPRECATED_AT = new Date('2026-11-21T00:00:00Z');
+const GET_PET_SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
 
 export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     app = await createApp(config);
   } catch (error) {
     if (error instanceof RedisTopologyError) {
-      process.stderr.write(`Start-up stopped: ${error.message}\nSee README.md, "Scaling out".\n`);
+      process.stderr.write(`Start-up stopped: ${error.message}\nSee docs/operations.md, "Scaling out".\n`);
       process.exit(78); // EX_CONFIG: the configuration does not match the server
     }
     throw error;

@@ -31,7 +31,7 @@ describe('OpenAPI document under the linters', () => {
   });
   afterAll(async () => t.close());
 
-  // The one warning each linter gives, justified in the README: the 405 and 404 responses for
+  // The one warning each linter gives, justified in docs/api.md: the 405 and 404 responses for
   // requests that no operation takes are components no operation references.
   const ROUTING_COMPONENTS = ['MethodNotAllowed', 'RouteNotFound'];
 

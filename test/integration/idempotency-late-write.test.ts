@@ -56,10 +56,14 @@ describeWith('mongo', 'Idempotent creates whose write lands late', () => {
 
   const stored = (name: string) => database.db.collection('pets').find({ name }).toArray();
 
-  function report(scenario: string, retry: LightMyRequestResponse, count: number): void {
+  /** Reports the scenario, and asserts that exactly one pet was stored: the one the retry answered with. */
+  async function expectOnePet(scenario: string, retry: LightMyRequestResponse, name: string): Promise<void> {
+    const pets = await stored(name);
     console.info(
-      `[measure] late write, ${scenario}: first attempt 503, retry ${retry.statusCode}${retry.headers['idempotent-replayed'] ? ' (replayed)' : ''}, pets stored: ${count}`,
+      `[measure] late write, ${scenario}: first attempt 503, retry ${retry.statusCode}${retry.headers['idempotent-replayed'] ? ' (replayed)' : ''}, pets stored: ${pets.length}`,
     );
+    expect(pets).toHaveLength(1);
+    expect(retry.json<{ id: number }>().id).toBe(Number(pets[0]?._id));
   }
 
   it('stores one pet when the reply is held back: the write landed, the client heard 503, the retry gets that pet', async () => {
@@ -67,12 +71,9 @@ describeWith('mongo', 'Idempotent creates whose write lands late', () => {
     await timedOut('reply-held', 'Reply held');
     const retry = await create('reply-held', 'Reply held');
     await proxy.release();
-    const pets = await stored('Reply held');
-    report('reply held back past the timeout', retry, pets.length);
-    expect(pets).toHaveLength(1);
+    await expectOnePet('reply held back past the timeout', retry, 'Reply held');
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(retry.json<{ id: number }>().id).toBe(Number(pets[0]?._id));
     expect((await create('reply-held', 'Reply held')).json()).toEqual(retry.json());
   });
 
@@ -84,10 +85,7 @@ describeWith('mongo', 'Idempotent creates whose write lands late', () => {
     // Now the first attempt's insert reaches the server: it meets the retry's pet on the same id.
     await proxy.release();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const pets = await stored('Late after retry');
-    report('write delivered after the 503 and after the retry', retry, pets.length);
-    expect(pets).toHaveLength(1);
-    expect(retry.json<{ id: number }>().id).toBe(Number(pets[0]?._id));
+    await expectOnePet('write delivered after the 503 and after the retry', retry, 'Late after retry');
     const again = await create('write-after-retry', 'Late after retry');
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(retry.json());
@@ -100,11 +98,8 @@ describeWith('mongo', 'Idempotent creates whose write lands late', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await stored('Late before retry')).toHaveLength(1);
     const retry = await create('write-before-retry', 'Late before retry');
-    const pets = await stored('Late before retry');
-    report('write delivered after the 503, before the retry', retry, pets.length);
-    expect(pets).toHaveLength(1);
+    await expectOnePet('write delivered after the 503, before the retry', retry, 'Late before retry');
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(retry.json<{ id: number }>().id).toBe(Number(pets[0]?._id));
   });
 });

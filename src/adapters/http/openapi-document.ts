@@ -11,7 +11,6 @@ import { RateLimitStatusSchema, WindowStatusSchema } from './schemas/rate-limit-
 
 type Json = Record<string, unknown>;
 
-/** Codes that can only come from outside an operation (no route, another method): never an operation's answer. */
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -159,8 +158,9 @@ function headOf(get: Json, components: Json): Json {
     Object.entries(get.responses as Record<string, Json>).map(([status, response]) => {
       const ref = response.$ref;
       if (typeof ref !== 'string') return [status, withoutBody(response)];
-      const name = `${ref.split('/').pop() as string}Head`;
-      const shared = components[ref.split('/').pop() as string] as Json;
+      const sharedName = ref.split('/').pop() as string;
+      const shared = components[sharedName] as Json;
+      const name = `${sharedName}Head`;
       components[name] ??= { ...withoutBody(shared), description: `${String(shared.description)} (headers only: the answer to HEAD)` };
       return [status, { $ref: `#/components/responses/${name}` }];
     }),

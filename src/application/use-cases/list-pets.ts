@@ -23,21 +23,21 @@ export class ListPets {
   constructor(private readonly pets: PetRepository) {}
 
   async execute(input: ListPetsInput): Promise<PetPage> {
-      const limit = input.limit ?? PAGE_LIMIT.default;
-      if (!Number.isInteger(limit) || limit < PAGE_LIMIT.min || limit > PAGE_LIMIT.max) {
-        throw new ValidationError('limit', `limit must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`);
-      }
-      const afterId = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
-      // One extra row tells whether another page exists without a count query.
-      const query = {
-        limit: limit + 1,
-        ...(input.status !== undefined && { status: input.status }),
-        ...(afterId !== undefined && { afterId }),
-      };
-      const found = await this.pets.list(query);
-      const pets = found.slice(0, limit);
-      const last = pets.at(-1);
-      return { pets, nextCursor: found.length > limit && last ? encodeCursor(last.id) : null };
+    const limit = input.limit ?? PAGE_LIMIT.default;
+    if (!Number.isInteger(limit) || limit < PAGE_LIMIT.min || limit > PAGE_LIMIT.max) {
+      throw new ValidationError('limit', `limit must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`);
+    }
+    const afterId = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+    // One extra row tells whether another page exists without a count query.
+    const query = {
+      limit: limit + 1,
+      ...(input.status !== undefined && { status: input.status }),
+      ...(afterId !== undefined && { afterId }),
+    };
+    const found = await this.pets.list(query);
+    const pets = found.slice(0, limit);
+    const last = pets.at(-1);
+    return { pets, nextCursor: found.length > limit && last ? encodeCursor(last.id) : null };
   }
 }
 

@@ -6,6 +6,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { RateLimitExceededError, ServiceUnavailableError } from '../../../domain/errors.js';
+import { within } from '../../../application/within.js';
 
 /** Far above any orchestrator's probing (one every few seconds per prober), far below a flood. */
 const READINESS_PROBES_PER_MINUTE = 300;
@@ -36,7 +37,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
   const guard = { rateLimit: { max: READINESS_PROBES_PER_MINUTE, timeWindow: 60_000 } };
   app.get('/readyz', { schema: { hide: true }, config: guard }, async () => {
     const entries = Object.entries(options.probes);
-    const results = await Promise.all(entries.map(([, probe]) => withTimeout(probe.check(), options.probeTimeoutMs)));
+    const results = await Promise.all(entries.map(([, probe]) => answers(probe.check(), options.probeTimeoutMs)));
     const down = entries.filter((_, i) => results[i] !== true);
     const critical = down.filter(([, probe]) => probe.critical).map(([name]) => name);
     // The error handler writes the 503 (with Retry-After) and logs it.
@@ -47,14 +48,10 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
   });
 }
 
-async function withTimeout(probe: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([probe.then(() => true, () => false), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** True when the probe answers within `ms`. */
+function answers(probe: Promise<void>, ms: number): Promise<boolean> {
+  return within(probe, ms, () => new Error(`no answer within ${ms} ms`)).then(
+    () => true,
+    () => false,
+  );
 }

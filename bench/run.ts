@@ -27,6 +27,8 @@ import { MemoryApiKeyStore } from '../src/adapters/memory/memory-api-key-store.j
 import { MemoryRateLimiter } from '../src/adapters/memory/memory-rate-limiter.js';
 import { Authenticate } from '../src/application/use-cases/authenticate.js';
 import { ManageApiKeys } from '../src/application/use-cases/manage-api-keys.js';
+import { Auditor } from '../src/application/audit.js';
+import { MemoryAuditLog } from '../src/adapters/memory/memory-audit-log.js';
 import { RedisRateLimiter } from '../src/adapters/redis/redis-rate-limiter.js';
 import { PLAN_LIMITS } from '../src/domain/plans.js';
 import { windowsFor } from '../src/domain/rate-limit.js';
@@ -366,8 +368,8 @@ async function microBenchmark(redisUrl: string | undefined): Promise<Results['li
   // For scale: authenticating a key alone (SHA-256, lookup, constant-time compare) on the memory store.
   const clock = { nowMs: () => Date.now() };
   const store = new MemoryApiKeyStore();
-  const manage = new ManageApiKeys(store, clock, 'staging');
-  for (const key of keys) await manage.import(key, { name: 'bench', plan: 'pro' });
+  const manage = new ManageApiKeys(store, new Auditor(new MemoryAuditLog(), clock), clock, 'staging');
+  for (const key of keys) await manage.ensure(key, { name: 'bench', plan: 'pro' });
   const authenticate = new Authenticate(store, clock, 'staging');
   const headers = keys.map((key) => `Bearer ${key}`);
   rows.push({

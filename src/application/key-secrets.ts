@@ -1,5 +1,5 @@
-/** Hashing and generation of API key secrets (SHA-256 of a high-entropy key; CSPRNG bodies). */
-import { hash, randomBytes } from 'node:crypto';
+/** Hashing and generation of API key secrets (SHA-256 of a high-entropy key; CSPRNG bodies), and the ids derived from them. */
+import { createHash, hash, randomBytes } from 'node:crypto';
 import { BASE62, KEY_BODY_LENGTH } from '../domain/api-key.js';
 
 /** One-shot hashing: several times cheaper than a Hash object for a key-sized input, and on every request. */
@@ -18,6 +18,31 @@ export function randomBase62(length: number = KEY_BODY_LENGTH): string {
   return out;
 }
 
+const ID_LENGTH = 16;
+
 export function newKeyId(): string {
-  return `key_${randomBase62(16)}`;
+  return `key_${randomBase62(ID_LENGTH)}`;
+}
+
+/**
+ * An id that every instance computes alike from the same material (a key's hash, a client's
+ * Idempotency-Key): 16 base62 characters of a SHA-256 under a label of its own, so it reveals
+ * nothing the hash would not, and ids for different purposes never meet.
+ */
+export function derivedId(prefix: string, label: string, material: string): string {
+  let value = BigInt(`0x${createHash('sha256').update(`${label}\0${material}`).digest('hex')}`);
+  let out = '';
+  for (let i = 0; i < ID_LENGTH; i++) {
+    out += BASE62.charAt(Number(value % 62n));
+    value /= 62n;
+  }
+  return `${prefix}${out}`;
+}
+
+/**
+ * Audit event ids sort by time: the milliseconds in fixed-width base 36, then this process's sequence
+ * number (events written in one millisecond keep their order), then randomness (instances never collide).
+ */
+export function auditEventId(atMs: number, sequence: number): string {
+  return `evt_${atMs.toString(36).padStart(9, '0')}${(sequence % 36 ** 4).toString(36).padStart(4, '0')}${randomBase62(6)}`;
 }

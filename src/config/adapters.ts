@@ -3,20 +3,26 @@
  * production differ only in the configuration read here.
  */
 import type { Logger } from 'pino';
+import type { AdminCredentialStore } from '../application/ports/admin-credential-store.js';
 import type { ApiKeyStore } from '../application/ports/api-key-store.js';
+import type { AuditLog } from '../application/ports/audit-log.js';
 import { systemClock, type Clock } from '../application/ports/clock.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
 import type { IdempotencyStore } from '../application/ports/idempotency-store.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
 import { FailoverRateLimiter } from '../application/failover-rate-limiter.js';
 import { isTimeout } from '../application/within.js';
+import { MemoryAdminCredentialStore } from '../adapters/memory/memory-admin-credential-store.js';
 import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
+import { MemoryAuditLog } from '../adapters/memory/memory-audit-log.js';
 import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
 import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
 import { CachingApiKeyStore } from '../adapters/cache/caching-api-key-store.js';
 import { connectMongo } from '../adapters/mongo/mongo-connection.js';
+import { MongoAdminCredentialStore } from '../adapters/mongo/mongo-admin-credential-store.js';
 import { MongoApiKeyStore } from '../adapters/mongo/mongo-api-key-store.js';
+import { MongoAuditLog } from '../adapters/mongo/mongo-audit-log.js';
 import { MongoIdempotencyStore } from '../adapters/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../adapters/mongo/mongo-pet-repository.js';
 import { connectRedis } from '../adapters/redis/redis-connection.js';
@@ -28,6 +34,9 @@ export interface Adapters {
   readonly clock: Clock;
   readonly pets: PetRepository;
   readonly apiKeys: ApiKeyStore;
+  /** Looked up on every admin request, uncached: a revoked credential stops at once everywhere. */
+  readonly adminCredentials: AdminCredentialStore;
+  readonly audit: AuditLog;
   readonly rateLimiter: RateLimiter;
   readonly idempotency: IdempotencyStore;
   /** Which engines back the ports, for logs. */
@@ -45,6 +54,8 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     clock,
     pets: new MemoryPetRepository(),
     apiKeys: new MemoryApiKeyStore(),
+    adminCredentials: new MemoryAdminCredentialStore(),
+    audit: new MemoryAuditLog(),
     rateLimiter: new MemoryRateLimiter(clock),
     idempotency: new MemoryIdempotencyStore(),
     description: 'memory',
@@ -65,7 +76,8 @@ export interface AdapterOptions {
 }
 
 /**
- * The adapters the configuration asks for: MongoDB for pets and keys when MONGODB_URL is set, Redis
+ * The adapters the configuration asks for: MongoDB for pets, keys, admin credentials and the audit
+ * log when MONGODB_URL is set, Redis
  * for limits when REDIS_URL is set, memory otherwise. Staging and production differ only here.
  */
 export async function configuredAdapters(config: AppConfig, logger: Logger, options: AdapterOptions = {}): Promise<Adapters> {
@@ -74,6 +86,8 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   const closers: (() => Promise<unknown>)[] = [];
   let pets: PetRepository = new MemoryPetRepository();
   let apiKeys: ApiKeyStore = new MemoryApiKeyStore();
+  let adminCredentials: AdminCredentialStore = new MemoryAdminCredentialStore();
+  let audit: AuditLog = new MemoryAuditLog();
   let rateLimiter: RateLimiter = new MemoryRateLimiter(clock);
   let idempotency: IdempotencyStore = new MemoryIdempotencyStore();
   const engines = { store: 'memory', limiter: 'memory' };
@@ -83,6 +97,8 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     pets = new MongoPetRepository(mongo.db, config.mongo.timeoutMs);
     idempotency = new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs);
     apiKeys = new CachingApiKeyStore(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), clock, config.keyCacheTtlMs);
+    adminCredentials = new MongoAdminCredentialStore(mongo.db, config.mongo.timeoutMs);
+    audit = new MongoAuditLog(mongo.db, config.mongo.timeoutMs);
     engines.store = 'mongodb';
   }
   if (config.redis) {
@@ -115,6 +131,8 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     clock,
     pets,
     apiKeys,
+    adminCredentials,
+    audit,
     rateLimiter,
     idempotency,
     description: `pets and keys: ${engines.store}, rate limits: ${engines.limiter}`,

@@ -8,6 +8,10 @@ import { CreatePet } from '../application/use-cases/create-pet.js';
 import { GetPet } from '../application/use-cases/get-pet.js';
 import { ListPets } from '../application/use-cases/list-pets.js';
 import { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
+import { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
+import { AdmitAdminRequest } from '../application/use-cases/authenticate-admin.js';
+import { Auditor } from '../application/audit.js';
+import type { BanPolicy } from '../domain/rate-limit.js';
 import type { Adapters } from './adapters.js';
 import type { AppConfig } from './env.js';
 
@@ -29,6 +33,9 @@ export function buildContainer(config: AppConfig, adapters: Adapters): Dependenc
   c.register(TOKENS.ApiKeyStore, { useValue: adapters.apiKeys });
   c.register(TOKENS.RateLimiter, { useValue: adapters.rateLimiter });
   c.register(TOKENS.IdempotencyStore, { useValue: adapters.idempotency });
+  c.register(TOKENS.AdminCredentialStore, { useValue: adapters.adminCredentials });
+  c.register(TOKENS.AuditLog, { useValue: adapters.audit });
+  const ban: BanPolicy = { threshold: config.ban.threshold, durationMs: config.ban.durationMs, strikeWindowMs: STRIKE_WINDOW_MS };
   const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
   c.register(TOKENS.ListPets, once((d) => new ListPets(d.resolve(TOKENS.PetRepository))));
   c.register(
@@ -46,20 +53,19 @@ export function buildContainer(config: AppConfig, adapters: Adapters): Dependenc
     TOKENS.Authenticate,
     once((d) => new Authenticate(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.environment)),
   );
-  c.register(
-    TOKENS.AdmitRequest,
-    once(
-      (d) =>
-        new AdmitRequest(d.resolve(TOKENS.Authenticate), d.resolve(TOKENS.RateLimiter), {
-          threshold: config.ban.threshold,
-          durationMs: config.ban.durationMs,
-          strikeWindowMs: STRIKE_WINDOW_MS,
-        }),
-    ),
-  );
+  c.register(TOKENS.AdmitRequest, once((d) => new AdmitRequest(d.resolve(TOKENS.Authenticate), d.resolve(TOKENS.RateLimiter), ban)));
+  c.register(TOKENS.Auditor, once((d) => new Auditor(d.resolve(TOKENS.AuditLog), d.resolve(TOKENS.Clock))));
   c.register(
     TOKENS.ApiKeys,
-    once((d) => new ManageApiKeys(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.environment)),
+    once((d) => new ManageApiKeys(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Auditor), d.resolve(TOKENS.Clock), config.environment)),
+  );
+  c.register(
+    TOKENS.AdminCredentials,
+    once((d) => new ManageAdminCredentials(d.resolve(TOKENS.AdminCredentialStore), d.resolve(TOKENS.Auditor), d.resolve(TOKENS.Clock))),
+  );
+  c.register(
+    TOKENS.AdmitAdminRequest,
+    once((d) => new AdmitAdminRequest(d.resolve(TOKENS.AdminCredentialStore), d.resolve(TOKENS.RateLimiter), ban, d.resolve(TOKENS.Auditor))),
   );
   return c;
 }

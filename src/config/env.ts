@@ -2,6 +2,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { checkKeyFormat, ENVIRONMENTS, KEY_FORMAT_TEXT, type Environment } from '../domain/api-key.js';
+import { ADMIN_SCOPES, ADMIN_TOKEN_PREFIX, checkAdminTokenFormat, isAdminScope, type AdminScope } from '../domain/admin-credential.js';
 import type { RedisAddress, RedisOptions } from '../adapters/redis/redis-connection.js';
 import { isPlanId, isValidLimits, type PlanId, type PlanLimits } from '../domain/plans.js';
 
@@ -14,6 +15,16 @@ export const EnvSchema = Type.Object({
   APP_ENV: oneOf(ENVIRONMENTS, 'Which deployment this is; selects the prefix of issued API keys', 'staging'),
   HOST: Type.String({ minLength: 1, default: '127.0.0.1', description: 'Address to listen on (0.0.0.0 in containers)' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'Port to listen on' }),
+  ADMIN_HOST: Type.String({
+    minLength: 1,
+    default: '127.0.0.1',
+    description: 'Address the admin API listens on; keep it private (loopback, or an address only operators reach)',
+  }),
+  ADMIN_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3001, description: 'Port the admin API listens on' }),
+  ADMIN_TOKENS: Type.String({
+    default: '',
+    description: 'Admin credentials to register at start-up: comma-separated token (all scopes) or token:scope+scope',
+  }),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'Log level', 'info'),
   API_KEYS: Type.String({
     default: '',
@@ -108,8 +119,9 @@ export const EnvSchema = Type.Object({
   }),
   KEY_ROTATION_GRACE_SECONDS: Type.Integer({
     minimum: 0,
+    maximum: 604_800,
     default: 86_400,
-    description: 'How long the old key keeps working after `keys rotate`',
+    description: 'How long the old key keeps working after a rotation that names no grace',
   }),
 });
 
@@ -121,10 +133,17 @@ export interface SeedKey {
   readonly customLimits?: PlanLimits;
 }
 
+export interface SeedAdminToken {
+  readonly token: string;
+  readonly scopes: readonly AdminScope[];
+}
+
 export interface AppConfig {
   readonly environment: Environment;
   readonly host: string;
   readonly port: number;
+  readonly admin: { readonly host: string; readonly port: number };
+  readonly adminTokens: readonly SeedAdminToken[];
   readonly logLevel: Env['LOG_LEVEL'];
   readonly seedKeys: readonly SeedKey[];
   readonly bodyLimitBytes: number;
@@ -166,6 +185,8 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     environment: env.APP_ENV,
     host: env.HOST,
     port: env.PORT,
+    admin: { host: env.ADMIN_HOST, port: env.ADMIN_PORT },
+    adminTokens: parseAdminTokens(env.ADMIN_TOKENS),
     logLevel: env.LOG_LEVEL,
     seedKeys: parseSeedKeys(env.API_KEYS, env.APP_ENV),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
@@ -209,6 +230,9 @@ function parseSeedKeys(text: string, environment: Environment): SeedKey[] {
     if (verdict === 'malformed') {
       throw new ConfigError(`${where}: a key must be ${KEY_FORMAT_TEXT}`);
     }
+    if (verdict === 'admin_credential') {
+      throw new ConfigError(`${where}: keys starting with ${ADMIN_TOKEN_PREFIX} are admin credentials; put them in ADMIN_TOKENS`);
+    }
     if (verdict !== 'issued' && verdict !== 'verbatim') {
       throw new ConfigError(`${where}: the key carries an issued-key prefix but is not valid for APP_ENV=${environment} (${verdict.replace('_', ' ')})`);
     }
@@ -223,6 +247,26 @@ function parseSeedKeys(text: string, environment: Environment): SeedKey[] {
     }
     if (parts.length !== 2) throw new ConfigError(`${where}: expected key:plan`);
     return { key, plan };
+  });
+}
+
+function parseAdminTokens(text: string): SeedAdminToken[] {
+  if (text.trim() === '') return [];
+  return text.split(',').map((entry, index) => {
+    const where = `ADMIN_TOKENS entry ${index + 1}`;
+    const separator = entry.indexOf(':');
+    const token = (separator < 0 ? entry : entry.slice(0, separator)).trim();
+    if (checkAdminTokenFormat(token) === 'refused') {
+      throw new ConfigError(
+        `${where}: an admin credential must be ${KEY_FORMAT_TEXT}, must not be an API key, and must carry a valid checksum when it starts with ${ADMIN_TOKEN_PREFIX}`,
+      );
+    }
+    if (separator < 0) return { token, scopes: [...ADMIN_SCOPES] };
+    const scopes = entry.slice(separator + 1).trim().split('+');
+    if (scopes.some((scope) => !isAdminScope(scope)) || new Set(scopes).size !== scopes.length) {
+      throw new ConfigError(`${where}: scopes are one or more of ${ADMIN_SCOPES.join(', ')}, joined by + (token:keys:read+usage:read)`);
+    }
+    return { token, scopes: scopes as AdminScope[] };
   });
 }
 

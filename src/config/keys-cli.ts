@@ -5,13 +5,21 @@
  *   npm run keys -- list
  *   npm run keys -- revoke <id>
  *   npm run keys -- rotate <id> [--grace-seconds 86400]
+ *   npm run keys -- admin create --name "Support" --scopes keys:read+usage:read
+ *   npm run keys -- admin list
+ *   npm run keys -- admin revoke <id>
+ * Every change is written to the audit log with the actor `key-tool`.
  * Exit codes: 0 done, 1 the operation failed, 2 usage error, 78 configuration error.
  */
 import { parseArgs } from 'node:util';
-import { isKeyActive, recordLimits, type ApiKeyRecord } from '../domain/api-key.js';
+import { keyStatus, recordLimits, type ApiKeyRecord } from '../domain/api-key.js';
+import { ADMIN_SCOPES, isAdminScope, type AdminCredential } from '../domain/admin-credential.js';
+import { DomainError } from '../domain/errors.js';
 import { isPlanId, PLAN_IDS } from '../domain/plans.js';
 import { TOKENS } from '../application/ports/tokens.js';
-import { KeyNotFoundError, type ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
+import { KEY_TOOL_ACTOR } from '../application/audit.js';
+import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
+import { AdminCredentialNotFoundError, type ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
 import { configuredAdapters } from './adapters.js';
 import { buildContainer } from './container.js';
 import { createLogger } from './logger.js';
@@ -20,12 +28,17 @@ import { ConfigError, loadConfig, type AppConfig } from './env.js';
 const USAGE = `Usage: npm run keys -- <command> [options]
 
   create --plan ${PLAN_IDS.join('|')} --name NAME [--per-minute N --per-day N]
-                         issue a key (enterprise needs --per-minute and --per-day); prints it once
+                         issue a key; --per-minute/--per-day override the plan's limits
+                         (enterprise needs them); prints it once
   list                   ids, names, plans, limits, created and last-used times (never secrets)
   revoke ID              stop a key at once (other instances within KEY_CACHE_TTL_SECONDS)
   rotate ID [--grace-seconds N]
-                         issue a replacement; the old key works for N more seconds
-                         (default KEY_ROTATION_GRACE_SECONDS)
+                         issue a replacement on the same quota; the old key works for N more
+                         seconds (default KEY_ROTATION_GRACE_SECONDS)
+  admin create --name NAME [--scopes SCOPE+SCOPE]
+                         issue an admin credential (default: every scope: ${ADMIN_SCOPES.join(', ')}); prints it once
+  admin list             admin credential ids, names, scopes and states (never secrets)
+  admin revoke ID        stop an admin credential at once, on every instance
 
 Reads the server's environment: MONGODB_URL (required), MONGODB_DATABASE, APP_ENV.`;
 
@@ -37,6 +50,7 @@ const OPTIONS = {
   'per-minute': { type: 'string' },
   'per-day': { type: 'string' },
   'grace-seconds': { type: 'string' },
+  scopes: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -55,7 +69,8 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command === undefined && !values.help ? 2 : 0;
   }
-  if (!['create', 'list', 'revoke', 'rotate'].includes(command)) throw new UsageError(`Unknown command "${command}"`);
+  if (!['create', 'list', 'revoke', 'rotate', 'admin'].includes(command)) throw new UsageError(`Unknown command "${command}"`);
+  if (command === 'admin' && !['create', 'list', 'revoke'].includes(rest[0] ?? '')) throw new UsageError('admin takes create, list or revoke');
 
   const config = loadConfig(process.env);
   if (!config.mongo) {
@@ -69,18 +84,20 @@ async function run(argv: string[]): Promise<number> {
       case 'create':
         return await create(keys.manage, values);
       case 'list':
-        printList(await keys.manage.list(), Date.now());
+        printList(await listAll(keys.manage), Date.now());
         return 0;
+      case 'admin':
+        return await admin(keys.admin, rest, values);
       case 'revoke': {
         const id = requireId(rest);
-        await keys.manage.revoke(id);
+        await keys.manage.revoke(id, KEY_TOOL_ACTOR);
         process.stdout.write(`Revoked ${id}. Every instance refuses it within KEY_CACHE_TTL_SECONDS (${config.keyCacheTtlMs / 1000} s here).\n`);
         return 0;
       }
       default: {
         const id = requireId(rest);
         const graceSeconds = values['grace-seconds'] === undefined ? config.keyRotationGraceMs / 1000 : positiveInt(values['grace-seconds'], '--grace-seconds', 0);
-        const issued = await keys.manage.rotate(id, graceSeconds * 1000);
+        const issued = await keys.manage.rotate(id, graceSeconds * 1000, KEY_TOOL_ACTOR);
         process.stdout.write(
           `New key for "${issued.record.name}" (${issued.record.id}), shown once; store it now:\n\n  ${issued.key}\n\n` +
             `The old key ${id} keeps working until ${new Date(Date.now() + graceSeconds * 1000).toISOString()}.\n`,
@@ -93,11 +110,66 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-async function openKeys(config: AppConfig): Promise<{ manage: ManageApiKeys; close: () => Promise<void> }> {
+async function openKeys(config: AppConfig): Promise<{ manage: ManageApiKeys; admin: ManageAdminCredentials; close: () => Promise<void> }> {
   // The same composition root as the server; the key tool needs no shared limiter.
   const toolConfig: AppConfig = { ...config, redis: null, logLevel: 'warn' };
   const adapters = await configuredAdapters(toolConfig, createLogger(toolConfig));
-  return { manage: buildContainer(toolConfig, adapters).resolve<ManageApiKeys>(TOKENS.ApiKeys), close: adapters.close };
+  const container = buildContainer(toolConfig, adapters);
+  return {
+    manage: container.resolve<ManageApiKeys>(TOKENS.ApiKeys),
+    admin: container.resolve<ManageAdminCredentials>(TOKENS.AdminCredentials),
+    close: adapters.close,
+  };
+}
+
+async function listAll(manage: ManageApiKeys): Promise<ApiKeyRecord[]> {
+  const all: ApiKeyRecord[] = [];
+  for (;;) {
+    const last = all[all.length - 1];
+    const page = await manage.list({ limit: 100, ...(last && { after: { createdAt: last.createdAt, id: last.id } }) });
+    all.push(...page);
+    if (page.length < 100) return all;
+  }
+}
+
+async function admin(credentials: ManageAdminCredentials, rest: string[], values: Record<string, string | boolean | undefined>): Promise<number> {
+  const [action, id] = rest;
+  if (action === 'list') {
+    printAdminList(await credentials.list());
+    return 0;
+  }
+  if (action === 'revoke') {
+    if (!id) throw new UsageError('Give the admin credential id, as shown by `npm run keys -- admin list`');
+    await credentials.revoke(id, KEY_TOOL_ACTOR);
+    process.stdout.write(`Revoked admin credential ${id}. Every instance refuses it from its next request.\n`);
+    return 0;
+  }
+  const name = typeof values.name === 'string' ? values.name.trim() : '';
+  if (name === '') throw new UsageError('--name is required, e.g. --name "Support desk"');
+  const scopes = typeof values.scopes === 'string' ? values.scopes.split('+') : [...ADMIN_SCOPES];
+  if (!scopes.every(isAdminScope)) throw new UsageError(`--scopes takes ${ADMIN_SCOPES.join(', ')}, joined by +`);
+  const issued = await credentials.issue(name, scopes, KEY_TOOL_ACTOR);
+  process.stdout.write(
+    `Created admin credential ${issued.credential.id} "${name}" with ${issued.credential.scopes.join(', ')}.\n` +
+      `It is shown once; store it now:\n\n  ${issued.token}\n`,
+  );
+  return 0;
+}
+
+function printAdminList(credentials: AdminCredential[]): void {
+  if (credentials.length === 0) {
+    process.stdout.write('No admin credentials stored (ADMIN_TOKENS ones appear once a server has started with them).\n');
+    return;
+  }
+  printTable(
+    ['ID', 'NAME', 'SCOPES', 'CREATED', 'STATE'],
+    credentials.map((c) => [c.id, c.name, c.scopes.join('+'), c.createdAt.toISOString(), c.revokedAt ? 'revoked' : 'active']),
+  );
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`);
 }
 
 async function create(manage: ManageApiKeys, values: Record<string, string | boolean | undefined>): Promise<number> {
@@ -110,15 +182,13 @@ async function create(manage: ManageApiKeys, values: Record<string, string | boo
   if (plan === 'enterprise' && (typeof perMinute !== 'string' || typeof perDay !== 'string')) {
     throw new UsageError('An enterprise key needs --per-minute and --per-day');
   }
-  if (plan !== 'enterprise' && (perMinute !== undefined || perDay !== undefined)) {
-    throw new UsageError(`--per-minute and --per-day are only for enterprise keys; ${plan} has fixed limits`);
-  }
+  if ((perMinute === undefined) !== (perDay === undefined)) throw new UsageError('Give --per-minute and --per-day together (limits in force instead of the plan\'s)');
   const customLimits =
-    plan === 'enterprise'
-      ? { perMinute: positiveInt(perMinute as string, '--per-minute', 1), perDay: positiveInt(perDay as string, '--per-day', 1) }
+    typeof perMinute === 'string' && typeof perDay === 'string'
+      ? { perMinute: positiveInt(perMinute, '--per-minute', 1), perDay: positiveInt(perDay, '--per-day', 1) }
       : undefined;
   if (customLimits && customLimits.perDay < customLimits.perMinute) throw new UsageError('--per-day must be at least --per-minute');
-  const issued = await manage.issue({ name, plan, ...(customLimits && { customLimits }) });
+  const issued = await manage.issue({ name, plan, ...(customLimits && { customLimits }) }, KEY_TOOL_ACTOR);
   const limits = recordLimits(issued.record);
   process.stdout.write(
     `Created ${issued.record.id} "${name}" on ${plan} (${limits.perMinute}/min, ${limits.perDay}/day).\n` +
@@ -134,18 +204,11 @@ function printList(records: ApiKeyRecord[], now: number): void {
   }
   const rows = records.map((r) => {
     const limits = recordLimits(r);
-    const state = !isKeyActive(r, now)
-      ? r.revokedAt
-        ? 'revoked'
-        : 'expired'
-      : r.expiresAt
-        ? `expires ${r.expiresAt.toISOString()}`
-        : 'active';
+    const status = keyStatus(r, now);
+    const state = status === 'active' && r.expiresAt ? `expires ${r.expiresAt.toISOString()}` : status;
     return [r.id, r.name, r.plan, `${limits.perMinute}/min ${limits.perDay}/day`, r.createdAt.toISOString(), r.lastUsedAt?.toISOString() ?? 'never', state];
   });
-  const header = ['ID', 'NAME', 'PLAN', 'LIMITS', 'CREATED', 'LAST USED', 'STATE'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`);
+  printTable(['ID', 'NAME', 'PLAN', 'LIMITS', 'CREATED', 'LAST USED', 'STATE'], rows);
 }
 
 function requireId(rest: string[]): string {
@@ -172,7 +235,7 @@ run(process.argv.slice(2)).then(
       process.exit(78);
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${error instanceof KeyNotFoundError ? message : `Failed: ${message}`}\n`);
+    process.stderr.write(`${error instanceof DomainError || error instanceof AdminCredentialNotFoundError ? message : `Failed: ${message}`}\n`);
     process.exit(1);
   },
 );

@@ -2,6 +2,8 @@
 import { ConfigError, loadConfig, type AppConfig } from './env.js';
 import { createApp, type Application } from './create-app.js';
 import { RedisTopologyError } from '../adapters/redis/redis-connection.js';
+import { CONFIG_ACTOR } from '../application/audit.js';
+import { ADMIN_SCOPES } from '../domain/admin-credential.js';
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -25,11 +27,15 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // A throwaway key only where keys cannot outlive the process: the in-memory store.
-  const devKey = config.seedKeys.length === 0 && !config.mongo ? await app.keys.issue({ name: 'development key', plan: 'free' }) : null;
+  // Throwaway secrets only where they cannot outlive the process: the in-memory stores.
+  const devKey = config.seedKeys.length === 0 && !config.mongo ? await app.keys.issue({ name: 'development key', plan: 'free' }, CONFIG_ACTOR) : null;
+  const devAdmin =
+    config.adminTokens.length === 0 && !config.mongo ? await app.adminCredentials.issue('development admin credential', ADMIN_SCOPES, CONFIG_ACTOR) : null;
   const address = await app.http.listen({ host: config.host, port: config.port });
-  app.http.log.info({ address, environment: config.environment, adapters: app.adapters.description }, 'Animal Adoption API listening');
+  const adminAddress = await app.admin.listen({ host: config.admin.host, port: config.admin.port });
+  app.http.log.info({ address, adminAddress, environment: config.environment, adapters: app.adapters.description }, 'Animal Adoption API listening');
   if (devKey) printDevKeyHelp(address, devKey.key);
+  if (devAdmin) printDevAdminHelp(adminAddress, devAdmin.token);
   installShutdown(app, config.shutdownTimeoutMs);
 }
 
@@ -44,6 +50,20 @@ function printDevKeyHelp(address: string, key: string): void {
       `  curl -s -H 'Authorization: Bearer ${key}' '${address}/v1/pets?limit=5'`,
       `  curl -s -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' -d '{"name":"Rex","categoryId":1}' ${address}/v1/pets`,
       `API reference: ${address}/v1/docs  (OpenAPI: ${address}/v1/openapi.json)`,
+      '',
+    ].join('\n'),
+  );
+}
+
+function printDevAdminHelp(adminAddress: string, token: string): void {
+  process.stdout.write(
+    [
+      'No ADMIN_TOKENS configured: created a development admin credential with every scope (kept in memory, shown once):',
+      `  ${token}`,
+      '',
+      'Issue a key with it (the admin API listens apart, on ADMIN_HOST:ADMIN_PORT):',
+      `  curl -s -H 'Authorization: Bearer ${token}' -H 'Content-Type: application/json' -d '{"name":"Shelter A","plan":"pro"}' ${adminAddress}/admin/v1/keys`,
+      `Admin reference: ${adminAddress}/admin/v1/docs  (OpenAPI: ${adminAddress}/admin/v1/openapi.json)`,
       '',
     ].join('\n'),
   );

@@ -1,6 +1,7 @@
-/** API_KEYS, applied to the key store at start-up. */
+/** API_KEYS and ADMIN_TOKENS, applied to their stores at start-up. */
 import type { Logger } from 'pino';
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
+import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
 import type { AppConfig } from './env.js';
 
 /**
@@ -17,5 +18,12 @@ export async function seedKeys(config: AppConfig, keys: ManageApiKeys, logger: L
         'API_KEYS changed the plan of a stored key',
       );
     }
+  }
+}
+
+/** Registers the admin credentials from ADMIN_TOKENS with the scopes the configuration gives them. */
+export async function seedAdminTokens(config: AppConfig, credentials: ManageAdminCredentials): Promise<void> {
+  for (const [index, seed] of config.adminTokens.entries()) {
+    await credentials.ensure(seed.token, seed.scopes, `ADMIN_TOKENS entry ${index + 1}`);
   }
 }

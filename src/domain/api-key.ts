@@ -6,6 +6,18 @@
  */
 import { limitsForPlan, type PlanId, type PlanLimits } from './plans.js';
 
+/** What a key may do: read animals (list, get, its own quota) and add them. */
+export const KEY_SCOPES = ['pets:read', 'pets:write'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+export function isKeyScope(value: unknown): value is KeyScope {
+  return typeof value === 'string' && (KEY_SCOPES as readonly string[]).includes(value);
+}
+
+/** Where a key stands: usable, revoked by an operator, or past its expiry. */
+export const KEY_STATUSES = ['active', 'revoked', 'expired'] as const;
+export type KeyStatus = (typeof KEY_STATUSES)[number];
+
 export const ENVIRONMENTS = ['production', 'staging'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
@@ -29,11 +41,23 @@ export interface ApiKeyRecord {
   /** SHA-256 of the key, hex encoded; the key itself is never stored. */
   readonly hash: string;
   readonly plan: PlanId;
-  /** Only for the enterprise plan. */
+  /** Limits negotiated for this key, in force instead of the plan's; required on the enterprise plan. */
   readonly customLimits?: PlanLimits;
+  readonly scopes: readonly KeyScope[];
+  /** The operator's own reference for the customer (an account id), if given. */
+  readonly ownerId: string | null;
+  /**
+   * The rate-limit subject: the id of the first key of a rotation chain, so that a rotated key and
+   * its replacement spend one quota.
+   */
+  readonly quotaId: string;
+  /** The key this one replaced, when it was issued by a rotation. */
+  readonly rotatedFrom: string | null;
+  /** Digest of the request that created it with an Idempotency-Key, to tell a retry from a reuse. */
+  readonly requestFingerprint?: string;
   readonly createdAt: Date;
   readonly revokedAt: Date | null;
-  /** Set when the key is rotated: it keeps working until then. */
+  /** After this the key no longer works (set at issue, or by a rotation's grace period). */
   readonly expiresAt: Date | null;
   readonly lastUsedAt: Date | null;
 }
@@ -42,20 +66,28 @@ export function recordLimits(record: ApiKeyRecord): PlanLimits {
   return limitsForPlan(record.plan, record.customLimits);
 }
 
+export function keyStatus(record: Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt'>, nowMs: number): KeyStatus {
+  if (record.revokedAt !== null && record.revokedAt.getTime() <= nowMs) return 'revoked';
+  if (record.expiresAt !== null && record.expiresAt.getTime() <= nowMs) return 'expired';
+  return 'active';
+}
+
 export function isKeyActive(record: ApiKeyRecord, nowMs: number): boolean {
-  if (record.revokedAt !== null && record.revokedAt.getTime() <= nowMs) return false;
-  if (record.expiresAt !== null && record.expiresAt.getTime() <= nowMs) return false;
-  return true;
+  return keyStatus(record, nowMs) === 'active';
 }
 
 /** What a key an operator brings must be, in the words every message uses. */
 export const KEY_FORMAT_TEXT = `at least ${MIN_KEY_LENGTH} URL-safe characters (A-Z a-z 0-9 . _ ~ -)`;
 
-export type KeyFormatVerdict = 'issued' | 'verbatim' | 'malformed' | 'bad_checksum' | 'other_environment';
+export type KeyFormatVerdict = 'issued' | 'verbatim' | 'malformed' | 'bad_checksum' | 'other_environment' | 'admin_credential';
+
+/** The prefix of admin credentials: never an API key, so that neither door takes the other's secret. */
+export const ADMIN_TOKEN_PREFIX = 'adopt_admin_';
 
 /** Classifies a presented key without any lookup. Only `issued` and `verbatim` are worth looking up. */
 export function checkKeyFormat(key: string, environment: Environment): KeyFormatVerdict {
-  if (key.length < MIN_KEY_LENGTH || key.length > 200 || !URL_SAFE.test(key)) return 'malformed';
+  if (!isWellFormedSecret(key)) return 'malformed';
+  if (key.startsWith(ADMIN_TOKEN_PREFIX)) return 'admin_credential';
   const own = KEY_PREFIXES[environment];
   if (key.startsWith(own)) {
     return hasValidChecksum(key.slice(own.length), own) ? 'issued' : 'bad_checksum';
@@ -66,16 +98,25 @@ export function checkKeyFormat(key: string, environment: Environment): KeyFormat
   return 'verbatim';
 }
 
+/** Long enough, short enough and URL-safe: the shape every key and admin credential has. */
+export function isWellFormedSecret(secret: string): boolean {
+  return secret.length >= MIN_KEY_LENGTH && secret.length <= 200 && URL_SAFE.test(secret);
+}
+
 /** Builds an issued key from a random base62 body of KEY_BODY_LENGTH characters. */
 export function composeKey(environment: Environment, body: string): string {
+  return composeSecret(KEY_PREFIXES[environment], body);
+}
+
+/** A prefix, a random base62 body of KEY_BODY_LENGTH characters, and the checksum of both. */
+export function composeSecret(prefix: string, body: string): string {
   if (body.length !== KEY_BODY_LENGTH || ![...body].every((c) => BASE62.includes(c))) {
     throw new Error(`A key body is ${KEY_BODY_LENGTH} base62 characters`);
   }
-  const prefix = KEY_PREFIXES[environment];
   return prefix + body + checksum(prefix + body);
 }
 
-function hasValidChecksum(rest: string, prefix: string): boolean {
+export function hasValidChecksum(rest: string, prefix: string): boolean {
   if (rest.length !== KEY_BODY_LENGTH + CHECKSUM_LENGTH) return false;
   const body = rest.slice(0, KEY_BODY_LENGTH);
   return checksum(prefix + body) === rest.slice(KEY_BODY_LENGTH);

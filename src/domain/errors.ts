@@ -2,7 +2,9 @@
 export const DOMAIN_ERROR_CODES = [
   'invalid_request',
   'unauthorized',
+  'forbidden',
   'not_found',
+  'key_not_active',
   'idempotency_key_in_flight',
   'idempotency_key_reused',
   'rate_limited',
@@ -35,6 +37,26 @@ export class PetNotFoundError extends DomainError {
 
 export class UnauthenticatedError extends DomainError {
   readonly code = 'unauthorized';
+}
+
+/** The caller is known but its key or credential lacks the scope this operation needs. */
+export class ForbiddenError extends DomainError {
+  readonly code = 'forbidden';
+}
+
+export class KeyNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(id: string) {
+    super(`No key with id ${id}`);
+  }
+}
+
+/** A revoked or expired key cannot be rotated: a live secret would come from a dead one. */
+export class KeyNotActiveError extends DomainError {
+  readonly code = 'key_not_active';
+  constructor(id: string, status: string) {
+    super(`Key ${id} is ${status}; issue a new key instead`);
+  }
 }
 
 /** Which dependency failed and how, for operators' metrics; never shown to clients. */

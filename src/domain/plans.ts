@@ -8,7 +8,7 @@ export interface PlanLimits {
   readonly perDay: number;
 }
 
-/** Enterprise has no fixed numbers: its limits are carried by each key record. */
+/** Enterprise has no fixed numbers: its limits are carried by each key record (any plan's may be overridden). */
 export const PLAN_LIMITS: Readonly<Record<Exclude<PlanId, 'enterprise'>, PlanLimits>> = {
   free: { perMinute: 60, perDay: 1_000 },
   pro: { perMinute: 300, perDay: 10_000 },
@@ -31,12 +31,18 @@ export function isValidLimits(limits: PlanLimits): boolean {
   );
 }
 
+/** What limits validation says, in the words every message uses. */
+export const LIMITS_RULE_TEXT = 'perMinute and perDay whole numbers with 1 <= perMinute <= perDay';
+
+/**
+ * The limits in force: a key's own (negotiated, on any plan) when it has them, else its plan's.
+ * Enterprise has no numbers of its own, so an enterprise key must carry them.
+ */
 export function limitsForPlan(plan: PlanId, custom?: PlanLimits): PlanLimits {
-  if (plan === 'enterprise') {
-    if (!custom || !isValidLimits(custom)) {
-      throw new Error('An enterprise key needs its own limits: perMinute >= 1 and perDay >= perMinute');
-    }
+  if (custom) {
+    if (!isValidLimits(custom)) throw new Error(`Limits must be ${LIMITS_RULE_TEXT}`);
     return custom;
   }
+  if (plan === 'enterprise') throw new Error(`An enterprise key needs its own limits: ${LIMITS_RULE_TEXT}`);
   return PLAN_LIMITS[plan];
 }

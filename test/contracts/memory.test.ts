@@ -7,6 +7,10 @@ import { MemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter
 import { windowsFor } from '../../src/domain/rate-limit.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { describeApiKeyStoreContract } from './api-key-store.contract.js';
+import { describeAdminCredentialStoreContract } from './admin-credential-store.contract.js';
+import { describeAuditLogContract } from './audit-log.contract.js';
+import { MemoryAdminCredentialStore } from '../../src/adapters/memory/memory-admin-credential-store.js';
+import { MemoryAuditLog } from '../../src/adapters/memory/memory-audit-log.js';
 import { describeIdempotencyStoreContract } from './idempotency-store.contract.js';
 import { describePetRepositoryContract } from './pet-repository.contract.js';
 import { describeRateLimiterContract } from './rate-limiter.contract.js';
@@ -17,6 +21,8 @@ describePetRepositoryContract('memory', { fresh: async () => new MemoryPetReposi
 describeApiKeyStoreContract('memory', { fresh: async () => new MemoryApiKeyStore() });
 describeRateLimiterContract('memory', { fresh: async (clock) => new MemoryRateLimiter(clock) });
 describeIdempotencyStoreContract('memory', { fresh: async () => new MemoryIdempotencyStore() });
+describeAdminCredentialStoreContract('memory', { fresh: async () => new MemoryAdminCredentialStore() });
+describeAuditLogContract('memory', { fresh: async () => new MemoryAuditLog() });
 
 describe('MemoryIdempotencyStore memory', () => {
   it('forgets records past their retention time, so memory follows the last IDEMPOTENCY_TTL_SECONDS only', async () => {

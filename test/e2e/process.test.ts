@@ -10,20 +10,35 @@ const root = new URL('../../', import.meta.url).pathname;
 function start(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['dist/config/main.js'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
 describe('the server process', () => {
-  it('prints a development key and a curl line that works', async () => {
+  it('prints a development key, a development admin credential and curl lines that work', async () => {
     const child = start({});
     try {
-      const [, key, address] = await waitFor(child, /Bearer (adopt_stage_\w+)' '(http:\/\/127\.0\.0\.1:\d+)\/v1\/pets\?limit=5'/);
+      const [, key, address = '', token, adminAddress] = await waitFor(
+        child,
+        /Bearer (adopt_stage_\w+)' '(http:\/\/127\.0\.0\.1:\d+)\/v1\/pets\?limit=5'[\s\S]*Bearer (adopt_admin_\w+)' -H 'Content-Type: application\/json' -d '\{"name":"Shelter A","plan":"pro"\}' (http:\/\/127\.0\.0\.1:\d+)\/admin\/v1\/keys/,
+      );
       const response = await fetch(`${address}/v1/pets?limit=5`, { headers: { authorization: `Bearer ${key}` } });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual([]);
       expect(response.headers.get('x-ratelimit-limit')).toBe('60');
+      // The development admin credential, printed with a curl line for the admin listener.
+      expect(adminAddress).not.toBe(address);
+      const issued = await fetch(`${adminAddress}/admin/v1/keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Shelter A', plan: 'pro' }),
+      });
+      expect(issued.status).toBe(201);
+      const { key: proKey } = (await issued.json()) as { key: string };
+      const asPro = await fetch(`${address}/v1/pets`, { headers: { authorization: `Bearer ${proKey}` } });
+      expect(asPro.headers.get('x-ratelimit-limit')).toBe('300');
+      expect((await fetch(`${address}/admin/v1/keys`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeKey } from '../../src/domain/api-key.js';
 import { randomBase62 } from '../../src/application/key-secrets.js';
+import { KEY_TOOL_ACTOR } from '../../src/application/audit.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('authentication', () => {
@@ -41,7 +42,7 @@ describe('authentication', () => {
     const { key, record } = await t.app.keys.issue({ name: 'Shelter', plan: 'free' });
     const headers = { authorization: `Bearer ${key}` };
     expect((await t.app.http.inject({ url: '/v1/pets', headers })).statusCode).toBe(200);
-    await t.app.keys.revoke(record.id);
+    await t.app.keys.revoke(record.id, KEY_TOOL_ACTOR);
     expectError(await t.app.http.inject({ url: '/v1/pets', headers }), 401, 'unauthorized');
   });
 

@@ -1,4 +1,4 @@
-/** The served OpenAPI document passes the linters client developers use: Redocly (recommended rules) and Spectral (spectral:oas). */
+/** The served OpenAPI documents (the public API's and the admin API's) pass the linters client developers use: Redocly (recommended rules) and Spectral (spectral:oas). */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,14 +20,17 @@ async function lint(command: string, args: string[]): Promise<{ code: number; ou
   }
 }
 
-describe('OpenAPI document under the linters', () => {
+describe.each([
+  ['public', '/v1/openapi.json'],
+  ['admin', '/admin/v1/openapi.json'],
+] as const)('the %s OpenAPI document under the linters', (door, url) => {
   let t: TestApp;
   let file: string;
 
   beforeAll(async () => {
     t = await startTestApp({ env: { PRODUCTION_BASE_URL: 'https://api.adoption.example/v1', STAGING_BASE_URL: 'https://staging.api.adoption.example/v1' } });
     file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
-    writeFileSync(file, (await t.app.http.inject({ url: '/v1/openapi.json' })).body);
+    writeFileSync(file, (await (door === 'public' ? t.app.http : t.app.admin).inject({ url })).body);
   });
   afterAll(async () => t.close());
 

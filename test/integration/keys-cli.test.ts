@@ -63,6 +63,31 @@ describeWith('mongo', 'Key tool (npm run keys)', () => {
     expect(keys('list').stdout).toMatch(new RegExp(`${id}.*revoked`));
   });
 
+  it('creates, lists and revokes admin credentials without a restart, and audits every change as the key tool', async () => {
+    const created = keys('admin', 'create', '--name', 'Support', '--scopes', 'keys:read+audit:read');
+    expect(created.status).toBe(0);
+    const token = /^ {2}(adopt_admin_\w+)$/m.exec(created.stdout)?.[1] as string;
+    const id = /Created admin credential (adm_\w+) "Support" with keys:read, audit:read/.exec(created.stdout)?.[1] as string;
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await app.admin.inject({ url: '/admin/v1/keys', headers })).statusCode).toBe(200);
+    expect((await app.admin.inject({ method: 'POST', url: '/admin/v1/keys', headers, payload: { name: 'x', plan: 'free' } })).statusCode).toBe(403);
+    const events = (await app.admin.inject({ url: '/admin/v1/audit-events?limit=100', headers })).json<{ actor: string; action: string; target: string }[]>();
+    expect(events).toContainEqual(expect.objectContaining({ actor: 'key-tool', action: 'admin.create', target: id }));
+    expect(events.filter((e) => e.action === 'key.create').every((e) => e.actor === 'key-tool')).toBe(true);
+    const listed = keys('admin', 'list');
+    expect(listed.stdout).toMatch(new RegExp(`${id}\\s+Support\\s+keys:read\\+audit:read\\s+\\S+Z\\s+active`));
+    expect(listed.stdout).not.toContain(token);
+    expect(keys('admin', 'revoke', id).status).toBe(0);
+    expect((await app.admin.inject({ url: '/admin/v1/keys', headers })).statusCode).toBe(401);
+    expect(keys('admin', 'list').stdout).toMatch(new RegExp(`${id}.*revoked`));
+  });
+
+  it('gives a negotiated limit on any plan', () => {
+    const created = keys('create', '--plan', 'pro', '--name', 'Negotiated', '--per-minute', '500', '--per-day', '20000');
+    expect(created.status).toBe(0);
+    expect(created.stdout).toContain('on pro (500/min, 20000/day)');
+  });
+
   it('takes enterprise limits', () => {
     const created = keys('create', '--plan', 'enterprise', '--name', 'Partner', '--per-minute', '5000', '--per-day', '2000000');
     expect(created.status).toBe(0);
@@ -74,9 +99,12 @@ describeWith('mongo', 'Key tool (npm run keys)', () => {
     [['create', '--plan', 'gold', '--name', 'X'], 2, /--plan must be one of/],
     [['create', '--plan', 'pro'], 2, /--name is required/],
     [['create', '--plan', 'enterprise', '--name', 'X'], 2, /needs --per-minute and --per-day/],
-    [['create', '--plan', 'pro', '--name', 'X', '--per-day', '5'], 2, /only for enterprise/],
+    [['create', '--plan', 'pro', '--name', 'X', '--per-day', '5'], 2, /--per-minute and --per-day together/],
+    [['admin', 'rename'], 2, /admin takes create, list or revoke/],
+    [['admin', 'create', '--name', 'X', '--scopes', 'keys:delete'], 2, /--scopes takes keys:read/],
+    [['admin', 'revoke', 'adm_missing'], 1, /No admin credential with id adm_missing/],
     [['revoke'], 2, /Give the key id/],
-    [['revoke', 'key_missing'], 1, /No API key with id key_missing/],
+    [['revoke', 'key_missing'], 1, /No key with id key_missing/],
     [['list', '--frobnicate'], 2, /Unknown option/],
   ])('keys %j exits %i', (args, status, message) => {
     const result = keys(...args);

@@ -8,6 +8,10 @@ import { MongoIdempotencyStore } from '../../src/adapters/mongo/mongo-idempotenc
 import { MongoPetRepository } from '../../src/adapters/mongo/mongo-pet-repository.js';
 import { ServiceUnavailableError } from '../../src/domain/errors.js';
 import { describeApiKeyStoreContract } from '../contracts/api-key-store.contract.js';
+import { describeAdminCredentialStoreContract } from '../contracts/admin-credential-store.contract.js';
+import { describeAuditLogContract } from '../contracts/audit-log.contract.js';
+import { MongoAdminCredentialStore } from '../../src/adapters/mongo/mongo-admin-credential-store.js';
+import { MongoAuditLog } from '../../src/adapters/mongo/mongo-audit-log.js';
 import { describeIdempotencyStoreContract } from '../contracts/idempotency-store.contract.js';
 import { describePetRepositoryContract } from '../contracts/pet-repository.contract.js';
 import { aPetDraft } from '../support/builders.js';
@@ -31,6 +35,18 @@ describeWith('mongo', 'MongoDB adapters', () => {
     fresh: async () => {
       await database.clear();
       return new MongoPetRepository(db, 5_000);
+    },
+  });
+  describeAdminCredentialStoreContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoAdminCredentialStore(db, 5_000);
+    },
+  });
+  describeAuditLogContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoAuditLog(db, 5_000);
     },
   });
   describeApiKeyStoreContract('mongodb', {

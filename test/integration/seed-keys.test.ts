@@ -23,7 +23,7 @@ function describeConvergence(store: string, adaptersFor: (config: AppConfig) => 
     expect(await second.limitOf()).toBe('5000');
     const third = await start(`${KEY}:pro`);
     expect(await third.limitOf()).toBe('300');
-    const records = await third.app.keys.list();
+    const records = await third.app.keys.list({ limit: 100 });
     expect(records.filter((r) => r.name === 'API_KEYS entry 1')).toHaveLength(1);
     expect(records[0]).toMatchObject({ plan: 'pro' });
     expect(records[0]).not.toHaveProperty('customLimits');

@@ -34,6 +34,9 @@ export const conformance = { checked: 0 };
 export class DocumentConformance {
   private readonly seen: Seen[] = [];
 
+  /** `basePath`: where the document's operations are mounted (the document itself and its page are not checked). */
+  constructor(private readonly basePath = '/v1') {}
+
   /** Records responses from now on (before the app is ready). */
   observe(app: FastifyInstance): void {
     app.addHook('onSend', async (request, reply, payload) => {
@@ -64,9 +67,10 @@ export class DocumentConformance {
     };
     const found: string[] = [];
     for (const seen of this.seen.splice(0)) {
-      if (!seen.url.startsWith('/v1/') || seen.route === '/v1/openapi.json' || seen.route?.startsWith('/v1/docs')) continue;
+      const base = this.basePath;
+      if (!seen.url.startsWith(`${base}/`) || seen.route === `${base}/openapi.json` || seen.route?.startsWith(`${base}/docs`)) continue;
       const where = `${seen.method} ${seen.url} -> ${seen.status}`;
-      const path = seen.route?.replace(/^\/v1/, '').replace(/:(\w+)/g, '{$1}');
+      const path = seen.route?.slice(base.length).replace(/:(\w+)/g, '{$1}');
       const operation = path ? paths[path]?.[seen.method.toLowerCase()] : undefined;
       const responses = (operation?.responses ?? {}) as Record<string, Json>;
       // A request no operation takes is still authenticated and limited first.

@@ -1,11 +1,15 @@
 /** Builds the application exactly as production does (createApp), on the given adapters and a fake clock. */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { pino } from 'pino';
 import { configuredAdapters, memoryAdapters, type Adapters } from '../../src/config/adapters.js';
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { createLogger } from '../../src/config/logger.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import type { PlanId } from '../../src/domain/plans.js';
+import { ADMIN_SCOPES, type AdminScope } from '../../src/domain/admin-credential.js';
+import { KEY_TOOL_ACTOR } from '../../src/application/audit.js';
+import { ADMIN_BASE_PATH } from '../../src/adapters/http/admin/admin-app.js';
 import { DocumentConformance } from './document-conformance.js';
 import { FakeClock } from './fake-clock.js';
 
@@ -14,6 +18,8 @@ export interface TestApp {
   readonly clock: FakeClock;
   /** Issues a key on the plan and returns its Authorization header value. */
   bearer(plan?: PlanId, limits?: { perMinute: number; perDay: number }): Promise<string>;
+  /** Issues an admin credential with these scopes (all by default) and returns its Authorization header value. */
+  adminBearer(scopes?: readonly AdminScope[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -21,7 +27,13 @@ export interface TestApp {
 export const TEST_ADAPTERS = process.env.TEST_ADAPTERS === 'mongo+redis' ? 'mongo+redis' : 'memory';
 
 export async function startTestApp(
-  options: { env?: Record<string, string>; clock?: FakeClock; adapters?: (clock: FakeClock) => Adapters } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: FakeClock;
+    adapters?: (clock: FakeClock) => Adapters;
+    /** Every line the app logs (at debug and above) is pushed here. */
+    logLines?: string[];
+  } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? new FakeClock();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
@@ -36,10 +48,15 @@ export async function startTestApp(
   } else {
     adapters = memoryAdapters(clock);
   }
-  const app = await createApp(config, { adapters });
+  const { logLines } = options;
+  const logger = logLines ? pino({ level: 'debug' }, { write: (line: string) => void logLines.push(line) }) : undefined;
+  const app = await createApp(config, { adapters, ...(logger && { logger }) });
   const conformance = new DocumentConformance();
   conformance.observe(app.http);
+  const adminConformance = new DocumentConformance(ADMIN_BASE_PATH);
+  adminConformance.observe(app.admin);
   await app.http.ready();
+  await app.admin.ready();
   return {
     app,
     clock,
@@ -47,12 +64,18 @@ export async function startTestApp(
       const issued = await app.keys.issue({ name: `test ${plan}`, plan, ...(limits && { customLimits: limits }) });
       return `Bearer ${issued.key}`;
     },
+    async adminBearer(scopes = ADMIN_SCOPES) {
+      const issued = await app.adminCredentials.issue('test admin', scopes, KEY_TOOL_ACTOR);
+      return `Bearer ${issued.token}`;
+    },
     close: async () => {
       // Every response this app sent, checked against the document it serves.
       const problems = conformance.problems(app.http.swagger() as unknown as Record<string, unknown>);
+      const adminProblems = adminConformance.problems(app.admin.swagger() as unknown as Record<string, unknown>);
       await app.http.close();
       await cleanup();
       expect(problems, 'responses that differ from the served OpenAPI document').toEqual([]);
+      expect(adminProblems, 'admin responses that differ from the served admin OpenAPI document').toEqual([]);
     },
   };
 }

@@ -39,7 +39,7 @@ export interface paths {
         put?: never;
         /**
          * Add an animal
-         * @description Send an `Idempotency-Key` header to make retries safe: a repeat with the same key and the same body returns the first response (marked `Idempotent-Replayed: true`) and adds nothing; the same key with another body is refused with 422; a repeat while the first is still being processed gets 409 with Retry-After. Only successful creates are remembered, so after a 400 or a 503 the same key may be used again.
+         * @description Needs an API key with the `pets:write` scope: a key without it gets 403 `forbidden`, and the request still counts against its limits. Send an `Idempotency-Key` header to make retries safe: a repeat with the same key and the same body returns the first response (marked `Idempotent-Replayed: true`) and adds nothing; the same key with another body is refused with 422; a repeat while the first is still being processed gets 409 with Retry-After. Only successful creates are remembered, so after a 400 or a 503 the same key may be used again.
          */
         post: operations["createPet"];
         delete?: never;
@@ -127,7 +127,7 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
+            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
             /** @description Human-readable description */
             message: string;
             /** @description The HTTP status code, repeated */
@@ -239,6 +239,30 @@ export interface components {
                 };
             };
         };
+        /** @description The API key does not have the scope this operation needs (code forbidden); the request still counted against its limits */
+        Forbidden: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "forbidden",
+                 *       "message": "This API key does not have the pets:write scope this operation needs",
+                 *       "status": 403
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    code?: "forbidden";
+                };
+            };
+        };
         /** @description Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned) */
         TooManyRequests: {
             headers: {
@@ -346,6 +370,18 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The API key does not have the scope this operation needs (code forbidden); the request still counted against its limits (headers only: the answer to HEAD) */
+        ForbiddenHead: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -676,6 +712,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -704,6 +741,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestHead"];
             401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ForbiddenHead"];
             429: components["responses"]["TooManyRequestsHead"];
             500: components["responses"]["InternalErrorHead"];
             503: components["responses"]["ServiceUnavailableHead"];
@@ -765,6 +803,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -836,6 +875,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -887,6 +927,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ForbiddenHead"];
             429: components["responses"]["TooManyRequestsHead"];
             500: components["responses"]["InternalErrorHead"];
             503: components["responses"]["ServiceUnavailableHead"];
@@ -954,6 +995,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
@@ -1001,6 +1043,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ForbiddenHead"];
             404: components["responses"]["NotFoundHead"];
             414: components["responses"]["UriTooLongHead"];
             429: components["responses"]["TooManyRequestsHead"];

@@ -4,7 +4,7 @@
  * `ttlMs`; a revocation made through this instance takes effect at once.
  */
 import type { ApiKeyRecord } from '../../domain/api-key.js';
-import type { ApiKeyChanges, ApiKeyStore } from '../../application/ports/api-key-store.js';
+import type { ApiKeyChanges, ApiKeyQuery, ApiKeyStore } from '../../application/ports/api-key-store.js';
 import type { Clock } from '../../application/ports/clock.js';
 
 interface Entry {
@@ -46,13 +46,13 @@ export class CachingApiKeyStore implements ApiKeyStore {
     return this.inner.findById(id);
   }
 
-  list(): Promise<ApiKeyRecord[]> {
-    return this.inner.list();
+  list(query: ApiKeyQuery): Promise<ApiKeyRecord[]> {
+    return this.inner.list(query);
   }
 
-  async update(id: string, changes: ApiKeyChanges): Promise<boolean> {
+  async update(id: string, changes: ApiKeyChanges): Promise<ApiKeyRecord | null> {
     const updated = await this.inner.update(id, changes);
-    // Revocation, expiry and the plan change what a key may do; last-use stamps leave the cache alone.
+    // Revocation, expiry, plan, limits and scopes change what a key may do; last-use stamps leave the cache alone.
     if (Object.keys(changes).some((field) => field !== 'lastUsedAt')) {
       for (const [hash, entry] of this.byHash) if (entry.record?.id === id) this.byHash.delete(hash);
     }

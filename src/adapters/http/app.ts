@@ -2,8 +2,7 @@
  * Builds the HTTP application from use cases. Process concerns (listening, signals) stay in
  * src/config/main.ts; tests call this same builder through the same composition root.
  */
-import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AdmitRequest } from '../../application/use-cases/admit-request.js';
@@ -13,17 +12,13 @@ import type { ListPets } from '../../application/use-cases/list-pets.js';
 import { ERROR_CODES, statusOf } from './error-catalogue.js';
 import { admissionPlugin } from './plugins/admission.js';
 import { refuseUnrouted } from './plugins/unrouted.js';
-import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
-import { installJsonBodies } from './plugins/json-body.js';
-import { installRequestObservers, lazyChildLogger } from './request-logger.js';
-import type { Metrics } from '../metrics/metrics.js';
+import { createBaseApp, type BaseAppOptions } from './base-app.js';
 import { metricsRoute } from './routes/metrics.js';
 import { finishDocument } from './openapi-document.js';
 import { PLAN_LIMITS } from '../../domain/plans.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
 import { rateLimitRoutes } from './routes/rate-limit.js';
-import { createValidatorCompiler } from './validation.js';
 
 const API_VERSION = '1.0.0';
 const BASE_PATH = '/v1';
@@ -38,61 +33,16 @@ export interface HttpAppDeps {
   readonly readinessProbes: Readonly<Record<string, ReadinessProbe>>;
 }
 
-export interface HttpAppOptions {
-  readonly logger: FastifyBaseLogger;
-  readonly bodyLimitBytes: number;
-  /** Passed to Fastify; decides request.ip behind load balancers. */
-  readonly trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+export interface HttpAppOptions extends BaseAppOptions {
   readonly probeTimeoutMs: number;
-  /** How long a client may take to send its headers, and its whole request; how long an idle keep-alive connection is kept. */
-  readonly connectionTimeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
-  readonly metrics: Metrics;
   /** Where the API is published (production, staging), for the document's servers; empty: this server. */
   readonly servers: readonly { readonly url: string; readonly description: string }[];
   /** The bearer token GET /metrics asks for; null leaves it open (for a private network). */
   readonly metricsToken: string | null;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
 export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    loggerInstance: options.logger,
-    bodyLimit: options.bodyLimitBytes,
-    trustProxy: options.trustProxy,
-    // Keep a sane id from the load balancer so one request can be followed across hops.
-    requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
-    // During shutdown, requests on open connections are still served (their bodies keep the Error format).
-    return503OnClosing: false,
-    // One access line per request (installRequestObservers) instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLogger,
-    frameworkErrors: routerErrorHandler,
-    clientErrorHandler,
-    // Slow or stalled clients are cut off: Node checks these every connectionsCheckingInterval.
-    http: {
-      headersTimeout: options.connectionTimeouts.headersMs,
-      requestTimeout: options.connectionTimeouts.requestMs,
-      connectionsCheckingInterval: Math.min(1_000, options.connectionTimeouts.headersMs),
-    },
-    requestTimeout: options.connectionTimeouts.requestMs,
-    keepAliveTimeout: options.connectionTimeouts.keepAliveMs,
-  });
-  app.setValidatorCompiler(createValidatorCompiler());
-  // Bodies are JSON in UTF-8 only: anything else, text/plain included, is 415.
-  installJsonBodies(app);
-  installErrorHandler(app, options.bodyLimitBytes, options.metrics);
-  installRequestObservers(app, options.logger, options.metrics);
-
-  // Every response names its request.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
-    done();
-  });
+  const app = createBaseApp(options, 'animal-adoption-api');
   refuseUnrouted(app, app, BASE_PATH, (request) => !request.url.startsWith(`${BASE_PATH}/`));
 
   await app.register(swagger, {

@@ -23,7 +23,7 @@ const CATALOGUE = {
   invalid_request: { status: 400, faultMessage: 'The request is not valid', example: "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)" },
   invalid_json: { status: 400 },
   unauthorized: { status: 401, example: 'The API key is invalid, revoked or expired' },
-  forbidden: { status: 403, faultMessage: 'This path may not be read' },
+  forbidden: { status: 403, faultMessage: 'This path may not be read', example: 'This API key does not have the pets:write scope this operation needs' },
   not_found: { status: 404, example: 'No pet with id 42 exists' },
   route_not_found: {
     status: 404,
@@ -53,6 +53,7 @@ const CATALOGUE = {
     retryAfterSeconds: 1,
     example: 'A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result',
   },
+  key_not_active: { status: 409, example: 'Key key_4fV2yQ8rT1mZ0aB7 is revoked; issue a new key instead' },
   idempotency_key_reused: {
     status: 422,
     example: 'This Idempotency-Key was already used with a different request body; send a new key for a new request',
@@ -95,6 +96,7 @@ export function faultCode(status: number): ErrorCode {
 export const ERROR_RESPONSES: Readonly<Record<number, { readonly name: string; readonly description: string }>> = {
   400: { name: 'BadRequest', description: 'The request has a missing or invalid value; the message names the field' },
   401: { name: 'Unauthorized', description: 'The API key is missing, malformed, unknown, revoked or expired' },
+  403: { name: 'Forbidden', description: 'The API key does not have the scope this operation needs (code forbidden); the request still counted against its limits' },
   404: { name: 'NotFound', description: 'The animal does not exist' },
   409: {
     name: 'Conflict',

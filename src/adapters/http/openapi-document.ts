@@ -35,25 +35,37 @@ function nameSchemas(node: unknown, schemas: Json, ownDescriptions: Readonly<Rec
   return { $ref: `#/components/schemas/${title}`, ...(description !== undefined && description !== own && { description }) };
 }
 
-function errorCodesFor(status: number, operationId: string): ErrorCode[] {
-  const codes = operationCodes(status);
-  // Only creates can meet Idempotency-Key refusals.
-  return operationId === 'createPet' ? codes : codes.filter((code) => !code.startsWith('idempotency_key'));
+/** What differs between the documents the service serves (the public API's, the admin API's). */
+export interface DocumentProfile {
+  /** The schemas that become named components, by title, each with its own description. */
+  readonly ownDescriptions: Readonly<Record<string, string>>;
+  /** The codes an operation's error response with this status can carry. */
+  readonly codesFor: (status: number, operationId: string) => ErrorCode[];
 }
 
-/** The schemas that become named components, each with its own description. */
-const OWN_DESCRIPTIONS: Readonly<Record<string, string>> = Object.fromEntries(
-  ([ErrorSchema, PetSchema, NewPetSchema, PetsSchema, WindowStatusSchema, RateLimitStatusSchema] as unknown as Json[]).flatMap((schema) =>
-    typeof schema.title === 'string' && typeof schema.description === 'string' ? [[schema.title, schema.description]] : [],
-  ),
-);
+/** Each schema's own description, by title. */
+export function ownDescriptionsOf(schemas: readonly unknown[]): Readonly<Record<string, string>> {
+  return Object.fromEntries(
+    (schemas as Json[]).flatMap((schema) => (typeof schema.title === 'string' && typeof schema.description === 'string' ? [[schema.title, schema.description]] : [])),
+  );
+}
 
-export function finishDocument(document: Json): Json {
+/** Codes only the admin API answers with. */
+const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['key_not_active'];
+
+export const PUBLIC_PROFILE: DocumentProfile = {
+  ownDescriptions: ownDescriptionsOf([ErrorSchema, PetSchema, NewPetSchema, PetsSchema, WindowStatusSchema, RateLimitStatusSchema]),
+  codesFor: (status, operationId) =>
+    // Only creates can meet Idempotency-Key refusals.
+    operationCodes(status).filter((code) => !ADMIN_ONLY_CODES.includes(code) && (operationId === 'createPet' || !code.startsWith('idempotency_key'))),
+};
+
+export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC_PROFILE): Json {
   const components = (document.components ?? {}) as Json;
   const schemas: Json = { ...((components.schemas as Json | undefined) ?? {}) };
   const headers: Json = {};
   const responses: Json = {};
-  const paths = nameSchemas(document.paths, schemas, OWN_DESCRIPTIONS) as Record<string, Record<string, Json>>;
+  const paths = nameSchemas(document.paths, schemas, profile.ownDescriptions) as Record<string, Record<string, Json>>;
 
   for (const methods of Object.values(paths)) {
     for (const [method, operation] of Object.entries(methods)) {
@@ -72,7 +84,7 @@ export function finishDocument(document: Json): Json {
           responseHeaders[name] = { $ref: `#/components/headers/${component}` };
         }
         if (status < 400) continue;
-        const codes = errorCodesFor(status, String(operation.operationId));
+        const codes = profile.codesFor(status, String(operation.operationId));
         const name = ERROR_RESPONSES[status]?.name ?? `Error${status}`;
         const built: Json = {
           ...response,

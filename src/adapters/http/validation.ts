@@ -15,6 +15,8 @@ function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true, ...options });
   // int64 is documentation for clients; the range itself is enforced by minimum/maximum.
   ajv.addFormat('int64', true);
+  // date-time is checked by each field's RFC 3339 pattern, and that the date exists by the route.
+  ajv.addFormat('date-time', true);
   return ajv;
 }
 

@@ -1,6 +1,6 @@
 /** In-memory API key store, indexed by id and by hash (one lookup per request). */
-import type { ApiKeyRecord } from '../../domain/api-key.js';
-import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../../application/ports/api-key-store.js';
+import { keyStatus, type ApiKeyRecord } from '../../domain/api-key.js';
+import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyQuery, type ApiKeyStore } from '../../application/ports/api-key-store.js';
 
 export class MemoryApiKeyStore implements ApiKeyStore {
   private readonly byId = new Map<string, ApiKeyRecord>();
@@ -21,23 +21,38 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     return Promise.resolve(this.byId.get(id) ?? null);
   }
 
-  list(): Promise<ApiKeyRecord[]> {
-    return Promise.resolve([...this.byId.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
+  list(query: ApiKeyQuery): Promise<ApiKeyRecord[]> {
+    const { after } = query;
+    const matching = [...this.byId.values()]
+      .filter(
+        (r) =>
+          (query.status === undefined || keyStatus(r, query.nowMs) === query.status) &&
+          (query.plan === undefined || r.plan === query.plan) &&
+          (query.ownerId === undefined || r.ownerId === query.ownerId) &&
+          (after === undefined || compareCreation(r, after) > 0),
+      )
+      .sort(compareCreation);
+    return Promise.resolve(matching.slice(0, query.limit));
   }
 
-  update(id: string, changes: ApiKeyChanges): Promise<boolean> {
+  update(id: string, changes: ApiKeyChanges): Promise<ApiKeyRecord | null> {
     const record = this.byId.get(id);
-    if (!record) return Promise.resolve(false);
+    if (!record) return Promise.resolve(null);
     const { customLimits, ...rest } = changes;
     const updated: { -readonly [K in keyof ApiKeyRecord]: ApiKeyRecord[K] } = { ...record, ...rest };
     if (customLimits === null) delete updated.customLimits;
     else if (customLimits !== undefined) updated.customLimits = customLimits;
     this.byId.set(id, updated);
     this.byHash.set(updated.hash, updated);
-    return Promise.resolve(true);
+    return Promise.resolve(updated);
   }
 
   ping(): Promise<void> {
     return Promise.resolve();
   }
+}
+
+/** Creation order: by createdAt, then by id. */
+function compareCreation(a: Pick<ApiKeyRecord, 'createdAt' | 'id'>, b: Pick<ApiKeyRecord, 'createdAt' | 'id'>): number {
+  return a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

@@ -1,8 +1,9 @@
 /** API key records in MongoDB: _id is the public key id; the SHA-256 hash has a unique index. */
-import type { Collection, Db } from 'mongodb';
-import type { ApiKeyRecord } from '../../domain/api-key.js';
+import type { Collection, Db, Filter } from 'mongodb';
+import type { ApiKeyRecord, KeyScope } from '../../domain/api-key.js';
+import { KEY_SCOPES } from '../../domain/api-key.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
-import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../../application/ports/api-key-store.js';
+import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyQuery, type ApiKeyStore } from '../../application/ports/api-key-store.js';
 import { guarded, isDuplicateKey } from './mongo-errors.js';
 
 interface ApiKeyDocument {
@@ -11,6 +12,12 @@ interface ApiKeyDocument {
   hash: string;
   plan: PlanId;
   customLimits?: PlanLimits;
+  // Absent on records stored before scopes, owners and rotation chains: read as their defaults.
+  scopes?: KeyScope[];
+  ownerId?: string | null;
+  quotaId?: string;
+  rotatedFrom?: string | null;
+  requestFingerprint?: string;
   createdAt: Date;
   revokedAt: Date | null;
   expiresAt: Date | null;
@@ -30,14 +37,14 @@ export class MongoApiKeyStore implements ApiKeyStore {
   static async ensureIndexes(db: Db): Promise<void> {
     const keys = db.collection('api_keys');
     await keys.createIndex({ hash: 1 }, { unique: true, name: 'hash_unique' });
-    await keys.createIndex({ createdAt: 1 }, { name: 'created_at' });
+    await keys.createIndex({ createdAt: 1, _id: 1 }, { name: 'created_at_id' });
   }
 
   add(record: ApiKeyRecord): Promise<void> {
     return guarded(this.timeoutMs, async () => {
-      const { id, ...rest } = record;
+      const { id, scopes, ...rest } = record;
       try {
-        await this.keys.insertOne({ _id: id, ...rest });
+        await this.keys.insertOne({ _id: id, scopes: [...scopes], ...rest });
       } catch (error) {
         throw isDuplicateKey(error) ? new DuplicateKeyError() : error;
       }
@@ -52,20 +59,35 @@ export class MongoApiKeyStore implements ApiKeyStore {
     return guarded(this.timeoutMs, async () => toRecord(await this.keys.findOne({ _id: id })));
   }
 
-  list(): Promise<ApiKeyRecord[]> {
+  list(query: ApiKeyQuery): Promise<ApiKeyRecord[]> {
+    const now = new Date(query.nowMs);
+    const and: Filter<ApiKeyDocument>[] = [];
+    if (query.plan !== undefined) and.push({ plan: query.plan });
+    if (query.ownerId !== undefined) and.push({ ownerId: query.ownerId });
+    if (query.status === 'revoked') and.push({ revokedAt: { $ne: null, $lte: now } });
+    if (query.status === 'active' || query.status === 'expired') {
+      and.push({ $or: [{ revokedAt: null }, { revokedAt: { $gt: now } }] });
+      and.push(query.status === 'expired' ? { expiresAt: { $ne: null, $lte: now } } : { $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
+    }
+    const { after } = query;
+    if (after) and.push({ $or: [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: after.id } }] });
     return guarded(this.timeoutMs, async () => {
-      const documents = await this.keys.find({}).sort({ createdAt: 1, _id: 1 }).toArray();
+      const documents = await this.keys
+        .find(and.length > 0 ? { $and: and } : {})
+        .sort({ createdAt: 1, _id: 1 })
+        .limit(query.limit)
+        .toArray();
       return documents.map((document) => toRecord(document) as ApiKeyRecord);
     });
   }
 
-  update(id: string, changes: ApiKeyChanges): Promise<boolean> {
-    const { customLimits, ...rest } = changes;
+  update(id: string, changes: ApiKeyChanges): Promise<ApiKeyRecord | null> {
+    const { customLimits, scopes, ...rest } = changes;
     const update = {
-      $set: { ...rest, ...(customLimits && { customLimits }) },
+      $set: { ...rest, ...(customLimits && { customLimits }), ...(scopes && { scopes: [...scopes] }) },
       ...(customLimits === null && { $unset: { customLimits: true as const } }),
     };
-    return guarded(this.timeoutMs, async () => (await this.keys.updateOne({ _id: id }, update)).matchedCount > 0);
+    return guarded(this.timeoutMs, async () => toRecord(await this.keys.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' })));
   }
 
   ping(): Promise<void> {
@@ -83,6 +105,11 @@ function toRecord(document: ApiKeyDocument | null): ApiKeyRecord | null {
     hash: document.hash,
     plan: document.plan,
     ...(document.customLimits && { customLimits: { perMinute: document.customLimits.perMinute, perDay: document.customLimits.perDay } }),
+    scopes: document.scopes ?? [...KEY_SCOPES],
+    ownerId: document.ownerId ?? null,
+    quotaId: document.quotaId ?? document._id,
+    rotatedFrom: document.rotatedFrom ?? null,
+    ...(document.requestFingerprint !== undefined && { requestFingerprint: document.requestFingerprint }),
     createdAt: document.createdAt,
     revokedAt: document.revokedAt ?? null,
     expiresAt: document.expiresAt ?? null,

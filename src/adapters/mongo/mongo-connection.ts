@@ -8,6 +8,7 @@
  * (see `guarded`): stages add up and the driver retries once.
  */
 import { MongoClient, type Db } from 'mongodb';
+import { MongoAdminCredentialStore } from './mongo-admin-credential-store.js';
 import { MongoApiKeyStore } from './mongo-api-key-store.js';
 import { guarded } from './mongo-errors.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
@@ -45,7 +46,12 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
   const db = client.db(options.database);
   try {
     await guarded(options.timeoutMs, () =>
-      Promise.all([MongoPetRepository.ensureIndexes(db), MongoApiKeyStore.ensureIndexes(db), MongoIdempotencyStore.ensureIndexes(db)]),
+      Promise.all([
+        MongoPetRepository.ensureIndexes(db),
+        MongoApiKeyStore.ensureIndexes(db),
+        MongoAdminCredentialStore.ensureIndexes(db),
+        MongoIdempotencyStore.ensureIndexes(db),
+      ]),
     );
   } catch (error) {
     await client.close().catch(() => undefined);

@@ -1,12 +1,25 @@
 /** Port: where API key records are kept, found by the hash of the key. */
-import type { ApiKeyRecord } from '../../domain/api-key.js';
+import type { ApiKeyRecord, KeyScope, KeyStatus } from '../../domain/api-key.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 
-/** Fields an update may change; `customLimits: null` removes the custom limits. */
-export type ApiKeyChanges = Partial<Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt' | 'lastUsedAt'>> & {
+/** Fields an update may change; `customLimits: null` removes the override. */
+export type ApiKeyChanges = Partial<Pick<ApiKeyRecord, 'revokedAt' | 'expiresAt' | 'lastUsedAt' | 'name' | 'ownerId'>> & {
   readonly plan?: PlanId;
   readonly customLimits?: PlanLimits | null;
+  readonly scopes?: readonly KeyScope[];
 };
+
+/** A page of keys in creation order (created, then id), after a position. */
+export interface ApiKeyQuery {
+  readonly status?: KeyStatus;
+  readonly plan?: PlanId;
+  readonly ownerId?: string;
+  /** Only keys after this one in creation order. */
+  readonly after?: { readonly createdAt: Date; readonly id: string };
+  readonly limit: number;
+  /** The instant `status` is judged at. */
+  readonly nowMs: number;
+}
 
 export class DuplicateKeyError extends Error {
   constructor() {
@@ -19,9 +32,9 @@ export interface ApiKeyStore {
   add(record: ApiKeyRecord): Promise<void>;
   findByHash(hash: string): Promise<ApiKeyRecord | null>;
   findById(id: string): Promise<ApiKeyRecord | null>;
-  /** All records, oldest first. */
-  list(): Promise<ApiKeyRecord[]>;
-  /** Returns false when no record has that id. */
-  update(id: string, changes: ApiKeyChanges): Promise<boolean>;
+  /** Keys matching the query, in creation order (createdAt, then id). */
+  list(query: ApiKeyQuery): Promise<ApiKeyRecord[]>;
+  /** Returns the changed record, or null when no record has that id. */
+  update(id: string, changes: ApiKeyChanges): Promise<ApiKeyRecord | null>;
   ping(): Promise<void>;
 }

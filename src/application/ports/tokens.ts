@@ -11,4 +11,9 @@ export const TOKENS = {
   Authenticate: Symbol('Authenticate'),
   AdmitRequest: Symbol('AdmitRequest'),
   ApiKeys: Symbol('ApiKeys'),
+  AdminCredentialStore: Symbol('AdminCredentialStore'),
+  AuditLog: Symbol('AuditLog'),
+  Auditor: Symbol('Auditor'),
+  AdminCredentials: Symbol('AdminCredentials'),
+  AdmitAdminRequest: Symbol('AdmitAdminRequest'),
 } as const;

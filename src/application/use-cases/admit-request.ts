@@ -4,16 +4,33 @@
  * the request on the rate limiter. A refused key still counts against its address before it is
  * answered 401, so keys cannot be guessed at speed. Routes that report on the quota spend none.
  */
-import { RateLimitExceededError, UnauthenticatedError } from '../../domain/errors.js';
+import type { KeyScope } from '../../domain/api-key.js';
+import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '../../domain/errors.js';
 import { ANONYMOUS_LIMITS, type PlanId, type PlanLimits } from '../../domain/plans.js';
 import { retryAfterSeconds, windowsFor, type AdmissionPolicy, type BanPolicy, type RateDecision } from '../../domain/rate-limit.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { AuthenticatedKey, Authenticate } from './authenticate.js';
 
-export type Subject = { readonly kind: 'key'; readonly keyId: string } | { readonly kind: 'address'; readonly ip: string };
+/** The rate-limit subject of a key: its quota, which a rotated key shares with its replacement. */
+function keySubject(key: AuthenticatedKey): string {
+  return `key:${key.quotaId}`;
+}
 
-function subjectId(subject: Subject): string {
-  return subject.kind === 'key' ? `key:${subject.keyId}` : `ip:${subject.ip}`;
+/** The rate-limit subject of a caller known only by its address (no key, or a refused one). */
+export function addressSubject(ip: string): string {
+  return `ip:${ip}`;
+}
+
+const addressPolicies = new WeakMap<BanPolicy, AdmissionPolicy>();
+
+/** Callers known only by their address get the anonymous limits, under the deployment's ban policy. */
+export function addressPolicy(ban: BanPolicy): AdmissionPolicy {
+  let policy = addressPolicies.get(ban);
+  if (!policy) {
+    policy = { windows: windowsFor(ANONYMOUS_LIMITS), ban };
+    addressPolicies.set(ban, policy);
+  }
+  return policy;
 }
 
 /** What the transport knows about a request. */
@@ -28,6 +45,8 @@ export interface AdmissionRequest {
   readonly needsKey: boolean;
   /** False for routes that report on the quota: an authenticated call spends none. */
   readonly spendsQuota: boolean;
+  /** The scope the key must have; an admitted request without it is refused with 403 (and still counted). */
+  readonly scope: KeyScope | null;
 }
 
 export interface Admission {
@@ -38,13 +57,13 @@ export interface Admission {
   readonly limits: PlanLimits;
   /** The decision made; null when none was (a quota report by a valid key). */
   readonly decision: RateDecision | null;
-  /** Why the request may not go on: its limits, or its key. */
-  readonly refusal: RateLimitExceededError | UnauthenticatedError | null;
+  /** Why the request may not go on: its limits, its key, or its key's scopes. */
+  readonly refusal: RateLimitExceededError | UnauthenticatedError | ForbiddenError | null;
 }
 
 interface Caller {
   readonly key: AuthenticatedKey | null;
-  readonly subject: Subject;
+  readonly subject: string;
   readonly limits: PlanLimits;
   readonly authError: UnauthenticatedError | null;
 }
@@ -64,29 +83,39 @@ export class AdmitRequest {
     const caller = await this.identify(request);
     const plan = caller.key?.plan ?? 'anonymous';
     if (caller.key && !request.spendsQuota) {
-      return { key: caller.key, plan, limits: caller.limits, decision: null, refusal: null };
+      return { key: caller.key, plan, limits: caller.limits, decision: null, refusal: this.scopeRefusal(caller.key, request.scope) };
     }
-    const decision = await this.limiter.admit(subjectId(caller.subject), this.policyFor(caller.limits));
+    const decision = await this.limiter.admit(caller.subject, this.policyFor(caller.limits));
     const refusal =
-      decision.outcome === 'admitted' ? caller.authError : new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(decision));
+      decision.outcome === 'admitted'
+        ? (caller.authError ?? (caller.key && this.scopeRefusal(caller.key, request.scope)))
+        : new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(decision));
     return { key: refusal ? null : caller.key, plan, limits: caller.limits, decision, refusal };
   }
 
   /** Where a key stands, without spending a request: what its next request would get. */
   status(key: AuthenticatedKey): Promise<RateDecision> {
-    return this.limiter.peek(subjectId({ kind: 'key', keyId: key.keyId }), this.policyFor(key.limits));
+    return this.limiter.peek(keySubject(key), this.policyFor(key.limits));
+  }
+
+  private scopeRefusal(key: AuthenticatedKey, scope: KeyScope | null): ForbiddenError | null {
+    return scope === null || key.scopes.includes(scope) ? null : new ForbiddenError(`This API key does not have the ${scope} scope this operation needs`);
   }
 
   private async identify(request: AdmissionRequest): Promise<Caller> {
-    if (!request.needsKey) return byAddress(request, null);
-    if (request.authorizationHeaders > 1) return byAddress(request, new UnauthenticatedError('Send exactly one Authorization header'));
+    if (!request.needsKey) return this.byAddress(request, null);
+    if (request.authorizationHeaders > 1) return this.byAddress(request, new UnauthenticatedError('Send exactly one Authorization header'));
     try {
       const key = await this.authenticate.execute(request.authorization);
-      return { key, subject: { kind: 'key', keyId: key.keyId }, limits: key.limits, authError: null };
+      return { key, subject: keySubject(key), limits: key.limits, authError: null };
     } catch (error) {
-      if (error instanceof UnauthenticatedError) return byAddress(request, error);
+      if (error instanceof UnauthenticatedError) return this.byAddress(request, error);
       throw error;
     }
+  }
+
+  private byAddress(request: AdmissionRequest, authError: UnauthenticatedError | null): Caller {
+    return { key: null, subject: addressSubject(request.clientAddress()), limits: ANONYMOUS_LIMITS, authError };
   }
 
   private policyFor(limits: PlanLimits): AdmissionPolicy {
@@ -97,8 +126,4 @@ export class AdmitRequest {
     }
     return policy;
   }
-}
-
-function byAddress(request: AdmissionRequest, authError: UnauthenticatedError | null): Caller {
-  return { key: null, subject: { kind: 'address', ip: request.clientAddress() }, limits: ANONYMOUS_LIMITS, authError };
 }

@@ -5,6 +5,7 @@ import {
   recordLimits,
   type ApiKeyRecord,
   type Environment,
+  type KeyScope,
 } from '../../domain/api-key.js';
 import { UnauthenticatedError } from '../../domain/errors.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
@@ -14,8 +15,11 @@ import { hashKey } from '../key-secrets.js';
 
 export interface AuthenticatedKey {
   readonly keyId: string;
+  /** The rate-limit subject, shared by a rotated key and its replacement. */
+  readonly quotaId: string;
   readonly plan: PlanId;
   readonly limits: PlanLimits;
+  readonly scopes: readonly KeyScope[];
 }
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
@@ -48,6 +52,9 @@ export class Authenticate {
       throw new UnauthenticatedError("The Authorization header must have the form 'Bearer <key>'");
     }
     const verdict = checkKeyFormat(key, this.environment);
+    if (verdict === 'admin_credential') {
+      throw new UnauthenticatedError('This is an admin credential: it opens the admin API only. Send an API key here');
+    }
     if (verdict === 'other_environment') {
       throw new UnauthenticatedError(`This API key belongs to another environment; this is ${this.environment}`);
     }
@@ -65,7 +72,7 @@ export class Authenticate {
       throw invalidKey();
     }
     this.noteUse(record, now);
-    return { keyId: record.id, plan: record.plan, limits: recordLimits(record) };
+    return { keyId: record.id, quotaId: record.quotaId, plan: record.plan, limits: recordLimits(record), scopes: record.scopes };
   }
 
   private noteUse(record: ApiKeyRecord, now: number): void {

@@ -1,20 +1,52 @@
-/** Operator tasks on API keys: issue, import, list, revoke, rotate. Secrets are returned once, never stored. */
+/**
+ * Operator tasks on API keys, for the admin API and the key tool alike: issue, import, list, read,
+ * change, rotate and revoke. Every change is audited; secrets are returned once and never stored.
+ */
 import {
   checkKeyFormat,
-  KEY_FORMAT_TEXT,
   composeKey,
+  KEY_FORMAT_TEXT,
+  keyStatus,
   type ApiKeyRecord,
   type Environment,
+  type KeyScope,
+  type KeyStatus,
+  KEY_SCOPES,
 } from '../../domain/api-key.js';
-import { limitsForPlan, type PlanId, type PlanLimits } from '../../domain/plans.js';
-import { DuplicateKeyError, type ApiKeyStore } from '../ports/api-key-store.js';
+import type { Actor } from '../../domain/audit-event.js';
+import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError, ValidationError } from '../../domain/errors.js';
+import { isValidLimits, LIMITS_RULE_TEXT, type PlanId, type PlanLimits } from '../../domain/plans.js';
+import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
-import { hashKey, newKeyId, randomBase62 } from '../key-secrets.js';
+import { CONFIG_ACTOR, KEY_TOOL_ACTOR, type Auditor } from '../audit.js';
+import { derivedId, hashKey, newKeyId, randomBase62 } from '../key-secrets.js';
+
+export { KeyNotFoundError };
+
+export const KEY_NAME_MAX_LENGTH = 100;
+export const OWNER_ID_MAX_LENGTH = 128;
+/** The longest grace a rotation may give the old key: a week. */
+export const MAX_ROTATION_GRACE_MS = 604_800_000;
 
 export interface NewKeyRequest {
   readonly name: string;
   readonly plan: PlanId;
+  /** Limits in force instead of the plan's; required on enterprise. */
   readonly customLimits?: PlanLimits;
+  /** Both scopes when absent. */
+  readonly scopes?: readonly KeyScope[];
+  readonly expiresAt?: Date | null;
+  readonly ownerId?: string | null;
+}
+
+/** What a change may set; `customLimits: null` removes the override, `expiresAt`/`ownerId: null` clear them. */
+export interface KeyUpdate {
+  readonly name?: string;
+  readonly plan?: PlanId;
+  readonly customLimits?: PlanLimits | null;
+  readonly scopes?: readonly KeyScope[];
+  readonly expiresAt?: Date | null;
+  readonly ownerId?: string | null;
 }
 
 export interface IssuedKey {
@@ -23,109 +55,256 @@ export interface IssuedKey {
   readonly key: string;
 }
 
+/**
+ * What an issue with an Idempotency-Key gave: a new key with its secret, or the key an earlier
+ * request with the same Idempotency-Key and body created, without its secret (it is shown once).
+ */
+export type IssueOutcome = (IssuedKey & { readonly replayed: false }) | { readonly record: ApiKeyRecord; readonly key: null; readonly replayed: true };
+
 /** What `ensure` did to a configured key: stored it, changed its plan or limits, or found it as configured. */
 export type EnsureOutcome =
   | { readonly action: 'created'; readonly record: ApiKeyRecord }
   | { readonly action: 'updated'; readonly record: ApiKeyRecord; readonly previous: Pick<ApiKeyRecord, 'plan' | 'customLimits'> }
   | { readonly action: 'unchanged'; readonly record: ApiKeyRecord };
 
-export class KeyNotFoundError extends Error {
-  constructor(id: string) {
-    super(`No API key with id ${id}`);
-  }
+export interface KeyListQuery {
+  readonly status?: KeyStatus;
+  readonly plan?: PlanId;
+  readonly ownerId?: string;
+  readonly after?: { readonly createdAt: Date; readonly id: string };
+  readonly limit: number;
 }
 
 export class ManageApiKeys {
   constructor(
     private readonly keys: ApiKeyStore,
+    private readonly auditor: Auditor,
     private readonly clock: Clock,
     private readonly environment: Environment,
   ) {}
 
-  async issue(request: NewKeyRequest): Promise<IssuedKey> {
+  /** Issues a key (by the key tool unless another actor is named). */
+  async issue(request: NewKeyRequest, actor: Actor = KEY_TOOL_ACTOR): Promise<IssuedKey> {
+    this.checkNew(request);
     const key = composeKey(this.environment, randomBase62());
-    return { key, record: await this.store(key, request) };
-  }
-
-  /** Registers a key an operator already has, verbatim. */
-  async import(key: string, request: NewKeyRequest): Promise<ApiKeyRecord> {
-    const verdict = checkKeyFormat(key, this.environment);
-    if (verdict !== 'issued' && verdict !== 'verbatim') {
-      throw new Error(
-        verdict === 'malformed'
-          ? `A key must be ${KEY_FORMAT_TEXT}`
-          : `The key has this service's prefix but is not valid here (${verdict.replace('_', ' ')})`,
-      );
-    }
-    return this.store(key, request);
+    return { key, record: await this.store(key, request, actor, newKeyId()) };
   }
 
   /**
-   * Makes a configured key exist with exactly the given plan and limits: stored once (the hash is
-   * unique, so instances starting together never duplicate it), and brought to the configuration
-   * when it was stored with another plan. Name, history and revocation are left as they are.
+   * Issues a key once per Idempotency-Key: the key's id is derived from the actor and that key, so a
+   * retry finds the key the first attempt created (on any instance) instead of issuing a second.
+   */
+  async issueOnce(request: NewKeyRequest, actor: Actor, idempotencyKey: string): Promise<IssueOutcome> {
+    this.checkNew(request);
+    const id = derivedId('key_', 'idempotent-issue', `${actor.id ?? ''}\0${idempotencyKey}`);
+    const fingerprint = fingerprintOf(request);
+    const earlier = await this.keys.findById(id);
+    if (earlier) return replayOf(earlier, fingerprint);
+    const key = composeKey(this.environment, randomBase62());
+    try {
+      return { key, record: await this.store(key, request, actor, id, { requestFingerprint: fingerprint }), replayed: false };
+    } catch (error) {
+      // A concurrent attempt with the same Idempotency-Key stored it first.
+      const stored = error instanceof DuplicateKeyError ? await this.keys.findById(id) : null;
+      if (stored) return replayOf(stored, fingerprint);
+      throw error;
+    }
+  }
+
+  /**
+   * Makes a configured key (API_KEYS) exist with exactly the given plan and limits. Its id is derived
+   * from its hash, so every instance gives it the same id (and so one rate-limit subject), with or
+   * without a shared store. A key stored with another plan is brought to the configuration; name,
+   * history and revocation are left as they are.
    */
   async ensure(key: string, request: NewKeyRequest): Promise<EnsureOutcome> {
-    try {
-      return { action: 'created', record: await this.import(key, request) };
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
+    const verdict = checkKeyFormat(key, this.environment);
+    if (verdict !== 'issued' && verdict !== 'verbatim') {
+      throw new ValidationError(
+        'key',
+        verdict === 'malformed' ? `A key must be ${KEY_FORMAT_TEXT}` : `The key has a reserved prefix but is not valid here (${verdict.replace('_', ' ')})`,
+      );
     }
-    const stored = await this.keys.findByHash(hashKey(key));
-    if (!stored) throw new Error('The key was reported as stored, but no record has its hash');
-    const customLimits = request.plan === 'enterprise' ? (request.customLimits ?? null) : null;
-    if (stored.plan === request.plan && sameLimits(stored.customLimits ?? null, customLimits)) {
-      return { action: 'unchanged', record: stored };
+    this.checkNew(request);
+    const hash = hashKey(key);
+    let stored = await this.keys.findByHash(hash);
+    if (!stored) {
+      try {
+        return { action: 'created', record: await this.store(key, request, CONFIG_ACTOR, derivedId('key_', 'configured-key', hash)) };
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+      }
+      stored = await this.keys.findByHash(hash);
+      if (!stored) throw new Error('The key was reported as stored, but no record has its hash');
     }
-    await this.keys.update(stored.id, { plan: request.plan, customLimits });
-    const record = (await this.keys.findById(stored.id)) ?? stored;
-    return {
-      action: 'updated',
-      record,
-      previous: { plan: stored.plan, ...(stored.customLimits && { customLimits: stored.customLimits }) },
+    const customLimits = request.customLimits ?? null;
+    if (stored.plan === request.plan && sameLimits(stored.customLimits ?? null, customLimits)) return { action: 'unchanged', record: stored };
+    await this.auditor.record(CONFIG_ACTOR, 'key.update', stored.id);
+    const record = (await this.keys.update(stored.id, { plan: request.plan, customLimits })) ?? stored;
+    return { action: 'updated', record, previous: { plan: stored.plan, ...(stored.customLimits && { customLimits: stored.customLimits }) } };
+  }
+
+  async get(id: string): Promise<ApiKeyRecord> {
+    const record = await this.keys.findById(id);
+    if (!record) throw new KeyNotFoundError(id);
+    return record;
+  }
+
+  list(query: KeyListQuery): Promise<ApiKeyRecord[]> {
+    return this.keys.list({ ...query, nowMs: this.clock.nowMs() });
+  }
+
+  async update(id: string, update: KeyUpdate, actor: Actor): Promise<ApiKeyRecord> {
+    const current = await this.get(id);
+    const plan = update.plan ?? current.plan;
+    const customLimits = update.customLimits === undefined ? (current.customLimits ?? null) : update.customLimits;
+    if (update.customLimits) checkLimits(update.customLimits);
+    if (plan === 'enterprise' && customLimits === null) {
+      throw new ValidationError('limits', `An enterprise key needs its own limits: ${LIMITS_RULE_TEXT}`);
+    }
+    if (update.name !== undefined) checkName(update.name);
+    if (update.scopes !== undefined) checkScopes(update.scopes);
+    if (update.ownerId !== undefined && update.ownerId !== null) checkOwner(update.ownerId);
+    if (update.expiresAt !== undefined && update.expiresAt !== null) this.checkExpiry(update.expiresAt);
+    const changes: ApiKeyChanges = {
+      ...(update.name !== undefined && { name: update.name }),
+      ...(update.plan !== undefined && { plan: update.plan }),
+      ...(update.customLimits !== undefined && { customLimits: update.customLimits }),
+      ...(update.scopes !== undefined && { scopes: [...update.scopes] }),
+      ...(update.expiresAt !== undefined && { expiresAt: update.expiresAt }),
+      ...(update.ownerId !== undefined && { ownerId: update.ownerId }),
     };
+    if (Object.keys(changes).length === 0) return current;
+    await this.auditor.record(actor, 'key.update', id);
+    const record = await this.keys.update(id, changes);
+    if (!record) throw new KeyNotFoundError(id);
+    return record;
   }
 
-  list(): Promise<ApiKeyRecord[]> {
-    return this.keys.list();
+  /** Stops a key at once; revoking a revoked key changes nothing and returns it as it is. */
+  async revoke(id: string, actor: Actor): Promise<ApiKeyRecord> {
+    const current = await this.get(id);
+    if (current.revokedAt !== null) return current;
+    await this.auditor.record(actor, 'key.revoke', id);
+    const record = await this.keys.update(id, { revokedAt: new Date(this.clock.nowMs()) });
+    if (!record) throw new KeyNotFoundError(id);
+    return record;
   }
 
-  async revoke(id: string): Promise<void> {
-    if (!(await this.keys.update(id, { revokedAt: new Date(this.clock.nowMs()) }))) throw new KeyNotFoundError(id);
-  }
-
-  /** Issues a replacement on the same plan; the old key keeps working for `graceMs`. */
-  async rotate(id: string, graceMs: number): Promise<IssuedKey> {
-    const old = await this.keys.findById(id);
-    if (!old) throw new KeyNotFoundError(id);
-    const issued = await this.issue({
-      name: old.name,
-      plan: old.plan,
-      ...(old.customLimits && { customLimits: old.customLimits }),
-    });
-    const expiresAt = new Date(this.clock.nowMs() + graceMs);
-    if (old.expiresAt === null || old.expiresAt > expiresAt) await this.keys.update(id, { expiresAt });
-    return issued;
-  }
-
-  private async store(key: string, request: NewKeyRequest): Promise<ApiKeyRecord> {
-    limitsForPlan(request.plan, request.customLimits);
+  /**
+   * Issues a replacement with the same settings and the same quota (one rate-limit subject for both);
+   * the old key keeps working for `graceMs`, never past an earlier expiry of its own.
+   */
+  async rotate(id: string, graceMs: number, actor: Actor): Promise<IssuedKey> {
+    if (!Number.isSafeInteger(graceMs) || graceMs < 0 || graceMs > MAX_ROTATION_GRACE_MS) {
+      throw new ValidationError('graceSeconds', `graceSeconds must be a whole number from 0 to ${MAX_ROTATION_GRACE_MS / 1000}`);
+    }
+    const old = await this.get(id);
+    const now = this.clock.nowMs();
+    const status = keyStatus(old, now);
+    if (status !== 'active') throw new KeyNotActiveError(id, status);
+    const key = composeKey(this.environment, randomBase62());
+    const newId = newKeyId();
+    await this.auditor.record(actor, 'key.rotate', id);
     const record: ApiKeyRecord = {
-      id: newKeyId(),
+      ...this.recordOf(key, newId, {
+        name: old.name,
+        plan: old.plan,
+        ...(old.customLimits && { customLimits: old.customLimits }),
+        scopes: old.scopes,
+        expiresAt: old.expiresAt,
+        ownerId: old.ownerId,
+      }),
+      quotaId: old.quotaId,
+      rotatedFrom: old.id,
+    };
+    await this.keys.add(record);
+    const graceEnd = new Date(now + graceMs);
+    if (old.expiresAt === null || old.expiresAt > graceEnd) await this.keys.update(id, { expiresAt: graceEnd });
+    return { key, record };
+  }
+
+  private async store(key: string, request: NewKeyRequest, actor: Actor, id: string, extra: Partial<ApiKeyRecord> = {}): Promise<ApiKeyRecord> {
+    const record: ApiKeyRecord = { ...this.recordOf(key, id, request), ...extra };
+    await this.auditor.record(actor, 'key.create', id);
+    await this.keys.add(record);
+    return record;
+  }
+
+  private recordOf(key: string, id: string, request: NewKeyRequest): ApiKeyRecord {
+    return {
+      id,
       name: request.name,
       hash: hashKey(key),
       plan: request.plan,
-      ...(request.plan === 'enterprise' && request.customLimits && { customLimits: request.customLimits }),
+      ...(request.customLimits && { customLimits: request.customLimits }),
+      scopes: request.scopes ? [...request.scopes] : [...KEY_SCOPES],
+      ownerId: request.ownerId ?? null,
+      quotaId: id,
+      rotatedFrom: null,
       createdAt: new Date(this.clock.nowMs()),
       revokedAt: null,
-      expiresAt: null,
+      expiresAt: request.expiresAt ?? null,
       lastUsedAt: null,
     };
-    await this.keys.add(record);
-    return record;
+  }
+
+  private checkNew(request: NewKeyRequest): void {
+    checkName(request.name);
+    if (request.customLimits) checkLimits(request.customLimits);
+    else if (request.plan === 'enterprise') throw new ValidationError('limits', `An enterprise key needs its own limits: ${LIMITS_RULE_TEXT}`);
+    if (request.scopes !== undefined) checkScopes(request.scopes);
+    if (request.ownerId !== undefined && request.ownerId !== null) checkOwner(request.ownerId);
+    if (request.expiresAt) this.checkExpiry(request.expiresAt);
+  }
+
+  private checkExpiry(expiresAt: Date): void {
+    if (expiresAt.getTime() <= this.clock.nowMs()) {
+      throw new ValidationError('expiresAt', 'expiresAt must be in the future; to stop a key now, revoke it');
+    }
+  }
+}
+
+function checkName(name: string): void {
+  if (name.trim() === '' || name.length > KEY_NAME_MAX_LENGTH) {
+    throw new ValidationError('name', `name must have 1 to ${KEY_NAME_MAX_LENGTH} characters, not only spaces`);
+  }
+}
+
+function checkLimits(limits: PlanLimits): void {
+  if (!isValidLimits(limits)) throw new ValidationError('limits', `limits must be ${LIMITS_RULE_TEXT}`);
+}
+
+function checkScopes(scopes: readonly KeyScope[]): void {
+  if (scopes.length === 0 || new Set(scopes).size !== scopes.length) {
+    throw new ValidationError('scopes', `scopes must list one or more of ${KEY_SCOPES.join(', ')}, each once`);
+  }
+}
+
+function checkOwner(ownerId: string): void {
+  if (ownerId === '' || ownerId.length > OWNER_ID_MAX_LENGTH) {
+    throw new ValidationError('ownerId', `ownerId must have 1 to ${OWNER_ID_MAX_LENGTH} characters`);
   }
 }
 
 function sameLimits(a: PlanLimits | null, b: PlanLimits | null): boolean {
   return a === b || (a !== null && b !== null && a.perMinute === b.perMinute && a.perDay === b.perDay);
+}
+
+/** The request as a digest: the same fields in any order give the same fingerprint. */
+function fingerprintOf(request: NewKeyRequest): string {
+  const canonical = {
+    name: request.name,
+    plan: request.plan,
+    customLimits: request.customLimits ? [request.customLimits.perMinute, request.customLimits.perDay] : null,
+    scopes: request.scopes ? [...request.scopes].sort() : null,
+    expiresAt: request.expiresAt ? request.expiresAt.getTime() : null,
+    ownerId: request.ownerId ?? null,
+  };
+  return hashKey(JSON.stringify(canonical));
+}
+
+function replayOf(record: ApiKeyRecord, fingerprint: string): IssueOutcome {
+  if (record.requestFingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
+  return { record, key: null, replayed: true };
 }

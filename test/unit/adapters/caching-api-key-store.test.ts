@@ -4,6 +4,7 @@ import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-s
 import { hashKey } from '../../../src/application/key-secrets.js';
 import type { ApiKeyRecord } from '../../../src/domain/api-key.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { anApiKeyRecord } from '../../support/builders.js';
 
 class CountingStore extends MemoryApiKeyStore {
   lookups = 0;
@@ -13,16 +14,7 @@ class CountingStore extends MemoryApiKeyStore {
   }
 }
 
-const record: ApiKeyRecord = {
-  id: 'key_cached',
-  name: 'Shelter',
-  hash: hashKey('shelter-key-0000000000001'),
-  plan: 'pro',
-  createdAt: new Date(0),
-  revokedAt: null,
-  expiresAt: null,
-  lastUsedAt: null,
-};
+const record: ApiKeyRecord = anApiKeyRecord({ id: 'key_cached', hash: hashKey('shelter-key-0000000000001'), createdAt: new Date(0) });
 
 describe('CachingApiKeyStore', () => {
   it('answers repeated lookups from memory until the TTL passes', async () => {

@@ -8,6 +8,8 @@ import { MemoryRateLimiter } from '../../../src/adapters/memory/memory-rate-limi
 import { RateLimitExceededError, UnauthenticatedError } from '../../../src/domain/errors.js';
 import { ANONYMOUS_LIMITS, PLAN_LIMITS } from '../../../src/domain/plans.js';
 import type { AdmissionPolicy } from '../../../src/domain/rate-limit.js';
+import { Auditor } from '../../../src/application/audit.js';
+import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
 import { FakeClock } from '../../support/fake-clock.js';
 
 /** The memory limiter, recording which subjects it was asked about. */
@@ -38,13 +40,14 @@ describe('admitting a request', () => {
     },
     needsKey: true,
     spendsQuota: true,
+    scope: null,
     ...overrides,
   });
 
   beforeEach(async () => {
     clock = new FakeClock();
     const store = new MemoryApiKeyStore();
-    const issued = await new ManageApiKeys(store, clock, 'production').issue({ name: 'Shelter', plan: 'pro' });
+    const issued = await new ManageApiKeys(store, new Auditor(new MemoryAuditLog(), clock), clock, 'production').issue({ name: 'Shelter', plan: 'pro' });
     proKey = issued.key;
     proKeyId = issued.record.id;
     limiter = new RecordingLimiter(clock);

@@ -6,6 +6,9 @@ import { UnauthenticatedError } from '../../../src/domain/errors.js';
 import { composeKey } from '../../../src/domain/api-key.js';
 import { hashKey, randomBase62 } from '../../../src/application/key-secrets.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/audit.js';
+import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
+import { KeyNotFoundError } from '../../../src/domain/errors.js';
 import { PLAN_LIMITS } from '../../../src/domain/plans.js';
 
 /** Counts lookups so a test can show that a key was refused before any. */
@@ -26,20 +29,26 @@ describe('authenticating and managing keys', () => {
   beforeEach(() => {
     store = new CountingStore();
     clock = new FakeClock();
-    keys = new ManageApiKeys(store, clock, 'production');
+    keys = new ManageApiKeys(store, new Auditor(new MemoryAuditLog(), clock), clock, 'production');
     authenticate = new Authenticate(store, clock, 'production');
   });
 
   it('accepts an issued key and returns its plan and limits', async () => {
     const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'pro' });
-    expect(await authenticate.execute(`Bearer ${key}`)).toEqual({ keyId: record.id, plan: 'pro', limits: { perMinute: 300, perDay: 10_000 } });
+    expect(await authenticate.execute(`Bearer ${key}`)).toEqual({
+      keyId: record.id,
+      quotaId: record.id,
+      plan: 'pro',
+      limits: { perMinute: 300, perDay: 10_000 },
+      scopes: ['pets:read', 'pets:write'],
+    });
     expect(await authenticate.execute(`bearer   ${key}`)).toMatchObject({ keyId: record.id });
   });
 
   it('stores only the SHA-256 of the key', async () => {
     const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'free' });
     expect(record.hash).toBe(hashKey(key));
-    expect(JSON.stringify(await store.list())).not.toContain(key);
+    expect(JSON.stringify(await store.list({ limit: 100, nowMs: clock.ms }))).not.toContain(key);
   });
 
   it.each([
@@ -60,9 +69,17 @@ describe('authenticating and managing keys', () => {
     expect(store.lookups).toBe(0);
   });
 
-  it('authenticates a valid key as its record and plan', async () => {
-    const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'pro' });
-    await expect(authenticate.execute(`Bearer ${key}`)).resolves.toEqual({ keyId: record.id, plan: 'pro', limits: PLAN_LIMITS.pro });
+  it('authenticates a valid key as its record: plan, override, scopes and quota', async () => {
+    const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'pro', customLimits: { perMinute: 500, perDay: 20_000 }, scopes: ['pets:read'] });
+    await expect(authenticate.execute(`Bearer ${key}`)).resolves.toEqual({
+      keyId: record.id,
+      quotaId: record.id,
+      plan: 'pro',
+      limits: { perMinute: 500, perDay: 20_000 },
+      scopes: ['pets:read'],
+    });
+    const plain = await keys.issue({ name: 'Shelter B', plan: 'pro' });
+    await expect(authenticate.execute(`Bearer ${plain.key}`)).resolves.toMatchObject({ limits: PLAN_LIMITS.pro, scopes: ['pets:read', 'pets:write'] });
   });
 
   // The last is well formed but unknown: refused after the lookup.
@@ -80,14 +97,14 @@ describe('authenticating and managing keys', () => {
 
   it('refuses a revoked key', async () => {
     const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'free' });
-    await keys.revoke(record.id);
+    await keys.revoke(record.id, KEY_TOOL_ACTOR);
     await expect(authenticate.execute(`Bearer ${key}`)).rejects.toThrow(/revoked/);
-    await expect(keys.revoke('key_missing')).rejects.toThrow(/No API key/);
+    await expect(keys.revoke('key_missing', KEY_TOOL_ACTOR)).rejects.toThrow(KeyNotFoundError);
   });
 
   it('rotates: the new key works at once, the old one until the grace period ends', async () => {
     const old = await keys.issue({ name: 'Shelter A', plan: 'enterprise', customLimits: { perMinute: 5000, perDay: 2_000_000 } });
-    const fresh = await keys.rotate(old.record.id, 60_000);
+    const fresh = await keys.rotate(old.record.id, 60_000, KEY_TOOL_ACTOR);
     expect(fresh.record.plan).toBe('enterprise');
     expect(await authenticate.execute(`Bearer ${fresh.key}`)).toMatchObject({ limits: { perMinute: 5000, perDay: 2_000_000 } });
     clock.advance(59_999);
@@ -96,11 +113,18 @@ describe('authenticating and managing keys', () => {
     await expect(authenticate.execute(`Bearer ${old.key}`)).rejects.toThrow(UnauthenticatedError);
   });
 
-  it('imports operator keys verbatim and refuses duplicates', async () => {
-    await keys.import('shelter-a-existing-key-0001', { name: 'Imported', plan: 'business' });
-    expect(await authenticate.execute('Bearer shelter-a-existing-key-0001')).toMatchObject({ limits: { perMinute: 1000 } });
-    await expect(keys.import('shelter-a-existing-key-0001', { name: 'Again', plan: 'free' })).rejects.toThrow(/already stored/);
-    await expect(keys.import('short', { name: 'Bad', plan: 'free' })).rejects.toThrow(/20/);
+  it('takes configured keys verbatim, once, under an id every instance derives alike', async () => {
+    const first = await keys.ensure('shelter-a-existing-key-0001', { name: 'Imported', plan: 'business' });
+    expect(first.action).toBe('created');
+    expect(await authenticate.execute('Bearer shelter-a-existing-key-0001')).toMatchObject({ keyId: first.record.id, limits: { perMinute: 1000 } });
+    // Another instance, with a store of its own, gives the key the same id (so one rate-limit subject).
+    const elsewhere = new ManageApiKeys(new MemoryApiKeyStore(), new Auditor(new MemoryAuditLog(), clock), clock, 'production');
+    expect((await elsewhere.ensure('shelter-a-existing-key-0001', { name: 'Imported', plan: 'business' })).record.id).toBe(first.record.id);
+    expect(first.record.id).toMatch(/^key_[A-Za-z0-9]{16}$/);
+    expect((await keys.ensure('shelter-a-existing-key-0001', { name: 'Again', plan: 'business' })).action).toBe('unchanged');
+    expect((await keys.ensure('shelter-a-existing-key-0002', { name: 'Other', plan: 'business' })).record.id).not.toBe(first.record.id);
+    await expect(keys.ensure('short', { name: 'Bad', plan: 'free' })).rejects.toThrow(/20/);
+    await expect(keys.ensure(`adopt_admin_${'x'.repeat(30)}`, { name: 'Bad', plan: 'free' })).rejects.toThrow(/reserved prefix/);
   });
 
   it('records the last use, at most once a minute', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkKeyFormat, composeKey, crc32, isKeyActive, KEY_PREFIXES, type ApiKeyRecord } from '../../../src/domain/api-key.js';
+import { anApiKeyRecord } from '../../support/builders.js';
 import { randomBase62 } from '../../../src/application/key-secrets.js';
 
 describe('issued key format', () => {
@@ -40,16 +41,7 @@ describe('issued key format', () => {
 });
 
 describe('key activity', () => {
-  const base: ApiKeyRecord = {
-    id: 'key_1',
-    name: 'x',
-    hash: 'h',
-    plan: 'free',
-    createdAt: new Date(0),
-    revokedAt: null,
-    expiresAt: null,
-    lastUsedAt: null,
-  };
+  const base: ApiKeyRecord = anApiKeyRecord({ plan: 'free', createdAt: new Date(0) });
   it('is active until revoked or expired', () => {
     const now = 10_000;
     expect(isKeyActive(base, now)).toBe(true);

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
 import type { AuthenticatedKey } from '../../../application/use-cases/authenticate.js';
+import type { KeyScope } from '../../../domain/api-key.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { setRateLimitHeaders } from '../rate-limit-headers.js';
 
@@ -17,6 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** False for routes that report on the quota (GET /v1/rate_limit): an authenticated call spends none. */
     spendsQuota?: boolean;
+    /** The scope an API key needs for the route; an admitted key without it gets 403. */
+    keyScope?: KeyScope;
   }
 }
 
@@ -43,6 +46,7 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       clientAddress: () => request.ip,
       needsKey: !isPublicRoute(route.url),
       spendsQuota: route.config.spendsQuota !== false,
+      scope: route.config.keyScope ?? null,
     });
     if (admission.decision) {
       metrics.decision(admission.decision.outcome, admission.plan, admission.decision.banStarted);
@@ -53,7 +57,8 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
   });
 }
 
-function authorizationCount(rawHeaders: readonly string[]): number {
+/** Node keeps only the first of several Authorization headers: count them in the raw list. */
+export function authorizationCount(rawHeaders: readonly string[]): number {
   let count = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i] as string;

@@ -6,12 +6,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, ServiceUnavailableError } from '../../../domain/errors.js';
+import { DomainError, RateLimitExceededError, ServiceUnavailableError } from '../../../domain/errors.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { errorEntry, PARSER_STATUS } from '../error-catalogue.js';
 import { clientFaultBody, errorBody, HttpError, isClientAbort, toErrorBody, type ErrorBody } from '../http-errors.js';
 
-export function installErrorHandler(app: FastifyInstance, bodyLimit: number, metrics: Metrics): void {
+export function installErrorHandler(app: FastifyInstance, bodyLimit: number, metrics: Metrics, realm: string): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toErrorBody(error, request.id, bodyLimit);
     // Redis failures are counted where the limiter fails over (most never reach a response).
@@ -30,11 +30,11 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number, met
     }
     if (body.code === 'unauthorized') {
       const given = request.headers.authorization !== undefined;
-      reply.header('WWW-Authenticate', `Bearer realm="animal-adoption-api"${given ? ', error="invalid_token"' : ''}`);
+      reply.header('WWW-Authenticate', `Bearer realm="${realm}"${given ? ', error="invalid_token"' : ''}`);
     }
     if (error instanceof HttpError) reply.headers(error.headers);
-    const retryAfter = errorEntry(body.code).retryAfterSeconds;
-    if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
+    const retryAfter = error instanceof RateLimitExceededError ? error.retryAfterSeconds : errorEntry(body.code).retryAfterSeconds;
+    if (retryAfter !== undefined && !reply.hasHeader('Retry-After')) reply.header('Retry-After', retryAfter);
     return sendError(reply, body);
   });
 }

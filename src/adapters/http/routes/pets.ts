@@ -35,6 +35,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
   app.get(
     '/pets',
     {
+      config: { keyScope: 'pets:read' },
       schema: {
         operationId: 'listPets',
         summary: 'List animals, optionally filtered by availability',
@@ -46,7 +47,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
           200: withHeaders(PetsSchema, 'A page of animals', {
             Link: { type: 'string', description: 'RFC 8288 link to the next page (rel="next"), present when more animals exist', 'x-component': 'LinkNext' },
           }),
-          ...errorResponses(400, 401, 429),
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },
@@ -69,11 +70,12 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
   app.post(
     '/pets',
     {
+      config: { keyScope: 'pets:write' },
       schema: {
         operationId: 'createPet',
         summary: 'Add an animal',
         description:
-          'Send an `Idempotency-Key` header to make retries safe: a repeat with the same key and the same body returns the first response (marked `Idempotent-Replayed: true`) and adds nothing; the same key with another body is refused with 422; a repeat while the first is still being processed gets 409 with Retry-After. Only successful creates are remembered, so after a 400 or a 503 the same key may be used again.',
+          'Needs an API key with the `pets:write` scope: a key without it gets 403 `forbidden`, and the request still counts against its limits. Send an `Idempotency-Key` header to make retries safe: a repeat with the same key and the same body returns the first response (marked `Idempotent-Replayed: true`) and adds nothing; the same key with another body is refused with 422; a repeat while the first is still being processed gets 409 with Retry-After. Only successful creates are remembered, so after a 400 or a 503 the same key may be used again.',
         tags: ['pets'],
         headers: CreatePetHeadersSchema,
         body: NewPetSchema,
@@ -82,7 +84,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
             Location: { type: 'string', description: 'URL of the created animal', 'x-required': true },
             'Idempotent-Replayed': { type: 'string', description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key' },
           }),
-          ...errorResponses(400, 401, 409, 413, 415, 422, 429),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
         },
       },
     },
@@ -100,6 +102,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
   app.get(
     '/pets/:petId',
     {
+      config: { keyScope: 'pets:read' },
       schema: {
         operationId: 'getPet',
         summary: 'Fetch one animal by id (deprecated: use GET /pets with a status filter)',
@@ -114,7 +117,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
             Sunset: { type: 'string', description: 'RFC 8594: when this operation will be removed', 'x-required': true },
             Link: { type: 'string', description: 'RFC 8288 link to the replacement operation (rel="successor-version")', 'x-required': true, 'x-component': 'LinkSuccessorVersion' },
           }),
-          ...errorResponses(400, 401, 404, 414, 429),
+          ...errorResponses(400, 401, 403, 404, 414, 429),
         },
       },
     },

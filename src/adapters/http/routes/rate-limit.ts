@@ -28,7 +28,7 @@ export async function rateLimitRoutes(base: FastifyInstance, options: RateLimitR
   app.get(
     '/rate_limit',
     {
-      config: { spendsQuota: false },
+      config: { spendsQuota: false, keyScope: 'pets:read' },
       schema: {
         operationId: 'getRateLimit',
         summary: "The caller's plan and remaining quota, without spending any",
@@ -38,7 +38,7 @@ export async function rateLimitRoutes(base: FastifyInstance, options: RateLimitR
         querystring: NoQuerySchema,
         response: {
           200: withHeaders(RateLimitStatusSchema, "The caller's plan and its windows"),
-          ...errorResponses(401, 429),
+          ...errorResponses(401, 403, 429),
           // A query this operation does not take is refused before the rate limiter is asked.
           400: withHeaders(ErrorSchema, 'The query has a field this operation does not take; the message names it', {}, RATE_LIMIT_HEADERS_IF_DECIDED),
         },

@@ -12,19 +12,39 @@ export function withHeaders<T extends TSchema>(
   return { ...schema, description, headers: { ...rateLimitHeaders, ...extra } };
 }
 
+/** How a document describes its error responses: per status, what it says and which headers always come. */
+export interface ErrorResponseStyle {
+  readonly descriptions: Readonly<Record<number, { readonly description: string }>>;
+  readonly headersFor: (status: number) => Record<string, HeaderSpec>;
+  /** The statuses whose codes all carry Retry-After. */
+  readonly retryAfter: readonly number[];
+}
+
+/** The public API's: every response under /v1 carries the rate-limit headers (unless the limiter failed). */
+const PUBLIC_STYLE: ErrorResponseStyle = {
+  descriptions: ERROR_RESPONSES,
+  headersFor: (status) => (status >= 500 ? RATE_LIMIT_HEADERS_IF_DECIDED : RATE_LIMIT_HEADERS),
+  retryAfter: [409, 429, 503],
+};
+
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  return errorResponsesIn(PUBLIC_STYLE, ...statuses);
+}
+
+/** Error responses for these statuses (500 and 503 always), in a document's style. */
+export function errorResponsesIn(style: ErrorResponseStyle, ...statuses: number[]): Record<number, TSchema> {
   const all = [...new Set([...statuses, 500, 503])].filter((s) => ERROR_CODES.some((code) => statusOf(code) === s));
   return Object.fromEntries(
     all.map((status) => [
       status,
       withHeaders(
         ErrorSchema,
-        ERROR_RESPONSES[status]?.description ?? 'Error',
+        style.descriptions[status]?.description ?? 'Error',
         {
-          ...([409, 429, 503].includes(status) && RETRY_AFTER_HEADER),
+          ...(style.retryAfter.includes(status) && RETRY_AFTER_HEADER),
           ...(status === 401 && WWW_AUTHENTICATE_HEADER),
         },
-        status >= 500 ? RATE_LIMIT_HEADERS_IF_DECIDED : RATE_LIMIT_HEADERS,
+        style.headersFor(status),
       ),
     ]),
   );

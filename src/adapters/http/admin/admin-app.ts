@@ -1,0 +1,101 @@
+/**
+ * The admin API: a second door, on a listener of its own (ADMIN_HOST, loopback by default), so that it
+ * is never exposed with the public API by accident. Built on the same base as the public app (request
+ * ids, logging, JSON bodies, validation, the Error body) and calling the same use cases as the key tool.
+ */
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Auditor } from '../../../application/audit.js';
+import type { Clock } from '../../../application/ports/clock.js';
+import type { AdmitAdminRequest } from '../../../application/use-cases/authenticate-admin.js';
+import type { ManageApiKeys } from '../../../application/use-cases/manage-api-keys.js';
+import { ADMIN_SCOPES } from '../../../domain/admin-credential.js';
+import { createBaseApp, type BaseAppOptions } from '../base-app.js';
+import { operationCodes, type ErrorCode } from '../error-catalogue.js';
+import { finishDocument, ownDescriptionsOf, type DocumentProfile } from '../openapi-document.js';
+import { refuseUnrouted } from '../plugins/unrouted.js';
+import { ErrorSchema } from '../schemas/error-schema.js';
+import { adminAuthPlugin } from './admin-auth.js';
+import { ApiKeyChangesSchema, ApiKeySchema, ApiKeysSchema, AuditEventSchema, AuditEventsSchema, IssuedApiKeySchema, LimitsSchema, NewApiKeySchema, RotationSchema } from './admin-schemas.js';
+import { auditRoutes } from './routes/audit.js';
+import { keyRoutes } from './routes/keys.js';
+
+export const ADMIN_BASE_PATH = '/admin/v1';
+
+export interface AdminAppDeps {
+  readonly keys: ManageApiKeys;
+  readonly auditor: Auditor;
+  readonly admitAdminRequest: AdmitAdminRequest;
+  readonly clock: Clock;
+}
+
+export interface AdminAppOptions extends BaseAppOptions {
+  readonly defaultGraceMs: number;
+}
+
+/** The codes each admin operation's error responses can carry. */
+const ADMIN_CODES: readonly ErrorCode[] = ['invalid_request', 'invalid_json', 'unauthorized', 'forbidden', 'not_found', 'key_not_active', 'idempotency_key_reused', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'key_banned', 'internal_error', 'service_unavailable'];
+
+const ADMIN_PROFILE: DocumentProfile = {
+  ownDescriptions: ownDescriptionsOf([ErrorSchema, ApiKeySchema, IssuedApiKeySchema, ApiKeysSchema, NewApiKeySchema, ApiKeyChangesSchema, RotationSchema, LimitsSchema, AuditEventSchema, AuditEventsSchema]),
+  codesFor: (status, operationId) =>
+    operationCodes(status).filter((code) => ADMIN_CODES.includes(code) && (operationId === 'createKey' || code !== 'idempotency_key_reused')),
+};
+
+export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions): Promise<FastifyInstance> {
+  const app = createBaseApp(options, 'animal-adoption-admin');
+  refuseUnrouted(app, app, ADMIN_BASE_PATH, (request) => !request.url.startsWith(`${ADMIN_BASE_PATH}/`));
+
+  await app.register(swagger, {
+    transformObject: (documentObject) =>
+      finishDocument((documentObject as unknown as { openapiObject: Record<string, unknown> }).openapiObject, ADMIN_PROFILE) as never,
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Animal Adoption API: admin',
+        version: '1.0.0',
+        description: adminDescription(),
+        contact: { name: 'Animal Adoption API team' },
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: ADMIN_BASE_PATH, description: 'This admin listener' }],
+      components: {
+        securitySchemes: { adminAuth: { type: 'http', scheme: 'bearer', description: 'An admin credential (`adopt_admin_...`), as `Authorization: Bearer <credential>`; never an API key' } },
+      },
+      security: [{ adminAuth: [] }],
+      tags: [
+        { name: 'keys', description: 'API keys: issue, change, rotate, revoke' },
+        { name: 'audit', description: 'Who changed what' },
+      ],
+    },
+  });
+
+  await app.register(
+    async (admin) => {
+      adminAuthPlugin(admin, deps.admitAdminRequest);
+      refuseUnrouted(admin, app, ADMIN_BASE_PATH);
+      await admin.register(keyRoutes, { keys: deps.keys, clock: deps.clock, defaultGraceMs: options.defaultGraceMs, basePath: ADMIN_BASE_PATH });
+      await admin.register(auditRoutes, { auditor: deps.auditor, basePath: ADMIN_BASE_PATH });
+      admin.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await admin.register(swaggerUi, { routePrefix: '/docs' });
+    },
+    { prefix: ADMIN_BASE_PATH },
+  );
+  return app;
+}
+
+function adminDescription(): string {
+  return [
+    'Issue, change, rotate and revoke API keys, and read the audit log. Served on a listener of its own (ADMIN_HOST, loopback by default): keep it off the public network.',
+    '',
+    '## Authentication',
+    `Send an admin credential as \`Authorization: Bearer <credential>\`. Each credential carries scopes from ${ADMIN_SCOPES.map((s) => `\`${s}\``).join(', ')}; every operation names the one it needs. A missing, malformed, unknown or revoked credential (or an API key) gets 401 \`unauthorized\`, the same answer for each; a credential without the scope gets 403 \`forbidden\`. Failed authentications count against the client address with the limits and ban of a bad API key (429), and each one answered 401 is written to the audit log.`,
+    '',
+    '## Secrets',
+    'A key\'s secret is in the response that issues it (create, rotate) and nowhere else: not in a read, a list, an audit event or a log line. Those responses carry `Cache-Control: no-store`.',
+    '',
+    '## Errors',
+    'Every error uses the Error body `{"code", "message", "status"}` of the public API. Bad input is refused with 400 before anything is stored.',
+  ].join('\n');
+}

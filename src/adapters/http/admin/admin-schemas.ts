@@ -1,0 +1,156 @@
+/** TypeBox schemas of the admin API: keys as operators see them (never a secret but once), and audit events. */
+import { Type, type TSchema } from 'typebox';
+import { ADMIN_SCOPES } from '../../../domain/admin-credential.js';
+import { KEY_SCOPES, KEY_STATUSES } from '../../../domain/api-key.js';
+import { AUDIT_ACTIONS } from '../../../domain/audit-event.js';
+import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../domain/plans.js';
+import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH } from '../../../application/use-cases/manage-api-keys.js';
+
+/** RFC 3339 with a time zone; the route reads it with Date.parse and refuses what that cannot read. */
+export const RFC3339 = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$';
+const DATE_TEXT = 'must be an RFC 3339 date-time with a time zone, e.g. 2027-01-31T00:00:00Z';
+
+const dateTime = (description: string) => Type.String({ format: 'date-time', pattern: RFC3339, description, 'x-invalid': DATE_TEXT });
+const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+/** A date-time or null, as one type list (the serialiser then needs no validator to choose a branch). */
+const dateTimeOrNull = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', description });
+
+const PlanSchema = Type.Unsafe<(typeof PLAN_IDS)[number]>({
+  type: 'string',
+  enum: [...PLAN_IDS],
+  description: 'The plan the key is sold on',
+  'x-invalid': `must be one of: ${PLAN_IDS.join(', ')}`,
+});
+
+const PositiveCount = (description: string) =>
+  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description, 'x-invalid': 'must be a whole number of at least 1' });
+
+export const LimitsSchema = Type.Object(
+  { perMinute: PositiveCount('Requests allowed per minute'), perDay: PositiveCount('Requests allowed per day') },
+  { title: 'Limits', additionalProperties: false, description: `Requests a key may make: ${LIMITS_RULE_TEXT}` },
+);
+
+const ScopesSchema = Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type: 'string', enum: [...KEY_SCOPES] }), {
+  minItems: 1,
+  uniqueItems: true,
+  description: '`pets:read` (list and get animals, GET /v1/rate_limit) and `pets:write` (add animals); both by default',
+  'x-invalid': `must list one or more of ${KEY_SCOPES.join(', ')}, each once`,
+});
+
+const NameSchema = Type.String({ minLength: 1, maxLength: KEY_NAME_MAX_LENGTH, description: "The key's name, for operators", 'x-invalid': `must be a string of 1 to ${KEY_NAME_MAX_LENGTH} characters` });
+const OwnerSchema = Type.String({ minLength: 1, maxLength: OWNER_ID_MAX_LENGTH, description: "The operator's reference for the customer (an account id)", 'x-invalid': `must be a string of 1 to ${OWNER_ID_MAX_LENGTH} characters` });
+
+export const ApiKeySchema = Type.Object(
+  {
+    id: Type.String({ description: 'Public identifier of the key; safe to show and log' }),
+    name: Type.String({ description: "The key's name" }),
+    plan: PlanSchema,
+    limits: { ...LimitsSchema, description: 'The limits in force: the plan\'s, or the key\'s own override' },
+    scopes: Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type: 'string', enum: [...KEY_SCOPES] }), { description: 'What the key may do' }),
+    ownerId: Type.Union([Type.String(), Type.Null()], { description: "The operator's reference for the customer, or null" }),
+    status: Type.Unsafe<(typeof KEY_STATUSES)[number]>({ type: 'string', enum: [...KEY_STATUSES], description: 'active, revoked or expired, now' }),
+    createdAt: Type.String({ format: 'date-time', description: 'When the key was issued' }),
+    expiresAt: dateTimeOrNull('When the key stops working, or null'),
+    revokedAt: dateTimeOrNull('When the key was revoked, or null'),
+    lastUsedAt: dateTimeOrNull('When the key was last used, to within a minute, or null'),
+    rotatedFrom: Type.Union([Type.String(), Type.Null()], { description: 'The key this one replaced by a rotation (the two share one quota), or null' }),
+  },
+  { title: 'ApiKey', additionalProperties: false, description: 'An API key as operators see it. The secret is never part of it.' },
+);
+
+export const IssuedApiKeySchema = Type.Object(
+  {
+    ...ApiKeySchema.properties,
+    key: Type.String({ description: 'The secret, shown in this response only: store it now. It is never shown again, nor kept by the service.' }),
+  },
+  { title: 'IssuedApiKey', additionalProperties: false, description: 'A new key with its secret, which is shown this once' },
+);
+
+export const ApiKeysSchema = Type.Array(ApiKeySchema, { title: 'ApiKeys', description: 'A page of keys in the order they were issued' });
+
+export const NewApiKeySchema = Type.Object(
+  {
+    name: NameSchema,
+    plan: PlanSchema,
+    limits: Type.Optional({ ...LimitsSchema, description: "Limits in force instead of the plan's; required on enterprise" }),
+    scopes: Type.Optional(ScopesSchema),
+    expiresAt: Type.Optional(dateTime('When the key stops working; in the future')),
+    ownerId: Type.Optional(OwnerSchema),
+  },
+  {
+    title: 'NewApiKey',
+    additionalProperties: false,
+    description: 'A key to issue. Unknown fields are refused.',
+    examples: [{ name: 'Shelter A', plan: 'pro', ownerId: 'acct_1042' }, { name: 'Partner', plan: 'enterprise', limits: { perMinute: 5000, perDay: 2000000 } }],
+  },
+);
+
+export const ApiKeyChangesSchema = Type.Object(
+  {
+    name: Type.Optional(NameSchema),
+    plan: Type.Optional(PlanSchema),
+    limits: Type.Optional(nullable(LimitsSchema, "Limits in force instead of the plan's; null removes the override (not on enterprise)")),
+    scopes: Type.Optional(ScopesSchema),
+    expiresAt: Type.Optional(nullable(dateTime('In the future'), 'When the key stops working; null: never')),
+    ownerId: Type.Optional(nullable(OwnerSchema, "The operator's reference for the customer; null removes it")),
+  },
+  { title: 'ApiKeyChanges', additionalProperties: false, minProperties: 1, description: 'The fields to change, at least one; the others stay as they are' },
+);
+
+export const RotationSchema = Type.Object(
+  {
+    graceSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_ROTATION_GRACE_MS / 1000,
+        description: 'How long the old key keeps working (never past its own expiry); KEY_ROTATION_GRACE_SECONDS by default',
+        'x-invalid': `must be a whole number from 0 to ${MAX_ROTATION_GRACE_MS / 1000}`,
+      }),
+    ),
+  },
+  { title: 'Rotation', additionalProperties: false, description: 'How the old key is retired' },
+);
+
+export const KeyIdParamsSchema = Type.Object({
+  id: Type.String({ pattern: '^key_[A-Za-z0-9]{16}$', description: 'The key id (key_ and 16 letters or digits)', 'x-invalid': 'must be a key id: key_ and 16 letters or digits' }),
+});
+
+const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most items returned', 'x-invalid': 'must be an integer from 1 to 100' });
+const Cursor = Type.String({
+  maxLength: 128,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description: 'Opaque position: the `cursor` of the previous page\'s `Link: <...>; rel="next"` URL, passed back as is',
+  'x-invalid': 'must be the cursor value of a Link: rel="next" URL, as given',
+});
+
+export const KeyListQuerySchema = Type.Object(
+  {
+    limit: Type.Optional(Limit),
+    cursor: Type.Optional(Cursor),
+    status: Type.Optional(Type.Unsafe<(typeof KEY_STATUSES)[number]>({ type: 'string', enum: [...KEY_STATUSES], description: 'Only keys in this status' })),
+    plan: Type.Optional({ ...PlanSchema, description: 'Only keys on this plan' }),
+    ownerId: Type.Optional({ ...OwnerSchema, description: 'Only keys of this owner' }),
+  },
+  { additionalProperties: false },
+);
+
+export const AuditQuerySchema = Type.Object({ limit: Type.Optional(Limit), cursor: Type.Optional(Cursor) }, { additionalProperties: false });
+
+export const AuditEventSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Identifier; events sort by it in the order they were written' }),
+    at: Type.String({ format: 'date-time', description: 'When it happened' }),
+    actor: Type.Union([Type.String(), Type.Null()], {
+      description: 'Who acted: an admin credential id (adm_...), `key-tool` or `config`; null for a failed authentication',
+    }),
+    action: Type.Unsafe<(typeof AUDIT_ACTIONS)[number]>({ type: 'string', enum: [...AUDIT_ACTIONS], description: 'What happened' }),
+    target: Type.Union([Type.String(), Type.Null()], { description: 'The key or admin credential id acted on, or null' }),
+    requestId: Type.Union([Type.String(), Type.Null()], { description: 'The X-Request-Id of the request that did it, or null' }),
+    ip: Type.Union([Type.String(), Type.Null()], { description: "The client's address, or null" }),
+  },
+  { title: 'AuditEvent', additionalProperties: false, description: 'One change to a key or credential, or a failed admin authentication. Never a secret.' },
+);
+
+export const AuditEventsSchema = Type.Array(AuditEventSchema, { title: 'AuditEvents', description: 'Audit events, newest first' });
+
+export const ADMIN_SCOPE_TEXT = ADMIN_SCOPES.join(', ');

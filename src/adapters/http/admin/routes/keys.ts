@@ -1,0 +1,262 @@
+/** The keys resource of the admin API: issue, list, read, change, rotate and revoke, each one hop from ManageApiKeys. */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Clock } from '../../../../application/ports/clock.js';
+import type { ManageApiKeys } from '../../../../application/use-cases/manage-api-keys.js';
+import { keyStatus, recordLimits, type ApiKeyRecord } from '../../../../domain/api-key.js';
+import { ValidationError } from '../../../../domain/errors.js';
+import { withHeaders } from '../../schemas/responses.js';
+import { CreatePetHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '../../schemas/pet-schemas.js';
+import { actorOf } from '../admin-auth.js';
+import { adminErrorResponses, ADMIN_HEADERS, decodeCursor, encodeCursor } from '../admin-responses.js';
+import {
+  ApiKeyChangesSchema,
+  ApiKeySchema,
+  ApiKeysSchema,
+  IssuedApiKeySchema,
+  KeyIdParamsSchema,
+  KeyListQuerySchema,
+  NewApiKeySchema,
+  RotationSchema,
+} from '../admin-schemas.js';
+
+export interface KeyRoutesOptions {
+  readonly keys: ManageApiKeys;
+  readonly clock: Clock;
+  /** The grace a rotation gives the old key when the request names none (KEY_ROTATION_GRACE_SECONDS). */
+  readonly defaultGraceMs: number;
+  /** Where the routes are mounted, for Location and Link. */
+  readonly basePath: string;
+}
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+const SECRET_HEADERS = {
+  'Cache-Control': { type: 'string', description: '`no-store`: the response carries a secret', 'x-required': true },
+  Location: { type: 'string', description: 'URL of the key', 'x-required': true },
+} as const;
+
+export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { keys, clock, basePath } = options;
+  const view = (record: ApiKeyRecord) => ({
+    id: record.id,
+    name: record.name,
+    plan: record.plan,
+    limits: recordLimits(record),
+    scopes: [...record.scopes],
+    ownerId: record.ownerId,
+    status: keyStatus(record, clock.nowMs()),
+    createdAt: record.createdAt.toISOString(),
+    expiresAt: iso(record.expiresAt),
+    revokedAt: iso(record.revokedAt),
+    lastUsedAt: iso(record.lastUsedAt),
+    rotatedFrom: record.rotatedFrom,
+  });
+  const location = (id: string) => `${basePath}/keys/${id}`;
+
+  app.post(
+    '/keys',
+    {
+      config: { adminScope: 'keys:write' },
+      schema: {
+        operationId: 'createKey',
+        summary: 'Issue an API key',
+        description:
+          'Needs `keys:write`. The response carries the secret (`key`) this once: it is never shown again, nor kept. With an `Idempotency-Key`, a repeat with the same body answers 200 with the key the first request issued (marked `Idempotent-Replayed: true`) and without its secret, which was shown once; if that response was lost, rotate the key. The same Idempotency-Key with another body is refused with 422.',
+        tags: ['keys'],
+        headers: CreatePetHeadersSchema,
+        body: NewApiKeySchema,
+        response: {
+          201: withHeaders(IssuedApiKeySchema, 'The key, with its secret', SECRET_HEADERS, ADMIN_HEADERS),
+          200: withHeaders(ApiKeySchema, 'A repeat with the same Idempotency-Key and body: the key issued then, without its secret', {
+            'Idempotent-Replayed': { type: 'string', description: '`true`', 'x-required': true },
+          }, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const newKey = {
+        name: body.name,
+        plan: body.plan,
+        ...(body.limits && { customLimits: body.limits }),
+        ...(body.scopes && { scopes: body.scopes }),
+        ...(body.expiresAt !== undefined && { expiresAt: parseDate(body.expiresAt, 'expiresAt') }),
+        ...(body.ownerId !== undefined && { ownerId: body.ownerId }),
+      };
+      const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const actor = actorOf(request);
+      if (idempotencyKey !== undefined) {
+        const outcome = await keys.issueOnce(newKey, actor, idempotencyKey);
+        if (outcome.replayed) return reply.code(200).header('Idempotent-Replayed', 'true').send(view(outcome.record));
+        return reply.code(201).headers(secretHeaders(location(outcome.record.id))).send({ ...view(outcome.record), key: outcome.key });
+      }
+      const issued = await keys.issue(newKey, actor);
+      return reply.code(201).headers(secretHeaders(location(issued.record.id))).send({ ...view(issued.record), key: issued.key });
+    },
+  );
+
+  app.get(
+    '/keys',
+    {
+      config: { adminScope: 'keys:read' },
+      schema: {
+        operationId: 'listKeys',
+        summary: 'List API keys, optionally filtered',
+        description:
+          'Needs `keys:read`. Keys come in the order they were issued. When more exist, the response carries `Link: <...>; rel="next"`; follow it for the next page. Never a secret.',
+        tags: ['keys'],
+        querystring: KeyListQuerySchema,
+        response: {
+          200: withHeaders(ApiKeysSchema, 'A page of keys', { Link: { type: 'string', description: 'RFC 8288 link to the next page (rel="next"), present when more keys exist', 'x-component': 'LinkNext' } }, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { limit = 20, cursor, status, plan, ownerId } = request.query;
+      const after = cursor === undefined ? undefined : decodeKeyCursor(cursor);
+      const page = await keys.list({
+        limit: limit + 1,
+        ...(status !== undefined && { status }),
+        ...(plan !== undefined && { plan }),
+        ...(ownerId !== undefined && { ownerId }),
+        ...(after && { after }),
+      });
+      const records = page.slice(0, limit);
+      const last = records[records.length - 1];
+      if (page.length > limit && last) {
+        const query = new URLSearchParams({
+          limit: String(limit),
+          ...(status !== undefined && { status }),
+          ...(plan !== undefined && { plan }),
+          ...(ownerId !== undefined && { ownerId }),
+          cursor: encodeCursor(`${last.createdAt.getTime()}.${last.id}`),
+        });
+        reply.header('Link', `<${basePath}/keys?${query.toString()}>; rel="next"`);
+      }
+      return records.map(view);
+    },
+  );
+
+  app.get(
+    '/keys/:id',
+    {
+      config: { adminScope: 'keys:read' },
+      schema: {
+        operationId: 'getKey',
+        summary: 'Read one API key',
+        description: 'Needs `keys:read`. Never the secret.',
+        tags: ['keys'],
+        params: KeyIdParamsSchema,
+        response: { 200: withHeaders(ApiKeySchema, 'The key', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => view(await keys.get(request.params.id)),
+  );
+
+  app.patch(
+    '/keys/:id',
+    {
+      config: { adminScope: 'keys:write' },
+      schema: {
+        operationId: 'updateKey',
+        summary: "Change a key's name, plan, limits, scopes, expiry or owner",
+        description:
+          'Needs `keys:write`. Takes effect at once on the instance that served it and on every other within KEY_CACHE_TTL_SECONDS. `limits: null` removes an override (an enterprise key must keep its own).',
+        tags: ['keys'],
+        params: KeyIdParamsSchema,
+        body: ApiKeyChangesSchema,
+        response: { 200: withHeaders(ApiKeySchema, 'The key as changed', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      const record = await keys.update(
+        request.params.id,
+        {
+          ...(body.name !== undefined && { name: body.name }),
+          ...(body.plan !== undefined && { plan: body.plan }),
+          ...(body.limits !== undefined && { customLimits: body.limits }),
+          ...(body.scopes !== undefined && { scopes: body.scopes }),
+          ...(body.expiresAt !== undefined && { expiresAt: body.expiresAt === null ? null : parseDate(body.expiresAt, 'expiresAt') }),
+          ...(body.ownerId !== undefined && { ownerId: body.ownerId }),
+        },
+        actorOf(request),
+      );
+      return view(record);
+    },
+  );
+
+  app.post(
+    '/keys/:id/rotate',
+    {
+      config: { adminScope: 'keys:write' },
+      // The body may be left out: read as {} (all defaults).
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
+      schema: {
+        operationId: 'rotateKey',
+        summary: 'Replace a key with a new secret, keeping its settings and quota',
+        description:
+          'Needs `keys:write`. Issues a new key with the same plan, limits, scopes, owner and expiry, counted against the same quota as the old one; the response carries its secret this once. The old key keeps working for `graceSeconds` (never past its own expiry). A revoked or expired key cannot be rotated (409 `key_not_active`). The body may be left out.',
+        tags: ['keys'],
+        params: KeyIdParamsSchema,
+        body: RotationSchema,
+        response: {
+          201: withHeaders(IssuedApiKeySchema, 'The new key, with its secret', SECRET_HEADERS, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const graceMs = request.body?.graceSeconds === undefined ? options.defaultGraceMs : request.body.graceSeconds * 1000;
+      const issued = await keys.rotate(request.params.id, graceMs, actorOf(request));
+      return reply.code(201).headers(secretHeaders(location(issued.record.id))).send({ ...view(issued.record), key: issued.key });
+    },
+  );
+
+  app.post(
+    '/keys/:id/revoke',
+    {
+      config: { adminScope: 'keys:write' },
+      schema: {
+        operationId: 'revokeKey',
+        summary: 'Stop a key at once',
+        description:
+          'Needs `keys:write`. The key gets 401 at once on the instance that served this, and on every other within KEY_CACHE_TTL_SECONDS. Revoking a revoked key changes nothing.',
+        tags: ['keys'],
+        params: KeyIdParamsSchema,
+        response: { 200: withHeaders(ApiKeySchema, 'The key, revoked', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => view(await keys.revoke(request.params.id, actorOf(request))),
+  );
+}
+
+function secretHeaders(location: string): Record<string, string> {
+  return { 'Cache-Control': 'no-store', Location: location };
+}
+
+/**
+ * Reads a date the schema already checked for shape. A date that does not exist (February 30th, hour
+ * 25) is refused: Date.parse would roll it over into another day.
+ */
+function parseDate(text: string, field: string): Date {
+  const [year, month, day, hour, minute, second] = text.split(/[-T:.Z+]/).map(Number) as [number, number, number, number, number, number];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const ms = Date.parse(text);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59 || Number.isNaN(ms)) {
+    throw new ValidationError(field, `field '${field}' is not a date that exists`);
+  }
+  return new Date(ms);
+}
+
+function decodeKeyCursor(cursor: string): { createdAt: Date; id: string } {
+  const match = /^([0-9]{1,15})\.(key_[A-Za-z0-9]{16})$/.exec(decodeCursor(cursor));
+  if (!match?.[1] || !match[2]) throw new ValidationError('cursor', "query parameter 'cursor' is not a cursor this API gave");
+  return { createdAt: new Date(Number(match[1])), id: match[2] };
+}

@@ -1,0 +1,65 @@
+/**
+ * What every listener of the service shares: Fastify with the same request ids, logging, timeouts,
+ * JSON body handling, validation and error bodies. The public API and the admin API are each built
+ * on one of these, so both speak the same Error body and neither can drift from the other.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Metrics } from '../metrics/metrics.js';
+import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
+import { installJsonBodies } from './plugins/json-body.js';
+import { installRequestObservers, lazyChildLogger } from './request-logger.js';
+import { createValidatorCompiler } from './validation.js';
+
+export interface BaseAppOptions {
+  readonly logger: FastifyBaseLogger;
+  readonly bodyLimitBytes: number;
+  /** Passed to Fastify; decides request.ip behind load balancers. */
+  readonly trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** How long a client may take to send its headers, and its whole request; how long an idle keep-alive connection is kept. */
+  readonly connectionTimeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
+  readonly metrics: Metrics;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** `realm` names the door in WWW-Authenticate on a 401. */
+export function createBaseApp(options: BaseAppOptions, realm: string): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimitBytes,
+    trustProxy: options.trustProxy,
+    // Keep a sane id from the load balancer so one request can be followed across hops.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // During shutdown, requests on open connections are still served (their bodies keep the Error format).
+    return503OnClosing: false,
+    // One access line per request (installRequestObservers) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
+    frameworkErrors: routerErrorHandler,
+    clientErrorHandler,
+    // Slow or stalled clients are cut off: Node checks these every connectionsCheckingInterval.
+    http: {
+      headersTimeout: options.connectionTimeouts.headersMs,
+      requestTimeout: options.connectionTimeouts.requestMs,
+      connectionsCheckingInterval: Math.min(1_000, options.connectionTimeouts.headersMs),
+    },
+    requestTimeout: options.connectionTimeouts.requestMs,
+    keepAliveTimeout: options.connectionTimeouts.keepAliveMs,
+  });
+  app.setValidatorCompiler(createValidatorCompiler());
+  // Bodies are JSON in UTF-8 only: anything else, text/plain included, is 415.
+  installJsonBodies(app);
+  installErrorHandler(app, options.bodyLimitBytes, options.metrics, realm);
+  installRequestObservers(app, options.logger, options.metrics);
+  // Every response names its request.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+  return app;
+}

@@ -1,0 +1,32 @@
+/**
+ * Writing audit events. An event is appended before the change it records, so that no change is ever
+ * made without its event: when the log cannot be written, the change is not made (the caller gets the
+ * failure). A change that fails after its event was written leaves an event for an attempt.
+ */
+import type { Actor, AuditAction } from '../domain/audit-event.js';
+import type { AuditLog } from './ports/audit-log.js';
+import type { Clock } from './ports/clock.js';
+import { auditEventId } from './key-secrets.js';
+
+/** The key tool and the configuration act without a credential: they name themselves. */
+export const KEY_TOOL_ACTOR: Actor = { id: 'key-tool', requestId: null, ip: null };
+export const CONFIG_ACTOR: Actor = { id: 'config', requestId: null, ip: null };
+
+export class Auditor {
+  private sequence = 0;
+
+  constructor(
+    private readonly log: AuditLog,
+    private readonly clock: Clock,
+  ) {}
+
+  record(actor: Actor, action: AuditAction, target: string | null): Promise<void> {
+    const atMs = this.clock.nowMs();
+    this.sequence += 1;
+    return this.log.append({ id: auditEventId(atMs, this.sequence), at: new Date(atMs), actor: actor.id, action, target, requestId: actor.requestId, ip: actor.ip });
+  }
+
+  list(query: { readonly beforeId?: string; readonly limit: number }) {
+    return this.log.list(query);
+  }
+}

@@ -1,0 +1,43 @@
+/** What every AuditLog must do; run against each adapter. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AuditLog } from '../../src/application/ports/audit-log.js';
+import { auditEventId } from '../../src/application/key-secrets.js';
+import type { AuditEvent } from '../../src/domain/audit-event.js';
+
+export interface AuditLogHarness {
+  fresh(): Promise<AuditLog>;
+}
+
+let sequence = 0;
+function anEvent(atMs: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
+  sequence += 1;
+  return { id: auditEventId(atMs, sequence), at: new Date(atMs), actor: 'adm_x', action: 'key.update', target: 'key_y', requestId: 'r', ip: '10.0.0.1', ...overrides };
+}
+
+export function describeAuditLogContract(adapter: string, harness: AuditLogHarness): void {
+  describe(`AuditLog contract: ${adapter}`, () => {
+    let log: AuditLog;
+    beforeEach(async () => {
+      log = await harness.fresh();
+    });
+
+    it('returns events newest first, as appended, a page at a time', async () => {
+      const t0 = Date.UTC(2026, 10, 1);
+      const events = [anEvent(t0), anEvent(t0), anEvent(t0 + 1, { actor: null, action: 'admin.auth_failed', target: null, requestId: null, ip: null }), anEvent(t0 + 2)];
+      // Appended out of order (two instances writing): read back in time order all the same.
+      for (const event of [events[1], events[0], events[3], events[2]]) await log.append(event as AuditEvent);
+      const newestFirst = [...events].reverse();
+      expect(await log.list({ limit: 10 })).toEqual(newestFirst);
+      const firstPage = await log.list({ limit: 2 });
+      expect(firstPage).toEqual(newestFirst.slice(0, 2));
+      expect(await log.list({ limit: 2, beforeId: firstPage[1]?.id as string })).toEqual(newestFirst.slice(2));
+    });
+
+    it('orders events written in one millisecond as they were written', async () => {
+      const t0 = Date.UTC(2026, 10, 2);
+      const events = Array.from({ length: 20 }, () => anEvent(t0));
+      for (const event of events) await log.append(event);
+      expect((await log.list({ limit: 20 })).map((e) => e.id)).toEqual(events.map((e) => e.id).reverse());
+    });
+  });
+}

@@ -1,0 +1,276 @@
+/** The admin API over HTTP: issuing, reading, changing, rotating and revoking keys, as operators and their tools call it. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { expectError, startTestApp, type TestApp } from '../support/test-app.js';
+
+interface KeyBody {
+  id: string;
+  name: string;
+  plan: string;
+  limits: { perMinute: number; perDay: number };
+  scopes: string[];
+  ownerId: string | null;
+  status: string;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  rotatedFrom: string | null;
+  key?: string;
+}
+
+describe('admin API: keys', () => {
+  let t: TestApp;
+  let admin: string;
+
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    t.app.admin.inject({ method, url, headers: { authorization: admin, ...headers }, ...(payload !== undefined && { payload: payload as object }) });
+  const issue = async (payload: object = { name: 'Shelter A', plan: 'pro' }) => {
+    const response = await call('POST', '/admin/v1/keys', payload);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<KeyBody & { key: string }>();
+  };
+  const pets = (key: string, method: 'GET' | 'POST' = 'GET') =>
+    t.app.http.inject({
+      method,
+      url: '/v1/pets',
+      headers: { authorization: `Bearer ${key}` },
+      ...(method === 'POST' && { payload: { name: 'Rex', categoryId: 1 } }),
+    });
+
+  beforeEach(async () => {
+    t = await startTestApp();
+    admin = await t.adminBearer();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('issues a key whose secret is in the 201 alone, and which works on /v1 at once', async () => {
+    const response = await call('POST', '/admin/v1/keys', { name: 'Shelter A', plan: 'pro', ownerId: 'acct_1042' });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json<KeyBody & { key: string }>();
+    expect(response.headers.location).toBe(`/admin/v1/keys/${body.id}`);
+    expect(body).toEqual({
+      id: expect.stringMatching(/^key_[A-Za-z0-9]{16}$/) as unknown,
+      name: 'Shelter A',
+      plan: 'pro',
+      limits: { perMinute: 300, perDay: 10_000 },
+      scopes: ['pets:read', 'pets:write'],
+      ownerId: 'acct_1042',
+      status: 'active',
+      createdAt: new Date(t.clock.ms).toISOString(),
+      expiresAt: null,
+      revokedAt: null,
+      lastUsedAt: null,
+      rotatedFrom: null,
+      key: expect.stringMatching(/^adopt_stage_/) as unknown,
+    });
+    expect((await pets(body.key)).statusCode).toBe(200);
+    const read = await call('GET', `/admin/v1/keys/${body.id}`);
+    expect(read.statusCode).toBe(200);
+    const { key, ...record } = body;
+    expect(read.json()).toEqual({ ...record, lastUsedAt: new Date(t.clock.ms).toISOString() });
+    expect(read.body).not.toContain(key);
+  });
+
+  it('lists keys in issue order, filtered, a page at a time through Link', async () => {
+    const issued: KeyBody[] = [];
+    for (let i = 0; i < 5; i++) {
+      issued.push(await issue({ name: `Shelter ${i}`, plan: i % 2 ? 'free' : 'pro', ...(i < 2 && { ownerId: 'acct_7' }) }));
+      t.clock.advance(1_000);
+    }
+    await call('POST', `/admin/v1/keys/${issued[4]?.id}/revoke`);
+    const seen: string[] = [];
+    let url: string | null = '/admin/v1/keys?limit=2';
+    while (url) {
+      const page: LightMyRequestResponse = await call('GET', url);
+      expect(page.statusCode).toBe(200);
+      seen.push(...page.json<KeyBody[]>().map((k) => k.id));
+      url = /^<([^>]+)>; rel="next"$/.exec(page.headers.link as string | undefined ?? '')?.[1] ?? null;
+    }
+    expect(seen).toEqual(issued.map((k) => k.id));
+    const ids = async (query: string) => (await call('GET', `/admin/v1/keys?${query}`)).json<KeyBody[]>().map((k) => k.id);
+    expect(await ids('plan=free')).toEqual([issued[1]?.id, issued[3]?.id]);
+    expect(await ids('ownerId=acct_7')).toEqual([issued[0]?.id, issued[1]?.id]);
+    expect(await ids('status=revoked')).toEqual([issued[4]?.id]);
+    expect(await ids('status=active&plan=pro')).toEqual([issued[0]?.id, issued[2]?.id]);
+    expect(await ids('status=expired')).toEqual([]);
+    // Filters carry into the next page's link.
+    const filtered = await call('GET', '/admin/v1/keys?limit=1&plan=pro&status=active');
+    expect(filtered.headers.link).toMatch(/plan=pro/);
+    expect(filtered.headers.link).toMatch(/status=active/);
+  });
+
+  it('changes take effect at once on this instance: plan, an override on any plan, scopes, expiry', async () => {
+    const { id, key } = await issue({ name: 'Shelter', plan: 'free' });
+    expect((await pets(key)).headers['x-ratelimit-limit']).toBe('60');
+    const raised = await call('PATCH', `/admin/v1/keys/${id}`, { limits: { perMinute: 500, perDay: 20_000 } });
+    expect(raised.json()).toMatchObject({ plan: 'free', limits: { perMinute: 500, perDay: 20_000 } });
+    expect((await pets(key)).headers['x-ratelimit-limit']).toBe('500');
+    await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'business', limits: null });
+    expect((await pets(key)).headers['x-ratelimit-limit']).toBe('1000');
+    const readOnly = await call('PATCH', `/admin/v1/keys/${id}`, { scopes: ['pets:read'], name: 'Renamed', ownerId: 'acct_9' });
+    expect(readOnly.json()).toMatchObject({ name: 'Renamed', ownerId: 'acct_9', scopes: ['pets:read'] });
+    const before = Number((await pets(key)).headers['x-ratelimit-remaining']);
+    const refused = await pets(key, 'POST');
+    expectError(refused, 403, 'forbidden');
+    // The refused create still counted against the key's limits.
+    expect(Number(refused.headers['x-ratelimit-remaining'])).toBe(before - 1);
+    const expiresAt = new Date(t.clock.ms + 3_600_000).toISOString();
+    expect((await call('PATCH', `/admin/v1/keys/${id}`, { expiresAt })).json()).toMatchObject({ expiresAt, status: 'active' });
+    t.clock.advance(3_600_000);
+    expectError(await pets(key), 401, 'unauthorized');
+    expect((await call('GET', `/admin/v1/keys/${id}`)).json()).toMatchObject({ status: 'expired' });
+    const events = (await call('GET', '/admin/v1/audit-events?limit=100')).json<{ action: string; target: string }[]>();
+    expect(events.filter((e) => e.target === id).map((e) => e.action)).toEqual(['key.update', 'key.update', 'key.update', 'key.update', 'key.create']);
+  });
+
+  it('rotates a key onto the same quota: the old one works until the grace ends, never past its own expiry', async () => {
+    const old = await issue({ name: 'Shelter', plan: 'free', scopes: ['pets:read'], ownerId: 'acct_1' });
+    for (let i = 0; i < 50; i++) expect((await pets(old.key)).statusCode).toBe(200);
+    const response = await call('POST', `/admin/v1/keys/${old.id}/rotate`, { graceSeconds: 60 });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const fresh = response.json<KeyBody & { key: string }>();
+    expect(fresh).toMatchObject({ rotatedFrom: old.id, plan: 'free', scopes: ['pets:read'], ownerId: 'acct_1', status: 'active' });
+    expect(fresh.key).not.toBe(old.key);
+    // 50 of 60 spent before the rotation: 10 left, on either key.
+    expect((await pets(fresh.key)).headers['x-ratelimit-remaining']).toBe('9');
+    expect((await pets(old.key)).headers['x-ratelimit-remaining']).toBe('8');
+    expect((await call('GET', `/admin/v1/keys/${old.id}`)).json()).toMatchObject({ expiresAt: new Date(t.clock.ms + 60_000).toISOString() });
+    t.clock.advance(60_000);
+    expectError(await pets(old.key), 401, 'unauthorized');
+    expect((await pets(fresh.key)).statusCode).toBe(200);
+    // A rotation without a body takes KEY_ROTATION_GRACE_SECONDS (a day), cut to the key's own expiry.
+    const expiring = await issue({ name: 'Trial', plan: 'free', expiresAt: new Date(t.clock.ms + 3_600_000).toISOString() });
+    const rotated = await t.app.admin.inject({ method: 'POST', url: `/admin/v1/keys/${expiring.id}/rotate`, headers: { authorization: admin } });
+    expect(rotated.statusCode, rotated.body).toBe(201);
+    expect(rotated.json()).toMatchObject({ expiresAt: expiring.expiresAt });
+    expect((await call('GET', `/admin/v1/keys/${expiring.id}`)).json()).toMatchObject({ expiresAt: expiring.expiresAt });
+    const plain = await issue();
+    await call('POST', `/admin/v1/keys/${plain.id}/rotate`, {});
+    expect((await call('GET', `/admin/v1/keys/${plain.id}`)).json()).toMatchObject({ expiresAt: new Date(t.clock.ms + 86_400_000).toISOString() });
+  });
+
+  it('revokes a key: 401 at once, revoking again changes nothing, a revoked key cannot be rotated', async () => {
+    const { id, key } = await issue();
+    expect((await pets(key)).statusCode).toBe(200);
+    const revoked = await call('POST', `/admin/v1/keys/${id}/revoke`);
+    expect(revoked.json()).toMatchObject({ status: 'revoked', revokedAt: new Date(t.clock.ms).toISOString() });
+    expectError(await pets(key), 401, 'unauthorized');
+    t.clock.advance(5_000);
+    expect((await call('POST', `/admin/v1/keys/${id}/revoke`)).json()).toEqual(revoked.json());
+    expectError(await call('POST', `/admin/v1/keys/${id}/rotate`, {}), 409, 'key_not_active');
+    const events = (await call('GET', '/admin/v1/audit-events')).json<{ action: string; target: string }[]>();
+    expect(events.filter((e) => e.target === id).map((e) => e.action)).toEqual(['key.revoke', 'key.create']);
+  });
+
+  it('honours Idempotency-Key on issue: a repeat returns the same key without its secret, another body is 422', async () => {
+    const headers = { 'idempotency-key': 'signup-8841' };
+    const first = await call('POST', '/admin/v1/keys', { name: 'Signup', plan: 'pro' }, headers);
+    expect(first.statusCode).toBe(201);
+    const again = await call('POST', '/admin/v1/keys', { plan: 'pro', name: 'Signup' }, headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const { key, ...record } = first.json<KeyBody & { key: string }>();
+    expect(again.json()).toEqual(record);
+    expect(again.body).not.toContain(key);
+    expectError(await call('POST', '/admin/v1/keys', { name: 'Signup', plan: 'free' }, headers), 422, 'idempotency_key_reused');
+    const all = (await call('GET', '/admin/v1/keys?limit=100')).json<KeyBody[]>();
+    expect(all.filter((k) => k.name === 'Signup')).toHaveLength(1);
+    // Another credential's Idempotency-Key of the same text is its own.
+    const other = await t.adminBearer(['keys:write']);
+    const theirs = await call('POST', '/admin/v1/keys', { name: 'Signup', plan: 'pro' }, { ...headers, authorization: other });
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json<KeyBody>().id).not.toBe(record.id);
+  });
+
+  it('reads the audit log newest first, a page at a time, with the actor and the request', async () => {
+    const actorId = (await t.app.adminCredentials.list()).find((c) => c.name === 'test admin')?.id;
+    const created = await call('POST', '/admin/v1/keys', { name: 'A', plan: 'free' }, { 'x-request-id': 'req-audit-1' });
+    const { id } = created.json<KeyBody>();
+    t.clock.advance(1);
+    await call('PATCH', `/admin/v1/keys/${id}`, { name: 'B' });
+    t.clock.advance(1);
+    await call('POST', `/admin/v1/keys/${id}/revoke`);
+    const first = await call('GET', '/admin/v1/audit-events?limit=2');
+    const page = first.json<{ id: string; action: string; actor: string; target: string; requestId: string; ip: string; at: string }[]>();
+    expect(page.map((e) => e.action)).toEqual(['key.revoke', 'key.update']);
+    expect(page[0]).toMatchObject({ actor: actorId, target: id, ip: '127.0.0.1', at: new Date(t.clock.ms).toISOString() });
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.link as string)?.[1] as string;
+    const rest = (await call('GET', next)).json<{ action: string; requestId: string }[]>();
+    expect(rest[0]).toMatchObject({ action: 'key.create', requestId: 'req-audit-1' });
+  });
+});
+
+describe('admin API: who may call it', () => {
+  let t: TestApp;
+
+  beforeEach(async () => {
+    t = await startTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('answers every refused credential alike with 401, audits it, and counts it against the address', async () => {
+    const revoked = await t.app.adminCredentials.issue('gone', ['keys:read'], { id: 'key-tool', requestId: null, ip: null });
+    await t.app.adminCredentials.revoke(revoked.credential.id, { id: 'key-tool', requestId: null, ip: null });
+    const apiKey = await t.bearer('pro');
+    const headers = [
+      {},
+      { authorization: 'Basic YWRtaW46YWRtaW4=' },
+      { authorization: 'Bearer short' },
+      { authorization: `Bearer adopt_admin_${'A'.repeat(38)}` },
+      { authorization: `Bearer ${'verbatim-unknown-token-'.repeat(2)}` },
+      { authorization: `Bearer ${revoked.token}` },
+      { authorization: apiKey },
+    ];
+    const bodies = new Set<string>();
+    for (const header of headers) {
+      const response = await t.app.admin.inject({ url: '/admin/v1/keys', headers: header });
+      expectError(response, 401, 'unauthorized');
+      expect(response.headers['www-authenticate']).toMatch(/^Bearer realm="animal-adoption-admin"/);
+      bodies.add(response.body);
+    }
+    expect(bodies.size).toBe(1);
+    const reader = await t.adminBearer(['audit:read']);
+    const events = (await t.app.admin.inject({ url: '/admin/v1/audit-events?limit=100', headers: { authorization: reader } })).json<{ action: string; actor: null; ip: string }[]>();
+    expect(events.filter((e) => e.action === 'admin.auth_failed')).toHaveLength(headers.length);
+    expect(events.find((e) => e.action === 'admin.auth_failed')).toMatchObject({ actor: null, ip: '127.0.0.1' });
+    // The same address keeps failing: the Free numbers of a bad API key (60 a minute), then 429.
+    const statuses: number[] = [];
+    for (let i = headers.length; i < 62; i++) statuses.push((await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: 'Bearer nope' } })).statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(60 - headers.length);
+    const limited = await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: 'Bearer nope' } });
+    expectError(limited, 429, 'rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('gives a credential without the scope 403, and refuses an admin credential on /v1', async () => {
+    const reader = await t.adminBearer(['keys:read']);
+    expect((await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: reader } })).statusCode).toBe(200);
+    expectError(await t.app.admin.inject({ method: 'POST', url: '/admin/v1/keys', headers: { authorization: reader }, payload: { name: 'x', plan: 'free' } }), 403, 'forbidden');
+    expectError(await t.app.admin.inject({ url: '/admin/v1/audit-events', headers: { authorization: reader } }), 403, 'forbidden');
+    expectError(await t.app.http.inject({ url: '/v1/pets', headers: { authorization: reader } }), 401, 'unauthorized');
+    expect((await t.app.admin.inject({ url: '/admin/v1/keys' })).statusCode).toBe(401);
+  });
+
+  it('is not served on the public listener, and its document is its own', async () => {
+    const admin = await t.adminBearer();
+    for (const url of ['/admin/v1/keys', '/admin/v1/openapi.json', '/admin/v1/docs/']) {
+      expectError(await t.app.http.inject({ url, headers: { authorization: admin } }), 404, 'route_not_found');
+    }
+    const publicDoc = JSON.stringify((await t.app.http.inject({ url: '/v1/openapi.json' })).json());
+    expect(publicDoc).not.toContain('/keys');
+    expect(publicDoc).not.toContain('adminAuth');
+    const adminDoc = (await t.app.admin.inject({ url: '/admin/v1/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(adminDoc.paths).sort()).toEqual(['/audit-events', '/keys', '/keys/{id}', '/keys/{id}/revoke', '/keys/{id}/rotate']);
+    const page = await t.app.admin.inject({ url: '/admin/v1/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expectError(await t.app.admin.inject({ url: '/v1/pets' }), 404, 'route_not_found');
+  });
+});

@@ -122,6 +122,8 @@ function documentDescription(): string {
     '## Authentication',
     'Send your API key on every request as `Authorization: Bearer <key>`. A missing, malformed, unknown, revoked or expired key gets 401 `unauthorized` with a `WWW-Authenticate` header.',
     '',
+    'A key carries scopes: `pets:read` (list and get animals, `GET /v1/rate_limit`) and `pets:write` (add animals), both unless the operator chose otherwise. A key without the scope an operation needs gets 403 `forbidden`, and the request still counts against its limits.',
+    '',
     '## Plans and limits',
     'Each key has two sliding windows, a minute and a day, counted together across every instance:',
     '',

@@ -258,6 +258,21 @@ describe('admin API: who may call it', () => {
     expect((await t.app.admin.inject({ url: '/admin/v1/keys' })).statusCode).toBe(401);
   });
 
+  it('names the key in the access line of a request refused for its scopes', async () => {
+    const logLines: string[] = [];
+    const logged = await startTestApp({ logLines });
+    try {
+      const admin = await logged.adminBearer(['keys:write']);
+      const issued = await logged.app.admin.inject({ method: 'POST', url: '/admin/v1/keys', headers: { authorization: admin }, payload: { name: 'Reader', plan: 'pro', scopes: ['pets:read'] } });
+      const { id, key } = issued.json<{ id: string; key: string }>();
+      expectError(await logged.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: `Bearer ${key}` }, payload: { name: 'Rex', categoryId: 1 } }), 403, 'forbidden');
+      const access = logLines.map((line) => JSON.parse(line) as { msg: string; status?: number; keyId?: string }).filter((line) => line.msg === 'request' && line.status === 403);
+      expect(access).toEqual([expect.objectContaining({ keyId: id, route: '/v1/pets' })]);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('is not served on the public listener, and its document is its own', async () => {
     const admin = await t.adminBearer();
     for (const url of ['/admin/v1/keys', '/admin/v1/openapi.json', '/admin/v1/docs/']) {

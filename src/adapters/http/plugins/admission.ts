@@ -52,8 +52,9 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       metrics.decision(admission.decision.outcome, admission.plan, admission.decision.banStarted);
       setRateLimitHeaders(reply, admission.limits, admission.decision);
     }
-    if (admission.refusal) throw admission.refusal;
+    // Known even when refused for its scopes, so that the access line names the key.
     request.apiKey = admission.key;
+    if (admission.refusal) throw admission.refusal;
   });
 }
 

@@ -1,5 +1,5 @@
 /** What every AdminCredentialStore must do; run against each adapter. */
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCredentialStore } from '../../src/application/ports/admin-credential-store.js';
 import { DuplicateKeyError } from '../../src/application/ports/api-key-store.js';
 import { hashKey, randomBase62 } from '../../src/application/key-secrets.js';
@@ -19,7 +19,6 @@ export function describeAdminCredentialStoreContract(adapter: string, harness: A
     beforeEach(async () => {
       store = await harness.fresh();
     });
-    afterAll(() => undefined);
 
     it('finds a credential by hash and by id, as stored', async () => {
       const credential = aCredential({ scopes: ['keys:read', 'audit:read'] });

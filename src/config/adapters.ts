@@ -10,6 +10,7 @@ import { systemClock, type Clock } from '../application/ports/clock.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
 import type { IdempotencyStore } from '../application/ports/idempotency-store.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
+import type { UsageStore } from '../application/ports/usage-store.js';
 import { FailoverRateLimiter } from '../application/failover-rate-limiter.js';
 import { isTimeout } from '../application/within.js';
 import { MemoryAdminCredentialStore } from '../adapters/memory/memory-admin-credential-store.js';
@@ -18,6 +19,7 @@ import { MemoryAuditLog } from '../adapters/memory/memory-audit-log.js';
 import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
 import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
+import { MemoryUsageStore } from '../adapters/memory/memory-usage-store.js';
 import { CachingApiKeyStore } from '../adapters/cache/caching-api-key-store.js';
 import { connectMongo } from '../adapters/mongo/mongo-connection.js';
 import { MongoAdminCredentialStore } from '../adapters/mongo/mongo-admin-credential-store.js';
@@ -25,8 +27,10 @@ import { MongoApiKeyStore } from '../adapters/mongo/mongo-api-key-store.js';
 import { MongoAuditLog } from '../adapters/mongo/mongo-audit-log.js';
 import { MongoIdempotencyStore } from '../adapters/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../adapters/mongo/mongo-pet-repository.js';
+import { MongoUsageStore } from '../adapters/mongo/mongo-usage-store.js';
 import { connectRedis } from '../adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
+import { RedisUsageStore } from '../adapters/redis/redis-usage-store.js';
 import type { Metrics } from '../adapters/metrics/metrics.js';
 import type { AppConfig } from './env.js';
 
@@ -39,6 +43,9 @@ export interface Adapters {
   readonly audit: AuditLog;
   readonly rateLimiter: RateLimiter;
   readonly idempotency: IdempotencyStore;
+  /** Where every instance's usage counts meet (flushed to, off the request path), and its engine. */
+  readonly usage: UsageStore;
+  readonly usageEngine: 'memory' | 'mongodb' | 'redis';
   /** Which engines back the ports, for logs. */
   readonly description: string;
   /** What backs each probed port (engine and topology), for /readyz. */
@@ -58,6 +65,8 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     audit: new MemoryAuditLog(),
     rateLimiter: new MemoryRateLimiter(clock),
     idempotency: new MemoryIdempotencyStore(),
+    usage: new MemoryUsageStore(clock),
+    usageEngine: 'memory',
     description: 'memory',
     backends: { pets: 'memory', apiKeys: 'memory', rateLimiter: 'memory' },
     rateLimiterCritical: true,
@@ -76,9 +85,10 @@ export interface AdapterOptions {
 }
 
 /**
- * The adapters the configuration asks for: MongoDB for pets, keys, admin credentials and the audit
- * log when MONGODB_URL is set, Redis
- * for limits when REDIS_URL is set, memory otherwise. Staging and production differ only here.
+ * The adapters the configuration asks for: MongoDB for pets, keys, admin credentials, the audit log
+ * and usage counts when MONGODB_URL is set; Redis for limits (and usage counts, without MongoDB) when
+ * a Redis is configured; memory otherwise. Usage is billing data kept up to 400 days: it goes to the
+ * durable store when there is one. Staging and production differ only here.
  */
 export async function configuredAdapters(config: AppConfig, logger: Logger, options: AdapterOptions = {}): Promise<Adapters> {
   const clock = options.clock ?? systemClock;
@@ -90,7 +100,9 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   let audit: AuditLog = new MemoryAuditLog();
   let rateLimiter: RateLimiter = new MemoryRateLimiter(clock);
   let idempotency: IdempotencyStore = new MemoryIdempotencyStore();
-  const engines = { store: 'memory', limiter: 'memory' };
+  let usage: UsageStore = new MemoryUsageStore(clock);
+  let usageEngine: Adapters['usageEngine'] = 'memory';
+  const engines = { store: 'memory', limiter: 'memory', usage: 'memory' };
   if (config.mongo) {
     const mongo = await connectMongo(config.mongo);
     closers.push(() => mongo.client.close());
@@ -99,7 +111,10 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     apiKeys = new CachingApiKeyStore(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), clock, config.keyCacheTtlMs);
     adminCredentials = new MongoAdminCredentialStore(mongo.db, config.mongo.timeoutMs);
     audit = new MongoAuditLog(mongo.db, config.mongo.timeoutMs);
+    usage = new MongoUsageStore(mongo.db, config.mongo.timeoutMs);
     engines.store = 'mongodb';
+    engines.usage = 'mongodb';
+    usageEngine = 'mongodb';
   }
   if (config.redis) {
     const redis = await connectRedis(config.redis);
@@ -126,6 +141,15 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
       },
     });
     engines.limiter = redis.description;
+    if (!config.mongo) {
+      usage = new RedisUsageStore(redis.client, {
+        keyPrefix: config.redis.keyPrefix,
+        timeoutMs: config.redis.timeoutMs,
+        ...(options.clock && { clock: options.clock }),
+      });
+      engines.usage = redis.description;
+      usageEngine = 'redis';
+    }
   }
   return {
     clock,
@@ -135,7 +159,9 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     audit,
     rateLimiter,
     idempotency,
-    description: `pets and keys: ${engines.store}, rate limits: ${engines.limiter}`,
+    usage,
+    usageEngine,
+    description: `pets and keys: ${engines.store}, rate limits: ${engines.limiter}, usage: ${engines.usage}`,
     backends: { pets: engines.store, apiKeys: engines.store, rateLimiter: engines.limiter },
     rateLimiterCritical: !config.redis || config.rateLimitFailureMode === 'closed',
     close: async () => {

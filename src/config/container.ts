@@ -11,7 +11,10 @@ import { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
 import { AdmitAdminRequest } from '../application/use-cases/authenticate-admin.js';
 import { Auditor } from '../application/audit.js';
+import { ReadUsage } from '../application/use-cases/read-usage.js';
+import { UsageRecorder, type UsageRecorderEvents } from '../application/usage-recorder.js';
 import type { BanPolicy } from '../domain/rate-limit.js';
+import type { DeprecatedOperation } from '../domain/usage.js';
 import type { Adapters } from './adapters.js';
 import type { AppConfig } from './env.js';
 
@@ -26,7 +29,29 @@ function idempotencyLeaseMs(config: AppConfig): number {
   return Math.max(10_000, 3 * (config.mongo?.timeoutMs ?? 0));
 }
 
-export function buildContainer(config: AppConfig, adapters: Adapters): DependencyContainer {
+/** RFC 9745: when GET /v1/pets/{petId} was deprecated. */
+const GET_PET_DEPRECATED_AT_MS = Date.parse('2026-11-21T00:00:00Z');
+
+/** Key-minutes of usage an instance holds while its store cannot take them (a few hundred bytes each). */
+const USAGE_MAX_PENDING = 50_000;
+
+/** The deprecated operation, its sunset and brownouts as configured. */
+export function getPetDeprecation(config: AppConfig): DeprecatedOperation {
+  return {
+    operation: 'getPet',
+    deprecatedAtMs: GET_PET_DEPRECATED_AT_MS,
+    sunsetAtMs: config.getPetRemoval.sunsetAtMs,
+    brownouts: config.getPetRemoval.brownouts,
+    replacement: 'GET /v1/pets?status=',
+  };
+}
+
+export interface ContainerOptions {
+  /** Told when usage counts cannot be flushed or are dropped. */
+  readonly usageEvents?: UsageRecorderEvents;
+}
+
+export function buildContainer(config: AppConfig, adapters: Adapters, options: ContainerOptions = {}): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(TOKENS.Clock, { useValue: adapters.clock });
   c.register(TOKENS.PetRepository, { useValue: adapters.pets });
@@ -35,6 +60,8 @@ export function buildContainer(config: AppConfig, adapters: Adapters): Dependenc
   c.register(TOKENS.IdempotencyStore, { useValue: adapters.idempotency });
   c.register(TOKENS.AdminCredentialStore, { useValue: adapters.adminCredentials });
   c.register(TOKENS.AuditLog, { useValue: adapters.audit });
+  c.register(TOKENS.UsageStore, { useValue: adapters.usage });
+  const deprecation = getPetDeprecation(config);
   const ban: BanPolicy = { threshold: config.ban.threshold, durationMs: config.ban.durationMs, strikeWindowMs: STRIKE_WINDOW_MS };
   const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
   c.register(TOKENS.ListPets, once((d) => new ListPets(d.resolve(TOKENS.PetRepository))));
@@ -48,7 +75,21 @@ export function buildContainer(config: AppConfig, adapters: Adapters): Dependenc
         }),
     ),
   );
-  c.register(TOKENS.GetPet, once((d) => new GetPet(d.resolve(TOKENS.PetRepository))));
+  c.register(TOKENS.GetPet, once((d) => new GetPet(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.Clock), deprecation)));
+  c.register(
+    TOKENS.UsageRecorder,
+    once(
+      (d) =>
+        new UsageRecorder(d.resolve(TOKENS.UsageStore), d.resolve(TOKENS.Clock), {
+          maxEntries: USAGE_MAX_PENDING,
+          ...(options.usageEvents && { events: options.usageEvents }),
+        }),
+    ),
+  );
+  c.register(
+    TOKENS.ReadUsage,
+    once((d) => new ReadUsage(d.resolve(TOKENS.UsageStore), d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), [deprecation])),
+  );
   c.register(
     TOKENS.Authenticate,
     once((d) => new Authenticate(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.environment)),

@@ -6,6 +6,8 @@ import type { DependencyContainer } from 'tsyringe';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { TOKENS } from '../application/ports/tokens.js';
+import type { UsageRecorder } from '../application/usage-recorder.js';
+import { isTimeout } from '../application/within.js';
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
 import { buildHttpApp } from '../adapters/http/app.js';
@@ -27,6 +29,8 @@ export interface Application {
   readonly keys: ManageApiKeys;
   readonly adminCredentials: ManageAdminCredentials;
   readonly adapters: Adapters;
+  /** This instance's usage counts on their way to the store; `flush()` hands them over now. */
+  readonly usage: UsageRecorder;
 }
 
 export interface CreateAppOptions {
@@ -42,7 +46,17 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const logger = options.logger ?? createLogger(config);
   const metrics = options.metrics ?? new Metrics();
   const adapters = options.adapters ?? (await configuredAdapters(config, logger, { metrics }));
-  const container = buildContainer(config, adapters);
+  const { usageEngine } = adapters;
+  const container = buildContainer(config, adapters, {
+    usageEvents: {
+      flushFailed: (error, entries) => {
+        if (usageEngine !== 'memory') metrics.storageFailure(usageEngine, isTimeout(error) ? 'timeout' : 'unavailable');
+        logger.warn({ err: error, entries }, 'Usage counts could not be stored; they are kept and retried at the next flush');
+      },
+      dropped: (requests) => metrics.usageDropped(requests),
+    },
+  });
+  const usageRecorder = container.resolve<UsageRecorder>(TOKENS.UsageRecorder);
   const keys = container.resolve<ManageApiKeys>(TOKENS.ApiKeys);
   const adminCredentials = container.resolve<ManageAdminCredentials>(TOKENS.AdminCredentials);
   await seedKeys(config, keys, logger);
@@ -60,23 +74,64 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       createPet: container.resolve(TOKENS.CreatePet),
       getPet: container.resolve(TOKENS.GetPet),
       admitRequest: container.resolve(TOKENS.AdmitRequest),
+      readUsage: container.resolve(TOKENS.ReadUsage),
+      recordUsage: (keyId, operation, outcome, status) => usageRecorder.record(keyId, operation, outcome, status),
       readinessProbes: {
         pets: { check: () => adapters.pets.ping(), critical: true, backend: adapters.backends.pets },
         apiKeys: { check: () => adapters.apiKeys.ping(), critical: true, backend: adapters.backends.apiKeys },
         rateLimiter: { check: () => adapters.rateLimiter.ping(), critical: adapters.rateLimiterCritical, backend: adapters.backends.rateLimiter },
       },
     },
-    { ...base, probeTimeoutMs: config.readinessTimeoutMs, metricsToken: config.metricsToken, servers: config.publicServers },
+    {
+      ...base,
+      probeTimeoutMs: config.readinessTimeoutMs,
+      metricsToken: config.metricsToken,
+      servers: config.publicServers,
+      usageFlushSeconds: config.usageFlushMs / 1000,
+    },
   );
   const admin = await buildAdminApp(
-    { keys, auditor: container.resolve(TOKENS.Auditor), admitAdminRequest: container.resolve(TOKENS.AdmitAdminRequest), clock: adapters.clock },
-    { ...base, defaultGraceMs: config.keyRotationGraceMs },
+    {
+      keys,
+      usage: container.resolve(TOKENS.ReadUsage),
+      auditor: container.resolve(TOKENS.Auditor),
+      admitAdminRequest: container.resolve(TOKENS.AdmitAdminRequest),
+      clock: adapters.clock,
+    },
+    { ...base, defaultGraceMs: config.keyRotationGraceMs, usageFlushSeconds: config.usageFlushMs / 1000 },
   );
+  const stopFlushing = flushEvery(usageRecorder, config.usageFlushMs, metrics);
   // The public app owns the adapters: closing it closes the admin door first, then the connections.
   http.addHook('onClose', async () => {
     await admin.close();
+    // The counts of the last requests, before the connections go.
+    await stopFlushing();
     await adapters.close();
     container.clearInstances();
   });
-  return { http, admin, metrics, container, keys, adminCredentials, adapters };
+  return { http, admin, metrics, container, keys, adminCredentials, adapters, usage: usageRecorder };
+}
+
+/**
+ * Flushes the usage counts every `intervalMs` (one flush at a time; a slow store delays the next
+ * rather than stacking them). The returned function stops the timer and flushes what is left.
+ */
+export function flushEvery(recorder: UsageRecorder, intervalMs: number, metrics?: Metrics): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    timer = setTimeout(() => {
+      void recorder.flush().then(() => {
+        metrics?.usagePending(recorder.pending);
+        if (!stopped) schedule();
+      });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await recorder.flush();
+  };
 }

@@ -4,6 +4,7 @@ import { Value } from 'typebox/value';
 import { checkKeyFormat, ENVIRONMENTS, KEY_FORMAT_TEXT, type Environment } from '../domain/api-key.js';
 import { ADMIN_SCOPES, ADMIN_TOKEN_PREFIX, checkAdminTokenFormat, isAdminScope, type AdminScope } from '../domain/admin-credential.js';
 import type { RedisAddress, RedisOptions } from '../adapters/redis/redis-connection.js';
+import { parseDate, RFC3339 } from '../adapters/http/schemas/dates.js';
 import { isPlanId, isValidLimits, type PlanId, type PlanLimits } from '../domain/plans.js';
 
 const oneOf = <T extends string>(values: readonly T[], description: string, fallback: T) =>
@@ -123,6 +124,20 @@ export const EnvSchema = Type.Object({
     default: 86_400,
     description: 'How long the old key keeps working after a rotation that names no grace',
   }),
+  USAGE_FLUSH_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 30,
+    default: 10,
+    description: 'How often each instance adds its usage counts to the shared store; a crash loses at most this much',
+  }),
+  GET_PET_SUNSET: Type.String({
+    default: '2030-12-05T00:00:00Z',
+    description: 'RFC 3339 instant from which GET /v1/pets/{petId} answers 410 gone (sent as its Sunset header)',
+  }),
+  GET_PET_BROWNOUTS: Type.String({
+    default: '',
+    description: 'Announced windows before the sunset in which GET /v1/pets/{petId} already answers 410: comma-separated RFC 3339 start/end',
+  }),
 });
 
 export type Env = Static<typeof EnvSchema>;
@@ -160,6 +175,9 @@ export interface AppConfig {
   readonly keyRotationGraceMs: number;
   readonly idempotencyTtlMs: number;
   readonly metricsToken: string | null;
+  readonly usageFlushMs: number;
+  /** When GET /v1/pets/{petId} goes (sunset), and the windows before it in which it already answers 410. */
+  readonly getPetRemoval: { readonly sunsetAtMs: number; readonly brownouts: readonly { readonly startMs: number; readonly endMs: number }[] };
   /** The environments that publish the API, for the OpenAPI document's servers. */
   readonly publicServers: readonly { readonly url: string; readonly description: string }[];
 }
@@ -202,6 +220,8 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     keyRotationGraceMs: env.KEY_ROTATION_GRACE_SECONDS * 1000,
     idempotencyTtlMs: env.IDEMPOTENCY_TTL_SECONDS * 1000,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    usageFlushMs: env.USAGE_FLUSH_SECONDS * 1000,
+    getPetRemoval: parseRemoval(env.GET_PET_SUNSET, env.GET_PET_BROWNOUTS),
     publicServers: parsePublicServers(env.PRODUCTION_BASE_URL, env.STAGING_BASE_URL),
   };
 }
@@ -334,6 +354,38 @@ function parsePublicServers(production: string, staging: string): AppConfig['pub
     servers.push({ url, description });
   }
   return servers;
+}
+
+/** An RFC 3339 date-time with a time zone, read as the API reads one; null when it is not one or does not exist. */
+function instant(text: string): number | null {
+  if (!new RegExp(RFC3339).test(text)) return null;
+  try {
+    return parseDate(text, '').getTime();
+  } catch {
+    return null;
+  }
+}
+
+function parseRemoval(sunsetText: string, brownoutsText: string): AppConfig['getPetRemoval'] {
+  const invalid = (message: string) => new ConfigError(`Invalid configuration:\n  ${message}`);
+  const sunsetAtMs = instant(sunsetText);
+  if (sunsetAtMs === null) throw invalid('GET_PET_SUNSET must be an RFC 3339 date-time with a time zone, e.g. 2030-12-05T00:00:00Z');
+  const brownouts =
+    brownoutsText === ''
+      ? []
+      : brownoutsText.split(',').map((entry, index) => {
+          const [start = '', end = '', extra] = entry.trim().split('/');
+          const startMs = instant(start);
+          const endMs = instant(end);
+          const where = `GET_PET_BROWNOUTS entry ${index + 1}`;
+          if (extra !== undefined || startMs === null || endMs === null) {
+            throw invalid(`${where} must be start/end, two RFC 3339 date-times, e.g. 2030-06-01T14:00:00Z/2030-06-01T15:00:00Z`);
+          }
+          if (startMs >= endMs) throw invalid(`${where} must end after it starts`);
+          if (endMs > sunsetAtMs) throw invalid(`${where} must end by GET_PET_SUNSET (${sunsetText}); after it the operation is gone for good`);
+          return { startMs, endMs };
+        });
+  return { sunsetAtMs, brownouts };
 }
 
 function parseMetricsToken(text: string): string | null {

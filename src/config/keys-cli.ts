@@ -17,6 +17,7 @@ import { ADMIN_SCOPES, isAdminScope, type AdminCredential } from '../domain/admi
 import { DomainError } from '../domain/errors.js';
 import { isPlanId, PLAN_IDS } from '../domain/plans.js';
 import { TOKENS } from '../application/ports/tokens.js';
+import type { ReadUsage } from '../application/use-cases/read-usage.js';
 import { KEY_TOOL_ACTOR } from '../application/audit.js';
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import { AdminCredentialNotFoundError, type ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
@@ -84,7 +85,10 @@ async function run(argv: string[]): Promise<number> {
       case 'create':
         return await create(keys.manage, values);
       case 'list':
-        printList(await listAll(keys.manage), Date.now());
+        {
+          const records = await listAll(keys.manage);
+          printList(records, await keys.usage.lastUsed(records.map((r) => r.id)), Date.now());
+        }
         return 0;
       case 'admin':
         return await admin(keys.admin, rest, values);
@@ -110,7 +114,9 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-async function openKeys(config: AppConfig): Promise<{ manage: ManageApiKeys; admin: ManageAdminCredentials; close: () => Promise<void> }> {
+async function openKeys(
+  config: AppConfig,
+): Promise<{ manage: ManageApiKeys; admin: ManageAdminCredentials; usage: ReadUsage; close: () => Promise<void> }> {
   // The same composition root as the server; the key tool needs no shared limiter.
   const toolConfig: AppConfig = { ...config, redis: null, logLevel: 'warn' };
   const adapters = await configuredAdapters(toolConfig, createLogger(toolConfig));
@@ -118,6 +124,7 @@ async function openKeys(config: AppConfig): Promise<{ manage: ManageApiKeys; adm
   return {
     manage: container.resolve<ManageApiKeys>(TOKENS.ApiKeys),
     admin: container.resolve<ManageAdminCredentials>(TOKENS.AdminCredentials),
+    usage: container.resolve<ReadUsage>(TOKENS.ReadUsage),
     close: adapters.close,
   };
 }
@@ -197,7 +204,7 @@ async function create(manage: ManageApiKeys, values: Record<string, string | boo
   return 0;
 }
 
-function printList(records: ApiKeyRecord[], now: number): void {
+function printList(records: ApiKeyRecord[], lastUsed: ReadonlyMap<string, number>, now: number): void {
   if (records.length === 0) {
     process.stdout.write('No keys.\n');
     return;
@@ -206,9 +213,13 @@ function printList(records: ApiKeyRecord[], now: number): void {
     const limits = recordLimits(r);
     const status = keyStatus(r, now);
     const state = status === 'active' && r.expiresAt ? `expires ${r.expiresAt.toISOString()}` : status;
-    return [r.id, r.name, r.plan, `${limits.perMinute}/min ${limits.perDay}/day`, r.createdAt.toISOString(), r.lastUsedAt?.toISOString() ?? 'never', state];
+    return [r.id, r.name, r.plan, `${limits.perMinute}/min ${limits.perDay}/day`, r.createdAt.toISOString(), lastUsedText(lastUsed.get(r.id)), state];
   });
   printTable(['ID', 'NAME', 'PLAN', 'LIMITS', 'CREATED', 'LAST USED', 'STATE'], rows);
+}
+
+function lastUsedText(ms: number | undefined): string {
+  return ms === undefined ? 'never' : new Date(ms).toISOString();
 }
 
 function requireId(rest: string[]): string {

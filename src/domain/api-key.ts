@@ -59,7 +59,6 @@ export interface ApiKeyRecord {
   readonly revokedAt: Date | null;
   /** After this the key no longer works (set at issue, or by a rotation's grace period). */
   readonly expiresAt: Date | null;
-  readonly lastUsedAt: Date | null;
 }
 
 export function recordLimits(record: ApiKeyRecord): PlanLimits {

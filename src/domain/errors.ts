@@ -5,6 +5,7 @@ export const DOMAIN_ERROR_CODES = [
   'forbidden',
   'not_found',
   'key_not_active',
+  'gone',
   'idempotency_key_in_flight',
   'idempotency_key_reused',
   'rate_limited',
@@ -57,6 +58,11 @@ export class KeyNotActiveError extends DomainError {
   constructor(id: string, status: string) {
     super(`Key ${id} is ${status}; issue a new key instead`);
   }
+}
+
+/** A deprecated operation past its sunset, or inside one of its announced brownouts. */
+export class GoneError extends DomainError {
+  readonly code = 'gone';
 }
 
 /** Which dependency failed and how, for operators' metrics; never shown to clients. */

@@ -1,6 +1,6 @@
 /** The TypeScript client against the real app listening on a port: paging, idempotent creates, retries, typed errors. */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdoptionApiError, AdoptionClient } from '../../clients/typescript/src/index.js';
 import { typesFor } from '../../clients/typescript/scripts/types-for.mjs';
 import { memoryAdapters } from '../../src/config/adapters.js';
@@ -17,8 +17,15 @@ interface Harness {
   apiKey: string;
 }
 
-async function harness(options: { plan?: 'free' | 'business'; adapters?: NonNullable<Parameters<typeof startTestApp>[0]>['adapters']; fetch?: (real: typeof fetch) => typeof fetch } = {}): Promise<Harness> {
-  const t = await startTestApp(options.adapters ? { adapters: options.adapters } : {});
+async function harness(
+  options: {
+    plan?: 'free' | 'business';
+    adapters?: NonNullable<Parameters<typeof startTestApp>[0]>['adapters'];
+    env?: Record<string, string>;
+    fetch?: (real: typeof fetch) => typeof fetch;
+  } = {},
+): Promise<Harness> {
+  const t = await startTestApp({ ...(options.adapters && { adapters: options.adapters }), ...(options.env && { env: options.env }) });
   await t.app.http.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -133,6 +140,20 @@ describe('TypeScript client', () => {
     expect(h.sent).toEqual(['POST /v1/pets', 'GET /v1/pets/999']);
     expect(h.waits).toEqual([]);
   });
+
+  it('throws gone for getPet after its sunset without retrying, and reads its own usage', async () => {
+    h = await harness({ env: { GET_PET_SUNSET: '2026-01-01T00:00:00Z' } });
+    const gone = await h.client.getPet(1).catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(AdoptionApiError);
+    expect(gone).toMatchObject({ status: 410, code: 'gone' });
+    expect(h.sent).toEqual(['GET /v1/pets/1']);
+    expect(h.waits).toEqual([]);
+    // The server counts a request once its response is finished, which the client may see first.
+    await vi.waitFor(() => expect(h?.t.app.usage.pending).toBe(1));
+    await h.t.app.usage.flush();
+    const usage = await h.client.usage({ granularity: 'hour' });
+    expect(usage.buckets.at(-1)).toMatchObject({ admitted: 1, clientErrors: 1, byOperation: { getPet: 1 } });
+  });
 });
 
 describe('TypeScript client types', () => {
@@ -149,7 +170,7 @@ describe('TypeScript client types', () => {
 
   it('mark getPet deprecated', () => {
     const source = readFileSync(new URL('../../clients/typescript/src/index.ts', import.meta.url), 'utf8');
-    expect(source).toMatch(/\/\*\* @deprecated [^*]+\*\/\s+async getPet\(/);
+    expect(source).toMatch(/\/\*\*[\s*]*@deprecated[^/]+\*\/\s+async getPet\(/);
     const types = readFileSync(new URL('../../clients/typescript/src/schema.ts', import.meta.url), 'utf8');
     expect(types).toMatch(/Fetch one animal by id[^\n]*\n\s+\* @deprecated/);
   });

@@ -53,12 +53,12 @@ export function describeApiKeyStoreContract(adapter: string, harness: ApiKeyStor
       expect((await store.list(ALL)).map((r) => r.id)).toEqual([earlier.id, later.id]);
     });
 
-    it('updates revocation, expiry and last use, and reports a missing id', async () => {
+    it('updates revocation and expiry, and reports a missing id', async () => {
       const record = aRecord();
       await store.add(record);
       const at = new Date(Date.UTC(2026, 2, 3, 4, 5, 6, 7));
-      const changed = { ...record, revokedAt: at, lastUsedAt: at, expiresAt: at };
-      expect(await store.update(record.id, { revokedAt: at, lastUsedAt: at, expiresAt: at })).toEqual(changed);
+      const changed = { ...record, revokedAt: at, expiresAt: at };
+      expect(await store.update(record.id, { revokedAt: at, expiresAt: at })).toEqual(changed);
       expect(await store.findByHash(record.hash)).toEqual(changed);
       expect(await store.update('key_missing', { revokedAt: at })).toBeNull();
     });

@@ -14,6 +14,8 @@ import { MemoryAuditLog } from '../../src/adapters/memory/memory-audit-log.js';
 import { describeIdempotencyStoreContract } from './idempotency-store.contract.js';
 import { describePetRepositoryContract } from './pet-repository.contract.js';
 import { describeRateLimiterContract } from './rate-limiter.contract.js';
+import { describeUsageStoreContract } from './usage-store.contract.js';
+import { MemoryUsageStore } from '../../src/adapters/memory/memory-usage-store.js';
 
 console.info('[backend] contracts/memory: in-memory adapters');
 
@@ -23,6 +25,7 @@ describeRateLimiterContract('memory', { fresh: async (clock) => new MemoryRateLi
 describeIdempotencyStoreContract('memory', { fresh: async () => new MemoryIdempotencyStore() });
 describeAdminCredentialStoreContract('memory', { fresh: async () => new MemoryAdminCredentialStore() });
 describeAuditLogContract('memory', { fresh: async () => new MemoryAuditLog() });
+describeUsageStoreContract('memory', { fresh: async () => new MemoryUsageStore(new FakeClock()) });
 
 describe('MemoryIdempotencyStore memory', () => {
   it('forgets records past their retention time, so memory follows the last IDEMPOTENCY_TTL_SECONDS only', async () => {
@@ -47,5 +50,24 @@ describe('MemoryRateLimiter memory', () => {
     clock.advance(86_400_000 + 900_000 + 60_000);
     await limiter.admit('key:active', policy);
     expect(limiter.size).toBe(1);
+  });
+});
+
+describe('MemoryUsageStore memory', () => {
+  it('forgets buckets past their retention, so memory follows recent use only', async () => {
+    const clock = new FakeClock();
+    const store = new MemoryUsageStore(clock);
+    const counts = { admitted: 1, limited: 0, banned: 0, clientErrors: 0, serverErrors: 0, byOperation: { listPets: 1 } };
+    // A key busy every minute of a day: 1440 minute buckets, 24 hour buckets, 1 day bucket.
+    const t0 = Date.UTC(2026, 10, 21);
+    await store.add(Array.from({ length: 1440 }, (_, i) => ({ keyId: 'key_a', minuteMs: t0 + i * 60_000, counts, seen: {} })));
+    expect(store.size).toBe(1440 + 24 + 1);
+    // 48 hours after that day, its minute buckets are gone; its hours stay 31 days, its day 400.
+    clock.ms = t0 + 3 * 86_400_000 + 60_000;
+    await store.add([]);
+    expect(store.size).toBe(24 + 1);
+    clock.ms = t0 + 32 * 86_400_000 + 60_000;
+    await store.add([]);
+    expect(store.size).toBe(1);
   });
 });

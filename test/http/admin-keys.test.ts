@@ -68,6 +68,8 @@ describe('admin API: keys', () => {
       key: expect.stringMatching(/^adopt_stage_/) as unknown,
     });
     expect((await pets(body.key)).statusCode).toBe(200);
+    // Last use comes from the usage counts, which each instance hands over at its next flush.
+    await t.app.usage.flush();
     const read = await call('GET', `/admin/v1/keys/${body.id}`);
     expect(read.statusCode).toBe(200);
     const { key, ...record } = body;
@@ -282,7 +284,7 @@ describe('admin API: who may call it', () => {
     expect(publicDoc).not.toContain('/keys');
     expect(publicDoc).not.toContain('adminAuth');
     const adminDoc = (await t.app.admin.inject({ url: '/admin/v1/openapi.json' })).json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(adminDoc.paths).sort()).toEqual(['/audit-events', '/keys', '/keys/{id}', '/keys/{id}/revoke', '/keys/{id}/rotate']);
+    expect(Object.keys(adminDoc.paths).sort()).toEqual(['/audit-events', '/deprecations', '/keys', '/keys/{id}', '/keys/{id}/revoke', '/keys/{id}/rotate', '/keys/{id}/usage']);
     const page = await t.app.admin.inject({ url: '/admin/v1/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

@@ -54,7 +54,7 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes exactly the four operations and their HEAD twins, getPet deprecated', () => {
+  it('describes exactly the five operations and their HEAD twins, getPet deprecated', () => {
     const ids = Object.fromEntries(
       operations().map(({ path, method, op }): [string, string] => [op.operationId ?? '', `${method.toUpperCase()} ${path}`]),
     );
@@ -66,6 +66,8 @@ describe('OpenAPI document', () => {
       getPetHead: 'HEAD /pets/{petId}',
       getRateLimit: 'GET /rate_limit',
       getRateLimitHead: 'HEAD /rate_limit',
+      getUsage: 'GET /usage',
+      getUsageHead: 'HEAD /usage',
     });
     expect(operations().filter(({ op }) => op.deprecated).map(({ op }) => op.operationId)).toEqual(['getPet', 'getPetHead']);
     expect(doc.servers).toEqual([{ url: 'http://localhost:80/v1', description: 'This server' }]);
@@ -145,10 +147,12 @@ describe('OpenAPI document', () => {
     }
     // Every code the public API answers with, and none only the admin API does (key_not_active).
     expect([...seen].sort()).toEqual(
-      ERROR_CODES.filter((c) => [400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 500, 503].includes(statusOf(c)) && !['route_not_found', 'key_not_active'].includes(c)).sort(),
+      ERROR_CODES.filter((c) => [400, 401, 403, 404, 409, 410, 413, 414, 415, 422, 429, 500, 503].includes(statusOf(c)) && !['route_not_found', 'key_not_active'].includes(c)).sort(),
     );
     const getPet = doc.paths['/pets/{petId}']?.get;
-    expect(Object.keys(getPet?.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
+    for (const status of ['200', '410']) {
+      expect(Object.keys(resolve(getPet?.responses[status] ?? {}).headers ?? {})).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
+    }
     expect(Object.keys(resolve(doc.paths['/pets']?.post?.responses['201'] ?? {}).headers ?? {})).toEqual(expect.arrayContaining(['Location', 'Idempotent-Replayed']));
   });
 
@@ -176,9 +180,10 @@ describe('OpenAPI document', () => {
     }
     const headers = (doc.components as unknown as { headers: Record<string, { description: string; required?: boolean }> }).headers;
     expect(resolve(doc.paths['/pets']?.get?.responses['200'] ?? {}).headers?.Link).toEqual({ $ref: '#/components/headers/LinkNext' });
-    expect(resolve(doc.paths['/pets/{petId}']?.get?.responses['200'] ?? {}).headers?.Link).toEqual({ $ref: '#/components/headers/LinkSuccessorVersion' });
+    expect(resolve(doc.paths['/pets/{petId}']?.get?.responses['200'] ?? {}).headers?.Link).toEqual({ $ref: '#/components/headers/LinkDeprecated' });
+    expect(resolve(doc.paths['/pets/{petId}']?.get?.responses['410'] ?? {}).headers?.Link).toEqual({ $ref: '#/components/headers/LinkDeprecated' });
     expect(headers.LinkNext?.required).toBeUndefined();
-    expect(headers.LinkSuccessorVersion?.required).toBe(true);
+    expect(headers.LinkDeprecated?.required).toBe(true);
     for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'X-Request-Id', 'Retry-After', 'WWW-Authenticate', 'Location', 'Deprecation', 'Sunset', 'Allow']) {
       expect(headers[name]?.required, name).toBe(true);
     }

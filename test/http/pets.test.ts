@@ -79,14 +79,14 @@ describe('pets', () => {
   });
 
   describe('GET /v1/pets/{petId} (deprecated)', () => {
-    it('returns the pet with Deprecation, Sunset and a Link to the replacement', async () => {
+    it('returns the pet with Deprecation, Sunset, and Links to the replacement and the policy', async () => {
       await create({ name: 'Rex', categoryId: 3 });
       const response = await get('/v1/pets/1');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ id: 1, name: 'Rex', categoryId: 3, status: 'available' });
-      expect(response.headers.deprecation).toMatch(/^@\d+$/);
+      expect(response.headers.deprecation).toBe(`@${Date.parse('2026-11-21T00:00:00Z') / 1000}`);
       expect(response.headers.sunset).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
-      expect(response.headers.link).toBe('</v1/pets>; rel="successor-version"');
+      expect(response.headers.link).toBe('</v1/pets>; rel="successor-version", </v1/docs/>; rel="sunset"');
       expectRateLimitHeaders(response);
     });
 

@@ -14,6 +14,8 @@ import { MongoAdminCredentialStore } from '../../src/adapters/mongo/mongo-admin-
 import { MongoAuditLog } from '../../src/adapters/mongo/mongo-audit-log.js';
 import { describeIdempotencyStoreContract } from '../contracts/idempotency-store.contract.js';
 import { describePetRepositoryContract } from '../contracts/pet-repository.contract.js';
+import { describeUsageStoreContract } from '../contracts/usage-store.contract.js';
+import { MongoUsageStore } from '../../src/adapters/mongo/mongo-usage-store.js';
 import { aPetDraft } from '../support/builders.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { assertTestDatabase, describeWith, openTestDatabase } from '../support/integration.js';
@@ -59,6 +61,12 @@ describeWith('mongo', 'MongoDB adapters', () => {
     fresh: async () => {
       await database.clear();
       return new MongoIdempotencyStore(db, 5_000);
+    },
+  });
+  describeUsageStoreContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoUsageStore(db, 5_000);
     },
   });
   describeApiKeyStoreContract('mongodb behind the key cache', {

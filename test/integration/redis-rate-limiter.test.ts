@@ -5,6 +5,8 @@ import { RedisRateLimiter } from '../../src/adapters/redis/redis-rate-limiter.js
 import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { windowsFor, type AdmissionPolicy } from '../../src/domain/rate-limit.js';
 import { describeRateLimiterContract } from '../contracts/rate-limiter.contract.js';
+import { describeUsageStoreContract } from '../contracts/usage-store.contract.js';
+import { RedisUsageStore } from '../../src/adapters/redis/redis-usage-store.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { describeWith, openRedis, uniquePrefix } from '../support/integration.js';
 
@@ -20,6 +22,7 @@ describeWith('redis', 'Redis rate limiter', () => {
   });
 
   describeRateLimiterContract('redis', { fresh: async (clock) => new RedisRateLimiter(redis, { clock, keyPrefix: uniquePrefix() }) });
+  describeUsageStoreContract('redis', { fresh: async () => new RedisUsageStore(redis, { keyPrefix: uniquePrefix(), clock: new FakeClock() }) });
 
   it('takes the time from Redis when no clock is given', async () => {
     const limiter = new RedisRateLimiter(redis, { keyPrefix: uniquePrefix() });

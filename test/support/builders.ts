@@ -1,4 +1,5 @@
 /** Object mothers for test data. */
+import type { DeprecatedOperation } from '../../src/domain/usage.js';
 import type { NewPet } from '../../src/domain/pet.js';
 import type { PetDraft } from '../../src/domain/pet.js';
 import type { ApiKeyRecord } from '../../src/domain/api-key.js';
@@ -31,7 +32,18 @@ export function anApiKeyRecord(overrides: Partial<ApiKeyRecord> = {}): ApiKeyRec
     createdAt: new Date(Date.UTC(2026, 0, 1)),
     revokedAt: null,
     expiresAt: null,
-    lastUsedAt: null,
+    ...overrides,
+  };
+}
+
+/** getPet's deprecation as configured by default (sunset 2030-12-05, no brownouts), with overrides. */
+export function aDeprecation(overrides: Partial<DeprecatedOperation> = {}): DeprecatedOperation {
+  return {
+    operation: 'getPet',
+    deprecatedAtMs: Date.parse('2026-11-21T00:00:00Z'),
+    sunsetAtMs: Date.parse('2030-12-05T00:00:00Z'),
+    brownouts: [],
+    replacement: 'GET /v1/pets?status=',
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@
  * A typed client for the Animal Adoption API. Its types are generated from the API's OpenAPI
  * document (schema.ts); requests go through openapi-fetch. What every consumer would otherwise
  * write is here: the bearer header, paging through `Link: <...>; rel="next"`, bounded and jittered
- * retries that honour Retry-After on 429 and 503 (never on another 4xx), and an Idempotency-Key on
+ * retries that honour Retry-After on 429 and 503 (never on another 4xx, such as 410 gone), and an Idempotency-Key on
  * every create, kept across its retries, so that a retried create never stores a second animal.
  */
 import createClient, { type Client } from 'openapi-fetch';
@@ -12,6 +12,7 @@ export type Pet = components['schemas']['Pet'];
 export type NewPet = components['schemas']['NewPet'];
 export type PetStatus = components['schemas']['PetStatus'];
 export type RateLimitStatus = components['schemas']['RateLimitStatus'];
+export type Usage = components['schemas']['Usage'];
 export type ErrorBody = components['schemas']['Error'];
 export type { components, paths } from './schema.js';
 
@@ -97,7 +98,11 @@ export class AdoptionClient {
     return data;
   }
 
-  /** @deprecated Removed on 5 December 2030: use listPets with a status filter. */
+  /**
+   * @deprecated Removed on 5 December 2030 (the Sunset header says when): from then on, and inside
+   * announced brownouts before, it throws an AdoptionApiError with code `gone` (410), never retried.
+   * Use listPets with a status filter.
+   */
   async getPet(petId: number): Promise<Pet> {
     const { data } = await this.send(() => this.api.GET('/pets/{petId}', { params: { path: { petId } } }));
     return data;
@@ -106,6 +111,12 @@ export class AdoptionClient {
   /** The plan and the quota left in each window; spends none. */
   async rateLimit(): Promise<RateLimitStatus> {
     const { data } = await this.send(() => this.api.GET('/rate_limit'));
+    return data;
+  }
+
+  /** What this key used, per hour or per day (the last 24 hours by default); spends no quota. */
+  async usage(query: { granularity?: 'hour' | 'day'; from?: string; to?: string } = {}): Promise<Usage> {
+    const { data } = await this.send(() => this.api.GET('/usage', { params: { query } }));
     return data;
   }
 

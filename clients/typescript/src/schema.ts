@@ -24,6 +24,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling key's requests, per hour or per day, without spending quota
+         * @description What your API key used: per bucket, requests admitted, refused (limited, banned), and among the admitted those answered 4xx and 5xx, with a count per operation. Only the calling key's usage is shown, and calling this operation spends no quota (any key may call it, whatever its scopes); its rate-limit headers say where the key stands, as for `GET /rate_limit`. Counts reach the report within 10 seconds. `from` and `to` select the range (by default the last 24 hours, or 30 days); a range reaching back further than the granularity is kept, or covering more than 1000 buckets, is refused with 400.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The calling key's requests, per hour or per day, without spending quota (headers only)
+         * @description What your API key used: per bucket, requests admitted, refused (limited, banned), and among the admitted those answered 4xx and 5xx, with a count per operation. Only the calling key's usage is shown, and calling this operation spends no quota (any key may call it, whatever its scopes); its rate-limit headers say where the key stands, as for `GET /rate_limit`. Counts reach the report within 10 seconds. `from` and `to` select the range (by default the last 24 hours, or 30 days); a range reaching back further than the granularity is kept, or covering more than 1000 buckets, is refused with 400.
+         */
+        head: operations["getUsageHead"];
+        patch?: never;
+        trace?: never;
+    };
     "/pets": {
         parameters: {
             query?: never;
@@ -62,7 +86,7 @@ export interface paths {
         /**
          * Fetch one animal by id (deprecated: use GET /pets with a status filter)
          * @deprecated
-         * @description Deprecated; removed on Thu, 05 Dec 2030 00:00:00 GMT. Responses carry Deprecation, Sunset and Link headers.
+         * @description Deprecated; removed on 2030-12-05T00:00:00.000Z. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 `gone` (still counted against the key's limits); so does every call inside an announced brownout before it. Use `GET /pets?status=` instead.
          */
         get: operations["getPet"];
         put?: never;
@@ -72,7 +96,7 @@ export interface paths {
         /**
          * Fetch one animal by id (deprecated: use GET /pets with a status filter) (headers only)
          * @deprecated
-         * @description Deprecated; removed on Thu, 05 Dec 2030 00:00:00 GMT. Responses carry Deprecation, Sunset and Link headers.
+         * @description Deprecated; removed on 2030-12-05T00:00:00.000Z. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 `gone` (still counted against the key's limits); so does every call inside an announced brownout before it. Use `GET /pets?status=` instead.
          */
         head: operations["getPetHead"];
         patch?: never;
@@ -127,11 +151,60 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
+            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
             /** @description Human-readable description */
             message: string;
             /** @description The HTTP status code, repeated */
             status: number;
+        };
+        /**
+         * UsageBucket
+         * @description Requests made with the key in one bucket; admitted + limited + banned is every request
+         */
+        UsageBucket: {
+            /**
+             * Format: date-time
+             * @description When the bucket begins (UTC); it lasts one granularity
+             */
+            start: string;
+            /** @description Requests the rate limiter admitted */
+            admitted: number;
+            /** @description Requests refused with 429 rate_limited */
+            limited: number;
+            /** @description Requests refused with 429 key_banned */
+            banned: number;
+            /** @description Admitted requests answered with a 4xx status */
+            clientErrors: number;
+            /** @description Admitted requests answered with a 5xx status */
+            serverErrors: number;
+            /** @description Requests per operation (operationId), whatever their outcome; operations not called are left out */
+            byOperation: {
+                /** @description Requests to listPets */
+                listPets?: number;
+                /** @description Requests to createPet */
+                createPet?: number;
+                /** @description Requests to getPet */
+                getPet?: number;
+                /** @description Requests to getRateLimit */
+                getRateLimit?: number;
+                /** @description Requests to getUsage */
+                getUsage?: number;
+            };
+        };
+        /**
+         * Usage
+         * @description A key's requests over a range of buckets
+         */
+        Usage: {
+            /** @description The key the usage is of */
+            keyId: string;
+            /**
+             * @description The size of each bucket
+             * @enum {string}
+             */
+            granularity: "minute" | "hour" | "day";
+            /** @description Oldest first; every bucket of the range, the empty ones included */
+            buckets: components["schemas"]["UsageBucket"][];
         };
         /**
          * PetStatus
@@ -553,6 +626,33 @@ export interface components {
                 };
             };
         };
+        /** @description The operation is gone: past its Sunset date, or inside an announced brownout before it (code gone). Use the replacement the message and the Link header name; do not retry. */
+        Gone: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["LinkDeprecated"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "gone",
+                 *       "message": "This operation was removed on 2030-12-05T00:00:00.000Z; use GET /v1/pets?status= instead",
+                 *       "status": 410
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    code?: "gone";
+                };
+            };
+        };
         /** @description The request URL, or one of its path segments, is too long (code uri_too_long) */
         UriTooLong: {
             headers: {
@@ -585,6 +685,21 @@ export interface components {
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The operation is gone: past its Sunset date, or inside an announced brownout before it (code gone). Use the replacement the message and the Link header name; do not retry. (headers only: the answer to HEAD) */
+        GoneHead: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["LinkDeprecated"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -676,10 +791,10 @@ export interface components {
         "Idempotent-Replayed": string;
         /** @description RFC 9745: when this operation was deprecated */
         Deprecation: string;
-        /** @description RFC 8594: when this operation will be removed */
+        /** @description RFC 8594: when this operation is removed (answers 410 for good) */
         Sunset: string;
-        /** @description RFC 8288 link to the replacement operation (rel="successor-version") */
-        LinkSuccessorVersion: string;
+        /** @description RFC 8288 links to the replacement operation (rel="successor-version") and to the deprecation policy (rel="sunset") */
+        LinkDeprecated: string;
         /** @description The methods this path serves, e.g. `GET, HEAD, POST` */
         Allow: string;
     };
@@ -742,6 +857,78 @@ export interface operations {
             400: components["responses"]["BadRequestHead"];
             401: components["responses"]["UnauthorizedHead"];
             403: components["responses"]["ForbiddenHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description The size of each bucket: hour (kept 31 days), day (kept 400 days) */
+                granularity?: "hour" | "day";
+                /** @description Start of the range (RFC 3339); by default 60 minutes, 24 hours or 30 days before `to`. Not before the granularity is kept */
+                from?: string;
+                /** @description End of the range, excluded (RFC 3339); by default now. Buckets that have not begun are left out */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling key's usage */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUsageHead: {
+        parameters: {
+            query?: {
+                /** @description The size of each bucket: hour (kept 31 days), day (kept 400 days) */
+                granularity?: "hour" | "day";
+                /** @description Start of the range (RFC 3339); by default 60 minutes, 24 hours or 30 days before `to`. Not before the granularity is kept */
+                from?: string;
+                /** @description End of the range, excluded (RFC 3339); by default now. Buckets that have not begun are left out */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling key's usage */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestHead"];
+            401: components["responses"]["UnauthorizedHead"];
             429: components["responses"]["TooManyRequestsHead"];
             500: components["responses"]["InternalErrorHead"];
             503: components["responses"]["ServiceUnavailableHead"];
@@ -955,7 +1142,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["LinkSuccessorVersion"];
+                    Link: components["headers"]["LinkDeprecated"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -997,6 +1184,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1025,7 +1213,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["LinkSuccessorVersion"];
+                    Link: components["headers"]["LinkDeprecated"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1045,6 +1233,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedHead"];
             403: components["responses"]["ForbiddenHead"];
             404: components["responses"]["NotFoundHead"];
+            410: components["responses"]["GoneHead"];
             414: components["responses"]["UriTooLongHead"];
             429: components["responses"]["TooManyRequestsHead"];
             500: components["responses"]["InternalErrorHead"];

@@ -52,10 +52,8 @@ export class CachingApiKeyStore implements ApiKeyStore {
 
   async update(id: string, changes: ApiKeyChanges): Promise<ApiKeyRecord | null> {
     const updated = await this.inner.update(id, changes);
-    // Revocation, expiry, plan, limits and scopes change what a key may do; last-use stamps leave the cache alone.
-    if (Object.keys(changes).some((field) => field !== 'lastUsedAt')) {
-      for (const [hash, entry] of this.byHash) if (entry.record?.id === id) this.byHash.delete(hash);
-    }
+    // Any change may change what the key may do (revocation, expiry, plan, limits, scopes).
+    for (const [hash, entry] of this.byHash) if (entry.record?.id === id) this.byHash.delete(hash);
     return updated;
   }
 

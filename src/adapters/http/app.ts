@@ -9,6 +9,7 @@ import type { AdmitRequest } from '../../application/use-cases/admit-request.js'
 import type { CreatePet } from '../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../application/use-cases/list-pets.js';
+import type { ReadUsage } from '../../application/use-cases/read-usage.js';
 import { ERROR_CODES, statusOf } from './error-catalogue.js';
 import { admissionPlugin } from './plugins/admission.js';
 import { refuseUnrouted } from './plugins/unrouted.js';
@@ -19,6 +20,8 @@ import { PLAN_LIMITS } from '../../domain/plans.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
 import { rateLimitRoutes } from './routes/rate-limit.js';
+import { usageRoutes } from './routes/usage.js';
+import type { UsageCounter } from './request-logger.js';
 
 const API_VERSION = '1.0.0';
 const BASE_PATH = '/v1';
@@ -30,6 +33,9 @@ export interface HttpAppDeps {
   readonly createPet: CreatePet;
   readonly getPet: GetPet;
   readonly admitRequest: AdmitRequest;
+  readonly readUsage: ReadUsage;
+  /** Counts each request made with a key, for its usage. */
+  readonly recordUsage: UsageCounter;
   readonly readinessProbes: Readonly<Record<string, ReadinessProbe>>;
 }
 
@@ -39,10 +45,12 @@ export interface HttpAppOptions extends BaseAppOptions {
   readonly servers: readonly { readonly url: string; readonly description: string }[];
   /** The bearer token GET /metrics asks for; null leaves it open (for a private network). */
   readonly metricsToken: string | null;
+  /** How often instances flush usage counts (USAGE_FLUSH_SECONDS). */
+  readonly usageFlushSeconds: number;
 }
 
 export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): Promise<FastifyInstance> {
-  const app = createBaseApp(options, 'animal-adoption-api');
+  const app = createBaseApp(options, 'animal-adoption-api', deps.recordUsage);
   refuseUnrouted(app, app, BASE_PATH, (request) => !request.url.startsWith(`${BASE_PATH}/`));
 
   await app.register(swagger, {
@@ -67,7 +75,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
       security: [{ bearerAuth: [] }],
       tags: [
         { name: 'pets', description: 'Animals available for adoption' },
-        { name: 'rate limits', description: "The caller's quota" },
+        { name: 'rate limits', description: "The caller's quota and usage" },
       ],
     },
   });
@@ -85,6 +93,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
       // After admission, so that 404 and 405 carry the rate-limit headers.
       refuseUnrouted(v1, app, BASE_PATH);
       await v1.register(rateLimitRoutes, { admitRequest: deps.admitRequest });
+      await v1.register(usageRoutes, { usage: deps.readUsage, admitRequest: deps.admitRequest, flushSeconds: options.usageFlushSeconds });
       await v1.register(petRoutes, {
         listPets: deps.listPets,
         createPet: deps.createPet,
@@ -132,7 +141,7 @@ function documentDescription(): string {
     ...plans,
     '| enterprise | set per key | set per key |',
     '',
-    `Callers without a valid key are limited per client address at the free plan's numbers. A client that keeps sending while limited is blocked for a while (429 \`key_banned\`). \`GET ${BASE_PATH}/rate_limit\` tells where a key stands without spending quota.`,
+    `Callers without a valid key are limited per client address at the free plan's numbers. A client that keeps sending while limited is blocked for a while (429 \`key_banned\`). \`GET ${BASE_PATH}/rate_limit\` tells where a key stands without spending quota, and \`GET ${BASE_PATH}/usage\` what it used, per hour or per day.`,
     '',
     '## Rate-limit headers',
     'Every response under /v1 carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) for the window closest to exhaustion, and `RateLimit-Policy` with both windows; a 429 adds `Retry-After` in seconds. (A 500 or 503 may lack them when the request failed before the limiter decided.)',

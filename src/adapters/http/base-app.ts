@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Metrics } from '../metrics/metrics.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
-import { installRequestObservers, lazyChildLogger } from './request-logger.js';
+import { installRequestObservers, lazyChildLogger, type UsageCounter } from './request-logger.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface BaseAppOptions {
@@ -23,8 +23,8 @@ export interface BaseAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** `realm` names the door in WWW-Authenticate on a 401. */
-export function createBaseApp(options: BaseAppOptions, realm: string): FastifyInstance {
+/** `realm` names the door in WWW-Authenticate on a 401; `usage`, when given, counts every request made with an API key. */
+export function createBaseApp(options: BaseAppOptions, realm: string, usage?: UsageCounter): FastifyInstance {
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
@@ -55,7 +55,7 @@ export function createBaseApp(options: BaseAppOptions, realm: string): FastifyIn
   // Bodies are JSON in UTF-8 only: anything else, text/plain included, is 415.
   installJsonBodies(app);
   installErrorHandler(app, options.bodyLimitBytes, options.metrics, realm);
-  installRequestObservers(app, options.logger, options.metrics);
+  installRequestObservers(app, options.logger, options.metrics, usage);
   // Every response names its request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);

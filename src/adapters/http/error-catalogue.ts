@@ -53,6 +53,7 @@ const CATALOGUE = {
     retryAfterSeconds: 1,
     example: 'A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result',
   },
+  gone: { status: 410, example: 'This operation was removed on 2030-12-05T00:00:00.000Z; use GET /v1/pets?status= instead' },
   key_not_active: { status: 409, example: 'Key key_4fV2yQ8rT1mZ0aB7 is revoked; issue a new key instead' },
   idempotency_key_reused: {
     status: 422,
@@ -101,6 +102,10 @@ export const ERROR_RESPONSES: Readonly<Record<number, { readonly name: string; r
   409: {
     name: 'Conflict',
     description: 'A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight); retry after Retry-After seconds',
+  },
+  410: {
+    name: 'Gone',
+    description: 'The operation has been removed (after its Sunset date) or is inside an announced brownout before it (code gone); the message and the Link header name the replacement. Do not retry it.',
   },
   413: { name: 'PayloadTooLarge', description: 'The request body is too large' },
   414: { name: 'UriTooLong', description: 'The request URL, or one of its path segments, is too long (code uri_too_long)' },

@@ -4,6 +4,7 @@
  * referenced from the operations; response headers and error responses become reusable components;
  * each error response lists only the codes it can carry; HEAD is documented beside GET.
  */
+import { UsageBucketSchema, UsageReportSchema } from './schemas/usage-schemas.js';
 import { ERROR_RESPONSES, errorEntry, operationCodes, statusOf, type ErrorCode } from './error-catalogue.js';
 import { ErrorSchema } from './schemas/error-schema.js';
 import { NewPetSchema, PetSchema, PetsSchema } from './schemas/pet-schemas.js';
@@ -54,7 +55,7 @@ export function ownDescriptionsOf(schemas: readonly unknown[]): Readonly<Record<
 const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['key_not_active'];
 
 export const PUBLIC_PROFILE: DocumentProfile = {
-  ownDescriptions: ownDescriptionsOf([ErrorSchema, PetSchema, NewPetSchema, PetsSchema, WindowStatusSchema, RateLimitStatusSchema]),
+  ownDescriptions: ownDescriptionsOf([ErrorSchema, PetSchema, NewPetSchema, PetsSchema, WindowStatusSchema, RateLimitStatusSchema, UsageReportSchema, UsageBucketSchema]),
   codesFor: (status, operationId) =>
     // Only creates can meet Idempotency-Key refusals.
     operationCodes(status).filter((code) => !ADMIN_ONLY_CODES.includes(code) && (operationId === 'createPet' || !code.startsWith('idempotency_key'))),

@@ -8,6 +8,7 @@
  * per request side by side (docs/performance.md).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Outcome } from '../../domain/rate-limit.js';
 import type { Metrics } from '../metrics/metrics.js';
 
 type Bindings = Record<string, unknown>;
@@ -77,15 +78,28 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings): 
   return new LazyChildLogger(logger, bindings);
 }
 
+/** Counts a request made with an API key: its operation, what the limiter decided, its status. */
+export type UsageCounter = (keyId: string, operation: string, outcome: Outcome, status: number) => void;
+
 /**
- * One hook per response: the request's metrics, and one access line at info from the app's own
- * logger (no child per request).
+ * One hook per response: the request's metrics, its usage when made with a key, and one access line
+ * at info from the app's own logger (no child per request).
  */
-export function installRequestObservers(app: FastifyInstance, logger: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }, metrics: Metrics): void {
+export function installRequestObservers(
+  app: FastifyInstance,
+  logger: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean },
+  metrics: Metrics,
+  usage?: UsageCounter,
+): void {
   const accessLog = !logger.isLevelEnabled || logger.isLevelEnabled('info');
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+    const routeOptions = request.routeOptions;
+    const route = request.is404 ? 'unmatched' : (routeOptions.url ?? 'unmatched');
     metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    const operation = routeOptions.schema?.operationId;
+    // Admission names the key with its decision (none for a quota report, which is admitted). A
+    // request whose admission failed (a limiter failing closed, a key store down) names no key and is not counted.
+    if (usage && request.apiKey && operation !== undefined) usage(request.apiKey.keyId, operation, request.rateOutcome ?? 'admitted', reply.statusCode);
     if (!accessLog) {
       done();
       return;

@@ -72,6 +72,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly usageDroppedCounter = new Counter({
+    name: 'usage_requests_dropped_total',
+    help: 'Requests left out of the usage counts because the usage store could not take them and the instance already held its maximum of pending counts',
+    registers: [this.registry],
+  });
+
+  private readonly usagePendingGauge = new Gauge({
+    name: 'usage_pending_entries',
+    help: 'Usage counts (key-minutes) this instance holds that the usage store has not taken yet',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     this.degraded.set(0);
@@ -91,6 +103,14 @@ export class Metrics {
 
   limiterDegraded(degraded: boolean): void {
     this.degraded.set(degraded ? 1 : 0);
+  }
+
+  usageDropped(requests: number): void {
+    this.usageDroppedCounter.inc(requests);
+  }
+
+  usagePending(entries: number): void {
+    this.usagePendingGauge.set(entries);
   }
 
   storageFailure(store: Store, kind: FailureKind): void {

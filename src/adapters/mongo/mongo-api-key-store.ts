@@ -21,7 +21,6 @@ interface ApiKeyDocument {
   createdAt: Date;
   revokedAt: Date | null;
   expiresAt: Date | null;
-  lastUsedAt: Date | null;
 }
 
 export class MongoApiKeyStore implements ApiKeyStore {
@@ -113,6 +112,5 @@ function toRecord(document: ApiKeyDocument | null): ApiKeyRecord | null {
     createdAt: document.createdAt,
     revokedAt: document.revokedAt ?? null,
     expiresAt: document.expiresAt ?? null,
-    lastUsedAt: document.lastUsedAt ?? null,
   };
 }

@@ -11,6 +11,7 @@ import { MongoClient, type Db } from 'mongodb';
 import { MongoAdminCredentialStore } from './mongo-admin-credential-store.js';
 import { MongoApiKeyStore } from './mongo-api-key-store.js';
 import { guarded } from './mongo-errors.js';
+import { MongoUsageStore } from './mongo-usage-store.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoPetRepository } from './mongo-pet-repository.js';
 
@@ -51,6 +52,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
         MongoApiKeyStore.ensureIndexes(db),
         MongoAdminCredentialStore.ensureIndexes(db),
         MongoIdempotencyStore.ensureIndexes(db),
+        MongoUsageStore.ensureIndexes(db),
       ]),
     );
   } catch (error) {

@@ -16,4 +16,7 @@ export const TOKENS = {
   Auditor: Symbol('Auditor'),
   AdminCredentials: Symbol('AdminCredentials'),
   AdmitAdminRequest: Symbol('AdmitAdminRequest'),
+  UsageStore: Symbol('UsageStore'),
+  UsageRecorder: Symbol('UsageRecorder'),
+  ReadUsage: Symbol('ReadUsage'),
 } as const;

@@ -50,7 +50,7 @@ export interface AdmissionRequest {
 }
 
 export interface Admission {
-  /** The key that may go on, or was refused for its scopes; null on public routes and when refused otherwise. */
+  /** The key the request was made with, whatever was decided; null on public routes and when no valid key came. */
   readonly key: AuthenticatedKey | null;
   /** The plan the request was counted under, for metrics ('anonymous' when by address). */
   readonly plan: PlanId | 'anonymous';
@@ -90,7 +90,7 @@ export class AdmitRequest {
       decision.outcome === 'admitted'
         ? (caller.authError ?? (caller.key && this.scopeRefusal(caller.key, request.scope)))
         : new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(decision));
-    return { key: refusal === null || refusal instanceof ForbiddenError ? caller.key : null, plan, limits: caller.limits, decision, refusal };
+    return { key: caller.key, plan, limits: caller.limits, decision, refusal };
   }
 
   /** Where a key stands, without spending a request: what its next request would get. */

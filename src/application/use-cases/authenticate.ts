@@ -23,12 +23,7 @@ export interface AuthenticatedKey {
 }
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
-/** lastUsedAt is a coarse signal for operators; writing it once a minute per key is enough. */
-const LAST_USED_RESOLUTION_MS = 60_000;
-
 export class Authenticate {
-  private readonly lastUsedWritten = new Map<string, number>();
-
   constructor(
     private readonly keys: ApiKeyStore,
     private readonly clock: Clock,
@@ -71,16 +66,7 @@ export class Authenticate {
     if (!record || record.hash !== hash || !isKeyActive(record, now)) {
       throw invalidKey();
     }
-    this.noteUse(record, now);
     return { keyId: record.id, quotaId: record.quotaId, plan: record.plan, limits: recordLimits(record), scopes: record.scopes };
-  }
-
-  private noteUse(record: ApiKeyRecord, now: number): void {
-    const last = this.lastUsedWritten.get(record.id) ?? record.lastUsedAt?.getTime() ?? 0;
-    if (now - last < LAST_USED_RESOLUTION_MS) return;
-    this.lastUsedWritten.set(record.id, now);
-    // Best effort: a failed write must not fail the request it describes.
-    this.keys.update(record.id, { lastUsedAt: new Date(now) }).catch(() => undefined);
   }
 }
 

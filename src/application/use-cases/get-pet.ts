@@ -1,12 +1,28 @@
-/** Fetches one pet by id (the operation is deprecated; its replacement is listing with a filter). */
+/**
+ * Fetches one pet by id. The operation is deprecated: its replacement is listing with a filter, and
+ * from its sunset on (and inside announced brownouts before it) it answers that it is gone.
+ */
 import { idRangeMessage, isValidId, type Pet } from '../../domain/pet.js';
-import { PetNotFoundError, ValidationError } from '../../domain/errors.js';
+import { GoneError, PetNotFoundError, ValidationError } from '../../domain/errors.js';
+import { goneReason, type DeprecatedOperation } from '../../domain/usage.js';
+import type { Clock } from '../ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 
 export class GetPet {
-  constructor(private readonly pets: PetRepository) {}
+  constructor(
+    private readonly pets: PetRepository,
+    private readonly clock: Clock,
+    readonly deprecation: DeprecatedOperation,
+  ) {}
+
+  /** Throws GoneError after the sunset and inside a brownout; checked before anything else about a request. */
+  checkAvailable(): void {
+    const reason = goneReason(this.deprecation, this.clock.nowMs());
+    if (reason !== null) throw new GoneError(reason);
+  }
 
   async execute(id: number): Promise<Pet> {
+    this.checkAvailable();
     if (!isValidId(id)) throw new ValidationError('petId', idRangeMessage('petId'));
     const pet = await this.pets.findById(id);
     if (!pet) throw new PetNotFoundError(id);

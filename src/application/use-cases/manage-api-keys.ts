@@ -245,7 +245,6 @@ export class ManageApiKeys {
       createdAt: new Date(this.clock.nowMs()),
       revokedAt: null,
       expiresAt: request.expiresAt ?? null,
-      lastUsedAt: null,
     };
   }
 

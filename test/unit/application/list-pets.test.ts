@@ -5,8 +5,8 @@ import { GetPet } from '../../../src/application/use-cases/get-pet.js';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
 import { MemoryIdempotencyStore } from '../../../src/adapters/memory/memory-idempotency-store.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { PetNotFoundError, ValidationError } from '../../../src/domain/errors.js';
-import { aNewPet } from '../../support/builders.js';
+import { GoneError, PetNotFoundError, ValidationError } from '../../../src/domain/errors.js';
+import { aDeprecation, aNewPet } from '../../support/builders.js';
 
 describe('listing, creating and getting pets', () => {
   let pets: MemoryPetRepository;
@@ -60,10 +60,34 @@ describe('listing, creating and getting pets', () => {
   });
 
   it('gets a pet by id, and reports a missing one as not found', async () => {
-    const get = new GetPet(pets);
+    const get = new GetPet(pets, new FakeClock(), aDeprecation());
     expect((await get.execute(3)).id).toBe(3);
     await expect(get.execute(999)).rejects.toThrow(PetNotFoundError);
     await expect(get.execute(2 ** 53)).rejects.toThrow(ValidationError);
+  });
+
+  it('answers gone inside a brownout (its start included, its end not) and from the sunset on, whatever the id', async () => {
+    const clock = new FakeClock();
+    const start = clock.ms + 60_000;
+    const sunset = clock.ms + 3_600_000;
+    const get = new GetPet(pets, clock, aDeprecation({ sunsetAtMs: sunset, brownouts: [{ startMs: start, endMs: start + 60_000 }] }));
+    expect((await get.execute(3)).id).toBe(3);
+    clock.ms = start - 1;
+    expect((await get.execute(3)).id).toBe(3);
+    clock.ms = start;
+    await expect(get.execute(3)).rejects.toThrow(GoneError);
+    await expect(get.execute(999)).rejects.toThrow(
+      `This operation is unavailable until ${new Date(start + 60_000).toISOString()}, a scheduled brownout before its removal on ${new Date(sunset).toISOString()}; use GET /v1/pets?status= instead`,
+    );
+    clock.ms = start + 60_000;
+    expect((await get.execute(3)).id).toBe(3);
+    clock.ms = sunset - 1;
+    expect((await get.execute(3)).id).toBe(3);
+    clock.ms = sunset;
+    await expect(get.execute(3)).rejects.toThrow(`This operation was removed on ${new Date(sunset).toISOString()}; use GET /v1/pets?status= instead`);
+    await expect(get.execute(2 ** 53)).rejects.toThrow(GoneError);
+    clock.ms = sunset + 10 * 365 * 86_400_000;
+    await expect(get.execute(3)).rejects.toThrow(GoneError);
   });
 
   it('stores nothing when a new pet is refused', async () => {

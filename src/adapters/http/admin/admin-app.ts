@@ -10,6 +10,7 @@ import type { Auditor } from '../../../application/audit.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { AdmitAdminRequest } from '../../../application/use-cases/authenticate-admin.js';
 import type { ManageApiKeys } from '../../../application/use-cases/manage-api-keys.js';
+import type { ReadUsage } from '../../../application/use-cases/read-usage.js';
 import { ADMIN_SCOPES } from '../../../domain/admin-credential.js';
 import { createBaseApp, type BaseAppOptions } from '../base-app.js';
 import { operationCodes, type ErrorCode } from '../error-catalogue.js';
@@ -19,12 +20,15 @@ import { ErrorSchema } from '../schemas/error-schema.js';
 import { adminAuthPlugin } from './admin-auth.js';
 import { ApiKeyChangesSchema, ApiKeySchema, ApiKeysSchema, AuditEventSchema, AuditEventsSchema, IssuedApiKeySchema, LimitsSchema, NewApiKeySchema, RotationSchema } from './admin-schemas.js';
 import { auditRoutes } from './routes/audit.js';
+import { adminUsageRoutes } from './routes/usage.js';
+import { DeprecationsSchema, UsageBucketSchema, UsageReportSchema } from '../schemas/usage-schemas.js';
 import { keyRoutes } from './routes/keys.js';
 
 export const ADMIN_BASE_PATH = '/admin/v1';
 
 export interface AdminAppDeps {
   readonly keys: ManageApiKeys;
+  readonly usage: ReadUsage;
   readonly auditor: Auditor;
   readonly admitAdminRequest: AdmitAdminRequest;
   readonly clock: Clock;
@@ -32,13 +36,29 @@ export interface AdminAppDeps {
 
 export interface AdminAppOptions extends BaseAppOptions {
   readonly defaultGraceMs: number;
+  /** How often instances flush usage counts (USAGE_FLUSH_SECONDS). */
+  readonly usageFlushSeconds: number;
 }
 
 /** The codes each admin operation's error responses can carry. */
 const ADMIN_CODES: readonly ErrorCode[] = ['invalid_request', 'invalid_json', 'unauthorized', 'forbidden', 'not_found', 'key_not_active', 'idempotency_key_reused', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'key_banned', 'internal_error', 'service_unavailable'];
 
 const ADMIN_PROFILE: DocumentProfile = {
-  ownDescriptions: ownDescriptionsOf([ErrorSchema, ApiKeySchema, IssuedApiKeySchema, ApiKeysSchema, NewApiKeySchema, ApiKeyChangesSchema, RotationSchema, LimitsSchema, AuditEventSchema, AuditEventsSchema]),
+  ownDescriptions: ownDescriptionsOf([
+    ErrorSchema,
+    ApiKeySchema,
+    IssuedApiKeySchema,
+    ApiKeysSchema,
+    NewApiKeySchema,
+    ApiKeyChangesSchema,
+    RotationSchema,
+    LimitsSchema,
+    AuditEventSchema,
+    AuditEventsSchema,
+    UsageReportSchema,
+    UsageBucketSchema,
+    DeprecationsSchema,
+  ]),
   codesFor: (status, operationId) =>
     operationCodes(status).filter((code) => ADMIN_CODES.includes(code) && (operationId === 'createKey' || code !== 'idempotency_key_reused')),
 };
@@ -66,6 +86,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       security: [{ adminAuth: [] }],
       tags: [
         { name: 'keys', description: 'API keys: issue, change, rotate, revoke' },
+        { name: 'usage', description: 'What each key used, and who still calls a deprecated operation' },
         { name: 'audit', description: 'Who changed what' },
       ],
     },
@@ -75,7 +96,8 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
     async (admin) => {
       adminAuthPlugin(admin, deps.admitAdminRequest);
       refuseUnrouted(admin, app, ADMIN_BASE_PATH);
-      await admin.register(keyRoutes, { keys: deps.keys, clock: deps.clock, defaultGraceMs: options.defaultGraceMs, basePath: ADMIN_BASE_PATH });
+      await admin.register(keyRoutes, { keys: deps.keys, usage: deps.usage, clock: deps.clock, defaultGraceMs: options.defaultGraceMs, basePath: ADMIN_BASE_PATH });
+      await admin.register(adminUsageRoutes, { usage: deps.usage, flushSeconds: options.usageFlushSeconds });
       await admin.register(auditRoutes, { auditor: deps.auditor, basePath: ADMIN_BASE_PATH });
       admin.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await admin.register(swaggerUi, { routePrefix: '/docs' });
@@ -87,7 +109,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
 
 function adminDescription(): string {
   return [
-    'Issue, change, rotate and revoke API keys, and read the audit log. Served on a listener of its own (ADMIN_HOST, loopback by default): keep it off the public network.',
+    'Issue, change, rotate and revoke API keys, read what each key used and who still calls a deprecated operation, and read the audit log. Served on a listener of its own (ADMIN_HOST, loopback by default): keep it off the public network.',
     '',
     '## Authentication',
     `Send an admin credential as \`Authorization: Bearer <credential>\`. Each credential carries scopes from ${ADMIN_SCOPES.map((s) => `\`${s}\``).join(', ')}; every operation names the one it needs. A missing, malformed, unknown or revoked credential (or an API key) gets 401 \`unauthorized\`, the same answer for each; a credential without the scope gets 403 \`forbidden\`. Failed authentications count against the client address with the limits and ban of a bad API key (429), and each one answered 401 is written to the audit log.`,

@@ -4,16 +4,10 @@ import { ADMIN_SCOPES } from '../../../domain/admin-credential.js';
 import { KEY_SCOPES, KEY_STATUSES } from '../../../domain/api-key.js';
 import { AUDIT_ACTIONS } from '../../../domain/audit-event.js';
 import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../domain/plans.js';
+import { dateTime, dateTimeOrNull } from '../schemas/dates.js';
 import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH } from '../../../application/use-cases/manage-api-keys.js';
 
-/** RFC 3339 with a time zone; the route reads it with Date.parse and refuses what that cannot read. */
-export const RFC3339 = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$';
-const DATE_TEXT = 'must be an RFC 3339 date-time with a time zone, e.g. 2027-01-31T00:00:00Z';
-
-const dateTime = (description: string) => Type.String({ format: 'date-time', pattern: RFC3339, description, 'x-invalid': DATE_TEXT });
 const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
-/** A date-time or null, as one type list (the serialiser then needs no validator to choose a branch). */
-const dateTimeOrNull = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', description });
 
 const PlanSchema = Type.Unsafe<(typeof PLAN_IDS)[number]>({
   type: 'string',

@@ -7,13 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
 import type { AuthenticatedKey } from '../../../application/use-cases/authenticate.js';
 import type { KeyScope } from '../../../domain/api-key.js';
+import type { Outcome } from '../../../domain/rate-limit.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { setRateLimitHeaders } from '../rate-limit-headers.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The API key that authenticated the request; null on public routes and refused keys. */
+    /** The API key that authenticated the request (whether admitted or refused); null on public routes and without a valid key. */
     apiKey: AuthenticatedKey | null;
+    /** What the limiter decided for the request; null when it decided nothing (a quota report by a valid key). */
+    rateOutcome: Outcome | null;
   }
   interface FastifyContextConfig {
     /** False for routes that report on the quota (GET /v1/rate_limit): an authenticated call spends none. */
@@ -33,6 +36,7 @@ export interface AdmissionOptions {
 export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions): void {
   const { admitRequest, isPublicRoute, metrics } = options;
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('rateOutcome', null);
 
   app.addHook('onRequest', async (request, reply) => {
     // Fastify builds routeOptions afresh on every read: read it once.
@@ -52,8 +56,9 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       metrics.decision(admission.decision.outcome, admission.plan, admission.decision.banStarted);
       setRateLimitHeaders(reply, admission.limits, admission.decision);
     }
-    // Known even when refused for its scopes, so that the access line names the key.
+    // Known even when refused, so that the access line names the key and its usage counts the refusal.
     request.apiKey = admission.key;
+    request.rateOutcome = admission.decision?.outcome ?? null;
     if (admission.refusal) throw admission.refusal;
   });
 }

@@ -15,6 +15,7 @@ import {
   PetsSchema,
 } from '../schemas/pet-schemas.js';
 import { errorResponses, withHeaders } from '../schemas/responses.js';
+import { ErrorSchema } from '../schemas/error-schema.js';
 
 export interface PetRoutesOptions {
   readonly listPets: ListPets;
@@ -24,13 +25,31 @@ export interface PetRoutesOptions {
   readonly basePath: string;
 }
 
-/** RFC 9745 Deprecation date (when getPet was deprecated) and RFC 8594 Sunset date (when it goes). */
-const GET_PET_DEPRECATED_AT = new Date('2026-11-21T00:00:00Z');
-const GET_PET_SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
+/** Where the deprecation and sunset policy is stated (the reference page, whose introduction has it): RFC 8594's "sunset" link. */
+export const POLICY_PATH = '/docs/';
 
 export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { listPets, createPet, getPet, basePath } = options;
+  const { deprecatedAtMs, sunsetAtMs } = getPet.deprecation;
+  // RFC 9745 Deprecation (a Unix time) and RFC 8594 Sunset (an HTTP date), with links to the
+  // replacement and to the policy: on every answer of getPet, 410 included.
+  const deprecationHeaders = {
+    Deprecation: `@${Math.floor(deprecatedAtMs / 1000)}`,
+    Sunset: new Date(sunsetAtMs).toUTCString(),
+    Link: `<${basePath}/pets>; rel="successor-version", <${basePath}${POLICY_PATH}>; rel="sunset"`,
+  };
+  const sunsetText = new Date(sunsetAtMs).toISOString();
+  const getPetHeaders = {
+    Deprecation: { type: 'string', description: 'RFC 9745: when this operation was deprecated', 'x-required': true },
+    Sunset: { type: 'string', description: 'RFC 8594: when this operation is removed (answers 410 for good)', 'x-required': true },
+    Link: {
+      type: 'string',
+      description: 'RFC 8288 links to the replacement operation (rel="successor-version") and to the deprecation policy (rel="sunset")',
+      'x-required': true,
+      'x-component': 'LinkDeprecated',
+    },
+  } as const;
 
   app.get(
     '/pets',
@@ -103,30 +122,30 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
     '/pets/:petId',
     {
       config: { keyScope: 'pets:read' },
+      // After admission (so a refused call is still refused and counted), before validation: once
+      // gone, every call is 410, whatever its id or query.
+      preValidation: async (_request, reply) => {
+        reply.headers(deprecationHeaders);
+        getPet.checkAvailable();
+      },
       schema: {
         operationId: 'getPet',
         summary: 'Fetch one animal by id (deprecated: use GET /pets with a status filter)',
-        description: `Deprecated; removed on ${GET_PET_SUNSET}. Responses carry Deprecation, Sunset and Link headers.`,
+        description: `Deprecated; removed on ${sunsetText}. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 \`gone\` (still counted against the key's limits); so does every call inside an announced brownout before it. Use \`GET /pets?status=\` instead.`,
         deprecated: true,
         tags: ['pets'],
         params: PetIdParamsSchema,
         querystring: NoQuerySchema,
         response: {
-          200: withHeaders(PetSchema, 'The animal', {
-            Deprecation: { type: 'string', description: 'RFC 9745: when this operation was deprecated', 'x-required': true },
-            Sunset: { type: 'string', description: 'RFC 8594: when this operation will be removed', 'x-required': true },
-            Link: { type: 'string', description: 'RFC 8288 link to the replacement operation (rel="successor-version")', 'x-required': true, 'x-component': 'LinkSuccessorVersion' },
-          }),
+          200: withHeaders(PetSchema, 'The animal', getPetHeaders),
           ...errorResponses(400, 401, 403, 404, 414, 429),
+          410: withHeaders(ErrorSchema, 'The operation is gone: past its Sunset date, or inside an announced brownout before it (code gone). Use the replacement the message and the Link header name; do not retry.', {
+            ...getPetHeaders,
+          }),
         },
       },
     },
-    async (request, reply) => {
-      reply
-        .header('Deprecation', `@${Math.floor(GET_PET_DEPRECATED_AT.getTime() / 1000)}`)
-        .header('Sunset', GET_PET_SUNSET)
-        .header('Link', `<${basePath}/pets>; rel="successor-version"`);
-      return getPet.execute(request.params.petId);
-    },
+    async (request) => getPet.execute(request.params.petId),
   );
+
 }

@@ -3,9 +3,10 @@
  * request (GitHub's GET /rate_limit semantics). Authentication still applies: a call without a valid
  * key is a 401 that counts against its client address, like any other.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
+import type { AuthenticatedKey } from '../../../application/use-cases/authenticate.js';
 import { reportOf, type WindowName, type WindowUsage } from '../../../domain/rate-limit.js';
 import { setRateLimitHeaders } from '../rate-limit-headers.js';
 import { RateLimitStatusSchema } from '../schemas/rate-limit-schemas.js';
@@ -21,6 +22,17 @@ const seconds = (ms: number) => Math.ceil(ms / 1000);
 
 function windowStatus(usage: WindowUsage) {
   return { limit: usage.limit, used: usage.used, remaining: Math.max(0, usage.limit - usage.used), reset: seconds(usage.resetAtMs) };
+}
+
+/**
+ * The rate-limit headers of a 200 from an operation that spends no quota: where the key stands, as
+ * its next request would find it, with no Retry-After.
+ */
+export async function sendQuotaHeaders(reply: FastifyReply, admitRequest: AdmitRequest, key: AuthenticatedKey) {
+  const decision = await admitRequest.status(key);
+  const report = reportOf(decision);
+  setRateLimitHeaders(reply, key.limits, decision, { ...report, retryAfterMs: null });
+  return { decision, report };
 }
 
 export async function rateLimitRoutes(base: FastifyInstance, options: RateLimitRoutesOptions): Promise<void> {
@@ -47,10 +59,7 @@ export async function rateLimitRoutes(base: FastifyInstance, options: RateLimitR
     async (request, reply) => {
       const key = request.apiKey;
       if (!key) throw new Error('GET /rate_limit reached without an authenticated key');
-      const decision = await options.admitRequest.status(key);
-      const report = reportOf(decision);
-      // The headers of a 200: where the caller stands, with no Retry-After.
-      setRateLimitHeaders(reply, key.limits, decision, { ...report, retryAfterMs: null });
+      const { decision, report } = await sendQuotaHeaders(reply, options.admitRequest, key);
       const windowNamed = (name: WindowName) => {
         const usage = decision.windows.find((w) => w.name === name);
         if (!usage) throw new Error(`The rate-limit policy has no ${name} window`);

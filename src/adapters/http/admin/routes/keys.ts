@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Clock } from '../../../../application/ports/clock.js';
 import type { ManageApiKeys } from '../../../../application/use-cases/manage-api-keys.js';
+import type { ReadUsage } from '../../../../application/use-cases/read-usage.js';
 import { keyStatus, recordLimits, type ApiKeyRecord } from '../../../../domain/api-key.js';
 import { ValidationError } from '../../../../domain/errors.js';
 import { withHeaders } from '../../schemas/responses.js';
 import { CreatePetHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '../../schemas/pet-schemas.js';
+import { parseDate } from '../../schemas/dates.js';
 import { actorOf } from '../admin-auth.js';
 import { adminErrorResponses, ADMIN_HEADERS, decodeCursor, encodeCursor } from '../admin-responses.js';
 import {
@@ -22,6 +24,8 @@ import {
 
 export interface KeyRoutesOptions {
   readonly keys: ManageApiKeys;
+  /** When keys were last used, and their usage. */
+  readonly usage: ReadUsage;
   readonly clock: Clock;
   /** The grace a rotation gives the old key when the request names none (KEY_ROTATION_GRACE_SECONDS). */
   readonly defaultGraceMs: number;
@@ -38,7 +42,8 @@ const SECRET_HEADERS = {
 export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { keys, clock, basePath } = options;
-  const view = (record: ApiKeyRecord) => ({
+  const { usage } = options;
+  const view = (record: ApiKeyRecord, lastUsedMs: number | undefined) => ({
     id: record.id,
     name: record.name,
     plan: record.plan,
@@ -49,9 +54,15 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     createdAt: record.createdAt.toISOString(),
     expiresAt: iso(record.expiresAt),
     revokedAt: iso(record.revokedAt),
-    lastUsedAt: iso(record.lastUsedAt),
+    lastUsedAt: lastUsedMs === undefined ? null : new Date(lastUsedMs).toISOString(),
     rotatedFrom: record.rotatedFrom,
   });
+  /** Records as operators see them, with when each was last used (from the usage counts). */
+  const present = async (record: ApiKeyRecord) => view(record, (await usage.lastUsed([record.id])).get(record.id));
+  const presentAll = async (records: ApiKeyRecord[]) => {
+    const lastUsed = await usage.lastUsed(records.map((record) => record.id));
+    return records.map((record) => view(record, lastUsed.get(record.id)));
+  };
   const location = (id: string) => `${basePath}/keys/${id}`;
 
   app.post(
@@ -89,11 +100,11 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       const actor = actorOf(request);
       if (idempotencyKey !== undefined) {
         const outcome = await keys.issueOnce(newKey, actor, idempotencyKey);
-        if (outcome.replayed) return reply.code(200).header('Idempotent-Replayed', 'true').send(view(outcome.record));
-        return reply.code(201).headers(secretHeaders(location(outcome.record.id))).send({ ...view(outcome.record), key: outcome.key });
+        if (outcome.replayed) return reply.code(200).header('Idempotent-Replayed', 'true').send(await present(outcome.record));
+        return reply.code(201).headers(secretHeaders(location(outcome.record.id))).send({ ...view(outcome.record, undefined), key: outcome.key });
       }
       const issued = await keys.issue(newKey, actor);
-      return reply.code(201).headers(secretHeaders(location(issued.record.id))).send({ ...view(issued.record), key: issued.key });
+      return reply.code(201).headers(secretHeaders(location(issued.record.id))).send({ ...view(issued.record, undefined), key: issued.key });
     },
   );
 
@@ -136,7 +147,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         });
         reply.header('Link', `<${basePath}/keys?${query.toString()}>; rel="next"`);
       }
-      return records.map(view);
+      return presentAll(records);
     },
   );
 
@@ -153,7 +164,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         response: { 200: withHeaders(ApiKeySchema, 'The key', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => view(await keys.get(request.params.id)),
+    async (request) => present(await keys.get(request.params.id)),
   );
 
   app.patch(
@@ -185,7 +196,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         },
         actorOf(request),
       );
-      return view(record);
+      return present(record);
     },
   );
 
@@ -215,7 +226,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     async (request, reply) => {
       const graceMs = request.body?.graceSeconds === undefined ? options.defaultGraceMs : request.body.graceSeconds * 1000;
       const issued = await keys.rotate(request.params.id, graceMs, actorOf(request));
-      return reply.code(201).headers(secretHeaders(location(issued.record.id))).send({ ...view(issued.record), key: issued.key });
+      return reply.code(201).headers(secretHeaders(location(issued.record.id))).send({ ...view(issued.record, undefined), key: issued.key });
     },
   );
 
@@ -233,7 +244,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         response: { 200: withHeaders(ApiKeySchema, 'The key, revoked', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => view(await keys.revoke(request.params.id, actorOf(request))),
+    async (request) => present(await keys.revoke(request.params.id, actorOf(request))),
   );
 }
 
@@ -245,15 +256,6 @@ function secretHeaders(location: string): Record<string, string> {
  * Reads a date the schema already checked for shape. A date that does not exist (February 30th, hour
  * 25) is refused: Date.parse would roll it over into another day.
  */
-function parseDate(text: string, field: string): Date {
-  const [year, month, day, hour, minute, second] = text.split(/[-T:.Z+]/).map(Number) as [number, number, number, number, number, number];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const ms = Date.parse(text);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59 || Number.isNaN(ms)) {
-    throw new ValidationError(field, `field '${field}' is not a date that exists`);
-  }
-  return new Date(ms);
-}
 
 function decodeKeyCursor(cursor: string): { createdAt: Date; id: string } {
   const match = /^([0-9]{1,15})\.(key_[A-Za-z0-9]{16})$/.exec(decodeCursor(cursor));

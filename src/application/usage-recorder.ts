@@ -1,0 +1,103 @@
+/**
+ * Counting what each key used without a network round trip on the request path: every instance adds
+ * requests up in memory, per key and minute, and flushes them to the shared UsageStore in one batch
+ * every few seconds. Counts from every instance add up there, exactly when nothing fails.
+ *
+ * What a crash loses is what was not flushed yet: at most one flush interval of requests, plus any
+ * batch a failing store could not take (kept and retried, up to `maxEntries` key-minutes; beyond
+ * that, new counts are dropped and reported).
+ */
+import { bucketStart, countRequest, emptyCounts, type UsageCounts } from '../domain/usage.js';
+import type { Outcome } from '../domain/rate-limit.js';
+import type { Clock } from './ports/clock.js';
+import type { UsageEntry, UsageStore } from './ports/usage-store.js';
+
+interface PendingEntry {
+  readonly keyId: string;
+  readonly minuteMs: number;
+  readonly counts: UsageCounts;
+  readonly seen: Record<string, { firstMs: number; lastMs: number }>;
+}
+
+export interface UsageRecorderEvents {
+  /** A flush failed; its entries are kept for the next one. */
+  flushFailed(error: unknown, entries: number): void;
+  /** Requests not counted because `maxEntries` key-minutes were already waiting. */
+  dropped(requests: number): void;
+}
+
+export interface UsageRecorderOptions {
+  /** Most key-minutes held in memory between flushes (each a few hundred bytes). */
+  readonly maxEntries: number;
+  readonly events?: UsageRecorderEvents;
+}
+
+export class UsageRecorder {
+  /** The current minute's entry of each key seen in it. */
+  private current = new Map<string, PendingEntry>();
+  /** Entries of past minutes, and those a failed flush handed back. */
+  private sealed: PendingEntry[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: UsageStore,
+    private readonly clock: Clock,
+    private readonly options: UsageRecorderOptions,
+  ) {}
+
+  /** Counts one request by a key: under which operation, what the limiter decided, and its status. */
+  record(keyId: string, operation: string, outcome: Outcome, status: number): void {
+    const nowMs = this.clock.nowMs();
+    const minuteMs = bucketStart(nowMs, 'minute');
+    let entry = this.current.get(keyId);
+    if (entry === undefined || entry.minuteMs !== minuteMs) {
+      if (this.current.size + this.sealed.length >= this.options.maxEntries) {
+        this.options.events?.dropped(1);
+        return;
+      }
+      if (entry !== undefined) this.sealed.push(entry);
+      entry = { keyId, minuteMs, counts: emptyCounts(), seen: {} };
+      this.current.set(keyId, entry);
+    }
+    countRequest(entry.counts, operation, outcome, status);
+    const seen = entry.seen[operation];
+    if (seen === undefined) entry.seen[operation] = { firstMs: nowMs, lastMs: nowMs };
+    else seen.lastMs = Math.max(seen.lastMs, nowMs);
+  }
+
+  /** How many key-minutes wait for the next flush. */
+  get pending(): number {
+    return this.current.size + this.sealed.length;
+  }
+
+  /**
+   * Hands everything counted so far to the store in one batch. Flushes run one at a time; a failed
+   * one keeps its entries for the next. Resolves once this flush is done, whatever its outcome.
+   */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.flushNow());
+    return this.flushing;
+  }
+
+  private async flushNow(): Promise<void> {
+    const entries: UsageEntry[] = [...this.sealed, ...this.current.values()];
+    if (entries.length === 0) return;
+    this.sealed = [];
+    this.current = new Map();
+    try {
+      await this.store.add(entries);
+    } catch (error) {
+      this.options.events?.flushFailed(error, entries.length);
+      const room = Math.max(0, this.options.maxEntries - this.pending);
+      const kept = entries.slice(0, room) as PendingEntry[];
+      let lost = 0;
+      for (const entry of entries.slice(room)) lost += requestsIn(entry.counts);
+      this.sealed.unshift(...kept);
+      if (lost > 0) this.options.events?.dropped(lost);
+    }
+  }
+}
+
+function requestsIn(counts: UsageCounts): number {
+  return counts.admitted + counts.limited + counts.banned;
+}

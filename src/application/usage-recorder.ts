@@ -10,7 +10,7 @@
 import { bucketStart, countRequest, emptyCounts, type UsageCounts } from '../domain/usage.js';
 import type { Outcome } from '../domain/rate-limit.js';
 import type { Clock } from './ports/clock.js';
-import type { UsageEntry, UsageStore } from './ports/usage-store.js';
+import type { UsageStore } from './ports/usage-store.js';
 
 interface PendingEntry {
   readonly keyId: string;
@@ -18,6 +18,9 @@ interface PendingEntry {
   readonly counts: UsageCounts;
   readonly seen: Record<string, { firstMs: number; lastMs: number }>;
 }
+
+/** Key-minutes per store call: a thousand keys' minute in two calls. */
+const DEFAULT_BATCH_SIZE = 500;
 
 export interface UsageRecorderEvents {
   /** A flush failed; its entries are kept for the next one. */
@@ -29,6 +32,8 @@ export interface UsageRecorderEvents {
 export interface UsageRecorderOptions {
   /** Most key-minutes held in memory between flushes (each a few hundred bytes). */
   readonly maxEntries: number;
+  /** Most key-minutes handed to the store in one call, so that each call fits the store's timeout. */
+  readonly batchSize?: number;
   readonly events?: UsageRecorderEvents;
 }
 
@@ -80,21 +85,31 @@ export class UsageRecorder {
   }
 
   private async flushNow(): Promise<void> {
-    const entries: UsageEntry[] = [...this.sealed, ...this.current.values()];
+    const entries: PendingEntry[] = [...this.sealed, ...this.current.values()];
     if (entries.length === 0) return;
     this.sealed = [];
     this.current = new Map();
-    try {
-      await this.store.add(entries);
-    } catch (error) {
-      this.options.events?.flushFailed(error, entries.length);
-      const room = Math.max(0, this.options.maxEntries - this.pending);
-      const kept = entries.slice(0, room) as PendingEntry[];
-      let lost = 0;
-      for (const entry of entries.slice(room)) lost += requestsIn(entry.counts);
-      this.sealed.unshift(...kept);
-      if (lost > 0) this.options.events?.dropped(lost);
+    const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
+    for (let from = 0; from < entries.length; from += batchSize) {
+      try {
+        await this.store.add(entries.slice(from, from + batchSize));
+      } catch (error) {
+        // This batch and those not sent yet wait for the next flush; the store is failing.
+        const unsent = entries.slice(from);
+        this.options.events?.flushFailed(error, unsent.length);
+        this.keep(unsent);
+        return;
+      }
     }
+  }
+
+  /** Hands entries back for the next flush, as many as there is room for; the rest are dropped and reported. */
+  private keep(entries: PendingEntry[]): void {
+    const room = Math.max(0, this.options.maxEntries - this.pending);
+    let lost = 0;
+    for (const entry of entries.slice(room)) lost += requestsIn(entry.counts);
+    this.sealed.unshift(...entries.slice(0, room));
+    if (lost > 0) this.options.events?.dropped(lost);
   }
 }
 

@@ -38,8 +38,12 @@ export class CachingApiKeyStore implements ApiKeyStore {
   }
 
   async add(record: ApiKeyRecord): Promise<void> {
-    await this.inner.add(record);
-    this.byHash.delete(record.hash);
+    try {
+      await this.inner.add(record);
+    } finally {
+      // Stored here or, when the hash was taken, by someone else meanwhile: either way a cached miss is wrong now.
+      this.byHash.delete(record.hash);
+    }
   }
 
   findById(id: string): Promise<ApiKeyRecord | null> {

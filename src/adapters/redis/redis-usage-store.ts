@@ -1,9 +1,9 @@
 /**
  * Usage counts in Redis, shared by every instance: one hash per key, granularity and bucket, added to
  * with HINCRBY (instances' flushes add up in any order) and expiring once past its retention; one hash
- * per key of its first and last call per operation, moved by a short script (a minimum and a maximum);
- * and per operation, a set of the keys that called it. A key's hashes carry its id as hash tag, so
- * each lives in one Redis Cluster slot; commands are sent together, not one round trip each.
+ * per key of its first and last call per operation (a minimum and a maximum); and per operation, a
+ * set of the keys that called it. A key's hashes carry its id as hash tag, so they live in one Redis
+ * Cluster slot and one script call per key writes them all; the calls of a flush are sent together.
  */
 import { bucketExpiresAt, COUNT_FIELDS, emptyCounts, GRANULARITIES, type Granularity, type UsageCounts } from '../../domain/usage.js';
 import { rollUp, type OperationCaller, type UsageEntry, type UsageStore } from '../../application/ports/usage-store.js';
@@ -12,20 +12,37 @@ import { systemClock, type Clock } from '../../application/ports/clock.js';
 import type { RedisClient } from './redis-connection.js';
 
 /**
- * Keeps the earliest first call and the latest last call per operation as "<first ms>:<last ms>".
- * ARGV: triples (operation, first ms, last ms), then how long the hash is kept (ms).
+ * One key's share of a flush, in one atomic call (all its hashes share its hash tag, so one slot):
+ * KEYS[1..n-1] its bucket hashes, KEYS[n] its sightings hash.
+ * ARGV, per bucket: ms to keep it, how many field/increment pairs follow, the pairs; then ms to keep
+ * the sightings, then triples (operation, first ms, last ms). A sighting keeps the earliest first
+ * call and the latest last call, as "<first ms>:<last ms>".
  */
-const SEE_SCRIPT = `
-for i = 1, #ARGV - 1, 3 do
-  local first, last = tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
-  local known = redis.call('HGET', KEYS[1], ARGV[i])
+const ADD_SCRIPT = `
+local a = 1
+for k = 1, #KEYS - 1 do
+  local ttl, count = ARGV[a], tonumber(ARGV[a + 1])
+  a = a + 2
+  for _ = 1, count do
+    redis.call('HINCRBY', KEYS[k], ARGV[a], ARGV[a + 1])
+    a = a + 2
+  end
+  redis.call('PEXPIRE', KEYS[k], ttl)
+end
+local seenTtl = ARGV[a]
+a = a + 1
+local seen = KEYS[#KEYS]
+while a <= #ARGV do
+  local first, last = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
+  local known = redis.call('HGET', seen, ARGV[a])
   if known then
     local f, l = string.match(known, '^(%d+):(%d+)$')
     first, last = math.min(first, tonumber(f)), math.max(last, tonumber(l))
   end
-  redis.call('HSET', KEYS[1], ARGV[i], string.format('%d:%d', first, last))
+  redis.call('HSET', seen, ARGV[a], string.format('%d:%d', first, last))
+  a = a + 3
 end
-redis.call('PEXPIRE', KEYS[1], ARGV[#ARGV])
+if redis.call('EXISTS', seen) == 1 then redis.call('PEXPIRE', seen, seenTtl) end
 return 1
 `;
 
@@ -33,8 +50,8 @@ return 1
 const SEEN_TTL_MS = GRANULARITIES.day.retentionMs;
 const OPERATION_FIELD = 'op:';
 
-interface SeeCommand {
-  seeUsage(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number>;
+interface AddCommand {
+  addUsage(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number>;
 }
 
 export interface RedisUsageStoreOptions {
@@ -53,8 +70,8 @@ export class RedisUsageStore implements UsageStore {
     private readonly options: RedisUsageStoreOptions = {},
   ) {
     this.prefix = `${options.keyPrefix ?? 'rl:'}usage:`;
-    if (!(redis as unknown as Partial<SeeCommand>).seeUsage) {
-      redis.defineCommand('seeUsage', { lua: SEE_SCRIPT });
+    if (!(redis as unknown as Partial<AddCommand>).addUsage) {
+      redis.defineCommand('addUsage', { lua: ADD_SCRIPT });
     }
   }
 
@@ -70,27 +87,42 @@ export class RedisUsageStore implements UsageStore {
     return `${this.prefix}callers:${operation}`;
   }
 
+  /** One script call per key, and per operation one SADD of its callers: a few commands per key, not one per counter. */
   add(entries: readonly UsageEntry[]): Promise<void> {
     const { buckets, sightings } = rollUp(entries);
-    const writes: Promise<unknown>[] = [];
     const nowMs = (this.options.clock ?? systemClock).nowMs();
+    const byKey = new Map<string, { keys: string[]; buckets: (string | number)[]; seen: (string | number)[] }>();
+    const call = (keyId: string) => {
+      let found = byKey.get(keyId);
+      if (!found) {
+        found = { keys: [], buckets: [], seen: [] };
+        byKey.set(keyId, found);
+      }
+      return found;
+    };
     for (const { keyId, granularity, startMs, counts } of buckets) {
-      const key = this.bucketKey(keyId, granularity, startMs);
-      const fields: [string, number][] = COUNT_FIELDS.filter((field) => counts[field] > 0).map((field) => [field, counts[field]]);
-      for (const [operation, n] of Object.entries(counts.byOperation)) fields.push([`${OPERATION_FIELD}${operation}`, n]);
-      for (const [field, n] of fields) writes.push(this.redis.hincrby(key, field, n));
+      const fields: (string | number)[] = [];
+      for (const field of COUNT_FIELDS) if (counts[field] > 0) fields.push(field, counts[field]);
+      for (const [operation, n] of Object.entries(counts.byOperation)) fields.push(`${OPERATION_FIELD}${operation}`, n);
+      const target = call(keyId);
+      target.keys.push(this.bucketKey(keyId, granularity, startMs));
       // Kept for its retention after the bucket ends: a relative expiry, as the limiter's keys have.
-      writes.push(this.redis.pexpire(key, Math.max(1, bucketExpiresAt(startMs, granularity) - nowMs)));
+      target.buckets.push(Math.max(1, bucketExpiresAt(startMs, granularity) - nowMs), fields.length / 2, ...fields);
     }
-    const byKey = new Map<string, (string | number)[]>();
+    const callers = new Map<string, string[]>();
     for (const { operation, keyId, firstSeenMs, lastSeenMs } of sightings) {
-      const args = byKey.get(keyId) ?? [];
-      args.push(operation, firstSeenMs, lastSeenMs);
-      byKey.set(keyId, args);
-      writes.push(this.redis.sadd(this.callersKey(operation), keyId), this.redis.pexpire(this.callersKey(operation), SEEN_TTL_MS));
+      call(keyId).seen.push(operation, firstSeenMs, lastSeenMs);
+      const keyIds = callers.get(operation);
+      if (keyIds) keyIds.push(keyId);
+      else callers.set(operation, [keyId]);
     }
-    for (const [keyId, args] of byKey) {
-      writes.push((this.redis as unknown as SeeCommand).seeUsage(1, this.seenKey(keyId), ...args, SEEN_TTL_MS));
+    const writes: Promise<unknown>[] = [];
+    for (const [keyId, { keys, buckets: bucketArgs, seen }] of byKey) {
+      const allKeys = [...keys, this.seenKey(keyId)];
+      writes.push((this.redis as unknown as AddCommand).addUsage(allKeys.length, ...allKeys, ...bucketArgs, SEEN_TTL_MS, ...seen));
+    }
+    for (const [operation, keyIds] of callers) {
+      writes.push(this.redis.sadd(this.callersKey(operation), ...keyIds), this.redis.pexpire(this.callersKey(operation), SEEN_TTL_MS));
     }
     return this.bounded(Promise.all(writes).then(() => undefined));
   }

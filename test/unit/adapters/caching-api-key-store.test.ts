@@ -3,6 +3,7 @@ import { CachingApiKeyStore } from '../../../src/adapters/cache/caching-api-key-
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { hashKey } from '../../../src/application/key-secrets.js';
 import type { ApiKeyRecord } from '../../../src/domain/api-key.js';
+import { DuplicateKeyError } from '../../../src/application/ports/api-key-store.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { anApiKeyRecord } from '../../support/builders.js';
 
@@ -45,6 +46,18 @@ describe('CachingApiKeyStore', () => {
     await store.findByHash(record.hash);
     await store.update(record.id, { revokedAt: new Date(clock.ms) }); // this instance
     expect((await store.findByHash(record.hash))?.revokedAt).not.toBeNull();
+  });
+
+  it('forgets a cached miss when an add finds the key already stored by another instance meanwhile', async () => {
+    const shared = new MemoryApiKeyStore();
+    const here = new CachingApiKeyStore(shared, new FakeClock(), 30_000);
+    const elsewhere = new CachingApiKeyStore(shared, new FakeClock(), 30_000);
+    // Two instances starting with the same API_KEYS: both look the key up, find none, and add it.
+    expect(await here.findByHash(record.hash)).toBeNull();
+    expect(await elsewhere.findByHash(record.hash)).toBeNull();
+    await elsewhere.add(record);
+    await expect(here.add(record)).rejects.toThrow(DuplicateKeyError);
+    expect((await here.findByHash(record.hash))?.id).toBe('key_cached');
   });
 
   it('stays bounded', async () => {

@@ -8,6 +8,37 @@ describe('configuration', () => {
     expect(config.ban).toEqual({ threshold: 100, durationMs: 900_000 });
   });
 
+  it("reads getPet's sunset and brownouts, and refuses windows that are not start/end RFC 3339 before the sunset", () => {
+    expect(loadConfig({}).getPetRemoval).toEqual({ sunsetAtMs: Date.parse('2030-12-05T00:00:00Z'), brownouts: [] });
+    expect(loadConfig({}).usageFlushMs).toBe(10_000);
+    const config = loadConfig({
+      GET_PET_SUNSET: '2030-06-01T00:00:00+02:00',
+      GET_PET_BROWNOUTS: '2030-03-01T14:00:00Z/2030-03-01T15:00:00Z, 2030-04-01T14:00:00.5Z/2030-04-01T16:00:00Z',
+    });
+    expect(config.getPetRemoval).toEqual({
+      sunsetAtMs: Date.parse('2030-05-31T22:00:00Z'),
+      brownouts: [
+        { startMs: Date.parse('2030-03-01T14:00:00Z'), endMs: Date.parse('2030-03-01T15:00:00Z') },
+        { startMs: Date.parse('2030-04-01T14:00:00.500Z'), endMs: Date.parse('2030-04-01T16:00:00Z') },
+      ],
+    });
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ GET_PET_SUNSET: '5 December 2030' }, /GET_PET_SUNSET must be an RFC 3339 date-time/],
+      [{ GET_PET_SUNSET: '2030-02-30T00:00:00Z' }, /GET_PET_SUNSET/],
+      [{ GET_PET_SUNSET: '2030-12-05T00:00:00' }, /GET_PET_SUNSET/],
+      [{ GET_PET_BROWNOUTS: '2030-03-01T14:00:00Z' }, /GET_PET_BROWNOUTS entry 1 must be start\/end/],
+      [{ GET_PET_BROWNOUTS: '2030-03-01T14:00:00Z/2030-03-01T15:00:00Z,2030-03-02T15:00:00Z/2030-03-02T14:00:00Z' }, /entry 2 must end after it starts/],
+      [{ GET_PET_BROWNOUTS: '2030-12-04T23:00:00Z/2030-12-05T01:00:00Z' }, /must end by GET_PET_SUNSET/],
+      [{ GET_PET_BROWNOUTS: 'a/b/c' }, /entry 1 must be start\/end/],
+      [{ USAGE_FLUSH_SECONDS: '0' }, /USAGE_FLUSH_SECONDS/],
+      [{ USAGE_FLUSH_SECONDS: '31' }, /USAGE_FLUSH_SECONDS/],
+    ];
+    for (const [env, message] of refused) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+    }
+  });
+
   it('parses API_KEYS, enterprise limits included', () => {
     const config = loadConfig({
       APP_ENV: 'production',

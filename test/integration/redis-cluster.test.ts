@@ -15,6 +15,9 @@ import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import { connectRedis, type RedisConnection } from '../../src/adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../../src/adapters/redis/redis-rate-limiter.js';
 import { describeRateLimiterContract } from '../contracts/rate-limiter.contract.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { describeUsageStoreContract } from '../contracts/usage-store.contract.js';
+import { RedisUsageStore } from '../../src/adapters/redis/redis-usage-store.js';
 import { backend, openTestDatabase, uniquePrefix } from '../support/integration.js';
 import { PASSWORD, startCluster, topologiesRunnable, until, WHY_NOT_RUNNABLE, type LocalCluster, type LocalNode } from '../support/redis-topologies.js';
 import { measureResume, sendTimed, spread, startInstances, type Timed } from '../support/traffic.js';
@@ -77,6 +80,9 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters', () => {
     await cluster?.stop();
   });
 
+  describeUsageStoreContract('redis cluster (3 masters)', {
+    fresh: async () => new RedisUsageStore(connection.client, { clock: new FakeClock(), keyPrefix: uniquePrefix(), timeoutMs: 1_000 }),
+  });
   describeRateLimiterContract('redis cluster (3 masters)', {
     fresh: async (clock) => new RedisRateLimiter(connection.client, { clock, keyPrefix: uniquePrefix(), timeoutMs: 1_000 }),
   });

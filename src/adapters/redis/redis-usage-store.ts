@@ -9,6 +9,7 @@ import { bucketExpiresAt, COUNT_FIELDS, emptyCounts, GRANULARITIES, type Granula
 import { rollUp, type OperationCaller, type UsageEntry, type UsageStore } from '../../application/ports/usage-store.js';
 import { within } from '../../application/within.js';
 import { systemClock, type Clock } from '../../application/ports/clock.js';
+import { Cluster } from 'ioredis';
 import type { RedisClient } from './redis-connection.js';
 
 /**
@@ -49,6 +50,12 @@ return 1
 /** Sightings and the callers sets are kept as long as the longest buckets. */
 const SEEN_TTL_MS = GRANULARITIES.day.retentionMs;
 const OPERATION_FIELD = 'op:';
+
+/** What a flush calls, on the client or on a pipeline. */
+interface Target {
+  sadd(key: string, ...members: string[]): unknown;
+  pexpire(key: string, ms: number): unknown;
+}
 
 interface AddCommand {
   addUsage(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number>;
@@ -116,15 +123,24 @@ export class RedisUsageStore implements UsageStore {
       if (keyIds) keyIds.push(keyId);
       else callers.set(operation, [keyId]);
     }
-    const writes: Promise<unknown>[] = [];
+    const calls: ((target: Target) => unknown)[] = [];
     for (const [keyId, { keys, buckets: bucketArgs, seen }] of byKey) {
       const allKeys = [...keys, this.seenKey(keyId)];
-      writes.push((this.redis as unknown as AddCommand).addUsage(allKeys.length, ...allKeys, ...bucketArgs, SEEN_TTL_MS, ...seen));
+      calls.push((target) => (target as unknown as AddCommand).addUsage(allKeys.length, ...allKeys, ...bucketArgs, SEEN_TTL_MS, ...seen));
     }
     for (const [operation, keyIds] of callers) {
-      writes.push(this.redis.sadd(this.callersKey(operation), ...keyIds), this.redis.pexpire(this.callersKey(operation), SEEN_TTL_MS));
+      calls.push((target) => target.sadd(this.callersKey(operation), ...keyIds));
+      calls.push((target) => target.pexpire(this.callersKey(operation), SEEN_TTL_MS));
     }
-    return this.bounded(Promise.all(writes).then(() => undefined));
+    // A cluster spreads the keys over its nodes, and an ioredis pipeline serves one slot: there each
+    // call goes on its own. One server takes the whole flush in one pipeline (one write, one round trip).
+    if (this.redis instanceof Cluster) {
+      const cluster = this.redis;
+      return this.bounded(Promise.all(calls.map((call) => call(cluster))).then(() => undefined));
+    }
+    const pipeline = this.redis.pipeline();
+    for (const call of calls) call(pipeline);
+    return this.bounded(pipeline.exec().then(failedIn));
   }
 
   read(keyId: string, granularity: Granularity, firstMs: number, lastMs: number): Promise<Map<number, UsageCounts>> {
@@ -177,6 +193,12 @@ export class RedisUsageStore implements UsageStore {
     if (timeoutMs === undefined) return work;
     return within(work, timeoutMs, () => new Error(`Redis did not answer within ${timeoutMs} ms (timed out)`));
   }
+}
+
+/** A pipeline resolves with each command's error or result: the first error fails the flush. */
+function failedIn(results: [Error | null, unknown][] | null): void {
+  const failed = results?.find(([error]) => error !== null);
+  if (failed) throw failed[0];
 }
 
 function parseSeen(value: string | null | undefined): [number, number] | null {

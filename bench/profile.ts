@@ -7,6 +7,7 @@
 // stack, so a built-in or a system call counts for the code that called it. Writes the profile to
 // bench/results/profile-<scenario>.cpuprofile for Chrome DevTools.
 //
+// PROFILE_REDIS_URL=redis://... runs the service on that Redis (limits and usage) instead of in memory.
 // PROFILE_VARIANT=reference or baseline profiles one of the bench's comparison servers instead.
 // PROFILE_COMPARE=reference (or baseline) profiles that server too, right after, and prints both side
 // by side with the difference, by owner and by function: where the service spends what the other
@@ -43,6 +44,8 @@ interface ProfileRun extends Attribution {
 const scenario = (process.env.PROFILE_SCENARIO ?? 'list20') as Scenario;
 const seconds = Number(process.env.PROFILE_SECONDS ?? 6);
 const logLevel = process.env.PROFILE_LOG_LEVEL ?? 'info';
+/** PROFILE_REDIS_URL=redis://...: the service decides rate limits (and keeps usage) on that Redis. */
+const redisUrl = process.env.PROFILE_REDIS_URL;
 const variant = (process.env.PROFILE_VARIANT ?? 'memory') as Variant;
 const compared = (process.env.PROFILE_COMPARE ?? null) as Variant | null;
 const keys = Array.from({ length: 1000 }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
@@ -55,7 +58,7 @@ const loadScenarioOf = (name: Variant): Scenario => (name === 'baseline' ? 'base
 /** Runs one server under load, profiles it after the warm-up, and returns its requests per second and samples. */
 async function profileOf(name: Variant): Promise<ProfileRun> {
   const output = `${RESULTS_DIR}profile-${name === 'memory' ? scenario : name}.cpuprofile`;
-  const server = pinned('0', [`${SCRIPTS_DIR}server.js`, JSON.stringify({ variant: name, keys, limitedKey, pets: 1000, logLevel, profile: output })]);
+  const server = pinned('0', [`${SCRIPTS_DIR}server.js`, JSON.stringify({ variant: name === 'memory' && redisUrl ? 'redis' : name, keys, limitedKey, pets: 1000, logLevel, profile: output, ...(redisUrl && { redisUrl }) })]);
   // The log lines are drained and dropped, as the bench does; only the profiler's own line is looked for.
   let tail = '';
   let profiling: () => void = () => undefined;

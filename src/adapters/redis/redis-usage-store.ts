@@ -197,8 +197,8 @@ export class RedisUsageStore implements UsageStore {
 
 /** A pipeline resolves with each command's error or result: the first error fails the flush. */
 function failedIn(results: [Error | null, unknown][] | null): void {
-  const failed = results?.find(([error]) => error !== null);
-  if (failed) throw failed[0];
+  const failed = results?.find(([error]) => error !== null)?.[0];
+  if (failed) throw failed;
 }
 
 function parseSeen(value: string | null | undefined): [number, number] | null {

@@ -3,7 +3,7 @@
  * own key), when keys were last used, and who still calls a deprecated operation.
  */
 import { KeyNotFoundError } from '../../domain/errors.js';
-import { bucketRange, bucketStart, fillRange, GRANULARITIES, type DeprecatedOperation, type Granularity, type UsageBucket } from '../../domain/usage.js';
+import { bucketRange, bucketStart, fillRange, GRANULARITIES, type DeprecatedOperation, type Granularity, type UsageBucket, type UsageCounts } from '../../domain/usage.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { UsageStore } from '../ports/usage-store.js';
@@ -57,13 +57,13 @@ export class ReadUsage {
   /** The calling key's own usage (it exists: it just authenticated). */
   async ofOwnKey(keyId: string, query: UsageQuery): Promise<UsageReport> {
     const range = bucketRange(query.granularity, this.clock.nowMs(), query.fromMs, query.toMs);
-    const stored = range.lastMs < range.firstMs ? new Map() : await this.usage.read(keyId, range.granularity, range.firstMs, range.lastMs);
+    const stored = range.lastMs < range.firstMs ? new Map<number, UsageCounts>() : await this.usage.read(keyId, range.granularity, range.firstMs, range.lastMs);
     return { keyId, granularity: query.granularity, buckets: fillRange(range, stored) };
   }
 
   /** When each key was last seen; absent for keys never used. */
   lastUsed(keyIds: readonly string[]): Promise<Map<string, number>> {
-    return keyIds.length === 0 ? Promise.resolve(new Map()) : this.usage.lastSeen(keyIds);
+    return keyIds.length === 0 ? Promise.resolve(new Map<string, number>()) : this.usage.lastSeen(keyIds);
   }
 
   /**

@@ -101,7 +101,8 @@ export function bucketRange(granularity: Granularity, nowMs: number, fromMs?: nu
   return { granularity, firstMs, lastMs };
 }
 
-function retentionText(granularity: Granularity): string {
+/** How long buckets of a granularity are kept, in words. */
+export function retentionText(granularity: Granularity): string {
   return { minute: '48 hours', hour: '31 days', day: '400 days' }[granularity];
 }
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
+import { addCounts, emptyCounts, type UsageCounts } from '../../src/domain/usage.js';
 import { backend, describeWith, openTestDatabase, uniquePrefix } from '../support/integration.js';
 
 const ADMIN_TOKEN = 'adopt-admin-test-token-for-usage-counts';
@@ -12,21 +13,10 @@ const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 /** Registered from API_KEYS on both instances, with the same derived id: keys are shared without MongoDB too. */
 const KEY = `usage-counted-${uniquePrefix().replace(/[^A-Za-z0-9]/g, '')}-key`;
 
-interface Bucket {
-  admitted: number;
-  limited: number;
-  banned: number;
-  clientErrors: number;
-  serverErrors: number;
-  byOperation: Record<string, number>;
-}
-
-function total(buckets: Bucket[]): Bucket {
-  const sum: Bucket = { admitted: 0, limited: 0, banned: 0, clientErrors: 0, serverErrors: 0, byOperation: {} };
-  for (const bucket of buckets) {
-    for (const field of ['admitted', 'limited', 'banned', 'clientErrors', 'serverErrors'] as const) sum[field] += bucket[field];
-    for (const [operation, n] of Object.entries(bucket.byOperation)) sum.byOperation[operation] = (sum.byOperation[operation] ?? 0) + n;
-  }
+/** Every bucket of a read added up: the range may straddle a minute boundary. */
+function total(buckets: UsageCounts[]): UsageCounts {
+  const sum = emptyCounts();
+  for (const bucket of buckets) addCounts(sum, bucket);
   return sum;
 }
 
@@ -67,7 +57,7 @@ function describeTwoInstances(engine: 'redis' | 'both', store: string, env: () =
         [a, b].map(async (app) => {
           const response = await app.admin.inject({ url: `/admin/v1/keys/${issued.id}/usage?granularity=minute&from=${from}`, headers: admin });
           expect(response.statusCode, response.body).toBe(200);
-          return response.json<{ buckets: Bucket[] }>();
+          return response.json<{ buckets: UsageCounts[] }>();
         }),
       );
       expect(reports[0]).toEqual(reports[1]);

@@ -1,6 +1,6 @@
 /** Usage as the API shows it: a key's buckets (to operators and to the key holder alike) and who calls a deprecated operation. */
 import { Type } from 'typebox';
-import { GRANULARITIES, MAX_USAGE_BUCKETS, USAGE_OPERATIONS, type Granularity, type UsageBucket } from '../../../domain/usage.js';
+import { GRANULARITIES, MAX_USAGE_BUCKETS, retentionText, USAGE_OPERATIONS, type Granularity, type UsageBucket } from '../../../domain/usage.js';
 import type { DeprecationReport, UsageReport } from '../../../application/use-cases/read-usage.js';
 import { dateTime } from './dates.js';
 
@@ -52,10 +52,6 @@ export function usageQuerySchema(granularities: readonly Granularity[]) {
     },
     { additionalProperties: false, description: `At most ${MAX_USAGE_BUCKETS} buckets per read` },
   );
-}
-
-function retentionText(granularity: Granularity): string {
-  return { minute: '48 hours', hour: '31 days', day: '400 days' }[granularity];
 }
 
 export function usageView(report: UsageReport) {

@@ -9,6 +9,8 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { PetRepository } from '../src/application/ports/pet-repository.js';
 import type { PetStatus } from '../src/domain/pet-status.js';
 import type { ServerOptions } from './processes.js';
@@ -57,6 +59,85 @@ async function reference(): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * The peer: what a Fastify user would write instead of this service. Fastify with
+ * @fastify/rate-limit (its Redis store when a Redis is given, else its in-memory one) keyed by the
+ * API key, keys as sent in a Map, TypeBox-style JSON schemas for validation and serialisation, and
+ * Fastify's default request logging at info (two lines per request). One fixed window per key (the
+ * plugin's algorithm), no day window, no ban, no hashing, no request-id echo, no metrics.
+ */
+async function peer(): Promise<FastifyInstance> {
+  const plans = new Map<string, number>(keyList.map((key) => [key, 1_000_000_000]));
+  if (options.limitedKey) plans.set(options.limitedKey, 60);
+  const app = Fastify({ logger: { level: options.logLevel ?? 'info' }, trustProxy: true });
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+  app.addHook('onClose', async () => {
+    await redis?.quit();
+  });
+  const keyOf = (authorization: string | undefined) => (authorization?.startsWith('Bearer ') ? authorization.slice(7) : '');
+  app.addHook('onRequest', async (request, reply) => {
+    if (!plans.has(keyOf(request.headers.authorization))) {
+      await reply.code(401).send({ code: 'unauthorized', message: 'The API key is invalid, revoked or expired', status: 401 });
+    }
+  });
+  await app.register(rateLimit, {
+    max: (request) => plans.get(keyOf(request.headers.authorization)) ?? 60,
+    timeWindow: 60_000,
+    keyGenerator: (request) => keyOf(request.headers.authorization),
+    ...(redis && { redis }),
+  });
+  const pets: { id: number; name: string; categoryId: number; status: string }[] = [];
+  for (let i = 0; i < (options.pets ?? 1000); i++) pets.push({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as string });
+  const pet = {
+    type: 'object',
+    properties: { id: { type: 'integer' }, name: { type: 'string' }, categoryId: { type: 'integer' }, status: { type: 'string' } },
+    required: ['id', 'name', 'categoryId', 'status'],
+  };
+  app.get(
+    '/v1/pets',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { limit: { type: 'integer', minimum: 1, maximum: 100 }, status: { type: 'string', enum: [...STATUSES] } },
+          additionalProperties: false,
+        },
+        response: { 200: { type: 'array', items: pet } },
+      },
+    },
+    async (request) => {
+      const { limit = 20, status } = request.query as { limit?: number; status?: string };
+      const page = [];
+      for (const p of pets) {
+        if (status === undefined || p.status === status) page.push(p);
+        if (page.length === limit) break;
+      }
+      return page;
+    },
+  );
+  app.post(
+    '/v1/pets',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, categoryId: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: [...STATUSES] } },
+          required: ['name', 'categoryId'],
+          additionalProperties: false,
+        },
+        response: { 201: pet },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { name: string; categoryId: number; status?: string };
+      const created = { id: pets.length + 1, name: body.name, categoryId: body.categoryId, status: body.status ?? 'available' };
+      pets.push(created);
+      return reply.code(201).header('Location', `/v1/pets/${created.id}`).send(created);
+    },
+  );
+  return app;
+}
+
 async function service(): Promise<FastifyInstance> {
   const env = {
     LOG_LEVEL: options.logLevel ?? 'info',
@@ -91,7 +172,9 @@ const app = options.variant.startsWith('baseline')
   ? await baseline(options.variant === 'baseline-bytes')
   : options.variant === 'reference'
     ? await reference()
-    : await service();
+    : options.variant === 'peer'
+      ? await peer()
+      : await service();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);

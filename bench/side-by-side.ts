@@ -5,7 +5,9 @@
 // answered, so whatever slows the machine slows all of them alike and the ratios hold. Absolute
 // figures are higher than alone (the servers evict each other's caches); compare ratios.
 //
-// Servers: the serialising baseline, the reference (bench/server.js), and the service in memory at
+// Servers: the serialising baseline, the reference (bench/server.js), the peer (what a Fastify user
+// would write instead: Fastify, @fastify/rate-limit, keys in a Map, default request logging at info),
+// and the service in memory at
 // LOG_LEVEL=info and warn, for GET /v1/pets?limit=20 (SIDE_SCENARIO=create for POST /v1/pets; the
 // baseline and the reference then still answer their GET). SIDE_COMPARE=<path of another checkout,
 // built with npm run build:bench> adds that checkout's service at info and warn, for before/after
@@ -63,6 +65,8 @@ const kind = redisUrl ? 'redis' : 'memory';
 const specs: [string, string, ServerOptions, Scenario][] = [
   ['baseline', service, { variant: 'baseline' }, 'baseline'],
   ['reference', service, { variant: 'reference' }, 'list20'],
+  // What a Fastify user would write instead: @fastify/rate-limit (its Redis store with SIDE_REDIS_URL), keys in a Map, default logging.
+  [`peer, ${kind}`, service, { variant: 'peer', logLevel: 'info', ...(redisUrl && { redisUrl }) }, scenario],
   [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, scenario],
   [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, scenario],
 ];

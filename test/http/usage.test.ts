@@ -4,6 +4,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hashKey } from '../../src/application/key-secrets.js';
 import { ServiceUnavailableError } from '../../src/domain/errors.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -18,8 +19,7 @@ interface UsageBody {
 }
 
 const keyIdOf = async (t: TestApp, bearer: string) => {
-  const hash = (await import('../../src/application/key-secrets.js')).hashKey(bearer.slice('Bearer '.length));
-  const record = await t.app.adapters.apiKeys.findByHash(hash);
+  const record = await t.app.adapters.apiKeys.findByHash(hashKey(bearer.slice('Bearer '.length)));
   if (!record) throw new Error('no such key');
   return record.id;
 };

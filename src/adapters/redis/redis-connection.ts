@@ -5,6 +5,7 @@
  * of quietly splitting the limits per instance.
  */
 import { Cluster, Redis, type RedisOptions as IORedisOptions } from 'ioredis';
+import { within } from '../../application/within.js';
 
 export interface RedisAddress {
   readonly host: string;
@@ -281,4 +282,10 @@ function addressText(address: RedisAddress): string {
 /** The host and port of a URL, without credentials. */
 function hostOf(url: string): string {
   return url.replace(/^rediss?:\/\/([^@/]*@)?/, '').split(/[/?]/)[0] ?? 'the configured address';
+}
+
+/** One call's answer within `timeoutMs` (when given), whatever the client does meanwhile; then a timeout error. */
+export function boundedCall<T>(work: Promise<T>, timeoutMs: number | undefined): Promise<T> {
+  if (timeoutMs === undefined) return work;
+  return within(work, timeoutMs, () => new Error(`Redis did not answer within ${timeoutMs} ms (timed out)`));
 }

@@ -4,8 +4,7 @@
  * live in one Redis Cluster slot.
  */
 import { readFileSync } from 'node:fs';
-import { within } from '../../application/within.js';
-import type { RedisClient } from './redis-connection.js';
+import { boundedCall, type RedisClient } from './redis-connection.js';
 import type { AdmissionPolicy, Outcome, RateDecision, WindowUsage } from '../../domain/rate-limit.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
@@ -88,9 +87,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   private bounded<T>(work: Promise<T>): Promise<T> {
-    const { timeoutMs } = this.options;
-    if (timeoutMs === undefined) return work;
-    return within(work, timeoutMs, () => new Error(`Redis did not answer within ${timeoutMs} ms (timed out)`));
+    return boundedCall(work, this.options.timeoutMs);
   }
 }
 

@@ -7,10 +7,9 @@
  */
 import { bucketExpiresAt, COUNT_FIELDS, emptyCounts, GRANULARITIES, type Granularity, type UsageCounts } from '../../domain/usage.js';
 import { rollUp, type OperationCaller, type UsageEntry, type UsageStore } from '../../application/ports/usage-store.js';
-import { within } from '../../application/within.js';
 import { systemClock, type Clock } from '../../application/ports/clock.js';
 import { Cluster } from 'ioredis';
-import type { RedisClient } from './redis-connection.js';
+import { boundedCall, type RedisClient } from './redis-connection.js';
 
 /**
  * One key's share of a flush, in one atomic call (all its hashes share its hash tag, so one slot):
@@ -189,9 +188,7 @@ export class RedisUsageStore implements UsageStore {
   }
 
   private bounded<T>(work: Promise<T>): Promise<T> {
-    const { timeoutMs } = this.options;
-    if (timeoutMs === undefined) return work;
-    return within(work, timeoutMs, () => new Error(`Redis did not answer within ${timeoutMs} ms (timed out)`));
+    return boundedCall(work, this.options.timeoutMs);
   }
 }
 

@@ -88,6 +88,14 @@ export interface ServerOptions {
   readonly redisUrl?: string;
   readonly mongoUrl?: string;
   readonly mongoDatabase?: string;
+  /**
+   * Measures the access line alone: the service runs at LOG_LEVEL=warn (no line of its own) and a
+   * hook writes one line per response this way: 'object' (logger.info with the line's fields, as
+   * the service did), 'message' (logger.info with a message only), 'hand' (the same JSON built by
+   * hand, written to the same pino destination), 'chunked' (built by hand, appended to a string
+   * written out in 64 KiB chunks), 'dropped' (built by hand and thrown away).
+   */
+  readonly accessLine?: 'object' | 'message' | 'hand' | 'chunked' | 'dropped';
   /** Where bench/profile.ts wants the CPU profile written. */
   readonly profile?: string;
 }

@@ -6,9 +6,11 @@
 // response schema; no hashing, no second window, no logging or metrics), or the service on memory,
 // redis (memory pets and keys, Redis limiter) or mongo+redis adapters, built by createApp as in
 // production, at the log level given (npm start's is info). Prints "READY <port>" when listening.
-import { writeFileSync } from 'node:fs';
+import { write, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { Session } from 'node:inspector/promises';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino } from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { PetRepository } from '../src/application/ports/pet-repository.js';
@@ -152,7 +154,52 @@ async function service(): Promise<FastifyInstance> {
   const adapters = options.variant === 'redis' || options.variant === 'mongo+redis' ? await configuredAdapters(config, createLogger(config)) : memoryAdapters();
   await seedPets(adapters.pets, options.pets ?? 1000);
   const app = await createApp(config, { adapters });
+  if (options.accessLine) measureAccessLine(app.http, options.accessLine);
   return app.http;
+}
+
+/** One line per response written in the way options.accessLine names (see ServerOptions). */
+function measureAccessLine(app: FastifyInstance, way: NonNullable<ServerOptions['accessLine']>): void {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
+  const logger = pino({ level: 'info' }, destination);
+  const prefix = `{"level":30,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+  const handBuilt = (request: FastifyRequest, reply: FastifyReply): string =>
+    `${prefix},"time":${Date.now()},"reqId":"${request.id}","method":"${request.method}","route":"${request.routeOptions.url ?? 'unmatched'}","status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request"}\n`;
+  let pending = '';
+  let writing = false;
+  const flush = (): void => {
+    if (writing || pending === '') return;
+    writing = true;
+    const chunk = pending;
+    pending = '';
+    write(1, chunk, () => {
+      writing = false;
+      if (pending.length >= 65_536) flush();
+    });
+  };
+  setInterval(flush, 1000).unref();
+  const sink = { dropped: '' };
+  app.addHook('onResponse', (request, reply, done) => {
+    switch (way) {
+      case 'object':
+        logger.info({ reqId: request.id, method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+        break;
+      case 'message':
+        logger.info('request');
+        break;
+      case 'hand':
+        destination.write(handBuilt(request, reply));
+        break;
+      case 'chunked':
+        pending += handBuilt(request, reply);
+        if (pending.length >= 65_536) flush();
+        break;
+      case 'dropped':
+        sink.dropped = handBuilt(request, reply);
+        break;
+    }
+    done();
+  });
 }
 
 async function seedPets(pets: PetRepository, count: number): Promise<void> {

@@ -70,6 +70,14 @@ const specs: [string, string, ServerOptions, Scenario][] = [
   [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, scenario],
   [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, scenario],
 ];
+// SIDE_ACCESS_LINE=1: where the access line's time goes. The service at warn, beside it with one line
+// per response written in each way bench/server.ts's accessLine option names.
+if (process.env.SIDE_ACCESS_LINE) {
+  specs.splice(1, specs.length - 1, [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, scenario]);
+  for (const way of ['object', 'message', 'hand', 'chunked', 'dropped'] as const) {
+    specs.push([`${kind}, warn + line ${way}`, service, { ...adapters, logLevel: 'warn', accessLine: way }, scenario]);
+  }
+}
 if (process.env.SIDE_COMPARE) {
   const checkout = process.env.SIDE_COMPARE.replace(/\/$/, '');
   const compiled = `${checkout}/dist-bench/bench/server.js`;

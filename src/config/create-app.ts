@@ -16,6 +16,7 @@ import { Metrics } from '../adapters/metrics/metrics.js';
 import { configuredAdapters, type Adapters } from './adapters.js';
 import { buildContainer } from './container.js';
 import type { AppConfig } from './env.js';
+import { stdoutDestination } from './log-destination.js';
 import { createLogger } from './logger.js';
 import { seedAdminTokens, seedKeys } from './seed-keys.js';
 
@@ -45,6 +46,10 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config);
   const metrics = options.metrics ?? new Metrics();
+  if (!options.logger) {
+    const stdout = stdoutDestination();
+    metrics.countLogDrops(() => stdout.dropped);
+  }
   const adapters = options.adapters ?? (await configuredAdapters(config, logger, { metrics }));
   const { usageEngine } = adapters;
   const container = buildContainer(config, adapters, {

@@ -7,7 +7,8 @@
  * `childLoggerFactory` option; Fastify's default (a pino child per request) cost 2 to 9 µs more CPU
  * per request side by side (docs/performance.md).
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pino } from 'pino';
 import type { Outcome } from '../../domain/rate-limit.js';
 import type { Metrics } from '../metrics/metrics.js';
 
@@ -81,9 +82,74 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings): 
 /** Counts a request made with an API key: its operation, what the limiter decided, its status. */
 export type UsageCounter = (keyId: string, operation: string, outcome: Outcome, status: number) => void;
 
+/** What a route is, worked out once when it is registered. */
+export interface RouteFacts {
+  /** The route's URL pattern, for metrics and the access line. */
+  readonly url: string;
+  /** The same, as a JSON string. */
+  readonly urlJson: string;
+  /** The operation it serves (its schema's operationId), for usage counts. */
+  readonly operation: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The matched route's facts; null when no route matched. */
+    routeFacts: RouteFacts | null;
+  }
+}
+
+const UNMATCHED: RouteFacts = { url: 'unmatched', urlJson: '"unmatched"', operation: undefined };
+
+/** Where a pino logger writes, and what it puts in every line (pid, hostname); null for another logger. */
+function pinoTarget(logger: FastifyBaseLogger): { stream: { write(line: string): unknown }; bindings: string } | null {
+  const target = logger as unknown as Record<symbol, unknown>;
+  const stream = target[pino.symbols.streamSym] as { write?: unknown } | undefined;
+  const bindings = target[pino.symbols.chindingsSym];
+  return stream && typeof stream.write === 'function' && typeof bindings === 'string'
+    ? { stream: stream as { write(line: string): unknown }, bindings }
+    : null;
+}
+
 /**
- * One hook per response: the request's metrics, its usage when made with a key, and one access line
- * at info from the app's own logger (no child per request).
+ * Writes one access line per response at info, in the JSON pino writes (level, time, pid, hostname,
+ * reqId, method, route, status, ms, keyId, msg) and through the logger's own destination, so it
+ * keeps its place among the other lines. Built by hand from values known to need no escaping (the
+ * request id is a UUID or matched [A-Za-z0-9._:-]; the method is an HTTP token; the route is escaped
+ * once when registered): logger.info with an object cost several times more (docs/performance.md).
+ * Another logger than pino's gets the same fields through logger.info.
+ */
+function accessLineWriter(logger: FastifyBaseLogger): ((request: FastifyRequest, reply: FastifyReply, facts: RouteFacts) => void) | null {
+  const target = pinoTarget(logger);
+  if (target === null) {
+    return (request, reply, facts) =>
+      logger.info(
+        {
+          reqId: request.id,
+          method: request.method,
+          route: facts.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          ...(request.apiKey && { keyId: request.apiKey.keyId }),
+        },
+        'request',
+      );
+  }
+  const { stream, bindings } = target;
+  const level = `{"level":${pino.levels.values.info}`;
+  return (request, reply, facts) => {
+    const key = request.apiKey;
+    stream.write(
+      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","method":"${request.method}","route":${facts.urlJson},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''},"msg":"request"}\n`,
+    );
+  };
+}
+
+/**
+ * What is known of every route is worked out when it is registered, and handed to each of its
+ * requests by one hook of its own; then one
+ * hook per response counts the request's metrics, its usage when made with a key, and writes its
+ * access line at info (from the app's own logger: no child per request).
  */
 export function installRequestObservers(
   app: FastifyInstance,
@@ -91,30 +157,23 @@ export function installRequestObservers(
   metrics: Metrics,
   usage?: UsageCounter,
 ): void {
-  const accessLog = !logger.isLevelEnabled || logger.isLevelEnabled('info');
+  const accessLine = !logger.isLevelEnabled || logger.isLevelEnabled('info') ? accessLineWriter(logger) : null;
+  app.decorateRequest('routeFacts', null);
+  app.addHook('onRoute', (route) => {
+    const facts: RouteFacts = { url: route.url, urlJson: JSON.stringify(route.url), operation: route.schema?.operationId };
+    const enter = (request: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
+      request.routeFacts = facts;
+      done();
+    };
+    route.onRequest = route.onRequest === undefined ? [enter] : [enter, ...[route.onRequest].flat()];
+  });
   app.addHook('onResponse', (request, reply, done) => {
-    const routeOptions = request.routeOptions;
-    const route = request.is404 ? 'unmatched' : (routeOptions.url ?? 'unmatched');
-    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    const operation = routeOptions.schema?.operationId;
+    const facts = request.routeFacts ?? UNMATCHED;
+    metrics.request(request.method, facts.url, reply.statusCode, reply.elapsedTime / 1000);
     // Admission names the key with its decision (none for a quota report, which is admitted). A
     // request whose admission failed (a limiter failing closed, a key store down) names no key and is not counted.
-    if (usage && request.apiKey && operation !== undefined) usage(request.apiKey.keyId, operation, request.rateOutcome ?? 'admitted', reply.statusCode);
-    if (!accessLog) {
-      done();
-      return;
-    }
-    logger.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        route,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        ...(request.apiKey && { keyId: request.apiKey.keyId }),
-      },
-      'request',
-    );
+    if (usage && request.apiKey && facts.operation !== undefined) usage(request.apiKey.keyId, facts.operation, request.rateOutcome ?? 'admitted', reply.statusCode);
+    accessLine?.(request, reply, facts);
     done();
   });
 }

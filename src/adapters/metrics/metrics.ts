@@ -84,6 +84,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Where the count of dropped log lines is read at scrape time. */
+  private readLogDrops: () => number = () => 0;
+
+  private readonly logDropped = new Counter({
+    name: 'log_lines_dropped_total',
+    help: 'Log lines dropped because stdout took them more slowly than the instance wrote them',
+    registers: [this.registry],
+    collect: () => {
+      this.logDropped.reset();
+      this.logDropped.inc(this.readLogDrops());
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     this.degraded.set(0);
@@ -111,6 +124,11 @@ export class Metrics {
 
   usagePending(entries: number): void {
     this.usagePendingGauge.set(entries);
+  }
+
+  /** Reads log_lines_dropped_total from `read` (the stdout writer's count) at each scrape. */
+  countLogDrops(read: () => number): void {
+    this.readLogDrops = read;
   }
 
   storageFailure(store: Store, kind: FailureKind): void {

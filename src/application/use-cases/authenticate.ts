@@ -23,7 +23,29 @@ export interface AuthenticatedKey {
 }
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
+
+/** A credential verified recently: its hash, the record it matched, and what was made of it. */
+interface Verified {
+  readonly hash: string;
+  readonly record: ApiKeyRecord;
+  readonly key: AuthenticatedKey;
+}
+
+/** How many verified credentials are remembered (the oldest goes first). */
+export const VERIFIED_MEMO_SIZE = 10_000;
+
+/**
+ * Verifies credentials, remembering the ones it verified recently: a header seen before skips the
+ * parsing and the hashing, and is accepted only while the store hands back the very record it
+ * matched. Stores hand out a new record object on every change (revocation, expiry, plan, limits,
+ * scopes) and the key cache on every refetch, so the memo never answers differently from the store:
+ * a revocation through this instance refuses the key on its next request, as before. Expiry is
+ * checked on every request. The memo holds the headers of up to VERIFIED_MEMO_SIZE recently used,
+ * valid keys in the process's memory, as the request does while it is served; it is never logged.
+ */
 export class Authenticate {
+  private readonly verified = new Map<string, Verified>();
+
   constructor(
     private readonly keys: ApiKeyStore,
     private readonly clock: Clock,
@@ -32,8 +54,20 @@ export class Authenticate {
 
   /** Rejects with UnauthenticatedError when the header carries no valid key. */
   async execute(authorization: string | undefined): Promise<AuthenticatedKey> {
+    const known = authorization === undefined ? undefined : this.verified.get(authorization);
+    if (known !== undefined) {
+      const record = await this.keys.findByHash(known.hash);
+      if (record === known.record && isKeyActive(record, this.clock.nowMs())) return known.key;
+      this.verified.delete(authorization as string);
+      return this.accept(authorization as string, record, known.hash);
+    }
     const hash = this.hashOf(authorization);
-    return this.accept(await this.keys.findByHash(hash), hash);
+    return this.accept(authorization as string, await this.keys.findByHash(hash), hash);
+  }
+
+  /** How many verified credentials are remembered; for tests. */
+  get remembered(): number {
+    return this.verified.size;
   }
 
   /** The SHA-256 of the key the header carries; throws when there is no well-formed key. */
@@ -61,12 +95,19 @@ export class Authenticate {
     return hashKey(key);
   }
 
-  private accept(record: ApiKeyRecord | null, hash: string): AuthenticatedKey {
+  private accept(authorization: string, record: ApiKeyRecord | null, hash: string): AuthenticatedKey {
     const now = this.clock.nowMs();
     if (!record || record.hash !== hash || !isKeyActive(record, now)) {
       throw invalidKey();
     }
-    return { keyId: record.id, quotaId: record.quotaId, plan: record.plan, limits: recordLimits(record), scopes: record.scopes };
+    const key = { keyId: record.id, quotaId: record.quotaId, plan: record.plan, limits: recordLimits(record), scopes: record.scopes };
+    if (this.verified.size >= VERIFIED_MEMO_SIZE) {
+      // Maps iterate in insertion order: forget the oldest.
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(authorization, { hash, record, key });
+    return key;
   }
 }
 

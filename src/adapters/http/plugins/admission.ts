@@ -1,9 +1,9 @@
 /**
- * Authentication and rate limiting for every route under /v1: one onRequest hook hands what the
+ * Authentication and rate limiting for every route under /v1: an onRequest hook hands what the
  * request says to the AdmitRequest use case, then writes the rate-limit headers and metrics of its
  * decision and refuses the request or lets it go on. The policy itself lives in the use case.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
 import type { AuthenticatedKey } from '../../../application/use-cases/authenticate.js';
 import type { KeyScope } from '../../../domain/api-key.js';
@@ -33,14 +33,27 @@ export interface AdmissionOptions {
   readonly isPublicRoute: (routeUrl: string | undefined) => boolean;
 }
 
+/** What admission needs to know of a route, fixed when it is registered. */
+interface RouteAdmission {
+  readonly needsKey: boolean;
+  readonly spendsQuota: boolean;
+  readonly scope: KeyScope | null;
+}
+
+/** Requests under the scope that no route took: a key is asked for, and they count. */
+const UNROUTED: RouteAdmission = { needsKey: true, spendsQuota: true, scope: null };
+
+/**
+ * Each route gets one admission hook of its own when it is registered, with what it needs (a key,
+ * quota, a scope) worked out then; requests no route took are admitted by one hook on the scope, so
+ * that their 404 or 405 carries the rate-limit headers too.
+ */
 export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions): void {
   const { admitRequest, isPublicRoute, metrics } = options;
   app.decorateRequest('apiKey', null);
   app.decorateRequest('rateOutcome', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    // Fastify builds routeOptions afresh on every read: read it once.
-    const route = request.routeOptions;
+  const admit = async (request: FastifyRequest, reply: FastifyReply, route: RouteAdmission): Promise<void> => {
     // A limiter that fails closed, or a key store that is down, rejects: no decision, so no headers.
     const admission = await admitRequest.execute({
       authorization: request.headers.authorization,
@@ -48,9 +61,9 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       authorizationHeaders: authorizationCount(request.raw.rawHeaders),
       // request.ip is worked out (proxy headers included) only when asked for.
       clientAddress: () => request.ip,
-      needsKey: !isPublicRoute(route.url),
-      spendsQuota: route.config.spendsQuota !== false,
-      scope: route.config.keyScope ?? null,
+      needsKey: route.needsKey,
+      spendsQuota: route.spendsQuota,
+      scope: route.scope,
     });
     if (admission.decision) {
       metrics.decision(admission.decision.outcome, admission.plan, admission.decision.banStarted);
@@ -60,6 +73,23 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
     request.apiKey = admission.key;
     request.rateOutcome = admission.decision?.outcome ?? null;
     if (admission.refusal) throw admission.refusal;
+  };
+
+  app.addHook('onRoute', (routeOptions) => {
+    const route: RouteAdmission = {
+      needsKey: !isPublicRoute(routeOptions.url),
+      spendsQuota: routeOptions.config?.spendsQuota !== false,
+      scope: routeOptions.config?.keyScope ?? null,
+    };
+    const hook = (request: FastifyRequest, reply: FastifyReply): Promise<void> => admit(request, reply, route);
+    routeOptions.onRequest = routeOptions.onRequest === undefined ? [hook] : [...[routeOptions.onRequest].flat(), hook];
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404) {
+      done();
+      return;
+    }
+    admit(request, reply, UNROUTED).then(() => done(), done);
   });
 }
 

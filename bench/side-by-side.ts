@@ -13,7 +13,8 @@
 // built with npm run build:bench> adds that checkout's service at info and warn, for before/after
 // comparisons (a checkout from before the bench was TypeScript: built with npm run build).
 // SIDE_REDIS_URL=<a Redis> runs the services with the Redis limiter instead of in memory.
-// SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
+// SIDE_COMPARE_FLAGS adds Node flags to the compared checkout's servers (SIDE_COMPARE=. compares this
+// build with and without them). SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
 import { existsSync, readFileSync } from 'node:fs';
 import { hasTaskset, pinned, pinSelf, readyPort, SCRIPTS_DIR, type Child, type LoadOptions, type LoadResult, type Scenario, type ServerOptions } from './processes.js';
 
@@ -41,8 +42,8 @@ const cpuTicks = (pid: number | undefined): number => {
   return Number(fields[11]) + Number(fields[12]);
 };
 
-async function start(name: string, serverJs: string, options: ServerOptions, load: Scenario): Promise<Server> {
-  const child = pinned('0', [serverJs, JSON.stringify({ keys, limitedKey, pets: 1000, ...options })]);
+async function start(name: string, serverJs: string, options: ServerOptions, load: Scenario, nodeFlags: string[] = []): Promise<Server> {
+  const child = pinned('0', [...nodeFlags, serverJs, JSON.stringify({ keys, limitedKey, pets: 1000, ...options })]);
   const port = await readyPort(child, name);
   return { name, child, url: `http://127.0.0.1:${port}`, load, perRequestUs: [] };
 }
@@ -62,7 +63,7 @@ const service = `${SCRIPTS_DIR}server.js`;
 const redisUrl = process.env.SIDE_REDIS_URL;
 const adapters: ServerOptions = redisUrl ? { variant: 'redis', redisUrl } : { variant: 'memory' };
 const kind = redisUrl ? 'redis' : 'memory';
-const specs: [string, string, ServerOptions, Scenario][] = [
+const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
   ['baseline', service, { variant: 'baseline' }, 'baseline'],
   ['reference', service, { variant: 'reference' }, 'list20'],
   // What a Fastify user would write instead: @fastify/rate-limit (its Redis store with SIDE_REDIS_URL), keys in a Map, default logging.
@@ -82,10 +83,12 @@ if (process.env.SIDE_COMPARE) {
   const checkout = process.env.SIDE_COMPARE.replace(/\/$/, '');
   const compiled = `${checkout}/dist-bench/bench/server.js`;
   const other = existsSync(compiled) ? compiled : `${checkout}/bench/server.js`;
-  specs.push(['compared, info', other, { ...adapters, logLevel: 'info' }, scenario], ['compared, warn', other, { ...adapters, logLevel: 'warn' }, scenario]);
+  // SIDE_COMPARE_FLAGS="--max-semi-space-size=16": Node flags for the compared checkout (which may be this one).
+  const flags = process.env.SIDE_COMPARE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  specs.push(['compared, info', other, { ...adapters, logLevel: 'info' }, scenario, flags], ['compared, warn', other, { ...adapters, logLevel: 'warn' }, scenario, flags]);
 }
 const servers: Server[] = [];
-for (const [name, serverJs, options, scenarioName] of specs) servers.push(await start(name, serverJs, options, scenarioName));
+for (const [name, serverJs, options, scenarioName, flags] of specs) servers.push(await start(name, serverJs, options, scenarioName, flags));
 try {
   await Promise.all(servers.map((s) => load(s, warmup)));
   for (let round = 1; round <= rounds; round++) {

@@ -1,9 +1,9 @@
 /**
  * Where the process's log lines go: one writer for stdout, shared by every logger, so lines leave in
- * the order they were logged. Lines are appended to a string and written asynchronously in large
- * chunks: one write call for hundreds of access lines under load, and a quiet service's lines out
- * within `flushAfterMs`. pino's own destination measured the whole pending string on every line,
- * which cost more than building the line (docs/performance.md).
+ * the order they were logged. Each line is copied once into a large buffer, and full buffers are
+ * written asynchronously: one write call for hundreds of access lines under load, and a quiet
+ * service's lines out within `flushAfterMs`. pino's own destination measured the whole pending
+ * string on every line, which cost more than building the line (docs/performance.md).
  *
  * Bounded: when stdout takes lines more slowly than the service writes them (a stalled log
  * collector), at most `maxPendingChars` wait; later lines are dropped and counted, and once writing
@@ -15,30 +15,38 @@ import { hostname } from 'node:os';
 export interface LogDestinationOptions {
   /** The file descriptor written to (1, stdout). */
   readonly fd: number;
-  /** A chunk is written as soon as this many characters wait and no write is under way. */
-  readonly chunkChars: number;
+  /** Lines are copied into buffers of this many bytes; a full one is written as soon as no write is under way. */
+  readonly chunkBytes: number;
   /** A line waits at most this long for the next write. */
   readonly flushAfterMs: number;
-  /** Lines beyond this many waiting characters are dropped and counted. */
-  readonly maxPendingChars: number;
+  /** Lines that would make more than this many bytes wait are dropped and counted. */
+  readonly maxPendingBytes: number;
 }
 
-export const STDOUT_OPTIONS: LogDestinationOptions = { fd: 1, chunkChars: 16_384, flushAfterMs: 100, maxPendingChars: 8_388_608 };
+export const STDOUT_OPTIONS: LogDestinationOptions = { fd: 1, chunkBytes: 65_536, flushAfterMs: 100, maxPendingBytes: 8_388_608 };
 
 /** How long to wait before writing again to a non-blocking descriptor that is full (EAGAIN). */
 const RETRY_FULL_MS = 20;
 
 export class LogDestination {
-  private pending = '';
+  /** Full buffers waiting for their write, oldest first; the one being filled; how much of it is. */
+  private readonly full: Buffer[] = [];
+  private filling: Buffer;
+  private filled = 0;
+  private waitingBytes = 0;
   /** The chunk a write call has, and how much of it is written. */
   private inFlight: Buffer | null = null;
   private inFlightOffset = 0;
+  /** Written-out buffers of the chunk size, kept for reuse. */
+  private readonly spare: Buffer[] = [];
   private timer: NodeJS.Timeout | null = null;
   /** Lines dropped since the last warning about it, and in all. */
   private droppedSinceWarning = 0;
   private droppedTotal = 0;
 
-  constructor(private readonly options: LogDestinationOptions) {}
+  constructor(private readonly options: LogDestinationOptions) {
+    this.filling = Buffer.allocUnsafe(options.chunkBytes);
+  }
 
   /** Lines dropped so far because stdout was too slow (log_lines_dropped_total). */
   get dropped(): number {
@@ -47,15 +55,18 @@ export class LogDestination {
 
   /** Takes one line (with its newline). Returns false when it was dropped. */
   write(line: string): boolean {
-    if (this.pending.length + line.length > this.options.maxPendingChars) {
+    // At most three bytes per UTF-16 unit: checked against that before copying, measured after.
+    const most = line.length * 3;
+    if (this.waitingBytes + most > this.options.maxPendingBytes) {
       this.droppedSinceWarning++;
       this.droppedTotal++;
       return false;
     }
-    this.pending += line;
+    if (this.droppedSinceWarning > 0) this.append(this.dropWarning());
+    this.append(line);
     if (this.inFlight === null) {
-      if (this.pending.length >= this.options.chunkChars) this.writeChunk();
-      else this.timer ??= setTimeout(() => this.writeChunk(), this.options.flushAfterMs).unref();
+      if (this.full.length > 0) this.writeNext();
+      else this.timer ??= setTimeout(() => this.writeNext(), this.options.flushAfterMs).unref();
     }
     return true;
   }
@@ -66,8 +77,8 @@ export class LogDestination {
     this.timer = null;
     const rest = this.inFlight?.subarray(this.inFlightOffset);
     this.inFlight = null;
-    const chunk = this.takePending();
-    for (const data of [rest, chunk === '' ? undefined : Buffer.from(chunk)]) {
+    this.sealFilling();
+    for (const data of [rest, ...this.full.splice(0)]) {
       let offset = 0;
       while (data && offset < data.length) {
         try {
@@ -77,15 +88,41 @@ export class LogDestination {
         }
       }
     }
+    this.waitingBytes = 0;
   }
 
-  private writeChunk(): void {
+  private append(line: string): void {
+    if (this.options.chunkBytes - this.filled < line.length * 3) {
+      this.sealFilling();
+      if (line.length * 3 > this.options.chunkBytes) {
+        // A line longer than a chunk goes in a buffer of its own.
+        const own = Buffer.from(line);
+        this.full.push(own);
+        this.waitingBytes += own.length;
+        return;
+      }
+    }
+    const written = this.filling.write(line, this.filled);
+    this.filled += written;
+    this.waitingBytes += written;
+  }
+
+  /** Moves the buffer being filled, if it holds anything, to the queue. */
+  private sealFilling(): void {
+    if (this.filled === 0) return;
+    this.full.push(this.filling.subarray(0, this.filled));
+    this.filling = this.spare.pop() ?? Buffer.allocUnsafe(this.options.chunkBytes);
+    this.filled = 0;
+  }
+
+  private writeNext(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.inFlight !== null) return;
-    const chunk = this.takePending();
-    if (chunk === '') return;
-    this.inFlight = Buffer.from(chunk);
+    if (this.full.length === 0) this.sealFilling();
+    const next = this.full.shift();
+    if (next === undefined) return;
+    this.inFlight = next;
     this.inFlightOffset = 0;
     this.continueWrite();
   }
@@ -109,22 +146,20 @@ export class LogDestination {
         }
       }
       this.inFlight = null;
-      if (this.pending.length >= this.options.chunkChars) this.writeChunk();
-      else if (this.pending !== '') this.timer ??= setTimeout(() => this.writeChunk(), this.options.flushAfterMs).unref();
+      this.waitingBytes -= data.length;
+      if (data.buffer.byteLength === this.options.chunkBytes && this.spare.length < 2) this.spare.push(Buffer.from(data.buffer, data.byteOffset, this.options.chunkBytes));
+      if (this.full.length > 0) this.writeNext();
+      else if (this.filled > 0) this.timer ??= setTimeout(() => this.writeNext(), this.options.flushAfterMs).unref();
     });
   }
 
-  /** What waits, preceded by a warning when lines were dropped since the last one. */
-  private takePending(): string {
-    let chunk = this.pending;
-    this.pending = '';
-    if (this.droppedSinceWarning > 0) {
-      chunk =
-        `{"level":40,"time":${Date.now()},"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"dropped":${this.droppedSinceWarning},` +
-        `"msg":"Log lines were dropped: stdout took them more slowly than they were written"}\n${chunk}`;
-      this.droppedSinceWarning = 0;
-    }
-    return chunk;
+  /** The line that says how many lines were dropped since the last such line. */
+  private dropWarning(): string {
+    const line =
+      `{"level":40,"time":${Date.now()},"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"dropped":${this.droppedSinceWarning},` +
+      `"msg":"Log lines were dropped: stdout took them more slowly than they were written"}\n`;
+    this.droppedSinceWarning = 0;
+    return line;
   }
 }
 

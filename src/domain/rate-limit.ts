@@ -137,7 +137,13 @@ class BucketedWindow {
     return this.usageNow(nowMs, name, limit);
   }
 
-  /** Counts a request at nowMs (after `usage` at the same time) and returns the usage including it. */
+  /** Requests counted at nowMs, before counting another (forgets what has left the window). */
+  usedAt(nowMs: number): number {
+    this.evict(nowMs);
+    return this.total;
+  }
+
+  /** Counts a request at nowMs (after `usage` or `usedAt` at the same time) and returns the usage including it. */
   record(nowMs: number, name: WindowName, limit: number): WindowUsage {
     const current = Math.floor(nowMs / this.bucketMs);
     let bucket = current === this.newest ? this.latest : this.buckets.get(current);
@@ -250,22 +256,15 @@ export function peek(state: SubjectState, policy: AdmissionPolicy, nowMs: number
 export function admit(state: SubjectState, policy: AdmissionPolicy, nowMs: number): RateDecision {
   state.lastSeenMs = nowMs;
   const { windows } = policy;
-  const usages: WindowUsage[] = [];
+  // Whether every window has room, before building what the decision reports (built once, below).
   let fits = true;
-  for (const w of windows) {
-    const usage = state.window(w).usage(nowMs, w.name, w.limit);
-    if (usage.used >= usage.limit) fits = false;
-    usages.push(usage);
+  for (const w of windows) if (state.window(w).usedAt(nowMs) >= w.limit) fits = false;
+  if (fits && state.bannedUntilMs <= nowMs) {
+    return { outcome: 'admitted', nowMs, windows: windows.map((w) => state.window(w).record(nowMs, w.name, w.limit)), bannedUntilMs: null, banStarted: false };
   }
+  const usages = windows.map((w) => state.window(w).usage(nowMs, w.name, w.limit));
   if (state.bannedUntilMs > nowMs) {
     return { outcome: 'banned', nowMs, windows: usages, bannedUntilMs: state.bannedUntilMs, banStarted: false };
-  }
-  if (fits) {
-    for (let i = 0; i < windows.length; i++) {
-      const w = windows[i] as RateWindow;
-      usages[i] = state.window(w).record(nowMs, w.name, w.limit);
-    }
-    return { outcome: 'admitted', nowMs, windows: usages, bannedUntilMs: null, banStarted: false };
   }
   if (policy.ban.threshold > 0) {
     if (state.strikesUntilMs <= nowMs) {

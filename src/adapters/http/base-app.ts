@@ -58,7 +58,7 @@ export function createBaseApp(options: BaseAppOptions, realm: string, usage?: Us
   installRequestObservers(app, options.logger, options.metrics, usage);
   // Every response names its request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
+    reply.header('x-request-id', request.id);
     done();
   });
   return app;

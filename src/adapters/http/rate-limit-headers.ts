@@ -13,9 +13,10 @@ export function setRateLimitHeaders(reply: FastifyReply, limits: PlanLimits, dec
     policy = decision.windows.map((w) => `"${w.name}";q=${w.limit};w=${WINDOW_SHAPES[w.name].windowMs / 1000}`).join(', ');
     policyHeaders.set(limits, policy);
   }
-  reply.header('X-RateLimit-Limit', report.limit);
-  reply.header('X-RateLimit-Remaining', report.remaining);
-  reply.header('X-RateLimit-Reset', Math.ceil(report.resetAtMs / 1000));
-  reply.header('RateLimit-Policy', policy);
-  if (report.retryAfterMs !== null) reply.header('Retry-After', retryAfterSeconds(decision, report));
+  // Names in lower case, as Fastify keeps and sends them: it lower-cases each name it is given.
+  reply.header('x-ratelimit-limit', report.limit);
+  reply.header('x-ratelimit-remaining', report.remaining);
+  reply.header('x-ratelimit-reset', Math.ceil(report.resetAtMs / 1000));
+  reply.header('ratelimit-policy', policy);
+  if (report.retryAfterMs !== null) reply.header('retry-after', retryAfterSeconds(decision, report));
 }

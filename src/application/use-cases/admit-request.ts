@@ -16,6 +16,18 @@ function keySubject(key: AuthenticatedKey): string {
   return `key:${key.quotaId}`;
 }
 
+/** Subjects of the keys seen (Authenticate hands back the same object for a key while it is unchanged). */
+const subjects = new WeakMap<AuthenticatedKey, string>();
+
+function subjectOf(key: AuthenticatedKey): string {
+  let subject = subjects.get(key);
+  if (subject === undefined) {
+    subject = keySubject(key);
+    subjects.set(key, subject);
+  }
+  return subject;
+}
+
 /** The rate-limit subject of a caller known only by its address (no key, or a refused one). */
 export function addressSubject(ip: string): string {
   return `ip:${ip}`;
@@ -102,16 +114,16 @@ export class AdmitRequest {
     return scope === null || key.scopes.includes(scope) ? null : new ForbiddenError(`This API key does not have the ${scope} scope this operation needs`);
   }
 
-  private async identify(request: AdmissionRequest): Promise<Caller> {
+  private identify(request: AdmissionRequest): Caller | Promise<Caller> {
     if (!request.needsKey) return this.byAddress(request, null);
     if (request.authorizationHeaders > 1) return this.byAddress(request, new UnauthenticatedError('Send exactly one Authorization header'));
-    try {
-      const key = await this.authenticate.execute(request.authorization);
-      return { key, subject: keySubject(key), limits: key.limits, authError: null };
-    } catch (error) {
-      if (error instanceof UnauthenticatedError) return this.byAddress(request, error);
-      throw error;
-    }
+    return this.authenticate.execute(request.authorization).then(
+      (key): Caller => ({ key, subject: subjectOf(key), limits: key.limits, authError: null }),
+      (error: unknown) => {
+        if (error instanceof UnauthenticatedError) return this.byAddress(request, error);
+        throw error;
+      },
+    );
   }
 
   private byAddress(request: AdmissionRequest, authError: UnauthenticatedError | null): Caller {

@@ -53,16 +53,21 @@ export class Authenticate {
   ) {}
 
   /** Rejects with UnauthenticatedError when the header carries no valid key. */
-  async execute(authorization: string | undefined): Promise<AuthenticatedKey> {
+  execute(authorization: string | undefined): Promise<AuthenticatedKey> {
     const known = authorization === undefined ? undefined : this.verified.get(authorization);
     if (known !== undefined) {
-      const record = await this.keys.findByHash(known.hash);
-      if (record === known.record && isKeyActive(record, this.clock.nowMs())) return known.key;
-      this.verified.delete(authorization as string);
-      return this.accept(authorization as string, record, known.hash);
+      return this.keys.findByHash(known.hash).then((record) => {
+        if (record === known.record && isKeyActive(record, this.clock.nowMs())) return known.key;
+        this.verified.delete(authorization as string);
+        return this.accept(authorization as string, record, known.hash);
+      });
     }
-    const hash = this.hashOf(authorization);
-    return this.accept(authorization as string, await this.keys.findByHash(hash), hash);
+    try {
+      const hash = this.hashOf(authorization);
+      return this.keys.findByHash(hash).then((record) => this.accept(authorization as string, record, hash));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   }
 
   /** How many verified credentials are remembered; for tests. */

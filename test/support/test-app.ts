@@ -49,7 +49,7 @@ export async function startTestApp(
     adapters = memoryAdapters(clock);
   }
   const { logLines } = options;
-  const logger = logLines ? pino({ level: 'debug' }, { write: (line: string) => void logLines.push(line) }) : undefined;
+  const logger = logLines ? pino({ level: options.env?.LOG_LEVEL ?? 'debug' }, { write: (line: string) => void logLines.push(line) }) : undefined;
   const app = await createApp(config, { adapters, ...(logger && { logger }) });
   const conformance = new DocumentConformance();
   conformance.observe(app.http);

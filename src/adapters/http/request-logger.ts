@@ -119,17 +119,19 @@ function pinoTarget(logger: FastifyBaseLogger): { stream: { write(line: string):
  * once when registered): logger.info with an object cost several times more (docs/performance.md).
  * Another logger than pino's gets the same fields through logger.info.
  */
-function accessLineWriter(logger: FastifyBaseLogger): ((request: FastifyRequest, reply: FastifyReply, facts: RouteFacts) => void) | null {
+type AccessLine = (request: FastifyRequest, status: number, elapsedMs: number, facts: RouteFacts) => void;
+
+function accessLineWriter(logger: FastifyBaseLogger): AccessLine {
   const target = pinoTarget(logger);
   if (target === null) {
-    return (request, reply, facts) =>
+    return (request, status, elapsedMs, facts) =>
       logger.info(
         {
           reqId: request.id,
           method: request.method,
           route: facts.url,
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 10) / 10,
+          status,
+          ms: Math.round(elapsedMs * 10) / 10,
           ...(request.apiKey && { keyId: request.apiKey.keyId }),
         },
         'request',
@@ -137,10 +139,10 @@ function accessLineWriter(logger: FastifyBaseLogger): ((request: FastifyRequest,
   }
   const { stream, bindings } = target;
   const level = `{"level":${pino.levels.values.info}`;
-  return (request, reply, facts) => {
+  return (request, status, elapsedMs, facts) => {
     const key = request.apiKey;
     stream.write(
-      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","method":"${request.method}","route":${facts.urlJson},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''},"msg":"request"}\n`,
+      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","method":"${request.method}","route":${facts.urlJson},"status":${status},"ms":${Math.round(elapsedMs * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''},"msg":"request"}\n`,
     );
   };
 }
@@ -169,11 +171,13 @@ export function installRequestObservers(
   });
   app.addHook('onResponse', (request, reply, done) => {
     const facts = request.routeFacts ?? UNMATCHED;
-    metrics.request(request.method, facts.url, reply.statusCode, reply.elapsedTime / 1000);
+    const status = reply.statusCode;
+    const elapsedMs = reply.elapsedTime;
+    metrics.request(request.method, facts.url, status, elapsedMs / 1000);
     // Admission names the key with its decision (none for a quota report, which is admitted). A
     // request whose admission failed (a limiter failing closed, a key store down) names no key and is not counted.
-    if (usage && request.apiKey && facts.operation !== undefined) usage(request.apiKey.keyId, facts.operation, request.rateOutcome ?? 'admitted', reply.statusCode);
-    accessLine?.(request, reply, facts);
+    if (usage && request.apiKey && facts.operation !== undefined) usage(request.apiKey.keyId, facts.operation, request.rateOutcome ?? 'admitted', status);
+    accessLine?.(request, status, elapsedMs, facts);
     done();
   });
 }

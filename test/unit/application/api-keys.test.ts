@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Authenticate } from '../../../src/application/use-cases/authenticate.js';
+import { Authenticate, VERIFIED_MEMO_SIZE } from '../../../src/application/use-cases/authenticate.js';
 import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { UnauthenticatedError } from '../../../src/domain/errors.js';
@@ -111,6 +111,49 @@ describe('authenticating and managing keys', () => {
     expect(await authenticate.execute(`Bearer ${old.key}`)).toMatchObject({ keyId: old.record.id });
     clock.advance(1);
     await expect(authenticate.execute(`Bearer ${old.key}`)).rejects.toThrow(UnauthenticatedError);
+  });
+
+  describe('the memo of verified credentials', () => {
+    it('answers a repeated header without hashing, and as the store does after every change', async () => {
+      const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'free' });
+      const header = `Bearer ${key}`;
+      const first = await authenticate.execute(header);
+      // The same object again: nothing was parsed, hashed or built for the second request.
+      expect(await authenticate.execute(header)).toBe(first);
+      expect(authenticate.remembered).toBe(1);
+
+      // A change of plan, then of scopes: the next request sees it.
+      await keys.update(record.id, { plan: 'pro' }, KEY_TOOL_ACTOR);
+      expect(await authenticate.execute(header)).toMatchObject({ plan: 'pro', limits: PLAN_LIMITS.pro });
+      await keys.update(record.id, { scopes: ['pets:read'] }, KEY_TOOL_ACTOR);
+      expect((await authenticate.execute(header)).scopes).toEqual(['pets:read']);
+
+      // Revocation is immediate, and the header is forgotten.
+      await keys.revoke(record.id, KEY_TOOL_ACTOR);
+      await expect(authenticate.execute(header)).rejects.toThrow(UnauthenticatedError);
+      expect(authenticate.remembered).toBe(0);
+      await expect(authenticate.execute(header)).rejects.toThrow(UnauthenticatedError);
+    });
+
+    it('checks expiry on every request: a rotated key stops at the end of its grace period', async () => {
+      const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'free' });
+      const header = `Bearer ${key}`;
+      await keys.rotate(record.id, 60_000, KEY_TOOL_ACTOR);
+      await authenticate.execute(header);
+      clock.advance(59_999);
+      expect(await authenticate.execute(header)).toMatchObject({ keyId: record.id });
+      clock.advance(1);
+      await expect(authenticate.execute(header)).rejects.toThrow(UnauthenticatedError);
+    });
+
+    it('remembers only keys it accepted, and at most VERIFIED_MEMO_SIZE of them', async () => {
+      await expect(authenticate.execute(`Bearer ${composeKey('production', randomBase62())}`)).rejects.toThrow(UnauthenticatedError);
+      expect(authenticate.remembered).toBe(0);
+      const { key } = await keys.issue({ name: 'Shelter A', plan: 'free' });
+      // Header spellings of one key are remembered apart, up to the bound.
+      for (let spaces = 1; spaces <= VERIFIED_MEMO_SIZE + 5; spaces++) await authenticate.execute(`Bearer${' '.repeat(spaces)}${key}`);
+      expect(authenticate.remembered).toBe(VERIFIED_MEMO_SIZE);
+    });
   });
 
   it('takes configured keys verbatim, once, under an id every instance derives alike', async () => {

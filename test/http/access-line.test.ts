@@ -1,0 +1,77 @@
+/**
+ * The access line is built by hand (request-logger.ts) and must stay what logger.info wrote before:
+ * the same fields, in the same order, with the same values, through the same destination and in
+ * order with the request's other lines.
+ */
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+type Line = Record<string, unknown>;
+
+describe('the access line', () => {
+  let test: TestApp | undefined;
+  afterEach(async () => {
+    await test?.close();
+    test = undefined;
+  });
+
+  /** The line the service wrote before it was built by hand: logger.info with these fields. */
+  function asLoggerInfoWroteIt(line: Line): Line {
+    let written = '';
+    const logger = pino({ level: 'info' }, { write: (text: string) => void (written = text) });
+    const { reqId, method, route, status, ms, keyId } = line;
+    logger.info({ reqId, method, route, status, ms, ...(keyId !== undefined && { keyId }) }, 'request');
+    // Same process, same host; only the time differs.
+    return { ...(JSON.parse(written) as Line), time: line.time };
+  }
+
+  const accessLines = (lines: string[]): Line[] => lines.map((text) => JSON.parse(text) as Line).filter((line) => line.msg === 'request');
+
+  it('has the fields, order and values logger.info gave it, with and without a key, matched or not', async () => {
+    const lines: string[] = [];
+    test = await startTestApp({ logLines: lines });
+    const bearer = await test.bearer();
+    await test.app.http.inject({ method: 'GET', url: '/v1/pets?limit=2', headers: { authorization: bearer, 'x-request-id': 'trace-1.a:b_c' } });
+    await test.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: bearer }, payload: { name: 'Rex', categoryId: 1 } });
+    await test.app.http.inject({ method: 'GET', url: '/v1/pets', headers: { authorization: 'Bearer nope' } });
+    await test.app.http.inject({ method: 'GET', url: '/elsewhere' });
+    await test.app.http.inject({ method: 'GET', url: '/healthz' });
+
+    const access = accessLines(lines);
+    expect(access.map((line) => [line.method, line.route, line.status])).toEqual([
+      ['GET', '/v1/pets', 200],
+      ['POST', '/v1/pets', 201],
+      ['GET', '/v1/pets', 401],
+      ['GET', 'unmatched', 404],
+      ['GET', '/healthz', 200],
+    ]);
+    for (const line of access) {
+      // Same keys in the same order, same values: the JSON text itself is what logger.info wrote.
+      expect(JSON.stringify(line)).toBe(JSON.stringify(asLoggerInfoWroteIt(line)));
+      expect(Object.keys(line)).toEqual(
+        ['level', 'time', 'pid', 'hostname', 'reqId', 'method', 'route', 'status', 'ms', 'keyId', 'msg'].filter((key) => key in line),
+      );
+    }
+    expect(access[0]).toMatchObject({ level: 30, reqId: 'trace-1.a:b_c', keyId: expect.stringMatching(/^key_/) as unknown });
+    expect(access[1]?.keyId).toBe(access[0]?.keyId);
+    expect(access[2]).not.toHaveProperty('keyId');
+    expect(lines.join('')).not.toContain(bearer.slice('Bearer '.length));
+  });
+
+  it('comes after the lines logged while the request was served', async () => {
+    const lines: string[] = [];
+    test = await startTestApp({ logLines: lines });
+    const response = await test.app.http.inject({ method: 'GET', url: '/v1/pets', headers: { authorization: 'Bearer nope' } });
+    const requestId = response.headers['x-request-id'];
+    const ofRequest = lines.map((text) => JSON.parse(text) as Line).filter((line) => line.reqId === requestId);
+    expect(ofRequest.map((line) => line.msg)).toEqual(['request refused', 'request']);
+  });
+
+  it('is not written below info', async () => {
+    const lines: string[] = [];
+    test = await startTestApp({ logLines: lines, env: { LOG_LEVEL: 'warn' } });
+    await test.app.http.inject({ method: 'GET', url: '/healthz' });
+    expect(accessLines(lines)).toEqual([]);
+  });
+});

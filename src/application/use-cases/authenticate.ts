@@ -62,12 +62,14 @@ export class Authenticate {
         return this.accept(authorization as string, record, known.hash);
       });
     }
+    let hash: string;
     try {
-      const hash = this.hashOf(authorization);
-      return this.keys.findByHash(hash).then((record) => this.accept(authorization as string, record, hash));
+      hash = this.hashOf(authorization);
     } catch (error) {
-      return Promise.reject(error as Error);
+      // hashOf throws only UnauthenticatedError.
+      return Promise.reject(error as UnauthenticatedError);
     }
+    return this.keys.findByHash(hash).then((record) => this.accept(authorization as string, record, hash));
   }
 
   /** How many verified credentials are remembered; for tests. */

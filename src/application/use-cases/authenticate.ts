@@ -66,8 +66,7 @@ export class Authenticate {
     try {
       hash = this.hashOf(authorization);
     } catch (error) {
-      // hashOf throws only UnauthenticatedError.
-      return Promise.reject(error as UnauthenticatedError);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     return this.keys.findByHash(hash).then((record) => this.accept(authorization as string, record, hash));
   }

@@ -68,6 +68,14 @@ describe('the access line', () => {
     expect(ofRequest.map((line) => line.msg)).toEqual(['request refused', 'request']);
   });
 
+  it("names the route of a request refused before its route's own hooks (the admin door)", async () => {
+    const lines: string[] = [];
+    test = await startTestApp({ logLines: lines });
+    const response = await test.app.admin.inject({ method: 'GET', url: '/admin/v1/keys', headers: { authorization: 'Bearer nope' } });
+    expect(response.statusCode).toBe(401);
+    expect(accessLines(lines).map((line) => [line.route, line.status])).toEqual([['/admin/v1/keys', 401]]);
+  });
+
   it('is not written below info', async () => {
     const lines: string[] = [];
     test = await startTestApp({ logLines: lines, env: { LOG_LEVEL: 'warn' } });

@@ -101,6 +101,11 @@ declare module 'fastify' {
 
 const UNMATCHED: RouteFacts = { url: 'unmatched', urlJson: '"unmatched"', operation: undefined };
 
+function factsOf(route: { readonly url?: string | undefined; readonly schema?: { readonly operationId?: string } | undefined }): RouteFacts {
+  const url = route.url ?? 'unmatched';
+  return { url, urlJson: JSON.stringify(url), operation: route.schema?.operationId };
+}
+
 /** Where a pino logger writes, and what it puts in every line (pid, hostname); null for another logger. */
 function pinoTarget(logger: FastifyBaseLogger): { stream: { write(line: string): unknown }; bindings: string } | null {
   const target = logger as unknown as Record<symbol, unknown>;
@@ -162,7 +167,7 @@ export function installRequestObservers(
   const accessLine = !logger.isLevelEnabled || logger.isLevelEnabled('info') ? accessLineWriter(logger) : null;
   app.decorateRequest('routeFacts', null);
   app.addHook('onRoute', (route) => {
-    const facts: RouteFacts = { url: route.url, urlJson: JSON.stringify(route.url), operation: route.schema?.operationId };
+    const facts = factsOf(route);
     const enter = (request: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
       request.routeFacts = facts;
       done();
@@ -170,7 +175,9 @@ export function installRequestObservers(
     route.onRequest = route.onRequest === undefined ? [enter] : [enter, ...[route.onRequest].flat()];
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const facts = request.routeFacts ?? UNMATCHED;
+    // A matched request refused by a hook of its scope (the admin door) never reached its route's own
+    // hooks: its facts are worked out here, on that rare path.
+    const facts = request.routeFacts ?? (request.is404 ? UNMATCHED : factsOf(request.routeOptions));
     const status = reply.statusCode;
     const elapsedMs = reply.elapsedTime;
     metrics.request(request.method, facts.url, status, elapsedMs / 1000);

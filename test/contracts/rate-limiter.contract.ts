@@ -111,6 +111,32 @@ export function describeRateLimiterContract(adapter: string, harness: RateLimite
       }
     });
 
+    it('decides requests asked for at once in the order asked, each exactly as if it had been asked alone', async () => {
+      const tight: AdmissionPolicy = { windows: windowsFor({ perMinute: 40, perDay: 500 }), ban: { threshold: 3, durationMs: 120_000, strikeWindowMs: 60_000 } };
+      const subjects = [
+        { name: subject, policy: tight, reference: new SubjectState() },
+        { name: `${subject}-b`, policy: free, reference: new SubjectState() },
+        { name: `${subject}-c`, policy: tight, reference: new SubjectState() },
+      ];
+      const asked: Promise<unknown>[] = [];
+      const expected: unknown[] = [];
+      for (let i = 0; i < 250; i++) {
+        const { name, policy, reference } = subjects[i % 7 === 0 ? 1 : i % 2 === 0 ? 0 : 2]!;
+        if (i % 5 === 4) {
+          asked.push(limiter.peek(name, policy));
+          expected.push(peek(reference, policy, clock.ms));
+        } else {
+          asked.push(limiter.admit(name, policy));
+          expected.push(admit(reference, policy, clock.ms));
+        }
+        if (i % 3 === 0) clock.advance(7);
+      }
+      const decisions = await Promise.all(asked);
+      expect(decisions).toEqual(expected);
+      // Limited, then banned, in the order asked: the burst went well past the tight policy.
+      expect(decisions.filter((d) => (d as { outcome: string }).outcome === 'banned').length).toBeGreaterThan(0);
+    });
+
     it('peeks without counting or striking: the same answer as the domain, and the next admit is unchanged', async () => {
       const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 5, perDay: 100 }), ban: { threshold: 2, durationMs: 120_000, strikeWindowMs: 60_000 } };
       const reference = new SubjectState();

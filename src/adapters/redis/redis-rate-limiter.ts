@@ -1,9 +1,15 @@
 /**
- * Sliding-window limits in Redis, shared by every instance: one Lua script decides and records a
- * request in a single round trip. Keys carry one hash tag per subject, so all of a subject's keys
+ * Sliding-window limits in Redis, shared by every instance: one Lua script decides and records
+ * requests in a single round trip. Keys carry one hash tag per subject, so all of a subject's keys
  * live in one Redis Cluster slot.
+ *
+ * Decisions asked for in the same turn of the event loop go to Redis together, in one script call per
+ * Cluster slot (one call in all on a single server). The script takes them in the order they were
+ * asked, each exactly as if it had been sent alone, so the answers are those of one call per request;
+ * what changes is the cost: one command, one write and one reply for many requests under load.
  */
 import { readFileSync } from 'node:fs';
+import calculateSlot from 'cluster-key-slot';
 import { boundedCall, type RedisClient } from './redis-connection.js';
 import type { AdmissionPolicy, Outcome, RateDecision, WindowUsage } from '../../domain/rate-limit.js';
 import type { Clock } from '../../application/ports/clock.js';
@@ -12,7 +18,7 @@ import type { RateLimiter } from '../../application/ports/rate-limiter.js';
 const SCRIPT_URL = new URL('./lua/admit.lua', import.meta.url);
 
 interface AdmitCommand {
-  admitSlidingWindow(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<(string | number)[]>;
+  admitSlidingWindow(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown[]>;
 }
 
 export interface RedisRateLimiterOptions {
@@ -26,11 +32,32 @@ export interface RedisRateLimiterOptions {
   readonly timeoutMs?: number;
 }
 
+/**
+ * Most decisions in one script call: Redis runs a script alone, so this bounds how long one call can
+ * hold it (a decision takes a few microseconds there).
+ */
+const MAX_BATCH = 100;
+
+interface Pending {
+  readonly windows: AdmissionPolicy['windows'];
+  resolve(decision: RateDecision): void;
+  reject(error: unknown): void;
+}
+
+interface Batch {
+  readonly keys: string[];
+  readonly args: (string | number)[];
+  readonly pending: Pending[];
+}
+
 /** Replies that only a Redis Cluster gives: the client in use does not follow the cluster. */
 const CLUSTER_REPLY = /^(MOVED|ASK|CROSSSLOT|CLUSTERDOWN|TRYAGAIN)\b/;
 
 export class RedisRateLimiter implements RateLimiter {
   private readonly prefix: string;
+  /** Decisions waiting for the end of this event-loop turn, by Cluster slot (0 on one server). */
+  private readonly waiting = new Map<number, Batch>();
+  private flushScheduled = false;
 
   constructor(
     private readonly redis: RedisClient,
@@ -56,30 +83,55 @@ export class RedisRateLimiter implements RateLimiter {
     return this.run('peek', subject, policy);
   }
 
-  private async run(mode: 'admit' | 'peek', subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
-    const keys = this.keysFor(subject, policy);
-    const args = [
-      this.options.clock ? this.options.clock.nowMs() : '',
-      mode,
-      policy.ban.threshold,
-      policy.ban.durationMs,
-      policy.ban.strikeWindowMs,
-      ...policy.windows.flatMap((w) => [w.limit, w.windowMs, w.bucketMs]),
-    ];
-    const reply = await this.bounded(
-      (this.redis as unknown as AdmitCommand).admitSlidingWindow(keys.length, ...keys, ...args).catch((error: unknown) => {
-        throw explainClusterReply(error, this.redis);
-      }),
+  private run(mode: 'admit' | 'peek', subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    return new Promise<RateDecision>((resolve, reject) => {
+      const keys = this.keysFor(subject, policy);
+      const slot = this.redis.isCluster ? calculateSlot(keys[0]!) : 0;
+      let batch = this.waiting.get(slot);
+      if (batch === undefined) {
+        batch = { keys: [], args: [], pending: [] };
+        this.waiting.set(slot, batch);
+      }
+      batch.keys.push(...keys);
+      batch.args.push(
+        this.options.clock ? this.options.clock.nowMs() : '',
+        mode,
+        policy.windows.length,
+        policy.ban.threshold,
+        policy.ban.durationMs,
+        policy.ban.strikeWindowMs,
+      );
+      for (const w of policy.windows) batch.args.push(w.limit, w.windowMs, w.bucketMs);
+      batch.pending.push({ windows: policy.windows, resolve, reject });
+      if (batch.pending.length >= MAX_BATCH) {
+        this.waiting.delete(slot);
+        this.send(batch);
+      } else if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(this.flush);
+      }
+    });
+  }
+
+  private readonly flush = (): void => {
+    this.flushScheduled = false;
+    for (const batch of this.waiting.values()) this.send(batch);
+    this.waiting.clear();
+  };
+
+  private send({ keys, args, pending }: Batch): void {
+    this.bounded((this.redis as unknown as AdmitCommand).admitSlidingWindow(keys.length, ...keys, ...args)).then(
+      (replies) => {
+        for (let i = 0; i < pending.length; i++) {
+          const { windows, resolve } = pending[i]!;
+          resolve(decisionOf(replies[i] as (string | number)[], windows));
+        }
+      },
+      (error: unknown) => {
+        const explained = explainClusterReply(error, this.redis);
+        for (const { reject } of pending) reject(explained);
+      },
     );
-    const [outcome, nowMs, bannedUntil, banStarted] = [String(reply[0]) as Outcome, Number(reply[1]), Number(reply[2]), reply[3] === 1];
-    const windows: WindowUsage[] = policy.windows.map((w, i) => ({
-      name: w.name,
-      limit: w.limit,
-      used: Number(reply[4 + i * 3]),
-      resetAtMs: Number(reply[5 + i * 3]),
-      retryAtMs: Number(reply[6 + i * 3]),
-    }));
-    return { outcome, nowMs, windows, bannedUntilMs: outcome === 'banned' ? bannedUntil : null, banStarted };
   }
 
   async ping(): Promise<void> {
@@ -89,6 +141,25 @@ export class RedisRateLimiter implements RateLimiter {
   private bounded<T>(work: Promise<T>): Promise<T> {
     return boundedCall(work, this.options.timeoutMs);
   }
+}
+
+/** One decision's reply: { outcome, now, bannedUntil, banStarted, then per window: used, resetAt, retryAt }. */
+function decisionOf(reply: (string | number)[], policyWindows: AdmissionPolicy['windows']): RateDecision {
+  const outcome = String(reply[0]) as Outcome;
+  const windows: WindowUsage[] = policyWindows.map((w, i) => ({
+    name: w.name,
+    limit: w.limit,
+    used: Number(reply[4 + i * 3]),
+    resetAtMs: Number(reply[5 + i * 3]),
+    retryAtMs: Number(reply[6 + i * 3]),
+  }));
+  return {
+    outcome,
+    nowMs: Number(reply[1]),
+    windows,
+    bannedUntilMs: outcome === 'banned' ? Number(reply[2]) : null,
+    banStarted: reply[3] === 1,
+  };
 }
 
 /** A cluster-only reply to a client that is not a cluster client says what to configure instead. */

@@ -40,8 +40,8 @@ const MAX_BATCH = 100;
 
 interface Pending {
   readonly windows: AdmissionPolicy['windows'];
-  resolve(decision: RateDecision): void;
-  reject(error: unknown): void;
+  readonly resolve: (decision: RateDecision) => void;
+  readonly reject: (error: unknown) => void;
 }
 
 interface Batch {

@@ -18,7 +18,9 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
 FROM ${NODE_IMAGE}
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# The commit the image was built from, for the build_info metric: docker build --build-arg BUILD_COMMIT=$(git rev-parse HEAD)
+ARG BUILD_COMMIT=unknown
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 BUILD_COMMIT=${BUILD_COMMIT}
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

@@ -32,6 +32,7 @@ import { connectRedis } from '../adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
 import { RedisUsageStore } from '../adapters/redis/redis-usage-store.js';
 import type { Metrics } from '../adapters/metrics/metrics.js';
+import { observedPort, timedCalls, type PortObserver } from '../adapters/metrics/observed-port.js';
 import type { AppConfig } from './env.js';
 
 export interface Adapters {
@@ -80,8 +81,10 @@ export interface AdapterOptions {
    * TIME, so that instances agree; given one, every adapter reads it (a test moves time by hand).
    */
   readonly clock?: Clock;
-  /** Where the limiter's failover is reported; a registry of its own when not given. */
+  /** Where the limiter's failover and each storage call's time are reported. */
   readonly metrics?: Metrics;
+  /** More observers of every MongoDB and Redis call (spans when tracing is on). */
+  readonly portObservers?: readonly PortObserver[];
 }
 
 /**
@@ -93,6 +96,9 @@ export interface AdapterOptions {
 export async function configuredAdapters(config: AppConfig, logger: Logger, options: AdapterOptions = {}): Promise<Adapters> {
   const clock = options.clock ?? systemClock;
   const { metrics } = options;
+  const observers = [...(metrics ? [timedCalls((store, operation) => metrics.storageCallTimer(store, operation))] : []), ...(options.portObservers ?? [])];
+  const mongoPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'mongodb', port, observers);
+  const redisPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'redis', port, observers);
   const closers: (() => Promise<unknown>)[] = [];
   let pets: PetRepository = new MemoryPetRepository();
   let apiKeys: ApiKeyStore = new MemoryApiKeyStore();
@@ -106,12 +112,12 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   if (config.mongo) {
     const mongo = await connectMongo(config.mongo);
     closers.push(() => mongo.client.close());
-    pets = new MongoPetRepository(mongo.db, config.mongo.timeoutMs);
-    idempotency = new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs);
-    apiKeys = new CachingApiKeyStore(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), clock, config.keyCacheTtlMs);
-    adminCredentials = new MongoAdminCredentialStore(mongo.db, config.mongo.timeoutMs);
-    audit = new MongoAuditLog(mongo.db, config.mongo.timeoutMs);
-    usage = new MongoUsageStore(mongo.db, config.mongo.timeoutMs);
+    pets = mongoPort(new MongoPetRepository(mongo.db, config.mongo.timeoutMs), 'pets');
+    idempotency = mongoPort(new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs), 'idempotency');
+    apiKeys = new CachingApiKeyStore(mongoPort(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), 'api_keys'), clock, config.keyCacheTtlMs);
+    adminCredentials = mongoPort(new MongoAdminCredentialStore(mongo.db, config.mongo.timeoutMs), 'admin_credentials');
+    audit = mongoPort(new MongoAuditLog(mongo.db, config.mongo.timeoutMs), 'audit');
+    usage = mongoPort(new MongoUsageStore(mongo.db, config.mongo.timeoutMs), 'usage');
     engines.store = 'mongodb';
     engines.usage = 'mongodb';
     usageEngine = 'mongodb';
@@ -119,11 +125,14 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   if (config.redis) {
     const redis = await connectRedis(config.redis);
     closers.push(redis.close);
-    const shared = new RedisRateLimiter(redis.client, {
-      timeoutMs: config.redis.timeoutMs,
-      keyPrefix: config.redis.keyPrefix,
-      ...(options.clock && { clock: options.clock }),
-    });
+    const shared = redisPort(
+      new RedisRateLimiter(redis.client, {
+        timeoutMs: config.redis.timeoutMs,
+        keyPrefix: config.redis.keyPrefix,
+        ...(options.clock && { clock: options.clock }),
+      }),
+      'rate_limiter',
+    );
     rateLimiter = new FailoverRateLimiter(shared, new MemoryRateLimiter(clock), config.rateLimitFailureMode, {
       failed: (error) => metrics?.storageFailure('redis', isTimeout(error) ? 'timeout' : 'unavailable'),
       outage: (error) => {
@@ -142,11 +151,14 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     });
     engines.limiter = redis.description;
     if (!config.mongo) {
-      usage = new RedisUsageStore(redis.client, {
-        keyPrefix: config.redis.keyPrefix,
-        timeoutMs: config.redis.timeoutMs,
-        ...(options.clock && { clock: options.clock }),
-      });
+      usage = redisPort(
+        new RedisUsageStore(redis.client, {
+          keyPrefix: config.redis.keyPrefix,
+          timeoutMs: config.redis.timeoutMs,
+          ...(options.clock && { clock: options.clock }),
+        }),
+        'usage',
+      );
       engines.usage = redis.description;
       usageEngine = 'redis';
     }

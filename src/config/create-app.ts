@@ -13,6 +13,7 @@ import type { ManageAdminCredentials } from '../application/use-cases/manage-adm
 import { buildHttpApp } from '../adapters/http/app.js';
 import { buildAdminApp } from '../adapters/http/admin/admin-app.js';
 import { Metrics } from '../adapters/metrics/metrics.js';
+import { buildInfo } from './build.js';
 import { configuredAdapters, type Adapters } from './adapters.js';
 import { buildContainer } from './container.js';
 import type { AppConfig } from './env.js';
@@ -45,7 +46,7 @@ export interface CreateAppOptions {
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<Application> {
   const logger = options.logger ?? createLogger(config);
-  const metrics = options.metrics ?? new Metrics();
+  const metrics = options.metrics ?? new Metrics(buildInfo());
   if (!options.logger) {
     const stdout = stdoutDestination();
     metrics.countLogDrops(() => stdout.dropped);

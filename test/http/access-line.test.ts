@@ -1,7 +1,7 @@
 /**
  * The access line is built by hand (request-logger.ts) and must stay what logger.info wrote before:
  * the same fields, in the same order, with the same values, through the same destination and in
- * order with the request's other lines.
+ * order with the request's other lines; since trace ids, with the request's trace_id after its reqId.
  */
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,8 +20,8 @@ describe('the access line', () => {
   function asLoggerInfoWroteIt(line: Line): Line {
     let written = '';
     const logger = pino({ level: 'info' }, { write: (text: string) => void (written = text) });
-    const { reqId, method, route, status, ms, keyId } = line;
-    logger.info({ reqId, method, route, status, ms, ...(keyId !== undefined && { keyId }) }, 'request');
+    const { reqId, trace_id, method, route, status, ms, keyId } = line;
+    logger.info({ reqId, trace_id, method, route, status, ms, ...(keyId !== undefined && { keyId }) }, 'request');
     // Same process, same host; only the time differs.
     return { ...(JSON.parse(written) as Line), time: line.time };
   }
@@ -50,7 +50,7 @@ describe('the access line', () => {
       // Same keys in the same order, same values: the JSON text itself is what logger.info wrote.
       expect(JSON.stringify(line)).toBe(JSON.stringify(asLoggerInfoWroteIt(line)));
       expect(Object.keys(line)).toEqual(
-        ['level', 'time', 'pid', 'hostname', 'reqId', 'method', 'route', 'status', 'ms', 'keyId', 'msg'].filter((key) => key in line),
+        ['level', 'time', 'pid', 'hostname', 'reqId', 'trace_id', 'method', 'route', 'status', 'ms', 'keyId', 'msg'].filter((key) => key in line),
       );
     }
     expect(access[0]).toMatchObject({ level: 30, reqId: 'trace-1.a:b_c', keyId: expect.stringMatching(/^key_/) as unknown });
@@ -66,6 +66,34 @@ describe('the access line', () => {
     const requestId = response.headers['x-request-id'];
     const ofRequest = lines.map((text) => JSON.parse(text) as Line).filter((line) => line.reqId === requestId);
     expect(ofRequest.map((line) => line.msg)).toEqual(['request refused', 'request']);
+  });
+
+  it('carries the trace id of a valid traceparent, or a new one, in every line of the request', async () => {
+    const lines: string[] = [];
+    test = await startTestApp({ logLines: lines });
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const requests = [
+      { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      { traceparent: `00-${traceId.toUpperCase()}-00f067aa0ba902b7-01` },
+      {},
+      {},
+    ];
+    const ids: string[] = [];
+    for (const headers of requests) {
+      const response = await test.app.http.inject({ method: 'GET', url: '/v1/pets', headers: { authorization: 'Bearer nope', ...headers } });
+      ids.push(String(response.headers['x-request-id']));
+    }
+    const traceIds = ids.map((id) => {
+      const ofRequest = lines.map((text) => JSON.parse(text) as Line).filter((line) => line.reqId === id);
+      // The request's own line (its refusal) and its access line carry the same trace id.
+      expect(ofRequest.map((line) => line.msg)).toEqual(['request refused', 'request']);
+      expect(new Set(ofRequest.map((line) => line.trace_id)).size).toBe(1);
+      return String(ofRequest[0]?.trace_id);
+    });
+    expect(traceIds[0]).toBe(traceId);
+    // Upper case breaks the specification: ignored, and the request starts its own trace.
+    for (const id of traceIds.slice(1)) expect(id).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
+    expect(new Set(traceIds).size).toBe(4);
   });
 
   it("names the route of a request refused before its route's own hooks (the admin door)", async () => {

@@ -1,6 +1,6 @@
 /** GET /metrics: Prometheus series after some traffic; bounded labels; never a key or key id; the optional token. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectError, seriesValue, startTestApp, type TestApp } from '../support/test-app.js';
+import { expectError, seriesValue, startTestApp, TEST_ADAPTERS, type TestApp } from '../support/test-app.js';
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -63,6 +63,25 @@ describe('GET /metrics', () => {
     for (const id of ids) expect(text).not.toContain(id);
     expect(text).not.toContain('/v1/nowhere');
     expect(text).not.toContain('/v1/pets/1"');
+  });
+
+  it('names the running build, and times each storage call by store and operation (none in memory)', async () => {
+    t = await startTestApp();
+    const bearer = await t.bearer('pro');
+    for (let i = 0; i < 3; i++) await t.app.http.inject({ url: '/v1/pets', headers: { authorization: bearer } });
+    await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: bearer }, payload: { name: 'Rex', categoryId: 1 } });
+    const { text } = await scrape();
+    expect(text).toMatch(/^build_info\{version="\d+\.\d+\.\d+[^"]*",commit="(unknown|[0-9a-f]{7,40})"\} 1$/m);
+    expect(text).toMatch(/^# TYPE storage_call_duration_seconds histogram$/m);
+    if (TEST_ADAPTERS === 'memory') {
+      expect(text).not.toMatch(/^storage_call_duration_seconds_count/m);
+      return;
+    }
+    // Four admissions on Redis; three lists on MongoDB.
+    expect(value(text, 'storage_call_duration_seconds_count{store="redis",operation="rate_limiter.admit"}')).toBe(4);
+    expect(value(text, 'storage_call_duration_seconds_count{store="mongodb",operation="pets.list"}')).toBe(3);
+    expect(value(text, 'storage_call_duration_seconds_bucket{store="redis",operation="rate_limiter.admit",le="+Inf"}')).toBe(4);
+    expect(value(text, 'storage_call_duration_seconds_sum{store="redis",operation="rate_limiter.admit"}')).toBeGreaterThan(0);
   });
 
   it('asks for METRICS_TOKEN when it is set', async () => {

@@ -5,6 +5,8 @@ import { pino } from 'pino';
 import { configuredAdapters, memoryAdapters, type Adapters } from '../../src/config/adapters.js';
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { createLogger } from '../../src/config/logger.js';
+import { buildInfo } from '../../src/config/build.js';
+import { Metrics } from '../../src/adapters/metrics/metrics.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import type { PlanId } from '../../src/domain/plans.js';
 import { ADMIN_SCOPES, type AdminScope } from '../../src/domain/admin-credential.js';
@@ -39,10 +41,12 @@ export async function startTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   let cleanup = async () => undefined as void;
   let adapters: Adapters;
+  // One registry for the app and its adapters, as createApp makes it when it builds the adapters itself.
+  const metrics = new Metrics(buildInfo());
   if (options.adapters) {
     adapters = options.adapters(clock);
   } else if (TEST_ADAPTERS === 'mongo+redis') {
-    const real = await realAdapters(config, clock);
+    const real = await realAdapters(config, clock, metrics);
     adapters = real.adapters;
     cleanup = real.cleanup;
   } else {
@@ -50,7 +54,7 @@ export async function startTestApp(
   }
   const { logLines } = options;
   const logger = logLines ? pino({ level: options.env?.LOG_LEVEL ?? 'debug' }, { write: (line: string) => void logLines.push(line) }) : undefined;
-  const app = await createApp(config, { adapters, ...(logger && { logger }) });
+  const app = await createApp(config, { adapters, metrics, ...(logger && { logger }) });
   const conformance = new DocumentConformance();
   conformance.observe(app.http);
   const adminConformance = new DocumentConformance(ADMIN_BASE_PATH);
@@ -81,7 +85,7 @@ export async function startTestApp(
 }
 
 /** The production wiring (configuredAdapters) on a fresh test database and a private Redis key prefix. */
-async function realAdapters(config: AppConfig, clock: FakeClock): Promise<{ adapters: Adapters; cleanup: () => Promise<void> }> {
+async function realAdapters(config: AppConfig, clock: FakeClock, metrics: Metrics): Promise<{ adapters: Adapters; cleanup: () => Promise<void> }> {
   const { backend, openTestDatabase, uniquePrefix } = await import('./integration.js');
   const database = await openTestDatabase();
   const realConfig = loadConfig({
@@ -91,7 +95,7 @@ async function realAdapters(config: AppConfig, clock: FakeClock): Promise<{ adap
     REDIS_URL: backend('redis').url,
     REDIS_KEY_PREFIX: uniquePrefix(),
   });
-  const adapters = await configuredAdapters({ ...realConfig, ...pick(config) }, createLogger(realConfig), { clock });
+  const adapters = await configuredAdapters({ ...realConfig, ...pick(config) }, createLogger(realConfig), { clock, metrics });
   return { adapters, cleanup: () => database.close() };
 }
 

@@ -8,7 +8,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Metrics } from '../metrics/metrics.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
-import { installRequestObservers, lazyChildLogger, type UsageCounter } from './request-logger.js';
+import { childLoggerFactory, installRequestObservers, type UsageCounter } from './request-logger.js';
+import { traceOf } from './trace-context.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface BaseAppOptions {
@@ -39,7 +40,8 @@ export function createBaseApp(options: BaseAppOptions, realm: string, usage?: Us
     return503OnClosing: false,
     // One access line per request (installRequestObservers) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLogger,
+    // Every line logged for a request carries its request id and trace id (trace-context.ts).
+    childLoggerFactory: childLoggerFactory(traceOf),
     frameworkErrors: routerErrorHandler,
     clientErrorHandler,
     // Slow or stalled clients are cut off: Node checks these every connectionsCheckingInterval.
@@ -55,7 +57,7 @@ export function createBaseApp(options: BaseAppOptions, realm: string, usage?: Us
   // Bodies are JSON in UTF-8 only: anything else, text/plain included, is 415.
   installJsonBodies(app);
   installErrorHandler(app, options.bodyLimitBytes, options.metrics, realm);
-  installRequestObservers(app, options.logger, options.metrics, usage);
+  installRequestObservers(app, options.logger, options.metrics, traceOf, usage);
   // Every response names its request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -7,10 +7,12 @@
  * `childLoggerFactory` option; Fastify's default (a pino child per request) cost 2 to 9 µs more CPU
  * per request side by side (docs/performance.md).
  */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import type { Outcome } from '../../domain/rate-limit.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { TraceContext } from './trace-context.js';
 
 type Bindings = Record<string, unknown>;
 
@@ -75,8 +77,13 @@ class LazyChildLogger implements FastifyBaseLogger {
   }
 }
 
-export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings): FastifyBaseLogger {
-  return new LazyChildLogger(logger, bindings);
+/**
+ * Fastify's `childLoggerFactory`: the request's logger, made on first use, whose lines carry the
+ * request id and the request's trace id.
+ */
+export function childLoggerFactory(trace: (raw: IncomingMessage) => TraceContext) {
+  return (logger: FastifyBaseLogger, bindings: Bindings, _options: unknown, raw: IncomingMessage): FastifyBaseLogger =>
+    new LazyChildLogger(logger, { ...bindings, trace_id: trace(raw).traceId });
 }
 
 /** Counts a request made with an API key: its operation, what the limiter decided, its status. */
@@ -118,7 +125,7 @@ function pinoTarget(logger: FastifyBaseLogger): { stream: { write(line: string):
 
 /**
  * Writes one access line per response at info, in the JSON pino writes (level, time, pid, hostname,
- * reqId, method, route, status, ms, keyId, msg) and through the logger's own destination, so it
+ * reqId, trace_id, method, route, status, ms, keyId, msg) and through the logger's own destination, so it
  * keeps its place among the other lines. Built by hand from values known to need no escaping (the
  * request id is a UUID or matched [A-Za-z0-9._:-]; the method is an HTTP token; the route is escaped
  * once when registered): logger.info with an object cost several times more (docs/performance.md).
@@ -126,13 +133,14 @@ function pinoTarget(logger: FastifyBaseLogger): { stream: { write(line: string):
  */
 type AccessLine = (request: FastifyRequest, status: number, elapsedMs: number, facts: RouteFacts) => void;
 
-function accessLineWriter(logger: FastifyBaseLogger): AccessLine {
+function accessLineWriter(logger: FastifyBaseLogger, trace: (raw: IncomingMessage) => TraceContext): AccessLine {
   const target = pinoTarget(logger);
   if (target === null) {
     return (request, status, elapsedMs, facts) =>
       logger.info(
         {
           reqId: request.id,
+          trace_id: trace(request.raw).traceId,
           method: request.method,
           route: facts.url,
           status,
@@ -147,7 +155,7 @@ function accessLineWriter(logger: FastifyBaseLogger): AccessLine {
   return (request, status, elapsedMs, facts) => {
     const key = request.apiKey;
     stream.write(
-      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","method":"${request.method}","route":${facts.urlJson},"status":${status},"ms":${Math.round(elapsedMs * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''},"msg":"request"}\n`,
+      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","trace_id":"${trace(request.raw).traceId}","method":"${request.method}","route":${facts.urlJson},"status":${status},"ms":${Math.round(elapsedMs * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''},"msg":"request"}\n`,
     );
   };
 }
@@ -162,9 +170,10 @@ export function installRequestObservers(
   app: FastifyInstance,
   logger: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean },
   metrics: Metrics,
+  trace: (raw: IncomingMessage) => TraceContext,
   usage?: UsageCounter,
 ): void {
-  const accessLine = !logger.isLevelEnabled || logger.isLevelEnabled('info') ? accessLineWriter(logger) : null;
+  const accessLine = !logger.isLevelEnabled || logger.isLevelEnabled('info') ? accessLineWriter(logger, trace) : null;
   app.decorateRequest('routeFacts', null);
   app.addHook('onRoute', (route) => {
     const facts = factsOf(route);

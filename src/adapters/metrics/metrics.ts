@@ -37,7 +37,26 @@ export class Metrics {
     },
   });
 
-  private readonly duration = new DurationHistogram(this.registry);
+  private readonly duration = new TwoLabelHistogram(this.registry, {
+    name: 'http_request_duration_seconds',
+    help: 'Time from the first byte of a request to the last byte of its response, by method and route pattern',
+    labels: ['method', 'route'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  });
+
+  private readonly storageDuration = new TwoLabelHistogram(this.registry, {
+    name: 'storage_call_duration_seconds',
+    help: 'Time of each call to MongoDB or Redis through a port (failed and timed-out calls included), by store and operation (port.method)',
+    labels: ['store', 'operation'],
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  });
+
+  private readonly buildInfo = new Gauge({
+    name: 'build_info',
+    help: 'Always 1; its labels name the running build (version from package.json, commit from BUILD_COMMIT)',
+    labelNames: ['version', 'commit'] as const,
+    registers: [this.registry],
+  });
 
   private readonly decisions: Counter<'outcome' | 'plan'> = new Counter({
     name: 'rate_limit_decisions_total',
@@ -97,9 +116,10 @@ export class Metrics {
     },
   });
 
-  constructor() {
+  constructor(build: { readonly version: string; readonly commit: string } = { version: 'unknown', commit: 'unknown' }) {
     collectDefaultMetrics({ register: this.registry });
     this.degraded.set(0);
+    this.buildInfo.set(build, 1);
   }
 
   request(method: string, route: string, status: number, seconds: number): void {
@@ -131,6 +151,12 @@ export class Metrics {
     this.readLogDrops = read;
   }
 
+  /** Where the durations of one store operation go: called once per port method, then per call. */
+  storageCallTimer(store: Store, operation: string): (seconds: number) => void {
+    const series = this.storageDuration.seriesOf(store, operation);
+    return (seconds) => this.storageDuration.record(series, seconds);
+  }
+
   storageFailure(store: Store, kind: FailureKind): void {
     this.failures.inc({ store, kind });
   }
@@ -150,8 +176,6 @@ function entry<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
   return inner;
 }
 
-const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
-
 /** What prom-client's registry reads from a metric when scraped (its typings describe its own classes only). */
 interface ExposedMetric {
   readonly name: string;
@@ -161,7 +185,8 @@ interface ExposedMetric {
   readonly values: { metricName: string; labels: Record<string, string | number>; value: number }[];
 }
 
-interface DurationSeries {
+interface HistogramSeries {
+  readonly labels: Record<string, string>;
   /** Observations per bucket (not cumulative); the last one is +Inf. */
   readonly counts: Float64Array;
   sum: number;
@@ -169,32 +194,48 @@ interface DurationSeries {
 }
 
 /**
- * http_request_duration_seconds, a histogram by method and route pattern, registered with
- * prom-client's registry as a metric of its own: the registry asks it for its values when scraped.
- * prom-client's own Histogram (observe per request) cost 4 to 10 µs more CPU per request side by
- * side, and its registry reads a subclass through an untyped method (getForPromString), so this
- * stands apart; the exposition test in test/http/metrics.test.ts holds it to the format.
+ * A histogram with two labels, registered with prom-client's registry as a metric of its own: the
+ * registry asks it for its values when scraped. prom-client's own Histogram (observe per request)
+ * cost 4 to 10 µs more CPU per request side by side, and its registry reads a subclass through an
+ * untyped method (getForPromString), so this stands apart; the exposition test in
+ * test/http/metrics.test.ts holds it to the format.
  */
-class DurationHistogram {
-  readonly name = 'http_request_duration_seconds';
-  readonly help = 'Time from the first byte of a request to the last byte of its response, by method and route pattern';
+class TwoLabelHistogram {
+  readonly name: string;
+  readonly help: string;
   readonly type = 'histogram' as const;
   readonly aggregator = 'sum' as const;
-  private readonly series = new Map<string, Map<string, DurationSeries>>();
+  private readonly labels: readonly [string, string];
+  private readonly buckets: readonly number[];
+  /** Second label's value, then first label's value. */
+  private readonly series = new Map<string, Map<string, HistogramSeries>>();
 
-  constructor(registry: Registry) {
+  constructor(registry: Registry, shape: { name: string; help: string; labels: readonly [string, string]; buckets: readonly number[] }) {
+    this.name = shape.name;
+    this.help = shape.help;
+    this.labels = shape.labels;
+    this.buckets = shape.buckets;
     registry.registerMetric(this as unknown as Metric);
   }
 
-  observe(method: string, route: string, seconds: number): void {
-    const byMethod = entry(this.series, route);
-    let series = byMethod.get(method);
+  seriesOf(first: string, second: string): HistogramSeries {
+    const byFirst = entry(this.series, second);
+    let series = byFirst.get(first);
     if (series === undefined) {
-      series = { counts: new Float64Array(DURATION_BUCKETS.length + 1), sum: 0, count: 0 };
-      byMethod.set(method, series);
+      series = { labels: { [this.labels[0]]: first, [this.labels[1]]: second }, counts: new Float64Array(this.buckets.length + 1), sum: 0, count: 0 };
+      byFirst.set(first, series);
     }
+    return series;
+  }
+
+  observe(first: string, second: string, seconds: number): void {
+    this.record(this.seriesOf(first, second), seconds);
+  }
+
+  record(series: HistogramSeries, seconds: number): void {
+    const buckets = this.buckets;
     let bucket = 0;
-    while (bucket < DURATION_BUCKETS.length && seconds > (DURATION_BUCKETS[bucket] as number)) bucket++;
+    while (bucket < buckets.length && seconds > (buckets[bucket] as number)) bucket++;
     series.counts[bucket] = (series.counts[bucket] as number) + 1;
     series.sum += seconds;
     series.count += 1;
@@ -202,22 +243,30 @@ class DurationHistogram {
 
   get(): Promise<ExposedMetric> {
     const values: ExposedMetric['values'] = [];
-    for (const [route, byMethod] of this.series) {
-      for (const [method, series] of byMethod) {
+    for (const byFirst of this.series.values()) {
+      for (const series of byFirst.values()) {
+        if (series.count === 0) continue;
         let cumulative = 0;
-        for (let bucket = 0; bucket <= DURATION_BUCKETS.length; bucket++) {
+        for (let bucket = 0; bucket <= this.buckets.length; bucket++) {
           cumulative += series.counts[bucket] as number;
-          const le = bucket < DURATION_BUCKETS.length ? (DURATION_BUCKETS[bucket] as number) : '+Inf';
-          values.push({ metricName: `${this.name}_bucket`, labels: { method, route, le }, value: cumulative });
+          const le = bucket < this.buckets.length ? (this.buckets[bucket] as number) : '+Inf';
+          values.push({ metricName: `${this.name}_bucket`, labels: { ...series.labels, le }, value: cumulative });
         }
-        values.push({ metricName: `${this.name}_sum`, labels: { method, route }, value: series.sum });
-        values.push({ metricName: `${this.name}_count`, labels: { method, route }, value: series.count });
+        values.push({ metricName: `${this.name}_sum`, labels: series.labels, value: series.sum });
+        values.push({ metricName: `${this.name}_count`, labels: series.labels, value: series.count });
       }
     }
     return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values });
   }
 
+  /** Zeroes every series (kept: callers may hold one from seriesOf). */
   reset(): void {
-    this.series.clear();
+    for (const byFirst of this.series.values()) {
+      for (const series of byFirst.values()) {
+        series.counts.fill(0);
+        series.sum = 0;
+        series.count = 0;
+      }
+    }
   }
 }

@@ -43,6 +43,19 @@ describe('alert and recording rules', () => {
     const unit = spawnSync(promtool as string, ['test', 'rules', TEST_FILE], { encoding: 'utf8' });
     expect(unit.stdout + unit.stderr, 'promtool test rules').toMatch(/SUCCESS/);
     expect(unit.status).toBe(0);
+    // The local stack's Prometheus (docker-compose.monitoring.yml) loads its config and these rules.
+    const config = execFileSync(promtool as string, ['check', 'config', 'monitoring/prometheus/prometheus.yml'], { encoding: 'utf8' });
+    expect(config).toMatch(/SUCCESS: 2 rule files found/);
+  });
+
+  it('are what the optional compose file mounts into its Prometheus', () => {
+    const compose = parse(readFileSync('docker-compose.monitoring.yml', 'utf8')) as { services: { prometheus: { volumes: string[] } } };
+    expect(compose.services.prometheus.volumes).toEqual(
+      expect.arrayContaining(['./monitoring/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro', './monitoring/prometheus/rules:/etc/prometheus/rules:ro']),
+    );
+    const config = parse(readFileSync('monitoring/prometheus/prometheus.yml', 'utf8')) as { rule_files: string[]; scrape_configs: { job_name: string }[] };
+    expect(config.rule_files.map((file) => `monitoring/prometheus/${file}`)).toEqual(RULE_FILES);
+    expect(config.scrape_configs.map((c) => c.job_name)).toEqual(['animal-adoption-api']);
   });
 
   it('give every alert a severity, summary, description, runbook_url and dashboard_url', () => {

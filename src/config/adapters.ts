@@ -32,7 +32,7 @@ import { connectRedis } from '../adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
 import { RedisUsageStore } from '../adapters/redis/redis-usage-store.js';
 import type { Metrics } from '../adapters/metrics/metrics.js';
-import { observedPort, timedCalls, type PortObserver } from '../adapters/metrics/observed-port.js';
+import { observedPort, timedCalls, type PortObserver } from '../adapters/telemetry/observed-port.js';
 import type { AppConfig } from './env.js';
 
 export interface Adapters {

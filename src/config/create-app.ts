@@ -14,6 +14,7 @@ import { buildHttpApp } from '../adapters/http/app.js';
 import { buildAdminApp } from '../adapters/http/admin/admin-app.js';
 import { Metrics } from '../adapters/metrics/metrics.js';
 import { buildInfo } from './build.js';
+import type { Tracing } from '../adapters/telemetry/open-telemetry.js';
 import { configuredAdapters, type Adapters } from './adapters.js';
 import { buildContainer } from './container.js';
 import type { AppConfig } from './env.js';
@@ -42,6 +43,8 @@ export interface CreateAppOptions {
   readonly logger?: Logger;
   /** The instance's metrics; by default, a registry of its own. Pass the same to configuredAdapters. */
   readonly metrics?: Metrics;
+  /** Tracing; by default started when the configuration asks for it (OTEL_*), else none. */
+  readonly tracing?: Tracing | null;
 }
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<Application> {
@@ -51,7 +54,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const stdout = stdoutDestination();
     metrics.countLogDrops(() => stdout.dropped);
   }
-  const adapters = options.adapters ?? (await configuredAdapters(config, logger, { metrics }));
+  // Imported only when tracing is configured: otherwise nothing of OpenTelemetry is loaded.
+  const tracing =
+    options.tracing !== undefined
+      ? options.tracing
+      : config.tracing && (await import('../adapters/telemetry/open-telemetry.js')).startTracing(config.tracing, buildInfo());
+  if (tracing) logger.info({ sampler: config.tracing?.sampler, ratio: config.tracing?.ratio, endpoint: config.tracing?.endpoint }, 'OpenTelemetry tracing is on');
+  const adapters = options.adapters ?? (await configuredAdapters(config, logger, { metrics, ...(tracing && { portObservers: [tracing.portObserver] }) }));
   const { usageEngine } = adapters;
   const container = buildContainer(config, adapters, {
     usageEvents: {
@@ -73,6 +82,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     trustProxy: config.trustProxy,
     connectionTimeouts: config.connectionTimeouts,
     metrics,
+    ...(tracing && { tracer: tracing.requests }),
   };
   const http = await buildHttpApp(
     {
@@ -113,6 +123,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // The counts of the last requests, before the connections go.
     await stopFlushing();
     await adapters.close();
+    // The spans of the last requests.
+    await tracing?.shutdown();
     container.clearInstances();
   });
   return { http, admin, metrics, container, keys, adminCredentials, adapters, usage: usageRecorder };

@@ -1,4 +1,5 @@
 /** The environment variables: one schema gives their types, defaults and checks; a bad value stops start-up naming the variable. */
+import type { TracingConfig } from '../adapters/telemetry/open-telemetry.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { checkKeyFormat, ENVIRONMENTS, KEY_FORMAT_TEXT, type Environment } from '../domain/api-key.js';
@@ -180,7 +181,12 @@ export interface AppConfig {
   readonly getPetRemoval: { readonly sunsetAtMs: number; readonly brownouts: readonly { readonly startMs: number; readonly endMs: number }[] };
   /** The environments that publish the API, for the OpenAPI document's servers. */
   readonly publicServers: readonly { readonly url: string; readonly description: string }[];
+  /** OpenTelemetry tracing, when the standard OTEL_* variables ask for it; null: not loaded at all. */
+  readonly tracing: TracingConfig | null;
 }
+
+/** The sampler names OTEL_TRACES_SAMPLER takes. */
+export type TraceSampler = TracingConfig['sampler'];
 
 /** Where Redis is and how to reach it: one server, a cluster, or a master found through Sentinel. */
 export type RedisConfig = RedisOptions & { readonly keyPrefix: string };
@@ -223,7 +229,39 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     usageFlushMs: env.USAGE_FLUSH_SECONDS * 1000,
     getPetRemoval: parseRemoval(env.GET_PET_SUNSET, env.GET_PET_BROWNOUTS),
     publicServers: parsePublicServers(env.PRODUCTION_BASE_URL, env.STAGING_BASE_URL),
+    tracing: parseTracing(source),
   };
+}
+
+const SAMPLERS: readonly TraceSampler[] = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'];
+
+/**
+ * Tracing from OpenTelemetry's own variables: on when OTEL_TRACES_EXPORTER=otlp, or when it is unset
+ * and an OTLP endpoint is given; off with OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none.
+ */
+function parseTracing(source: Readonly<Record<string, string | undefined>>): TracingConfig | null {
+  const get = (name: string): string | undefined => {
+    const value = source[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  if (get('OTEL_SDK_DISABLED')?.toLowerCase() === 'true') return null;
+  const exporter = get('OTEL_TRACES_EXPORTER');
+  const tracesEndpoint = get('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const endpoint = get('OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (exporter === 'none' || (exporter === undefined && tracesEndpoint === undefined && endpoint === undefined)) return null;
+  const problems: string[] = [];
+  if (exporter !== undefined && exporter !== 'otlp') problems.push(`OTEL_TRACES_EXPORTER=${JSON.stringify(exporter)} must be otlp or none (spans are sent over OTLP/HTTP)`);
+  const protocol = get('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? get('OTEL_EXPORTER_OTLP_PROTOCOL');
+  if (protocol !== undefined && protocol !== 'http/json') problems.push(`OTEL_EXPORTER_OTLP_PROTOCOL=${JSON.stringify(protocol)} must be http/json, the protocol this service sends (an OpenTelemetry Collector takes it on port 4318)`);
+  const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_traceidratio') as TraceSampler;
+  if (!SAMPLERS.includes(sampler)) problems.push(`OTEL_TRACES_SAMPLER=${JSON.stringify(sampler)} must be one of ${SAMPLERS.join(', ')}`);
+  const ratioText = get('OTEL_TRACES_SAMPLER_ARG');
+  const ratio = ratioText === undefined ? 0.01 : Number(ratioText);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) problems.push(`OTEL_TRACES_SAMPLER_ARG=${JSON.stringify(ratioText)} must be a number from 0 to 1 (the share of new traces recorded)`);
+  const url = tracesEndpoint ?? (endpoint === undefined ? 'http://localhost:4318/v1/traces' : `${endpoint.replace(/\/+$/, '')}/v1/traces`);
+  if (!/^https?:\/\//.test(url)) problems.push('OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) must be an http:// or https:// URL');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return { endpoint: url, sampler, ratio, serviceName: get('OTEL_SERVICE_NAME') ?? 'animal-adoption-api' };
 }
 
 function parse<T extends TSchema>(schema: T, raw: Record<string, unknown>): Static<T> {

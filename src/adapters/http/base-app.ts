@@ -9,7 +9,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
 import { childLoggerFactory, installRequestObservers, type UsageCounter } from './request-logger.js';
-import { traceOf } from './trace-context.js';
+import { untraced, type RequestTracer } from '../telemetry/trace-context.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface BaseAppOptions {
@@ -20,12 +20,16 @@ export interface BaseAppOptions {
   /** How long a client may take to send its headers, and its whole request; how long an idle keep-alive connection is kept. */
   readonly connectionTimeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
   readonly metrics: Metrics;
+  /** Trace ids for the logs, and spans when tracing is on; trace ids only by default. */
+  readonly tracer?: RequestTracer;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** `realm` names the door in WWW-Authenticate on a 401; `usage`, when given, counts every request made with an API key. */
 export function createBaseApp(options: BaseAppOptions, realm: string, usage?: UsageCounter): FastifyInstance {
+  const tracer = options.tracer ?? untraced;
+  const trace = (raw: Parameters<RequestTracer['begin']>[0]) => tracer.begin(raw);
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
@@ -41,7 +45,7 @@ export function createBaseApp(options: BaseAppOptions, realm: string, usage?: Us
     // One access line per request (installRequestObservers) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Every line logged for a request carries its request id and trace id (trace-context.ts).
-    childLoggerFactory: childLoggerFactory(traceOf),
+    childLoggerFactory: childLoggerFactory(trace),
     frameworkErrors: routerErrorHandler,
     clientErrorHandler,
     // Slow or stalled clients are cut off: Node checks these every connectionsCheckingInterval.
@@ -57,7 +61,7 @@ export function createBaseApp(options: BaseAppOptions, realm: string, usage?: Us
   // Bodies are JSON in UTF-8 only: anything else, text/plain included, is 415.
   installJsonBodies(app);
   installErrorHandler(app, options.bodyLimitBytes, options.metrics, realm);
-  installRequestObservers(app, options.logger, options.metrics, traceOf, usage);
+  installRequestObservers(app, options.logger, options.metrics, tracer, usage);
   // Every response names its request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

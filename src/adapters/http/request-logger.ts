@@ -12,7 +12,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { pino } from 'pino';
 import type { Outcome } from '../../domain/rate-limit.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { TraceContext } from './trace-context.js';
+import type { RequestTracer, TraceContext } from '../telemetry/trace-context.js';
 
 type Bindings = Record<string, unknown>;
 
@@ -170,9 +170,10 @@ export function installRequestObservers(
   app: FastifyInstance,
   logger: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean },
   metrics: Metrics,
-  trace: (raw: IncomingMessage) => TraceContext,
+  tracer: RequestTracer,
   usage?: UsageCounter,
 ): void {
+  const trace = (raw: IncomingMessage): TraceContext => tracer.begin(raw);
   const accessLine = !logger.isLevelEnabled || logger.isLevelEnabled('info') ? accessLineWriter(logger, trace) : null;
   app.decorateRequest('routeFacts', null);
   app.addHook('onRoute', (route) => {
@@ -194,6 +195,7 @@ export function installRequestObservers(
     // request whose admission failed (a limiter failing closed, a key store down) names no key and is not counted.
     if (usage && request.apiKey && facts.operation !== undefined) usage(request.apiKey.keyId, facts.operation, request.rateOutcome ?? 'admitted', status);
     accessLine?.(request, status, elapsedMs, facts);
+    tracer.end(request.raw, request.method, facts.url, status);
     done();
   });
 }

@@ -1,6 +1,6 @@
 /** Storage calls observed at the ports: every method, its time, failures included, the adapter unchanged. */
 import { describe, expect, it } from 'vitest';
-import { observedPort, timedCalls, type PortCall } from '../../../src/adapters/metrics/observed-port.js';
+import { observedPort, timedCalls, type PortCall } from '../../../src/adapters/telemetry/observed-port.js';
 import { buildInfo } from '../../../src/config/build.js';
 
 class Base {

@@ -1,7 +1,7 @@
 /** W3C traceparent, as https://www.w3.org/TR/trace-context/#traceparent-header says to read it. */
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { newTraceId, parseTraceparent, traceOf } from '../../../src/adapters/http/trace-context.js';
+import { newTraceId, parseTraceparent, traceOf } from '../../../src/adapters/telemetry/trace-context.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const SPAN = '00f067aa0ba902b7';

@@ -39,6 +39,27 @@ describe('configuration', () => {
     }
   });
 
+  it('turns tracing on only when the OTEL_* variables ask for it, and refuses what it cannot honour', () => {
+    expect(loadConfig({}).tracing).toBeNull();
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toBeNull();
+    expect(loadConfig({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toBeNull();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+      endpoint: 'http://collector:4318/v1/traces',
+      sampler: 'parentbased_traceidratio',
+      ratio: 0.01,
+      serviceName: 'animal-adoption-api',
+    });
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).tracing?.endpoint).toBe('http://localhost:4318/v1/traces');
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://t.example/traces', OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'adoption-eu' }).tracing,
+    ).toMatchObject({ endpoint: 'https://t.example/traces', sampler: 'always_on', serviceName: 'adoption-eu' });
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(/OTEL_TRACES_EXPORTER="zipkin" must be otlp or none/);
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL="grpc" must be http\/json/);
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG="2" must be a number from 0 to 1/);
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(/OTEL_TRACES_SAMPLER="sometimes" must be one of/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/must be an http:\/\/ or https:\/\/ URL/);
+  });
+
   it('parses API_KEYS, enterprise limits included', () => {
     const config = loadConfig({
       APP_ENV: 'production',

@@ -5,7 +5,7 @@
  * and whether it failed. Wrapped only where a call leaves the process: the cache in front of the key
  * store and the in-memory fallback of the limiter are not storage calls.
  */
-import type { Store } from './metrics.js';
+import type { Store } from '../metrics/metrics.js';
 
 /** One method of one port, as an observer sees it. */
 export interface PortCall {

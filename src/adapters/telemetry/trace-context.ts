@@ -60,3 +60,14 @@ export function traceOf(raw: IncomingMessage): TraceContext {
   }
   return context;
 }
+
+/** Where a request's trace begins and ends: its trace id for the logs, and a span when tracing is on. */
+export interface RequestTracer {
+  /** The request's trace context; the same object each time for one request. */
+  begin(raw: IncomingMessage): TraceContext;
+  /** The response is sent: what the request was, once routed. */
+  end(raw: IncomingMessage, method: string, route: string, status: number): void;
+}
+
+/** Without tracing: trace ids for the logs only. */
+export const untraced: RequestTracer = { begin: traceOf, end: () => undefined };

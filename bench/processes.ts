@@ -98,4 +98,6 @@ export interface ServerOptions {
   readonly accessLine?: 'object' | 'message' | 'hand' | 'chunked' | 'dropped';
   /** Where bench/profile.ts wants the CPU profile written. */
   readonly profile?: string;
+  /** More environment for the service's configuration (e.g. OTEL_* to turn tracing on). */
+  readonly env?: Readonly<Record<string, string>>;
 }

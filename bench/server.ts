@@ -16,9 +16,7 @@ import { Redis } from 'ioredis';
 import type { PetRepository } from '../src/application/ports/pet-repository.js';
 import type { PetStatus } from '../src/domain/pet-status.js';
 import type { ServerOptions } from './processes.js';
-import { configuredAdapters, memoryAdapters } from '../src/config/adapters.js';
 import { createApp } from '../src/config/create-app.js';
-import { createLogger } from '../src/config/logger.js';
 import { loadConfig } from '../src/config/env.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as ServerOptions;
@@ -149,11 +147,12 @@ async function service(): Promise<FastifyInstance> {
     API_KEYS: [...keyList.map((k) => `${k}:enterprise:1000000000:1000000000`), `${options.limitedKey ?? ''}:free`].join(','),
     ...(options.redisUrl && { REDIS_URL: options.redisUrl }),
     ...(options.mongoUrl && { MONGODB_URL: options.mongoUrl, MONGODB_DATABASE: options.mongoDatabase ?? 'adoption_bench' }),
+    ...options.env,
   };
   const config = loadConfig(env);
-  const adapters = options.variant === 'redis' || options.variant === 'mongo+redis' ? await configuredAdapters(config, createLogger(config)) : memoryAdapters();
-  await seedPets(adapters.pets, options.pets ?? 1000);
-  const app = await createApp(config, { adapters });
+  // As npm start builds it: the adapters the configuration asks for, with the app's metrics and tracing.
+  const app = await createApp(config);
+  await seedPets(app.adapters.pets, options.pets ?? 1000);
   if (options.accessLine) measureAccessLine(app.http, options.accessLine);
   return app.http;
 }

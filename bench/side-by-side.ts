@@ -13,9 +13,13 @@
 // built with npm run build:bench> adds that checkout's service at info and warn, for before/after
 // comparisons (a checkout from before the bench was TypeScript: built with npm run build).
 // SIDE_REDIS_URL=<a Redis> runs the services with the Redis limiter instead of in memory.
+// SIDE_TRACING=1 adds the service with OpenTelemetry tracing on at its defaults.
 // SIDE_COMPARE_FLAGS adds Node flags to the compared checkout's servers (SIDE_COMPARE=. compares this
 // build with and without them). SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { hasTaskset, pinned, pinSelf, readyPort, SCRIPTS_DIR, type Child, type LoadOptions, type LoadResult, type Scenario, type ServerOptions } from './processes.js';
 
 interface Server {
@@ -78,6 +82,19 @@ if (process.env.SIDE_ACCESS_LINE) {
   for (const way of ['object', 'message', 'hand', 'chunked', 'dropped'] as const) {
     specs.push([`${kind}, warn + line ${way}`, service, { ...adapters, logLevel: 'warn', accessLine: way }, scenario]);
   }
+}
+// SIDE_TRACING=1: the service with OpenTelemetry on at its defaults (parent-based, 1% of new traces),
+// exporting over OTLP/HTTP to a sink in this process (off the server core).
+if (process.env.SIDE_TRACING) {
+  const sink = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  sink.listen(0, '127.0.0.1');
+  await once(sink, 'listening');
+  sink.unref();
+  const env = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}` };
+  specs.push([`${kind}, info, traced`, service, { ...adapters, logLevel: 'info', env }, scenario]);
 }
 if (process.env.SIDE_COMPARE) {
   const checkout = process.env.SIDE_COMPARE.replace(/\/$/, '');

@@ -23,6 +23,7 @@ class LazyChildLogger implements FastifyBaseLogger {
   constructor(
     private readonly parent: FastifyBaseLogger,
     private readonly bindings: Bindings,
+    private readonly traceId: string,
   ) {}
 
   get level(): string {
@@ -72,7 +73,7 @@ class LazyChildLogger implements FastifyBaseLogger {
   }
 
   private real(): FastifyBaseLogger {
-    this.made ??= this.parent.child(this.bindings);
+    this.made ??= this.parent.child({ ...this.bindings, trace_id: this.traceId });
     return this.made;
   }
 }
@@ -82,8 +83,9 @@ class LazyChildLogger implements FastifyBaseLogger {
  * request id and the request's trace id.
  */
 export function childLoggerFactory(trace: (raw: IncomingMessage) => TraceContext) {
+  // The trace begins here, as Fastify starts the request (with tracing on, its span starts now).
   return (logger: FastifyBaseLogger, bindings: Bindings, _options: unknown, raw: IncomingMessage): FastifyBaseLogger =>
-    new LazyChildLogger(logger, { ...bindings, trace_id: trace(raw).traceId });
+    new LazyChildLogger(logger, bindings, trace(raw).traceId);
 }
 
 /** Counts a request made with an API key: its operation, what the limiter decided, its status. */

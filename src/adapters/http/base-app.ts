@@ -29,7 +29,6 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** `realm` names the door in WWW-Authenticate on a 401; `usage`, when given, counts every request made with an API key. */
 export function createBaseApp(options: BaseAppOptions, realm: string, usage?: UsageCounter): FastifyInstance {
   const tracer = options.tracer ?? untraced;
-  const trace = (raw: Parameters<RequestTracer['begin']>[0]) => tracer.begin(raw);
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
@@ -45,7 +44,7 @@ export function createBaseApp(options: BaseAppOptions, realm: string, usage?: Us
     // One access line per request (installRequestObservers) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Every line logged for a request carries its request id and trace id (trace-context.ts).
-    childLoggerFactory: childLoggerFactory(trace),
+    childLoggerFactory: childLoggerFactory(tracer),
     frameworkErrors: routerErrorHandler,
     clientErrorHandler,
     // Slow or stalled clients are cut off: Node checks these every connectionsCheckingInterval.

@@ -1,0 +1,33 @@
+// Mutation testing (`npm run test:mutation`; docs/testing.md). Not part of `npm test` or CI: it takes
+// tens of minutes on two cores. Incremental: a re-run tests only the mutants whose code or covering
+// tests changed since the last run recorded in reports/mutation/incremental.json.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  // The server-free tests only: the core's logic must be caught without a database.
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  mutate: [
+    // The core.
+    'src/domain/**/*.ts',
+    'src/application/**/*.ts',
+    // The HTTP admission and error paths.
+    'src/adapters/http/plugins/admission.ts',
+    'src/adapters/http/plugins/error-handler.ts',
+    'src/adapters/http/rate-limit-headers.ts',
+    'src/adapters/http/error-catalogue.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  incremental: true,
+  incrementalFile: 'reports/mutation/incremental.json',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowEmojis: false, logTests: false, reportMutants: false },
+  thresholds: { high: 90, low: 85, break: null },
+  concurrency: 2,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};

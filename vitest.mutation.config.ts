@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The server-free tests, for the mutation run (`npm run test:mutation`): unit, the memory contract
+ * suites and the HTTP suite on the in-memory adapters. No server is started and nothing is built.
+ */
+export default defineConfig({
+  test: {
+    name: 'server-free',
+    include: ['test/unit/**/*.test.ts', 'test/contracts/memory.test.ts', 'test/http/**/*.test.ts'],
+    // The document lint checks the document's style, not the code's behaviour, and takes seconds.
+    exclude: ['test/http/openapi-lint.test.ts'],
+    setupFiles: ['test/support/setup.ts'],
+    testTimeout: 30_000,
+  },
+});

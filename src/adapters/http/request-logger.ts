@@ -23,7 +23,8 @@ class LazyChildLogger implements FastifyBaseLogger {
   constructor(
     private readonly parent: FastifyBaseLogger,
     private readonly bindings: Bindings,
-    private readonly traceId: string,
+    /** The request's trace id, in every line logged for it and in its access line. */
+    readonly traceId: string,
   ) {}
 
   get level(): string {
@@ -85,7 +86,12 @@ class LazyChildLogger implements FastifyBaseLogger {
 export function childLoggerFactory(tracer: RequestTracer) {
   // The trace begins here, as Fastify starts the request (with tracing on, its span starts now).
   return (logger: FastifyBaseLogger, bindings: Bindings, _options: unknown, raw: IncomingMessage): FastifyBaseLogger =>
-    new LazyChildLogger(logger, bindings, tracer.begin(raw).traceId);
+    new LazyChildLogger(logger, bindings, tracer.begin(raw));
+}
+
+/** The request's trace id, as its logger (made above for every request) carries it. */
+function traceIdOf(request: FastifyRequest, tracer: RequestTracer): string {
+  return request.log instanceof LazyChildLogger ? request.log.traceId : tracer.begin(request.raw);
 }
 
 /** Counts a request made with an API key: its operation, what the limiter decided, its status. */
@@ -142,7 +148,7 @@ function accessLineWriter(logger: FastifyBaseLogger, tracer: RequestTracer): Acc
       logger.info(
         {
           reqId: request.id,
-          trace_id: tracer.begin(request.raw).traceId,
+          trace_id: traceIdOf(request, tracer),
           method: request.method,
           route: facts.url,
           status,
@@ -157,7 +163,7 @@ function accessLineWriter(logger: FastifyBaseLogger, tracer: RequestTracer): Acc
   return (request, status, elapsedMs, facts) => {
     const key = request.apiKey;
     stream.write(
-      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","trace_id":"${tracer.begin(request.raw).traceId}","method":"${request.method}","route":${facts.urlJson},"status":${status},"ms":${Math.round(elapsedMs * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''},"msg":"request"}\n`,
+      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","trace_id":"${traceIdOf(request, tracer)}","method":"${request.method}","route":${facts.urlJson},"status":${status},"ms":${Math.round(elapsedMs * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''},"msg":"request"}\n`,
     );
   };
 }

@@ -26,7 +26,7 @@ import {
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
 import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
-import { parseTraceparent, type RequestTracer, type TraceContext } from './trace-context.js';
+import { parseTraceparent, type RequestTracer } from './trace-context.js';
 import type { PortObserver } from './observed-port.js';
 
 /** What the OTEL_* variables said (read in src/config/env.ts). */
@@ -74,12 +74,10 @@ export function startTracing(config: TracingConfig, build: { version: string }, 
   });
   const tracer = provider.getTracer('animal-adoption-api', build.version);
   const requestSpan = new AsyncLocalStorage<Span>();
-  const spans = new WeakMap<IncomingMessage, { span: Span; context: TraceContext }>();
+  const spans = new WeakMap<IncomingMessage, Span>();
 
   const requests: RequestTracer = {
     begin(raw) {
-      const known = spans.get(raw);
-      if (known !== undefined) return known.context;
       const parent = parseTraceparent(raw.headers.traceparent);
       const parentContext =
         parent === null
@@ -87,19 +85,14 @@ export function startTracing(config: TracingConfig, build: { version: string }, 
           : trace.setSpanContext(ROOT_CONTEXT, { traceId: parent.traceId, spanId: parent.spanId, traceFlags: parent.flags & TraceFlags.SAMPLED, isRemote: true });
       const method = raw.method ?? 'HTTP';
       const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: method } }, parentContext);
-      const context: TraceContext = {
-        traceId: span.spanContext().traceId,
-        parent: parent === null ? null : { spanId: parent.spanId, flags: parent.flags },
-      };
-      spans.set(raw, { span, context });
+      spans.set(raw, span);
       // Called as Fastify starts the request: what it runs for the request from here on sees the span.
       requestSpan.enterWith(span);
-      return context;
+      return span.spanContext().traceId;
     },
     end(raw, method, route, status) {
-      const known = spans.get(raw);
-      if (known === undefined) return;
-      const { span } = known;
+      const span = spans.get(raw);
+      if (span === undefined) return;
       span.updateName(`${method} ${route}`);
       span.setAttribute(ATTR_HTTP_ROUTE, route);
       span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);

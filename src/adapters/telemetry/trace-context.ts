@@ -8,13 +8,6 @@
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export interface TraceContext {
-  /** 32 lower-case hex digits, never all zero. */
-  readonly traceId: string;
-  /** The caller's span (16 hex digits) and flags when the request continued a valid traceparent. */
-  readonly parent: { readonly spanId: string; readonly flags: number } | null;
-}
-
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 const ZERO_TRACE = '0'.repeat(32);
 const ZERO_SPAN = '0'.repeat(16);
@@ -31,46 +24,40 @@ export function parseTraceparent(value: unknown): { traceId: string; spanId: str
   return { traceId, spanId, flags: Number.parseInt(flags, 16) };
 }
 
-/** Random bytes drawn in blocks: one system call per 256 trace ids instead of one per request. */
+/** Random bytes drawn in blocks and turned into hex at once: one system call and one conversion per 256 trace ids. */
 const pool = Buffer.alloc(16 * 256);
-let poolOffset = pool.length;
+let hex = '';
+let hexOffset = 0;
 
 /** A new trace id: 16 random bytes in hex, never all zero. */
 export function newTraceId(): string {
   for (;;) {
-    if (poolOffset === pool.length) {
+    if (hexOffset === hex.length) {
       randomFillSync(pool);
-      poolOffset = 0;
+      hex = pool.toString('hex');
+      hexOffset = 0;
     }
-    const id = pool.toString('hex', poolOffset, poolOffset + 16);
-    poolOffset += 16;
+    const id = hex.slice(hexOffset, hexOffset + 32);
+    hexOffset += 32;
     if (id !== ZERO_TRACE) return id;
   }
 }
 
-/** Where a request keeps its trace context: a property of its own (a WeakMap cost more, in GC). */
-const CONTEXT = Symbol('traceContext');
-type WithContext = IncomingMessage & { [CONTEXT]?: TraceContext };
-
-/** The request's trace context, read from its headers once. */
-export function traceOf(raw: IncomingMessage): TraceContext {
-  const request = raw as WithContext;
-  let context = request[CONTEXT];
-  if (context === undefined) {
-    const parent = parseTraceparent(raw.headers.traceparent);
-    context = parent === null ? { traceId: newTraceId(), parent: null } : { traceId: parent.traceId, parent: { spanId: parent.spanId, flags: parent.flags } };
-    request[CONTEXT] = context;
-  }
-  return context;
+/** The trace id a request carries: its caller's when it continues a valid traceparent, else a new one. */
+export function traceIdOf(raw: IncomingMessage): string {
+  return parseTraceparent(raw.headers.traceparent)?.traceId ?? newTraceId();
 }
 
 /** Where a request's trace begins and ends: its trace id for the logs, and a span when tracing is on. */
 export interface RequestTracer {
-  /** The request's trace context; the same object each time for one request. */
-  begin(raw: IncomingMessage): TraceContext;
+  /** Called once per request, as Fastify starts it: the request's trace id (with tracing on, its span starts now). */
+  begin(raw: IncomingMessage): string;
   /** The response is sent: what the request was, once routed. */
   end(raw: IncomingMessage, method: string, route: string, status: number): void;
 }
 
-/** Without tracing: trace ids for the logs only. */
-export const untraced: RequestTracer = { begin: traceOf, end: () => undefined };
+/**
+ * Without tracing: trace ids for the logs only. The id is kept by the request's logger
+ * (request-logger.ts), so nothing is added to Node's request object.
+ */
+export const untraced: RequestTracer = { begin: traceIdOf, end: () => undefined };

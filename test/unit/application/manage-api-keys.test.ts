@@ -5,11 +5,17 @@ import { Auditor, CONFIG_ACTOR, KEY_TOOL_ACTOR } from '../../../src/application/
 import { hashKey } from '../../../src/application/key-secrets.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
+import { DuplicateKeyError } from '../../../src/application/ports/api-key-store.js';
+import type { ApiKeyRecord } from '../../../src/domain/api-key.js';
+import { KEY_FORMAT_TEXT } from '../../../src/domain/api-key.js';
 import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError, ValidationError } from '../../../src/domain/errors.js';
 import type { Actor } from '../../../src/domain/audit-event.js';
 import { FakeClock } from '../../support/fake-clock.js';
 
 const ADMIN: Actor = { id: 'adm_test', requestId: 'req-1', ip: '203.0.113.1' };
+
+/** Ids every instance and every version must derive alike (checked independently: SHA-256 of label, NUL, material; 16 base62 digits). */
+const FIXED_IDS = { idempotentIssue: 'key_JN0PBNSGXxyBQ7rJ', configured: 'key_6bKQjnL4PbLzqhux' };
 
 describe('managing keys', () => {
   let clock: FakeClock;
@@ -108,6 +114,13 @@ describe('managing keys', () => {
       expect(await trail()).toEqual([`key.create ${first.record.id} by adm_test`, `key.create ${other.record.id} by adm_other`]);
     });
 
+    it('checks the request as issue does, and derives the same id for the same actor and Idempotency-Key in every version', async () => {
+      expect(await refusal(keys.issueOnce({ name: '', plan: 'pro' }, ADMIN, 'idem-3'))).toMatchObject({ field: 'name' });
+      // A retry after a deploy must find the key the first attempt made: the id is a fixed function of both.
+      const { record } = await keys.issueOnce({ name: 'A', plan: 'pro' }, ADMIN, 'idem-3');
+      expect(record.id).toBe(FIXED_IDS.idempotentIssue);
+    });
+
     it('tells requests apart by every field: limits, expiry and owner', async () => {
       const base = { name: 'A', plan: 'pro' as const };
       await keys.issueOnce({ ...base, customLimits: { perMinute: 2, perDay: 3 }, expiresAt: new Date(clock.ms + 60_000), ownerId: 'o1' }, ADMIN, 'idem-2');
@@ -151,8 +164,58 @@ describe('managing keys', () => {
       expect(CONFIG_ACTOR.id).toBe('config');
     });
 
+    it('keeps the id derived from the hash in every version, and takes an issued key as well as one of its own format', async () => {
+      expect((await keys.ensure(configured, { name: 'Configured', plan: 'pro' })).record.id).toBe(FIXED_IDS.configured);
+      const issued = (await new ManageApiKeys(new MemoryApiKeyStore(), new Auditor(new MemoryAuditLog(), clock), clock, 'production').issue({ name: 'I', plan: 'pro' })).key;
+      expect((await keys.ensure(issued, { name: 'Issued', plan: 'free' })).action).toBe('created');
+    });
+
+    it('checks the request as issue does', async () => {
+      expect(await refusal(keys.ensure(configured, { name: 'C', plan: 'enterprise' }))).toMatchObject({ field: 'limits' });
+      expect(await store.findByHash(hashKey(configured))).toBeNull();
+    });
+
+    it('moves a key from its plan\'s limits to its own', async () => {
+      await keys.ensure(configured, { name: 'C', plan: 'pro' });
+      const outcome = await keys.ensure(configured, { name: 'C', plan: 'pro', customLimits: { perMinute: 1, perDay: 2 } });
+      expect(outcome).toMatchObject({ action: 'updated', record: { customLimits: { perMinute: 1, perDay: 2 } }, previous: { plan: 'pro' } });
+    });
+
+    it('finds the record another instance stored first, and passes any other failure on', async () => {
+      // Another instance stores the key between this one's lookup and its insert.
+      class RacingStore extends MemoryApiKeyStore {
+        firstLookup = true;
+        override findByHash(hash: string) {
+          if (this.firstLookup) {
+            this.firstLookup = false;
+            return Promise.resolve(null);
+          }
+          return super.findByHash(hash);
+        }
+      }
+      const racing = new RacingStore();
+      const other = new ManageApiKeys(racing, new Auditor(new MemoryAuditLog(), clock), clock, 'production');
+      const first = await new ManageApiKeys(racing, new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(configured, { name: 'C', plan: 'pro' });
+      racing.firstLookup = true;
+      expect(await other.ensure(configured, { name: 'C', plan: 'pro' })).toEqual({ action: 'unchanged', record: first.record });
+
+      class FailingStore extends MemoryApiKeyStore {
+        constructor(private readonly failure: Error) {
+          super();
+        }
+        override add(_record: ApiKeyRecord) {
+          return Promise.reject(this.failure);
+        }
+      }
+      const down = new Error('store unavailable');
+      await expect(new ManageApiKeys(new FailingStore(down), new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(configured, { name: 'C', plan: 'pro' })).rejects.toBe(down);
+      await expect(
+        new ManageApiKeys(new FailingStore(new DuplicateKeyError()), new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(configured, { name: 'C', plan: 'pro' }),
+      ).rejects.toThrow('The key was reported as stored, but no record has its hash');
+    });
+
     it('refuses a malformed key, and a key with a reserved prefix that is not valid here', async () => {
-      expect(await refusal(keys.ensure('short', { name: 'C', plan: 'pro' }))).toMatchObject({ field: 'key', message: expect.stringMatching(/^A key must be /) as string });
+      expect(await refusal(keys.ensure('short', { name: 'C', plan: 'pro' }))).toEqual({ field: 'key', message: `A key must be ${KEY_FORMAT_TEXT}` });
       const staging = (await new ManageApiKeys(new MemoryApiKeyStore(), new Auditor(new MemoryAuditLog(), clock), clock, 'staging').issue({ name: 'S', plan: 'pro' })).key;
       expect(await refusal(keys.ensure(staging, { name: 'C', plan: 'pro' }))).toEqual({
         field: 'key',

@@ -220,6 +220,7 @@ export class ManageApiKeys {
     };
     await this.keys.add(record);
     const graceEnd = new Date(now + graceMs);
+    // Stryker disable next-line EqualityOperator: at an expiry equal to the grace's end, writing it again changes nothing.
     if (old.expiresAt === null || old.expiresAt > graceEnd) await this.keys.update(id, { expiresAt: graceEnd });
     return { key, record };
   }

@@ -1,5 +1,5 @@
 // Mutation testing (`npm run test:mutation`; docs/testing.md). Not part of `npm test` or CI: it takes
-// tens of minutes on two cores. Incremental: a re-run tests only the mutants whose code or covering
+// over an hour on two cores for a full run. Incremental: a re-run tests only the mutants whose code or covering
 // tests changed since the last run recorded in reports/mutation/incremental.json.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

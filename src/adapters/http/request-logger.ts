@@ -12,7 +12,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { pino } from 'pino';
 import type { Outcome } from '../../domain/rate-limit.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { RequestTracer } from '../telemetry/trace-context.js';
+import { traceIdOf, type RequestTracer } from '../telemetry/trace-context.js';
 
 type Bindings = Record<string, unknown>;
 
@@ -89,9 +89,12 @@ export function childLoggerFactory(tracer: RequestTracer) {
     new LazyChildLogger(logger, bindings, tracer.begin(raw));
 }
 
-/** The request's trace id, as its logger (made above for every request) carries it. */
-function traceIdOf(request: FastifyRequest, tracer: RequestTracer): string {
-  return request.log instanceof LazyChildLogger ? request.log.traceId : tracer.begin(request.raw);
+/**
+ * The request's trace id, as its logger (made above for every request) carries it. The fallback
+ * reads the header without starting a span, should a logger ever come from elsewhere.
+ */
+function loggedTraceId(request: FastifyRequest): string {
+  return request.log instanceof LazyChildLogger ? request.log.traceId : traceIdOf(request.raw);
 }
 
 /** Counts a request made with an API key: its operation, what the limiter decided, its status. */
@@ -141,14 +144,14 @@ function pinoTarget(logger: FastifyBaseLogger): { stream: { write(line: string):
  */
 type AccessLine = (request: FastifyRequest, status: number, elapsedMs: number, facts: RouteFacts) => void;
 
-function accessLineWriter(logger: FastifyBaseLogger, tracer: RequestTracer): AccessLine {
+function accessLineWriter(logger: FastifyBaseLogger): AccessLine {
   const target = pinoTarget(logger);
   if (target === null) {
     return (request, status, elapsedMs, facts) =>
       logger.info(
         {
           reqId: request.id,
-          trace_id: traceIdOf(request, tracer),
+          trace_id: loggedTraceId(request),
           method: request.method,
           route: facts.url,
           status,
@@ -163,7 +166,7 @@ function accessLineWriter(logger: FastifyBaseLogger, tracer: RequestTracer): Acc
   return (request, status, elapsedMs, facts) => {
     const key = request.apiKey;
     stream.write(
-      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","trace_id":"${traceIdOf(request, tracer)}","method":"${request.method}","route":${facts.urlJson},"status":${status},"ms":${Math.round(elapsedMs * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''},"msg":"request"}\n`,
+      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","trace_id":"${loggedTraceId(request)}","method":"${request.method}","route":${facts.urlJson},"status":${status},"ms":${Math.round(elapsedMs * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''},"msg":"request"}\n`,
     );
   };
 }
@@ -181,7 +184,7 @@ export function installRequestObservers(
   tracer: RequestTracer,
   usage?: UsageCounter,
 ): void {
-  const accessLine = !logger.isLevelEnabled || logger.isLevelEnabled('info') ? accessLineWriter(logger, tracer) : null;
+  const accessLine = !logger.isLevelEnabled || logger.isLevelEnabled('info') ? accessLineWriter(logger) : null;
   app.decorateRequest('routeFacts', null);
   app.addHook('onRoute', (route) => {
     const facts = factsOf(route);

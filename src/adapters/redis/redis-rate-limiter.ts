@@ -1,7 +1,7 @@
 /**
  * Sliding-window limits in Redis, shared by every instance: one Lua script decides and records
- * requests in a single round trip. Keys carry one hash tag per subject, so all of a subject's keys
- * live in one Redis Cluster slot.
+ * requests in a single round trip. Each subject's state (its ban and its windows) is one string
+ * under one key, read once and written at most once per decision.
  *
  * Decisions asked for in the same turn of the event loop go to Redis together, in one script call per
  * Cluster slot (one call in all on a single server). The script takes them in the order they were
@@ -34,7 +34,7 @@ export interface RedisRateLimiterOptions {
 
 /**
  * Most decisions in one script call: Redis runs a script alone, so this bounds how long one call can
- * hold it (a decision takes about 35 µs there, so 100 hold it for about 3.5 ms; docs/performance.md).
+ * hold it (a decision takes about 10 µs there, so 100 hold it for about 1 ms; docs/performance.md).
  */
 const MAX_BATCH = 100;
 
@@ -45,8 +45,12 @@ interface Pending {
 }
 
 interface Batch {
+  /** One key per decision. */
   readonly keys: string[];
-  readonly args: (string | number)[];
+  /** The policies the decisions name, each with its number (from 1). */
+  readonly policies: Map<AdmissionPolicy, number>;
+  /** Per decision: now ('' for Redis's time), mode, policy number. */
+  readonly decisions: (string | number)[];
   readonly pending: Pending[];
 }
 
@@ -69,10 +73,13 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
-  /** The Redis keys that hold a subject's state (ban first, then one per window). */
-  keysFor(subject: string, policy: AdmissionPolicy): string[] {
-    const tag = `${this.prefix}{${subject}}`;
-    return [`${tag}:ban`, ...policy.windows.map((w) => `${tag}:${w.name}`)];
+  /**
+   * The Redis key that holds a subject's state: its ban and its windows, one string (lua/admit.lua).
+   * The name carries the value's layout (v2), so that instances of an older version (one hash per
+   * window and one for the ban) never read it during a rolling upgrade.
+   */
+  keyFor(subject: string): string {
+    return `${this.prefix}{${subject}}:v2`;
   }
 
   admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
@@ -85,23 +92,21 @@ export class RedisRateLimiter implements RateLimiter {
 
   private run(mode: 'admit' | 'peek', subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
     return new Promise<RateDecision>((resolve, reject) => {
-      const keys = this.keysFor(subject, policy);
-      const slot = this.redis.isCluster ? calculateSlot(keys[0]!) : 0;
+      const key = this.keyFor(subject);
+      const slot = this.redis.isCluster ? calculateSlot(key) : 0;
       let batch = this.waiting.get(slot);
       if (batch === undefined) {
-        batch = { keys: [], args: [], pending: [] };
+        batch = { keys: [], policies: new Map(), decisions: [], pending: [] };
         this.waiting.set(slot, batch);
       }
-      batch.keys.push(...keys);
-      batch.args.push(
-        this.options.clock ? this.options.clock.nowMs() : '',
-        mode,
-        policy.windows.length,
-        policy.ban.threshold,
-        policy.ban.durationMs,
-        policy.ban.strikeWindowMs,
-      );
-      for (const w of policy.windows) batch.args.push(w.limit, w.windowMs, w.bucketMs);
+      // Each policy goes once per call, however many of its decisions the call carries.
+      let policyNumber = batch.policies.get(policy);
+      if (policyNumber === undefined) {
+        policyNumber = batch.policies.size + 1;
+        batch.policies.set(policy, policyNumber);
+      }
+      batch.keys.push(key);
+      batch.decisions.push(this.options.clock ? this.options.clock.nowMs() : '', mode, policyNumber);
       batch.pending.push({ windows: policy.windows, resolve, reject });
       if (batch.pending.length >= MAX_BATCH) {
         this.waiting.delete(slot);
@@ -119,8 +124,13 @@ export class RedisRateLimiter implements RateLimiter {
     this.waiting.clear();
   };
 
-  private send({ keys, args, pending }: Batch): void {
-    this.bounded((this.redis as unknown as AdmitCommand).admitSlidingWindow(keys.length, ...keys, ...args)).then(
+  private send({ keys, policies, decisions, pending }: Batch): void {
+    const args: (string | number)[] = [policies.size];
+    for (const { ban, windows } of policies.keys()) {
+      args.push(ban.threshold, ban.durationMs, ban.strikeWindowMs, windows.length);
+      for (const w of windows) args.push(w.limit, w.windowMs, w.bucketMs);
+    }
+    this.bounded((this.redis as unknown as AdmitCommand).admitSlidingWindow(keys.length, ...keys, ...args, ...decisions)).then(
       (replies) => {
         for (let i = 0; i < pending.length; i++) {
           const { windows, resolve } = pending[i]!;

@@ -2,20 +2,28 @@
 -- order, each exactly as if it had been sent alone (a later one sees what an earlier one counted).
 -- The same rules as src/domain/rate-limit.ts (the contract suite holds both to the same answers).
 --
--- Each decision's keys follow the keys of the decision before it in KEYS, its arguments in ARGV:
--- keys         the subject's ban state: hash { bu = banned until, s = strikes, su = strikes until };
---              then one hash per window: { t = total counted, o = oldest live bucket, n = newest bucket,
---              <bucket index> = "<requests>:<ms from the bucket's start to its latest request>" };
---              at most span + 1 buckets plus 3 fields
--- arguments    now in ms, or "" to take the time from Redis (so instances with skewed clocks agree);
---              "admit" to decide and count a request, "peek" to say what one would get (nothing counted);
---              the number of windows; ban threshold (0 = off), ban duration ms, strike window ms;
---              then per window: limit, window ms, bucket ms
+-- KEYS         one per decision: the subject's state, one string read with one GET and written with
+--              one SET (only when a request is counted or a strike or ban recorded), all little-endian:
+--                banned until (double), strikes (uint32), strikes until (double), windows (uint32);
+--                then per window: window ms, bucket ms, requests counted, buckets (uint32 each),
+--                index of the oldest bucket (double), then one 8-byte slot per bucket from the oldest
+--                to the newest: requests (uint32), ms from the bucket's start to its latest request
+--                (uint32); an empty bucket between two live ones is a slot of zeros. At most span + 1
+--                buckets a window. A window stored with another shape than the policy's is empty.
+-- ARGV         the number of policies, then each policy: ban threshold (0 = off), ban duration ms,
+--              strike window ms, the number of windows, then per window: limit, window ms, bucket ms;
+--              then per decision: now in ms, or "" to take the time from Redis (so instances with
+--              skewed clocks agree); "admit" to decide and count a request, "peek" to say what one
+--              would get (nothing counted); the policy's number (from 1)
 -- Returns      one reply per decision: { outcome, now, bannedUntil, banStarted (1 for the request that
 --              began a ban, else 0), then per window: used, resetAt, retryAt }
 --
 -- A bucket counts, whole, while its latest request is inside the window (now - window, now], so it
 -- leaves exactly one window after that request: no stated time is ever more than a window ahead.
+-- What a decision finds has left a window is dropped from the copy it reads, and from the stored
+-- value the next time it is written.
+
+local HEADER, WINDOW, SLOT = 24, 24, 8
 
 local redisNow
 local function timeOf(given)
@@ -28,93 +36,153 @@ local function timeOf(given)
   return redisNow
 end
 
--- A bucket's request count and the time its latest request leaves the window (0, 0 when empty).
-local function bucketOf(w, b)
-  local value = redis.call('HGET', w.key, tostring(b))
-  if not value then return 0, 0 end
-  local count, offset = string.match(value, '^(%d+):(%d+)$')
-  return tonumber(count), b * w.bucketMs + tonumber(offset) + w.windowMs
+-- The policies, read once for the batch.
+local policies = {}
+local a = 2
+for p = 1, tonumber(ARGV[1]) do
+  local policy = { threshold = tonumber(ARGV[a]), banMs = tonumber(ARGV[a + 1]), strikeMs = tonumber(ARGV[a + 2]), windows = {} }
+  for i = 1, tonumber(ARGV[a + 3]) do
+    local base = a + 4 + (i - 1) * 3
+    policy.windows[i] = { limit = tonumber(ARGV[base]), windowMs = tonumber(ARGV[base + 1]), bucketMs = tonumber(ARGV[base + 2]) }
+  end
+  a = a + 4 + #policy.windows * 3
+  policies[p] = policy
 end
 
--- One decision, whose keys start at KEYS[k] and arguments at ARGV[a].
-local function decide(k, a)
-  local now = timeOf(ARGV[a])
-  local peeking = ARGV[a + 1] == 'peek'
-  local windowCount = tonumber(ARGV[a + 2])
-  local threshold = tonumber(ARGV[a + 3])
-  local banMs = tonumber(ARGV[a + 4])
-  local strikeMs = tonumber(ARGV[a + 5])
-  local banKey = KEYS[k]
+-- A bucket's request count and the time its latest request leaves the window (0, 0 when empty).
+-- A window's slots are w.data from byte w.at on, the first of them the bucket w.oldest.
+local function bucketOf(w, b)
+  if w.total == 0 or b < w.oldest or b > w.newest then return 0, 0 end
+  local count, offset = struct.unpack('<I4I4', w.data, w.at + (b - w.oldest) * SLOT)
+  if count == 0 then return 0, 0 end
+  return count, b * w.bucketMs + offset + w.windowMs
+end
 
+local function resetAt(w, now)
+  if w.total == 0 then return now end
+  local _, leaves = bucketOf(w, w.newest)
+  return leaves
+end
+
+-- When enough of the oldest buckets have left the window for one more request.
+local function retryAt(w, now)
+  if w.total < w.limit then return now end
+  local dropped = 0
+  for b = w.oldest, w.newest do
+    local count, leaves = bucketOf(w, b)
+    dropped = dropped + count
+    if w.total - dropped <= w.limit - 1 then return leaves end
+  end
+  return resetAt(w, now)
+end
+
+-- The window as stored from byte `at` of `stored` (nil: nothing stored), seen at `now`.
+local function windowOf(spec, stored, at, now)
+  local w = {
+    limit = spec.limit, windowMs = spec.windowMs, bucketMs = spec.bucketMs, span = spec.windowMs / spec.bucketMs,
+    current = math.floor(now / spec.bucketMs), total = 0, data = '', at = 1,
+  }
+  if stored == nil or at > #stored then return w end
+  local windowMs, bucketMs, total, buckets, oldest = struct.unpack('<I4I4I4I4d', stored, at)
+  if windowMs ~= w.windowMs or bucketMs ~= w.bucketMs or total == 0 then return w end
+  w.total, w.oldest, w.newest, w.data, w.at = total, oldest, oldest + buckets - 1, stored, at + WINDOW
+  local _, newestLeaves = bucketOf(w, w.newest)
+  if newestLeaves <= now then
+    -- Everything has left the window (a long pause): forget it all at once.
+    w.total = 0
+    return w
+  end
+  -- Only the oldest live bucket can be partly in: drop buckets from the old end while they are out,
+  -- then the empty ones after them (the newest is live, so this stops there).
+  local floor = w.current - w.span
+  while true do
+    local count, leaves = bucketOf(w, w.oldest)
+    if count > 0 and (w.oldest > floor or (w.oldest == floor and leaves > now)) then break end
+    w.total = w.total - count
+    w.oldest = w.oldest + 1
+    w.at = w.at + SLOT
+  end
+  return w
+end
+
+-- Counts a request at `now` in its bucket.
+local function record(w, now)
+  local current = w.current
+  local offset = now - current * w.bucketMs
+  local slot = struct.pack('<I4I4', 1, offset)
+  if w.total == 0 then
+    w.oldest, w.newest, w.data = current, current, slot
+  else
+    -- The new slots are built from the stored ones in one concatenation each.
+    local data, first, last = w.data, w.at, w.at + (w.newest - w.oldest + 1) * SLOT - 1
+    if current > w.newest then
+      w.data = string.sub(data, first, last) .. string.rep('\0', (current - w.newest - 1) * SLOT) .. slot
+      w.newest = current
+    elseif current < w.oldest then
+      -- A clock that went back: the request counts in a bucket before the oldest.
+      w.data = slot .. string.rep('\0', (w.oldest - current - 1) * SLOT) .. string.sub(data, first, last)
+      w.oldest = current
+    else
+      local at = first + (current - w.oldest) * SLOT
+      local count, latest = struct.unpack('<I4I4', data, at)
+      w.data = string.sub(data, first, at - 1) .. struct.pack('<I4I4', count + 1, math.max(latest, offset)) .. string.sub(data, at + SLOT, last)
+    end
+  end
+  w.at = 1
+  w.total = w.total + 1
+end
+
+-- Writes a subject's state; it expires once nothing in it can matter any more.
+local function save(key, state, windows, now)
+  local parts = { struct.pack('<dI4dI4', state.bannedUntil, state.strikes, state.strikesUntil, #windows) }
+  local expires = math.max(state.bannedUntil, state.strikesUntil)
+  for i, w in ipairs(windows) do
+    local buckets = w.total > 0 and w.newest - w.oldest + 1 or 0
+    parts[#parts + 1] = struct.pack('<I4I4I4I4d', w.windowMs, w.bucketMs, w.total, buckets, w.oldest or 0)
+    if buckets > 0 then
+      local length = buckets * SLOT
+      parts[#parts + 1] = (w.at == 1 and #w.data == length) and w.data or string.sub(w.data, w.at, w.at + length - 1)
+      -- Anything the newest bucket can hold has left the window one window after the bucket's end.
+      expires = math.max(expires, (w.newest + 1) * w.bucketMs + w.windowMs)
+    end
+  end
+  redis.call('SET', key, table.concat(parts), 'PX', math.max(1, expires - now))
+end
+
+-- One decision on the subject at KEYS[k], with its arguments from ARGV[at].
+local function decide(k, at)
+  local now = timeOf(ARGV[at])
+  local peeking = ARGV[at + 1] == 'peek'
+  local policy = policies[tonumber(ARGV[at + 2])]
+  local key = KEYS[k]
+
+  local stored = redis.call('GET', key) or nil -- nil when nothing is stored (Redis gives false)
+  local state = { bannedUntil = 0, strikes = 0, strikesUntil = 0 }
+  local position = HEADER + 1
+  if stored then
+    state.bannedUntil, state.strikes, state.strikesUntil = struct.unpack('<dI4d', stored)
+  end
   local windows = {}
-  for i = 1, windowCount do
-    local base = a + 6 + (i - 1) * 3
-    local limit, windowMs, bucketMs = tonumber(ARGV[base]), tonumber(ARGV[base + 1]), tonumber(ARGV[base + 2])
-    local w = {
-      key = KEYS[k + i], limit = limit, windowMs = windowMs, bucketMs = bucketMs, span = windowMs / bucketMs,
-      current = math.floor(now / bucketMs),
-    }
-    local state = redis.call('HMGET', w.key, 't', 'o', 'n')
-    w.total, w.oldest, w.newest = tonumber(state[1]) or 0, tonumber(state[2]), tonumber(state[3])
-    if w.total > 0 then
-      local _, newestLeaves = bucketOf(w, w.newest)
-      if newestLeaves <= now then
-        -- Everything has left the window (a long pause): forget it all at once.
-        redis.call('DEL', w.key)
-        w.total, w.oldest, w.newest = 0, nil, nil
-      else
-        -- Only the oldest live bucket can be partly in: drop buckets from the old end while they are out.
-        local floor = w.current - w.span
-        local oldest = w.oldest
-        while oldest <= floor do
-          local count, leaves = bucketOf(w, oldest)
-          if oldest == floor and leaves > now then break end
-          if count > 0 then
-            w.total = w.total - count
-            redis.call('HDEL', w.key, tostring(oldest))
-          end
-          oldest = oldest + 1
-        end
-        if oldest ~= w.oldest then
-          w.oldest = oldest
-          redis.call('HSET', w.key, 't', w.total, 'o', oldest)
-        end
-      end
+  for i, spec in ipairs(policy.windows) do
+    local w = windowOf(spec, stored, position, now)
+    if stored and position <= #stored then
+      local buckets = struct.unpack('<I4', stored, position + 12)
+      position = position + WINDOW + buckets * SLOT
     end
-    windows[#windows + 1] = w
-  end
-
-  local function resetAt(w)
-    if w.total == 0 then return now end
-    local _, leaves = bucketOf(w, w.newest)
-    return leaves
-  end
-
-  -- When enough of the oldest buckets have left the window for one more request.
-  local function retryAt(w)
-    if w.total < w.limit then return now end
-    local dropped = 0
-    for b = w.oldest, w.newest do
-      local count, leaves = bucketOf(w, b)
-      dropped = dropped + count
-      if w.total - dropped <= w.limit - 1 then return leaves end
-    end
-    return resetAt(w)
+    windows[i] = w
   end
 
   local function answer(outcome, bannedUntil, banStarted)
     local out = { outcome, now, bannedUntil, banStarted and 1 or 0 }
     for _, w in ipairs(windows) do
       out[#out + 1] = w.total
-      out[#out + 1] = resetAt(w)
-      out[#out + 1] = retryAt(w)
+      out[#out + 1] = resetAt(w, now)
+      out[#out + 1] = retryAt(w, now)
     end
     return out
   end
 
-  local ban = redis.call('HMGET', banKey, 'bu', 's', 'su')
-  local bannedUntil = tonumber(ban[1]) or 0
-  if bannedUntil > now then return answer('banned', bannedUntil) end
+  if state.bannedUntil > now then return answer('banned', state.bannedUntil) end
 
   local fits = true
   for _, w in ipairs(windows) do
@@ -124,52 +192,28 @@ local function decide(k, a)
   if peeking then return answer(fits and 'admitted' or 'limited', 0) end
 
   if fits then
-    for _, w in ipairs(windows) do
-      local field = tostring(w.current)
-      local count = bucketOf(w, w.current)
-      local offset = now - w.current * w.bucketMs
-      local previous = redis.call('HGET', w.key, field)
-      if previous then offset = math.max(offset, tonumber(string.match(previous, ':(%d+)$'))) end
-      redis.call('HSET', w.key, field, string.format('%d:%d', count + 1, offset))
-      w.total = redis.call('HINCRBY', w.key, 't', 1)
-      if w.oldest == nil then
-        w.oldest = w.current
-        redis.call('HSET', w.key, 'o', w.oldest)
-      end
-      if w.newest == nil or w.current > w.newest then
-        w.newest = w.current
-        redis.call('HSET', w.key, 'n', w.newest)
-        -- The hash expires once anything its newest bucket can hold has left the window.
-        redis.call('PEXPIRE', w.key, (w.newest + 1) * w.bucketMs + w.windowMs - now)
-      end
-    end
+    for _, w in ipairs(windows) do record(w, now) end
+    save(key, state, windows, now)
     return answer('admitted', 0)
   end
 
-  if threshold > 0 then
-    local strikes, strikesUntil = tonumber(ban[2]) or 0, tonumber(ban[3]) or 0
-    if strikesUntil <= now then
-      strikes, strikesUntil = 0, now + strikeMs
+  if policy.threshold > 0 then
+    if state.strikesUntil <= now then
+      state.strikes, state.strikesUntil = 0, now + policy.strikeMs
     end
-    strikes = strikes + 1
-    if strikes >= threshold then
-      bannedUntil = now + banMs
-      redis.call('HSET', banKey, 'bu', bannedUntil, 's', 0, 'su', 0)
-      redis.call('PEXPIRE', banKey, banMs)
-      return answer('banned', bannedUntil, true)
+    state.strikes = state.strikes + 1
+    if state.strikes >= policy.threshold then
+      state.bannedUntil, state.strikes, state.strikesUntil = now + policy.banMs, 0, 0
+      save(key, state, windows, now)
+      return answer('banned', state.bannedUntil, true)
     end
-    redis.call('HSET', banKey, 's', strikes, 'su', strikesUntil)
-    redis.call('PEXPIRE', banKey, strikesUntil - now)
+    save(key, state, windows, now)
   end
   return answer('limited', 0)
 end
 
 local replies = {}
-local k, a = 1, 1
-while a <= #ARGV do
-  local windowCount = tonumber(ARGV[a + 2])
-  replies[#replies + 1] = decide(k, a)
-  k = k + 1 + windowCount
-  a = a + 6 + windowCount * 3
+for k = 1, #KEYS do
+  replies[k] = decide(k, a + (k - 1) * 3)
 end
 return replies

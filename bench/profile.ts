@@ -53,7 +53,7 @@ const limitedKey = 'bench-limited-key-0000000001';
 mkdirSync(RESULTS_DIR, { recursive: true });
 
 const label = (name: Variant) => (name === 'memory' ? `service, LOG_LEVEL=${logLevel}` : name);
-const loadScenarioOf = (name: Variant): Scenario => (name === 'baseline' ? 'baseline' : name === 'reference' ? 'list20' : scenario);
+const loadScenarioOf = (name: Variant): Scenario => (name === 'baseline' ? (scenario === 'create' ? 'create' : 'baseline') : name === 'reference' ? 'list20' : scenario);
 
 /** Runs one server under load, profiles it after the warm-up, and returns its requests per second and samples. */
 async function profileOf(name: Variant): Promise<ProfileRun> {

@@ -1,7 +1,7 @@
 // A server under test, in its own process: node dist-bench/bench/server.js '<json options>'.
-// Variants: baseline (bare Fastify serialising the same 20 pets on every request), baseline-bytes
-// (bare Fastify sending those 20 pets as bytes serialised once: the most Fastify can do for this
-// payload), reference (bare Fastify doing the least the specification asks: the bearer key looked
+// Variants: baseline (bare Fastify serialising the same 20 pets on every request, and for POST the
+// created pet), baseline-bytes (bare Fastify sending those as bytes serialised once: the most Fastify
+// can do for this payload), reference (bare Fastify doing the least the specification asks: the bearer key looked
 // up as is, one fixed one-minute window per key, three rate-limit headers, the pets serialised by a
 // response schema; no hashing, no second window, no logging or metrics), or the service on memory,
 // redis (memory pets and keys, Redis limiter) or mongo+redis adapters, built by createApp as in
@@ -29,6 +29,17 @@ async function baseline(preSerialised: boolean): Promise<FastifyInstance> {
   const bytes = Buffer.from(JSON.stringify(PAGE));
   const app = Fastify({ logger: false });
   app.get('/v1/pets', preSerialised ? (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes) : async () => PAGE);
+  // The create's baseline: Fastify's own JSON body parsing, and the 201 the service sends (its
+  // Location header and the created pet), serialised on every request or sent as bytes made once.
+  let nextId = 1;
+  const created = Buffer.from(JSON.stringify({ id: 1, name: 'Bench', categoryId: 7, status: 'pending' }));
+  app.post('/v1/pets', (request, reply) => {
+    const body = request.body as { name: string; categoryId: number; status?: string };
+    const id = nextId++;
+    reply.code(201).header('Location', `/v1/pets/${id}`);
+    if (preSerialised) return reply.type('application/json; charset=utf-8').send(created);
+    return reply.send({ id, name: body.name, categoryId: body.categoryId, status: body.status ?? 'available' });
+  });
   return app;
 }
 

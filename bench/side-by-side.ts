@@ -8,8 +8,8 @@
 // Servers: the serialising baseline, the reference (bench/server.js), the peer (what a Fastify user
 // would write instead: Fastify, @fastify/rate-limit, keys in a Map, default request logging at info),
 // and the service in memory at
-// LOG_LEVEL=info and warn, for GET /v1/pets?limit=20 (SIDE_SCENARIO=create for POST /v1/pets; the
-// baseline and the reference then still answer their GET). SIDE_COMPARE=<path of another checkout,
+// LOG_LEVEL=info and warn, for GET /v1/pets?limit=20 (SIDE_SCENARIO=create for POST /v1/pets: the
+// baseline then answers a bare POST with the same 201, and the reference still answers its GET). SIDE_COMPARE=<path of another checkout,
 // built with npm run build:bench> adds that checkout's service at info and warn, for before/after
 // comparisons (a checkout from before the bench was TypeScript: built with npm run build).
 // SIDE_REDIS_URL=<a Redis> runs the services with the Redis limiter instead of in memory.
@@ -68,7 +68,8 @@ const redisUrl = process.env.SIDE_REDIS_URL;
 const adapters: ServerOptions = redisUrl ? { variant: 'redis', redisUrl } : { variant: 'memory' };
 const kind = redisUrl ? 'redis' : 'memory';
 const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
-  ['baseline', service, { variant: 'baseline' }, 'baseline'],
+  // For create, the baseline is a bare POST answering the same 201 (bench/server.ts); else the bare list.
+  ['baseline', service, { variant: 'baseline' }, scenario === 'create' ? 'create' : 'baseline'],
   ['reference', service, { variant: 'reference' }, 'list20'],
   // What a Fastify user would write instead: @fastify/rate-limit (its Redis store with SIDE_REDIS_URL), keys in a Map, default logging.
   [`peer, ${kind}`, service, { variant: 'peer', logLevel: 'info', ...(redisUrl && { redisUrl }) }, scenario],

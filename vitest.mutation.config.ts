@@ -2,12 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The server-free tests, for the mutation run (`npm run test:mutation`): unit, the memory contract
- * suites and the HTTP suite on the in-memory adapters. No server is started and nothing is built.
+ * suites, the HTTP suite on the in-memory adapters, and the typed client's (whose committed types
+ * are compared with the document the app serves, descriptions and examples included). No database
+ * is started and nothing is built.
  */
 export default defineConfig({
   test: {
     name: 'server-free',
-    include: ['test/unit/**/*.test.ts', 'test/contracts/memory.test.ts', 'test/http/**/*.test.ts'],
+    include: ['test/unit/**/*.test.ts', 'test/contracts/memory.test.ts', 'test/http/**/*.test.ts', 'test/client/client.test.ts'],
     // The document lint checks the document's style, not the code's behaviour, and takes seconds.
     exclude: ['test/http/openapi-lint.test.ts'],
     setupFiles: ['test/support/setup.ts'],

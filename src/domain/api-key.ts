@@ -133,6 +133,7 @@ function checksum(text: string): string {
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
+  // Stryker disable next-line EqualityOperator: a typed array ignores the write past its end
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

@@ -46,6 +46,7 @@ export const ID_RANGE_TEXT = `must be an integer from ${MIN_ID} to ${MAX_ID} (2^
  * and stored as sent: no Unicode normalisation is applied.
  */
 export const NAME_PATTERN = VISIBLE_CHARACTER_PATTERN;
+// Stryker disable next-line StringLiteral: the pattern is written with \uXXXX escapes only, so it means the same without the `u` flag
 const VISIBLE_CHARACTER = new RegExp(NAME_PATTERN, 'u');
 
 export const NAME_RULE_TEXT = `1 to ${NAME_MAX_LENGTH} characters with at least one visible one (a letter, digit, punctuation mark or symbol)`;

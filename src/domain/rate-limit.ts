@@ -146,6 +146,7 @@ class BucketedWindow {
   /** Counts a request at nowMs (after `usage` or `usedAt` at the same time) and returns the usage including it. */
   record(nowMs: number, name: WindowName, limit: number): WindowUsage {
     const current = Math.floor(nowMs / this.bucketMs);
+    // Stryker disable next-line ConditionalExpression: `latest` is the map's newest bucket, kept apart to save a lookup
     let bucket = current === this.newest ? this.latest : this.buckets.get(current);
     if (bucket) {
       bucket.count += 1;
@@ -156,6 +157,7 @@ class BucketedWindow {
       if (this.total === 0) this.oldest = current;
     }
     this.total += 1;
+    // Stryker disable next-line EqualityOperator: at equal indexes the bucket already is `latest`
     if (current >= this.newest) {
       this.newest = current;
       this.latest = bucket;
@@ -180,12 +182,15 @@ class BucketedWindow {
 
   /** When a bucket's latest request, and so the whole bucket, leaves the window. */
   private leavesAt(index: number): number {
+    // Stryker disable next-line ConditionalExpression,UnaryOperator: `latest` saves a lookup; a missing bucket (a gap) is only asked about where it counts nothing either way
     return ((index === this.newest ? this.latest : this.buckets.get(index))?.lastMs ?? -Infinity) + this.windowMs;
   }
 
   /** Forgets the buckets whose latest request has left the window: only the oldest live one can be partly in. */
   private evict(nowMs: number): void {
+    // Stryker disable next-line ConditionalExpression: with nothing counted, the next test clears what is already empty
     if (this.total === 0) return;
+    // Stryker disable next-line EqualityOperator,BlockStatement: a shortcut after a long pause; the loop below reaches the same state one bucket at a time
     if (this.leavesAt(this.newest) <= nowMs) {
       this.buckets.clear();
       this.total = 0;
@@ -207,6 +212,7 @@ class BucketedWindow {
   /** When enough of the oldest buckets have left the window for one more request. */
   private retryAt(limit: number): number {
     let dropped = 0;
+    // Stryker disable next-line EqualityOperator: at the newest bucket everything has been dropped, and the line after the loop answers the same
     for (let index = this.oldest; index <= this.newest; index++) {
       dropped += this.buckets.get(index)?.count ?? 0;
       if (this.total - dropped <= limit - 1) return this.leavesAt(index);

@@ -21,8 +21,10 @@ const subjects = new WeakMap<AuthenticatedKey, string>();
 
 function subjectOf(key: AuthenticatedKey): string {
   let subject = subjects.get(key);
+  // Stryker disable next-line ConditionalExpression: a memo; working the subject out again gives the same
   if (subject === undefined) {
     subject = keySubject(key);
+    // Stryker disable next-line CallExpression: a memo
     subjects.set(key, subject);
   }
   return subject;
@@ -38,8 +40,10 @@ const addressPolicies = new WeakMap<BanPolicy, AdmissionPolicy>();
 /** Callers known only by their address get the anonymous limits, under the deployment's ban policy. */
 export function addressPolicy(ban: BanPolicy): AdmissionPolicy {
   let policy = addressPolicies.get(ban);
+  // Stryker disable next-line ConditionalExpression: a memo; building the policy again gives an equal one
   if (!policy) {
     policy = { windows: windowsFor(ANONYMOUS_LIMITS), ban };
+    // Stryker disable next-line CallExpression: a memo
     addressPolicies.set(ban, policy);
   }
   return policy;
@@ -132,8 +136,10 @@ export class AdmitRequest {
 
   private policyFor(limits: PlanLimits): AdmissionPolicy {
     let policy = this.policies.get(limits);
+    // Stryker disable next-line ConditionalExpression: a memo; building the policy again gives an equal one
     if (!policy) {
       policy = { windows: windowsFor(limits), ban: this.ban };
+      // Stryker disable next-line CallExpression: a memo
       this.policies.set(limits, policy);
     }
     return policy;

@@ -57,12 +57,14 @@ export class ReadUsage {
   /** The calling key's own usage (it exists: it just authenticated). */
   async ofOwnKey(keyId: string, query: UsageQuery): Promise<UsageReport> {
     const range = bucketRange(query.granularity, this.clock.nowMs(), query.fromMs, query.toMs);
+    // Stryker disable next-line ConditionalExpression: saves a read; a store reads nothing for a range that ends before it begins
     const stored = range.lastMs < range.firstMs ? new Map<number, UsageCounts>() : await this.usage.read(keyId, range.granularity, range.firstMs, range.lastMs);
     return { keyId, granularity: query.granularity, buckets: fillRange(range, stored) };
   }
 
   /** When each key was last seen; absent for keys never used. */
   lastUsed(keyIds: readonly string[]): Promise<Map<string, number>> {
+    // Stryker disable next-line ConditionalExpression: saves a call; a store finds nothing for no keys
     return keyIds.length === 0 ? Promise.resolve(new Map<string, number>()) : this.usage.lastSeen(keyIds);
   }
 

@@ -5,7 +5,7 @@ import { GetPet } from '../../../src/application/use-cases/get-pet.js';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
 import { MemoryIdempotencyStore } from '../../../src/adapters/memory/memory-idempotency-store.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { GoneError, PetNotFoundError, ValidationError } from '../../../src/domain/errors.js';
+import { GoneError, IdempotencyKeyInFlightError, PetNotFoundError, ValidationError } from '../../../src/domain/errors.js';
 import { aDeprecation, aNewPet } from '../../support/builders.js';
 
 describe('listing, creating and getting pets', () => {
@@ -93,5 +93,68 @@ describe('listing, creating and getting pets', () => {
   it('stores nothing when a new pet is refused', async () => {
     await expect(create.execute({ name: ' ', categoryId: 1 })).rejects.toThrow(ValidationError);
     expect((await list.execute({ limit: 100 })).pets).toHaveLength(7);
+  });
+
+  /** The refusal's field and message. */
+  const refusal = async (work: Promise<unknown>) => {
+    const error = await work.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error, 'expected a refusal').toBeInstanceOf(ValidationError);
+    const { field, message } = error as ValidationError & { field: string };
+    return { field, message };
+  };
+
+  it('takes limits from 1 to 100, and names the limit when it refuses one', async () => {
+    expect((await list.execute({ limit: 1 })).pets).toHaveLength(1);
+    expect((await list.execute({ limit: 100 })).pets).toHaveLength(7);
+    expect(await refusal(list.execute({ limit: 0 }))).toEqual({ field: 'limit', message: 'limit must be an integer from 1 to 100' });
+    expect(await refusal(list.execute({ limit: 2.5 }))).toEqual({ field: 'limit', message: 'limit must be an integer from 1 to 100' });
+  });
+
+  it('refuses a cursor with anything around or inside its base64url text, even what a decoder would skip', async () => {
+    const cursorOf = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+    expect((await list.execute({ cursor: cursorOf('after:3') })).pets[0]?.id).toBe(4);
+    const message = 'cursor is not valid: pass the value from the previous page\'s Link rel="next" header unchanged';
+    for (const cursor of [`!!${cursorOf('after:3')}`, `${cursorOf('after:3')}!!`, `${cursorOf('after:3')}=`, cursorOf('xafter:3'), cursorOf('after:3x')]) {
+      expect(await refusal(list.execute({ cursor })), cursor).toEqual({ field: 'cursor', message });
+    }
+  });
+
+  it('names the pet id when it refuses one, and takes every id from 1 to 2^53-1', async () => {
+    const get = new GetPet(pets, new FakeClock(), aDeprecation());
+    const message = 'petId must be an integer from 1 to 9007199254740991 (2^53-1)';
+    expect(await refusal(get.execute(0))).toEqual({ field: 'petId', message });
+    expect(await refusal(get.execute(-1))).toEqual({ field: 'petId', message });
+    expect(await refusal(get.execute(1.5))).toEqual({ field: 'petId', message });
+    expect((await get.execute(1)).id).toBe(1);
+    await expect(get.execute(Number.MAX_SAFE_INTEGER)).rejects.toThrow(PetNotFoundError);
+  });
+
+  it('says a create without an Idempotency-Key is no replay, and keeps the fingerprint of a keyed one independent of field order', async () => {
+    expect((await create.execute(aNewPet())).replayed).toBe(false);
+    const idempotency = new MemoryIdempotencyStore();
+    const clock = new FakeClock();
+    const keyed = new CreatePet(pets, idempotency, clock, { ttlMs: 86_400_000, leaseMs: 10_000 });
+    const scope = { apiKeyId: 'key_a', key: 'retry-1' };
+    expect((await keyed.execute({ status: 'available', name: 'Rex', categoryId: 1 }, scope)).replayed).toBe(false);
+    expect((await keyed.execute({ name: 'Rex', categoryId: 1, status: 'available' }, scope)).replayed).toBe(true);
+    // The stored fingerprint: SHA-256 of the fields sorted by name, as JSON (instances of every version must agree).
+    const stored = await idempotency.claim(scope, { token: 't', fingerprint: '', petId: 99, nowMs: clock.ms, leaseMs: 1, ttlMs: 1 });
+    expect(stored).toMatchObject({ claimed: false, existing: { fingerprint: '82e9b0b1c728a7fb6e89b68e5d0c4c3ba308b12f3c4819bf21df094f7ae0c46f' } });
+  });
+
+  it('tells a retry that arrives while the first create is still running to wait', async () => {
+    const idempotency = new MemoryIdempotencyStore();
+    const clock = new FakeClock();
+    const keyed = new CreatePet(pets, idempotency, clock, { ttlMs: 86_400_000, leaseMs: 10_000 });
+    const scope = { apiKeyId: 'key_a', key: 'retry-2' };
+    // The first attempt holds the claim (its fingerprint is that of the same body) and has not finished.
+    const first = await idempotency.claim(scope, { token: 'first', fingerprint: '82e9b0b1c728a7fb6e89b68e5d0c4c3ba308b12f3c4819bf21df094f7ae0c46f', petId: 99, nowMs: clock.ms, leaseMs: 10_000, ttlMs: 86_400_000 });
+    expect(first.claimed).toBe(true);
+    const error = await keyed.execute({ name: 'Rex', categoryId: 1, status: 'available' }, scope).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IdempotencyKeyInFlightError);
+    expect((error as Error).message).toBe('A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result');
   });
 });

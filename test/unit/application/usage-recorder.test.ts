@@ -136,6 +136,77 @@ describe('UsageRecorder', () => {
     expect(store.batches.map((batch) => batch.map((e) => e.counts.admitted))).toEqual([[2]]);
   });
 
+  it('counts key-minutes of past minutes towards maxEntries too', async () => {
+    const clock = new FakeClock();
+    const store = new FlakyStore(clock);
+    let dropped = 0;
+    const recorder = new UsageRecorder(store, clock, { maxEntries: 2, events: { flushFailed: () => undefined, dropped: (n) => (dropped += n) } });
+    recorder.record('key_a', 'listPets', 'admitted', 200);
+    clock.advance(MINUTE);
+    // key_a's first minute waits, sealed, beside its second: two key-minutes, the most allowed.
+    recorder.record('key_a', 'listPets', 'admitted', 200);
+    recorder.record('key_b', 'listPets', 'admitted', 200);
+    expect(recorder.pending).toBe(2);
+    expect(dropped).toBe(1);
+  });
+
+  it('keeps the latest time of each operation a key used in a minute, and sends no empty batch', async () => {
+    const clock = new FakeClock();
+    const store = new FlakyStore(clock);
+    const recorder = new UsageRecorder(store, clock, { maxEntries: 100, batchSize: 2 });
+    const start = clock.ms;
+    recorder.record('key_a', 'listPets', 'admitted', 200);
+    clock.advance(5_000);
+    recorder.record('key_a', 'listPets', 'admitted', 200);
+    for (const key of ['key_b', 'key_c', 'key_d']) recorder.record(key, 'listPets', 'admitted', 200);
+    await recorder.flush();
+    expect(store.batches.map((batch) => batch.length)).toEqual([2, 2]);
+    expect(store.batches[0]?.[0]?.seen).toEqual({ listPets: { firstMs: start, lastMs: start + 5_000 } });
+  });
+
+  it('keeps, of a failed flush, only what fits beside what came in meanwhile, oldest first, and reports every request it drops', async () => {
+    const clock = new FakeClock();
+    const store = new FlakyStore(clock);
+    const dropped: number[] = [];
+    const recorder = new UsageRecorder(store, clock, { maxEntries: 3, events: { flushFailed: () => undefined, dropped: (n) => dropped.push(n) } });
+    recorder.record('key_a', 'listPets', 'admitted', 200);
+    recorder.record('key_b', 'listPets', 'admitted', 200);
+    recorder.record('key_b', 'listPets', 'limited', 429);
+    recorder.record('key_c', 'listPets', 'banned', 429);
+    let fail: (error: Error) => void = () => undefined;
+    const sent = new Promise<void>((sending) => {
+      store.add = () => {
+        sending();
+        return new Promise<void>((_resolve, reject) => (fail = reject));
+      };
+    });
+    const flushing = recorder.flush();
+    await sent;
+    // While the store hangs, two keys are counted: room is left for one of the three key-minutes sent.
+    recorder.record('key_d', 'listPets', 'admitted', 200);
+    recorder.record('key_e', 'listPets', 'admitted', 200);
+    fail(new Error('timed out'));
+    await flushing;
+    expect(dropped).toEqual([3]);
+    expect(recorder.pending).toBe(3);
+    store.add = FlakyStore.prototype.add.bind(store);
+    await recorder.flush();
+    for (const key of ['key_a', 'key_d', 'key_e']) expect((await minuteOf(store, key, clock))?.admitted).toBe(1);
+    for (const key of ['key_b', 'key_c']) expect(await minuteOf(store, key, clock)).toBeUndefined();
+  });
+
+  it('reports no drop when a failed flush keeps everything', async () => {
+    const clock = new FakeClock();
+    const store = new FlakyStore(clock);
+    const dropped: number[] = [];
+    const recorder = new UsageRecorder(store, clock, { maxEntries: 10, events: { flushFailed: () => undefined, dropped: (n) => dropped.push(n) } });
+    recorder.record('key_a', 'listPets', 'admitted', 200);
+    store.down = true;
+    await recorder.flush();
+    expect(recorder.pending).toBe(1);
+    expect(dropped).toEqual([]);
+  });
+
   it('is flushed every interval by the application, and once more when it closes', async () => {
     vi.useFakeTimers();
     const clock = new FakeClock();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkKeyFormat, composeKey, crc32, isKeyActive, KEY_PREFIXES, type ApiKeyRecord } from '../../../src/domain/api-key.js';
+import { checkKeyFormat, composeKey, composeSecret, crc32, isKeyActive, isKeyScope, KEY_PREFIXES, type ApiKeyRecord } from '../../../src/domain/api-key.js';
 import { anApiKeyRecord } from '../../support/builders.js';
 import { randomBase62 } from '../../../src/application/key-secrets.js';
 
@@ -48,5 +48,46 @@ describe('key activity', () => {
     expect(isKeyActive({ ...base, revokedAt: new Date(5_000) }, now)).toBe(false);
     expect(isKeyActive({ ...base, expiresAt: new Date(10_000) }, now)).toBe(false);
     expect(isKeyActive({ ...base, expiresAt: new Date(10_001) }, now)).toBe(true);
+  });
+});
+
+describe('key formats at their edges', () => {
+  const BODY = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
+
+  it('checksums an issued key as CRC-32 in six base62 digits, most significant first (a fixed key, computed apart)', () => {
+    expect(composeKey('production', BODY)).toBe(`adopt_live_${BODY}04iWmB`);
+    expect(checkKeyFormat(`adopt_live_${BODY}04iWmB`, 'production')).toBe('issued');
+  });
+
+  it('builds keys only from a body of 32 base62 characters', () => {
+    const message = 'A key body is 32 base62 characters';
+    expect(() => composeSecret('adopt_live_', BODY.slice(1))).toThrow(message);
+    expect(() => composeSecret('adopt_live_', `${BODY}W`)).toThrow(message);
+    expect(() => composeSecret('adopt_live_', `${BODY.slice(1)}-`)).toThrow(message);
+    expect(composeSecret('adopt_live_', BODY)).toMatch(/^adopt_live_0123456789ABCDEFGHIJKLMNOPQRSTUV[0-9A-Za-z]{6}$/);
+  });
+
+  it('reads a key with its own prefix but a wrong length as a bad checksum', () => {
+    const key = composeKey('production', BODY);
+    expect(checkKeyFormat(`${key}0`, 'production')).toBe('bad_checksum');
+    expect(checkKeyFormat(key.slice(0, -1), 'production')).toBe('bad_checksum');
+  });
+
+  it('takes any other well-formed key verbatim, from 20 to 200 URL-safe characters', () => {
+    expect(checkKeyFormat('a'.repeat(20), 'production')).toBe('verbatim');
+    expect(checkKeyFormat('a'.repeat(19), 'production')).toBe('malformed');
+    expect(checkKeyFormat('a'.repeat(200), 'production')).toBe('verbatim');
+    expect(checkKeyFormat('a'.repeat(201), 'production')).toBe('malformed');
+    expect(checkKeyFormat('partner.key_0123~456-789', 'staging')).toBe('verbatim');
+    expect(checkKeyFormat('partner key 0123456789', 'staging')).toBe('malformed');
+    expect(checkKeyFormat(composeKey('staging', BODY), 'production')).toBe('other_environment');
+    expect(checkKeyFormat(composeKey('production', BODY), 'staging')).toBe('other_environment');
+  });
+
+  it('knows exactly the key scopes', () => {
+    expect(isKeyScope('pets:read')).toBe(true);
+    expect(isKeyScope('pets:write')).toBe(true);
+    expect(isKeyScope('keys:read')).toBe(false);
+    expect(isKeyScope(7)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admit, reportOf, SubjectState, windowsFor, type AdmissionPolicy } from '../../../src/domain/rate-limit.js';
+import { admit, peek, reportOf, SubjectState, windowsFor, type AdmissionPolicy, type RateDecision, type WindowUsage } from '../../../src/domain/rate-limit.js';
 
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const noBan = { threshold: 0, durationMs: 900_000, strikeWindowMs: 60_000 };
@@ -158,5 +158,88 @@ describe('bans', () => {
     const state = new SubjectState();
     burst(state, free, T0, 60);
     for (let i = 0; i < 1000; i++) expect(admit(state, free, T0 + 1).outcome).toBe('limited');
+  });
+});
+
+describe('boundaries', () => {
+  const oneMinute = (limit: number): AdmissionPolicy => ({ windows: [{ name: 'minute', limit, windowMs: 60_000, bucketMs: 1_000 }], ban: noBan });
+  // A day spent at once, so that the day window is still full when a ban ends.
+  const spentDay: AdmissionPolicy = { windows: windowsFor({ perMinute: 60, perDay: 60 }), ban: { threshold: 5, durationMs: 900_000, strikeWindowMs: 60_000 } };
+
+  it('reports the window with the least room; of two with the same room, the one that resets later; else the first', () => {
+    const usage = (name: 'minute' | 'day', limit: number, used: number, resetAtMs: number): WindowUsage => ({ name, limit, used, resetAtMs, retryAtMs: T0 });
+    const report = (...windows: WindowUsage[]) => reportOf({ outcome: 'admitted', nowMs: T0, windows, bannedUntilMs: null, banStarted: false } satisfies RateDecision);
+    const tight = usage('minute', 10, 8, T0 + 60_000);
+    const roomy = usage('day', 100, 50, T0 + 86_400_000);
+    expect(report(tight, roomy)).toMatchObject({ limit: 10, remaining: 2, resetAtMs: T0 + 60_000 });
+    expect(report(roomy, tight)).toMatchObject({ limit: 10, remaining: 2, resetAtMs: T0 + 60_000 });
+    // Three left in each: the day's three come back later, so the day is the one to report.
+    const soon = usage('minute', 10, 7, T0 + 60_000);
+    const late = usage('day', 100, 97, T0 + 86_400_000);
+    expect(report(soon, late)).toMatchObject({ limit: 100, remaining: 3, resetAtMs: T0 + 86_400_000 });
+    expect(report(late, soon)).toMatchObject({ limit: 100, remaining: 3, resetAtMs: T0 + 86_400_000 });
+    // The same room and the same reset: the first window stays.
+    expect(report(soon, usage('day', 100, 97, T0 + 60_000)).limit).toBe(10);
+  });
+
+  it('says to retry when enough of the oldest buckets have left for one more request, also below a lowered limit', () => {
+    const state = new SubjectState();
+    burst(state, oneMinute(10), T0, 2);
+    burst(state, oneMinute(10), T0 + 1_000, 3);
+    burst(state, oneMinute(10), T0 + 2_000, 5);
+    // Ten counted and a limit of five: six must leave, so the buckets at T0 (2), T0+1s (3) and T0+2s (5).
+    const refused = admit(state, oneMinute(5), T0 + 3_000);
+    expect(refused.outcome).toBe('limited');
+    expect(refused.windows[0]).toMatchObject({ used: 10, retryAtMs: T0 + 2_000 + 60_000, resetAtMs: T0 + 2_000 + 60_000 });
+    // A limit of eight: three must leave, so the buckets at T0 (2) and T0+1s (3).
+    expect(admit(state, oneMinute(8), T0 + 3_000).windows[0]?.retryAtMs).toBe(T0 + 1_000 + 60_000);
+    // A limit of nine: two must leave, the bucket at T0.
+    expect(admit(state, oneMinute(9), T0 + 3_000).windows[0]?.retryAtMs).toBe(T0 + 60_000);
+  });
+
+  it('keeps the reset time when a request carries an earlier time than the latest one (a clock stepped back)', () => {
+    const state = new SubjectState();
+    admit(state, oneMinute(10), T0 + 5_000);
+    expect(admit(state, oneMinute(10), T0 + 2_000).windows[0]).toMatchObject({ used: 2, resetAtMs: T0 + 5_000 + 60_000 });
+  });
+
+  it('ends a ban exactly at its stated time; a peek never starts one', () => {
+    const state = new SubjectState();
+    burst(state, spentDay, T0, 60);
+    const outcomes = Array.from({ length: 5 }, () => admit(state, spentDay, T0 + 1_000).outcome);
+    expect(outcomes.at(-1)).toBe('banned');
+    const until = T0 + 1_000 + 900_000;
+    expect(peek(state, spentDay, until - 1)).toMatchObject({ outcome: 'banned', bannedUntilMs: until, banStarted: false });
+    expect(admit(state, spentDay, until - 1)).toMatchObject({ outcome: 'banned', bannedUntilMs: until, banStarted: false });
+    // At its end the day is still spent: the answer is limited, no longer banned.
+    expect(peek(state, spentDay, until)).toMatchObject({ outcome: 'limited', bannedUntilMs: null, banStarted: false });
+    expect(admit(state, spentDay, until)).toMatchObject({ outcome: 'limited', bannedUntilMs: null, banStarted: false });
+    // And a peek where a request would be admitted says so, starting nothing.
+    expect(peek(new SubjectState(), spentDay, until)).toMatchObject({ outcome: 'admitted', bannedUntilMs: null, banStarted: false });
+  });
+
+  it('starts a new strike window exactly when the last one ends', () => {
+    const policy: AdmissionPolicy = { ...spentDay, ban: { threshold: 2, durationMs: 900_000, strikeWindowMs: 10_000 } };
+    const state = new SubjectState();
+    burst(state, policy, T0, 60);
+    expect(admit(state, policy, T0 + 1_000).outcome).toBe('limited');
+    // The strike window of the refusal at T0+1s ends at T0+11s: the strike there is the first of a new one.
+    expect(admit(state, policy, T0 + 11_000).outcome).toBe('limited');
+    expect(admit(state, policy, T0 + 11_000).outcome).toBe('banned');
+  });
+
+  it('is idle, so may be forgotten, exactly when nothing it counted is in a window and no ban holds', () => {
+    const state = new SubjectState();
+    admit(state, oneMinute(10), T0 + 500);
+    expect(state.isIdle(T0 + 500 + 59_999)).toBe(false);
+    expect(state.isIdle(T0 + 500 + 60_000)).toBe(true);
+    // The oldest bucket counts, whole, until its latest request has left, and then not at all, in a peek as in an admit.
+    expect(peek(state, oneMinute(10), T0 + 60_200).windows[0]).toMatchObject({ used: 1, resetAtMs: T0 + 500 + 60_000 });
+    expect(peek(state, oneMinute(10), T0 + 500 + 60_000).windows[0]).toMatchObject({ used: 0, resetAtMs: T0 + 500 + 60_000 });
+
+    const banned = new SubjectState();
+    banned.bannedUntilMs = T0 + 1_000;
+    expect(banned.isIdle(T0 + 999)).toBe(false);
+    expect(banned.isIdle(T0 + 1_000)).toBe(true);
   });
 });

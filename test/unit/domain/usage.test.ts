@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/domain/errors.js';
-import { bucketRange, countRequest, emptyCounts, fillRange } from '../../../src/domain/usage.js';
+import { bucketExpiresAt, bucketRange, countRequest, emptyCounts, fillRange } from '../../../src/domain/usage.js';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -68,5 +68,37 @@ describe('usage ranges', () => {
     expect(refused(() => bucketRange('minute', NOW, undefined, NOW - 47 * HOUR - 30 * MINUTE))).toMatch(/48 hours/);
     expect(bucketRange('minute', NOW, NOW - 999 * MINUTE, NOW + 1)).toMatchObject({ firstMs: Date.UTC(2026, 10, 25, 10, 30) - 999 * MINUTE });
     expect(refused(() => bucketRange('minute', NOW, NOW - 1000 * MINUTE, NOW + 1))).toBe('from and to cover 1001 minute buckets; at most 1000 may be read at once: narrow the range or ask for a coarser granularity');
+  });
+});
+
+describe('usage ranges: what a refusal names', () => {
+  const refusal = (run: () => unknown): { field: string; message: string } => {
+    try {
+      run();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      const { field, message } = error as ValidationError & { field: string };
+      return { field, message };
+    }
+    throw new Error('not refused');
+  };
+
+  it('names the parameter to change, and suggests a coarser granularity only where there is one', () => {
+    expect(refusal(() => bucketRange('hour', NOW, NOW, NOW))).toEqual({ field: 'from', message: 'from must be before to' });
+    expect(refusal(() => bucketRange('day', NOW, NOW - 401 * DAY, NOW - 399 * DAY))).toEqual({
+      field: 'from',
+      message: 'the range begins more than the 400 days ago that day buckets are kept; move from (or to) later',
+    });
+    expect(refusal(() => bucketRange('hour', NOW, undefined, NOW - 31 * DAY))).toEqual({
+      field: 'to',
+      message: 'the range begins more than the 31 days ago that hour buckets are kept; move from (or to) later, or ask for a coarser granularity',
+    });
+    expect(refusal(() => bucketRange('minute', NOW, NOW - 1000 * MINUTE, NOW + 1)).field).toBe('to');
+  });
+
+  it('keeps a bucket for its retention after the bucket ends', () => {
+    const start = Date.UTC(2026, 10, 25, 10, 30);
+    expect(bucketExpiresAt(start, 'minute')).toBe(start + MINUTE + 48 * HOUR);
+    expect(bucketExpiresAt(start, 'day')).toBe(start + DAY + 400 * DAY);
   });
 });

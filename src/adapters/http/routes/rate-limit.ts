@@ -31,7 +31,7 @@ function windowStatus(usage: WindowUsage) {
 export async function sendQuotaHeaders(reply: FastifyReply, admitRequest: AdmitRequest, key: AuthenticatedKey) {
   const decision = await admitRequest.status(key);
   const report = reportOf(decision);
-  setRateLimitHeaders(reply, key.limits, decision, { ...report, retryAfterMs: null });
+  setRateLimitHeaders(reply, key.limits, decision, report);
   return { decision, report };
 }
 

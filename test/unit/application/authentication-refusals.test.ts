@@ -134,6 +134,8 @@ describe('admin credentials in the Authorization header', () => {
     expect(refused).toBeInstanceOf(RateLimitExceededError);
     expect(refused).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 30 });
     expect(await log.list({ limit: 10 })).toEqual([]);
+    const banning: RateLimiter = { ...limited, admit: async (subject, policy) => ({ ...(await limited.admit(subject, policy)), outcome: 'banned', bannedUntilMs: clock.ms + 30_000 }) };
+    expect(await admit(credentials, banning).execute(request('Bearer wrong-credential-0123456789')).catch((e: unknown) => e)).toMatchObject({ code: 'key_banned', retryAfterSeconds: 30 });
     const forbidden = await admit().execute(request(`Bearer ${token}`, { scope: 'keys:write' })).catch((e: unknown) => e);
     expect(forbidden).toBeInstanceOf(ForbiddenError);
     expect((forbidden as Error).message).toBe('This admin credential does not have the keys:write scope this operation needs');

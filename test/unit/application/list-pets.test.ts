@@ -5,6 +5,7 @@ import { GetPet } from '../../../src/application/use-cases/get-pet.js';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
 import { MemoryIdempotencyStore } from '../../../src/adapters/memory/memory-idempotency-store.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { refusal } from '../../support/refusal.js';
 import { GoneError, IdempotencyKeyInFlightError, PetNotFoundError, ValidationError } from '../../../src/domain/errors.js';
 import { aDeprecation, aNewPet } from '../../support/builders.js';
 
@@ -95,16 +96,6 @@ describe('listing, creating and getting pets', () => {
     expect((await list.execute({ limit: 100 })).pets).toHaveLength(7);
   });
 
-  /** The refusal's field and message. */
-  const refusal = async (work: Promise<unknown>) => {
-    const error = await work.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error, 'expected a refusal').toBeInstanceOf(ValidationError);
-    const { field, message } = error as ValidationError & { field: string };
-    return { field, message };
-  };
 
   it('takes limits from 1 to 100, and names the limit when it refuses one', async () => {
     expect((await list.execute({ limit: 1 })).pets).toHaveLength(1);

@@ -9,8 +9,8 @@ import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js
 import { ADMIN_SCOPES, ADMIN_TOKEN_PREFIX, checkAdminTokenFormat, isAdminScope, type AdminCredential } from '../../../src/domain/admin-credential.js';
 import { composeSecret, KEY_FORMAT_TEXT } from '../../../src/domain/api-key.js';
 import type { Actor } from '../../../src/domain/audit-event.js';
-import { ValidationError } from '../../../src/domain/errors.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { refusal } from '../../support/refusal.js';
 
 const OPERATOR: Actor = { id: 'adm_operator', requestId: 'req-1', ip: '203.0.113.1' };
 const VERBATIM = 'operator-chosen-admin-secret-0001';
@@ -49,15 +49,6 @@ describe('managing admin credentials', () => {
 
   /** The audit trail, oldest first, as `action target by actor`. */
   const trail = async () => (await log.list({ limit: 100 })).map((e) => `${e.action} ${e.target} by ${e.actor}`).reverse();
-  const refusal = async (work: Promise<unknown>) => {
-    const error = await work.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error, 'expected a refusal').toBeInstanceOf(ValidationError);
-    const { field, message } = error as ValidationError & { field: string };
-    return { field, message };
-  };
 
   beforeEach(() => {
     clock = new FakeClock();

@@ -8,9 +8,10 @@ import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js
 import { DuplicateKeyError } from '../../../src/application/ports/api-key-store.js';
 import type { ApiKeyRecord } from '../../../src/domain/api-key.js';
 import { KEY_FORMAT_TEXT } from '../../../src/domain/api-key.js';
-import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError, ValidationError } from '../../../src/domain/errors.js';
+import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError } from '../../../src/domain/errors.js';
 import type { Actor } from '../../../src/domain/audit-event.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { refusal } from '../../support/refusal.js';
 
 const ADMIN: Actor = { id: 'adm_test', requestId: 'req-1', ip: '203.0.113.1' };
 
@@ -25,15 +26,6 @@ describe('managing keys', () => {
 
   /** The audit trail, oldest first, as `action target by actor`. */
   const trail = async () => (await log.list({ limit: 100 })).map((e) => `${e.action} ${e.target} by ${e.actor}`).reverse();
-  const refusal = async (work: Promise<unknown>) => {
-    const error = await work.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error, 'expected a refusal').toBeInstanceOf(ValidationError);
-    const { field, message } = error as ValidationError & { field: string };
-    return { field, message };
-  };
 
   beforeEach(() => {
     clock = new FakeClock();

@@ -34,7 +34,7 @@ export interface RedisRateLimiterOptions {
 
 /**
  * Most decisions in one script call: Redis runs a script alone, so this bounds how long one call can
- * hold it (a decision takes about 10 µs there, so 100 hold it for about 1 ms; docs/performance.md).
+ * hold it (a decision takes about 19 µs there, so 100 hold it for about 2 ms; docs/performance.md).
  */
 const MAX_BATCH = 100;
 

@@ -5,9 +5,26 @@
  */
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { memoryAdapters } from '../../src/config/adapters.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 type Line = Record<string, unknown>;
+
+/** Listens on a free loopback port (a client can then leave mid-request, which inject cannot do). */
+async function listen(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as { port: number }).port;
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 describe('the access line', () => {
   let test: TestApp | undefined;
@@ -102,6 +119,55 @@ describe('the access line', () => {
     const response = await test.app.admin.inject({ method: 'GET', url: '/admin/v1/keys', headers: { authorization: 'Bearer nope' } });
     expect(response.statusCode).toBe(401);
     expect(accessLines(lines).map((line) => [line.route, line.status])).toEqual([['/admin/v1/keys', 401]]);
+  });
+
+  it('is written once, with status 499, when the client leaves before the response; metrics and usage count it once', async () => {
+    const lines: string[] = [];
+    // The list waits until released, so that the client can leave while its request is served.
+    let listStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (listStarted = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    test = await startTestApp({
+      logLines: lines,
+      adapters: (clock) => {
+        const adapters = memoryAdapters(clock);
+        const list = adapters.pets.list.bind(adapters.pets);
+        adapters.pets.list = async (...args) => {
+          listStarted();
+          await released;
+          return list(...args);
+        };
+        return adapters;
+      },
+    });
+    const bearer = await test.bearer();
+    const port = await listen(test.app.http);
+
+    const request = httpRequest({ port, host: '127.0.0.1', path: '/v1/pets', headers: { authorization: bearer, 'x-request-id': 'gone-1' } });
+    request.on('error', () => undefined); // the client's own side of leaving
+    request.end();
+    await started;
+    request.destroy();
+    await until(() => accessLines(lines).length > 0, 'an access line for the request the client left');
+    release();
+    // The handler finishes after the client left: nothing more is logged or counted for the request.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const access = accessLines(lines);
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({ reqId: 'gone-1', method: 'GET', route: '/v1/pets', status: 499, keyId: expect.stringMatching(/^key_/) as unknown });
+    expect(JSON.stringify(access[0])).toBe(JSON.stringify(asLoggerInfoWroteIt(access[0] ?? {})));
+    expect(access[0]?.ms).toEqual(expect.any(Number));
+    const metrics = (await test.app.metrics.scrape()).body;
+    expect(metrics).toMatch(/http_requests_total\{method="GET",route="\/v1\/pets",status="499"\} 1\n/);
+    expect(metrics).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/v1\/pets"\} 1\n/);
+
+    await test.app.usage.flush();
+    const keyId = String(access[0]?.keyId);
+    const usage = await test.app.admin.inject({ url: `/admin/v1/keys/${keyId}/usage?granularity=minute`, headers: { authorization: await test.adminBearer() } });
+    const buckets = usage.json<{ buckets: { admitted: number; clientErrors: number; byOperation: Record<string, number> }[] }>().buckets;
+    expect(buckets.filter((bucket) => bucket.admitted > 0)).toEqual([expect.objectContaining({ admitted: 1, clientErrors: 1, byOperation: { listPets: 1 } })]);
   });
 
   it('is not written below info', async () => {

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../../src/application/key-secrets.js';
@@ -89,14 +89,39 @@ describeWith('both', 'Tracing on, spans to an OTLP receiver', () => {
     // Not sampled by the caller: continued in the logs, not recorded.
     const unsampledTrace = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
     await app.http.inject({ url: '/v1/pets', headers: { authorization, traceparent: `00-${unsampledTrace}-${callerSpan}-00` } });
+    // A client that leaves mid-request (its body half sent): the span still ends, with why.
+    const leftTrace = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+    await app.http.listen({ port: 0, host: '127.0.0.1' });
+    const started = once(app.http.server, 'request');
+    const leaving = httpRequest({
+      host: '127.0.0.1',
+      port: (app.http.server.address() as { port: number }).port,
+      method: 'POST',
+      path: '/v1/pets',
+      headers: { authorization, 'content-type': 'application/json', 'content-length': '100', traceparent: `00-${leftTrace}-${callerSpan}-01` },
+    });
+    leaving.on('error', () => undefined);
+    leaving.write('{"name":');
+    await started;
+    leaving.destroy();
+    const accessLines = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
+    for (const deadline = Date.now() + 5_000; !accessLines().some((l) => l.trace_id === leftTrace); ) {
+      if (Date.now() > deadline) throw new Error('no access line for the request whose client left, within 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     await app.http.close(); // flushes the batch of spans
 
-    const access = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
-    expect(access.map((l) => l.trace_id)).toEqual([traceId, expect.stringMatching(/^[0-9a-f]{32}$/), unsampledTrace]);
+    const access = accessLines();
+    expect(access.map((l) => l.trace_id)).toEqual([traceId, expect.stringMatching(/^[0-9a-f]{32}$/), unsampledTrace, leftTrace]);
+    expect(access[3]).toMatchObject({ method: 'POST', route: '/v1/pets', status: 499 });
 
     const server = receiver.spans.filter((s) => s.kind === 2);
-    expect(server.map((s) => s.name)).toEqual(['GET /v1/pets', 'POST /v1/pets']);
-    const [list, create] = server as [OtlpSpan, OtlpSpan];
+    expect(server.map((s) => s.name)).toEqual(['GET /v1/pets', 'POST /v1/pets', 'POST /v1/pets']);
+    const [list, create, left] = server as [OtlpSpan, OtlpSpan, OtlpSpan];
+    expect(left).toMatchObject({ traceId: leftTrace, parentSpanId: callerSpan });
+    expect(attribute(left, 'error.type')).toBe('client_closed_request');
+    expect(attribute(left, 'http.response.status_code')).toBeUndefined();
+    expect(attribute(create, 'error.type')).toBeUndefined();
     expect(list).toMatchObject({ traceId, parentSpanId: callerSpan });
     expect(attribute(list, 'http.route')).toBe('/v1/pets');
     expect(Number(attribute(list, 'http.response.status_code'))).toBe(200);

@@ -20,6 +20,9 @@ type Bindings = Record<string, unknown>;
 class LazyChildLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | undefined;
 
+  /** When the request began (performance.now()): its duration when the client leaves before the response. */
+  readonly startedAt = performance.now();
+
   constructor(
     private readonly parent: FastifyBaseLogger,
     private readonly bindings: Bindings,
@@ -114,8 +117,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The matched route's facts; null when no route matched. */
     routeFacts: RouteFacts | null;
+    /** Its access line, metrics, usage count and span are done: once per request. */
+    observed: boolean;
   }
 }
+
+/**
+ * The status reported for a request whose client closed the connection before the response was
+ * sent (nginx's "client closed request"): no response reached anyone, and the request still counts.
+ */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 const UNMATCHED: RouteFacts = { url: 'unmatched', urlJson: '"unmatched"', operation: undefined };
 
@@ -175,7 +186,9 @@ function accessLineWriter(logger: FastifyBaseLogger): AccessLine {
  * What is known of every route is worked out when it is registered, and handed to each of its
  * requests by one hook of its own; then one
  * hook per response counts the request's metrics, its usage when made with a key, and writes its
- * access line at info (from the app's own logger: no child per request).
+ * access line at info (from the app's own logger: no child per request). A request whose client
+ * leaves before the response (Fastify then runs no response hook) is observed when it leaves, with
+ * the status 499 (CLIENT_CLOSED_REQUEST) and the time until then, and its span ends there.
  */
 export function installRequestObservers(
   app: FastifyInstance,
@@ -186,6 +199,7 @@ export function installRequestObservers(
 ): void {
   const accessLine = !logger.isLevelEnabled || logger.isLevelEnabled('info') ? accessLineWriter(logger) : null;
   app.decorateRequest('routeFacts', null);
+  app.decorateRequest('observed', false);
   app.addHook('onRoute', (route) => {
     const facts = factsOf(route);
     const enter = (request: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
@@ -194,18 +208,27 @@ export function installRequestObservers(
     };
     route.onRequest = route.onRequest === undefined ? [enter] : [enter, ...[route.onRequest].flat()];
   });
-  app.addHook('onResponse', (request, reply, done) => {
+  const observe = (request: FastifyRequest, status: number, elapsedMs: number): void => {
+    if (request.observed) return;
+    request.observed = true;
     // A matched request refused by a hook of its scope (the admin door) never reached its route's own
     // hooks: its facts are worked out here, on that rare path.
     const facts = request.routeFacts ?? (request.is404 ? UNMATCHED : factsOf(request.routeOptions));
-    const status = reply.statusCode;
-    const elapsedMs = reply.elapsedTime;
     metrics.request(request.method, facts.url, status, elapsedMs / 1000);
     // Admission names the key with its decision (none for a quota report, which is admitted). A
     // request whose admission failed (a limiter failing closed, a key store down) names no key and is not counted.
     if (usage && request.apiKey && facts.operation !== undefined) usage(request.apiKey.keyId, facts.operation, request.rateOutcome ?? 'admitted', status);
     accessLine?.(request, status, elapsedMs, facts);
-    tracer.end(request.raw, request.method, facts.url, status);
+    tracer.end(request.raw, request.method, facts.url, status === CLIENT_CLOSED_REQUEST ? null : status);
+  };
+  app.addHook('onResponse', (request, reply, done) => {
+    observe(request, reply.statusCode, reply.elapsedTime);
+    done();
+  });
+  // The client closed the connection before the response was sent: no response hook will run.
+  app.addHook('onRequestAbort', (request, done) => {
+    const startedAt = request.log instanceof LazyChildLogger ? request.log.startedAt : performance.now();
+    observe(request, CLIENT_CLOSED_REQUEST, performance.now() - startedAt);
     done();
   });
 }

@@ -25,7 +25,7 @@ import {
   type Sampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
-import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { ATTR_ERROR_TYPE, ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { parseTraceparent, type RequestTracer } from './trace-context.js';
 import type { PortObserver } from './observed-port.js';
 
@@ -93,10 +93,13 @@ export function startTracing(config: TracingConfig, build: { version: string }, 
     end(raw, method, route, status) {
       const span = spans.get(raw);
       if (span === undefined) return;
+      spans.delete(raw);
       span.updateName(`${method} ${route}`);
       span.setAttribute(ATTR_HTTP_ROUTE, route);
-      span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
-      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      // No response was sent when the client left first: no status code, and why the span ended.
+      if (status === null) span.setAttribute(ATTR_ERROR_TYPE, 'client_closed_request');
+      else span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
+      if (status !== null && status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     },
   };

@@ -52,8 +52,8 @@ export function traceIdOf(raw: IncomingMessage): string {
 export interface RequestTracer {
   /** Called once per request, as Fastify starts it: the request's trace id (with tracing on, its span starts now). */
   begin(raw: IncomingMessage): string;
-  /** The response is sent: what the request was, once routed. */
-  end(raw: IncomingMessage, method: string, route: string, status: number): void;
+  /** The response is sent (its status), or the client left before it (null): what the request was, once routed. */
+  end(raw: IncomingMessage, method: string, route: string, status: number | null): void;
 }
 
 /**

@@ -12,6 +12,9 @@
 // PROFILE_COMPARE=reference (or baseline) profiles that server too, right after, and prints both side
 // by side with the difference, by owner and by function: where the service spends what the other
 // does not.
+// PROFILE_INCLUSIVE=<part of a module's path> (e.g. telemetry/trace-context) also prints what each
+// function of the matching modules costs per request with everything it calls (its inclusive time):
+// the price of a small feature, which side by side cannot resolve below about 1 µs.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { pinned, readyPort, RESULTS_DIR, SCRIPTS_DIR, type LoadOptions, type LoadResult, type Scenario, type Variant } from './processes.js';
 
@@ -33,6 +36,8 @@ interface CpuProfile {
 interface Attribution {
   readonly owners: Map<string, number>;
   readonly functions: Map<string, number>;
+  /** Samples with each function of the PROFILE_INCLUSIVE modules on their stack. */
+  readonly inclusive: Map<string, number>;
   readonly busy: number;
   readonly busyShare: number;
 }
@@ -48,6 +53,7 @@ const logLevel = process.env.PROFILE_LOG_LEVEL ?? 'info';
 const redisUrl = process.env.PROFILE_REDIS_URL;
 const variant = (process.env.PROFILE_VARIANT ?? 'memory') as Variant;
 const compared = (process.env.PROFILE_COMPARE ?? null) as Variant | null;
+const inclusiveOf = process.env.PROFILE_INCLUSIVE;
 const keys = Array.from({ length: 1000 }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
 const limitedKey = 'bench-limited-key-0000000001';
 mkdirSync(RESULTS_DIR, { recursive: true });
@@ -108,6 +114,7 @@ function attribute(profile: CpuProfile): Attribution {
   for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
   const owners = new Map<string, number>();
   const functions = new Map<string, number>();
+  const inclusive = new Map<string, number>();
   let busy = 0;
   const counts = new Map<number, number>();
   for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -120,6 +127,15 @@ function attribute(profile: CpuProfile): Attribution {
     const where = url.replace(/.*node_modules\//, '').replace(/.*\/dist-bench\/src\//, '');
     const fn = `${leaf || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : '(native)'}`;
     functions.set(fn, (functions.get(fn) ?? 0) + count);
+    if (inclusiveOf) {
+      // Each matching function once per sample, however deep its recursion.
+      const onStack = new Set<string>();
+      for (let at: ProfileNode | undefined = node; at; at = parent.has(at.id) ? byId.get(parent.get(at.id) ?? -1) : undefined) {
+        const frame = at.callFrame;
+        if (frame.url.includes(inclusiveOf)) onStack.add(`${frame.functionName || '(anonymous)'} ${frame.url.replace(/.*\/dist-bench\/src\//, '')}:${frame.lineNumber + 1}`);
+      }
+      for (const key of onStack) inclusive.set(key, (inclusive.get(key) ?? 0) + count);
+    }
     let who: string | null | undefined = leaf in natives ? natives[leaf] : undefined;
     if (who === undefined && url === '' && leaf === 'writev') who = 'node: response write (the socket write system call)';
     while (who === undefined && node) {
@@ -131,7 +147,7 @@ function attribute(profile: CpuProfile): Attribution {
     who ??= 'native: other';
     owners.set(who, (owners.get(who) ?? 0) + count);
   }
-  return { owners, functions, busy, busyShare: busy / profile.samples.length };
+  return { owners, functions, inclusive, busy, busyShare: busy / profile.samples.length };
 }
 
 // CPU time per request: the share of busy samples, times the busy fraction of each second, over the requests in a second.
@@ -168,5 +184,11 @@ if (!other) {
   table('owners', 'who (µs per request)', 40);
   table('functions', 'function, by self time (µs per request)', 30);
   process.stdout.write(`\n| all | ${fmt(perRequest(first, first.busy))} | ${fmt(perRequest(other, other.busy))} | +${fmt(perRequest(first, first.busy) - perRequest(other, other.busy))} |\n`);
+}
+if (inclusiveOf) {
+  for (const run of runs) {
+    process.stdout.write(`\n| ${label(run.name)}: functions of ${inclusiveOf}, with what they call | µs per request |\n|---|---:|\n`);
+    for (const [fn, count] of [...run.inclusive].sort((a, b) => b[1] - a[1])) process.stdout.write(`| ${fn} | ${perRequest(run, count).toFixed(2)} |\n`);
+  }
 }
 process.stdout.write(`\nProfiles: ${runs.map((run) => run.output.replace(/.*\/bench\/results\//, 'bench/results/')).join(', ')}\n`);

@@ -208,7 +208,8 @@ export function installRequestObservers(
     };
     route.onRequest = route.onRequest === undefined ? [enter] : [enter, ...[route.onRequest].flat()];
   });
-  const observe = (request: FastifyRequest, status: number, elapsedMs: number): void => {
+  /** `status` is the response's, or CLIENT_CLOSED_REQUEST when the client left first (`sent` false). */
+  const observe = (request: FastifyRequest, status: number, elapsedMs: number, sent: boolean): void => {
     if (request.observed) return;
     request.observed = true;
     // A matched request refused by a hook of its scope (the admin door) never reached its route's own
@@ -219,16 +220,16 @@ export function installRequestObservers(
     // request whose admission failed (a limiter failing closed, a key store down) names no key and is not counted.
     if (usage && request.apiKey && facts.operation !== undefined) usage(request.apiKey.keyId, facts.operation, request.rateOutcome ?? 'admitted', status);
     accessLine?.(request, status, elapsedMs, facts);
-    tracer.end(request.raw, request.method, facts.url, status === CLIENT_CLOSED_REQUEST ? null : status);
+    tracer.end(request.raw, request.method, facts.url, sent ? status : null);
   };
   app.addHook('onResponse', (request, reply, done) => {
-    observe(request, reply.statusCode, reply.elapsedTime);
+    observe(request, reply.statusCode, reply.elapsedTime, true);
     done();
   });
   // The client closed the connection before the response was sent: no response hook will run.
   app.addHook('onRequestAbort', (request, done) => {
     const startedAt = request.log instanceof LazyChildLogger ? request.log.startedAt : performance.now();
-    observe(request, CLIENT_CLOSED_REQUEST, performance.now() - startedAt);
+    observe(request, CLIENT_CLOSED_REQUEST, performance.now() - startedAt, false);
     done();
   });
 }

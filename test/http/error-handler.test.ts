@@ -126,7 +126,8 @@ describe("requests Node's HTTP parser refuses", () => {
     return { fake, written, asSocket: fake as unknown as Socket };
   }
   const logged: unknown[][] = [];
-  const app = { log: { info: (...args: unknown[]) => logged.push(args) } } as unknown as FastifyInstance;
+  // Info lines as logged; debug lines marked as such.
+  const app = { log: { info: (...args: unknown[]) => logged.push(args), debug: (...args: unknown[]) => logged.push(['debug', ...args]) } } as unknown as FastifyInstance;
 
   it('answers in the Error body with the parser\'s code, the status text, and closes the connection', () => {
     const { fake, written, asSocket } = socket({ writable: true });
@@ -148,6 +149,15 @@ describe("requests Node's HTTP parser refuses", () => {
     const { written, asSocket } = socket({ writable: true });
     clientErrorHandler.call(app, new Error('odd'), asSocket);
     expect(written[0]).toContain('"message":"The request is not valid HTTP/1.1 (parse error); check its framing and headers"');
+  });
+
+  it('closes without an answer or a refusal line when the client ended its side mid-request', () => {
+    const { fake, written, asSocket } = socket({ writable: true });
+    const before = logged.length;
+    clientErrorHandler.call(app, Object.assign(new Error('Parse Error: Invalid EOF state'), { code: 'HPE_INVALID_EOF_STATE' }), asSocket);
+    expect(written).toEqual([]);
+    expect(fake.destroy).toHaveBeenCalledTimes(1);
+    expect(logged.slice(before)).toEqual([['debug', { reason: 'HPE_INVALID_EOF_STATE' }, 'client closed the connection mid-request']]);
   });
 
   it('only closes a socket it can no longer write to, and leaves one already closed or hung up alone', () => {

@@ -57,6 +57,13 @@ export function routerErrorHandler(error: FastifyError, request: FastifyRequest,
  */
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
   if (isClientAbort(error) || socket.destroyed) return;
+  if (error.code === 'HPE_INVALID_EOF_STATE') {
+    // The client closed its side before its request was complete: it refused nothing and reads no
+    // answer. A request that had begun is logged as left mid-request, with its access line (499).
+    this.log.debug({ reason: error.code }, 'client closed the connection mid-request');
+    socket.destroy();
+    return;
+  }
   const status = PARSER_STATUS[error.code ?? ''] ?? 400;
   const body =
     status === 400

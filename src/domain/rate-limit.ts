@@ -165,6 +165,11 @@ class BucketedWindow {
     return this.usageNow(nowMs, name, limit);
   }
 
+  /** Buckets held: at most one window's worth and one more, whatever has been counted (for tests and diagnostics). */
+  get heldBuckets(): number {
+    return this.buckets.size;
+  }
+
   /** True when nothing counted so far is still inside the window at nowMs. */
   isEmptyAt(nowMs: number): boolean {
     return this.total === 0 || this.leavesAt(this.newest) <= nowMs;

@@ -27,6 +27,21 @@ describe('sliding windows', () => {
     expect(burst(state, free, T0 + 59_500 + 60_000, 60)).toBe(60);
   });
 
+  it("keeps at most one window's buckets and one more, however long a subject keeps sending", () => {
+    const state = new SubjectState();
+    const busy: AdmissionPolicy = { windows: windowsFor({ perMinute: 1_000_000, perDay: 1_000_000_000 }), ban: noBan };
+    const most = { minute: 0, day: 0 };
+    let refused = 0;
+    // Three days of a request every 0.75 s: every bucket of both windows is used and left behind.
+    for (let t = T0; t < T0 + 3 * 86_400_000; t += 750) {
+      if (admit(state, busy, t).outcome !== 'admitted') refused++;
+      for (const w of busy.windows) most[w.name] = Math.max(most[w.name], state.window(w).heldBuckets);
+    }
+    expect(refused).toBe(0);
+    // 60 one-second buckets in a minute, 96 quarter-hours in a day; the oldest may still be partly in.
+    expect(most).toEqual({ minute: 61, day: 97 });
+  });
+
   it('holds at most the limit in any span of one window length', () => {
     const state = new SubjectState();
     const admittedAt: number[] = [];

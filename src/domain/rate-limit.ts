@@ -204,6 +204,7 @@ class BucketedWindow {
       return;
     }
     const floor = Math.floor(nowMs / this.bucketMs) - this.span;
+    // Stryker disable next-line ConditionalExpression: past the floor a held bucket's latest request is still in the window (it came after nowMs - windowMs), so only empty slots could be skipped, which changes no count
     while (this.oldest < floor || (this.oldest === floor && this.leavesAt(this.oldest) <= nowMs)) {
       const bucket = this.buckets.get(this.oldest);
       if (bucket) {

@@ -40,6 +40,9 @@ describe('sliding windows', () => {
     expect(refused).toBe(0);
     // 60 one-second buckets in a minute, 96 quarter-hours in a day; the oldest may still be partly in.
     expect(most).toEqual({ minute: 61, day: 97 });
+    // After a pause longer than both windows, one request: only its own bucket is held.
+    expect(admit(state, busy, T0 + 5 * 86_400_000).outcome).toBe('admitted');
+    expect(busy.windows.map((w) => state.window(w).heldBuckets)).toEqual([1, 1]);
   });
 
   it('holds at most the limit in any span of one window length', () => {

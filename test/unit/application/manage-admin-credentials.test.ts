@@ -10,6 +10,7 @@ import { ADMIN_SCOPES, ADMIN_TOKEN_PREFIX, checkAdminTokenFormat, isAdminScope, 
 import { composeSecret, KEY_FORMAT_TEXT } from '../../../src/domain/api-key.js';
 import type { Actor } from '../../../src/domain/audit-event.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { auditTrail } from '../../support/audit-trail.js';
 import { refusal } from '../../support/refusal.js';
 
 const OPERATOR: Actor = { id: 'adm_operator', requestId: 'req-1', ip: '203.0.113.1' };
@@ -47,8 +48,7 @@ describe('managing admin credentials', () => {
   let log: MemoryAuditLog;
   let admins: ManageAdminCredentials;
 
-  /** The audit trail, oldest first, as `action target by actor`. */
-  const trail = async () => (await log.list({ limit: 100 })).map((e) => `${e.action} ${e.target} by ${e.actor}`).reverse();
+  const trail = () => auditTrail(log);
 
   beforeEach(() => {
     clock = new FakeClock();

@@ -11,6 +11,7 @@ import { KEY_FORMAT_TEXT } from '../../../src/domain/api-key.js';
 import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError } from '../../../src/domain/errors.js';
 import type { Actor } from '../../../src/domain/audit-event.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { auditTrail } from '../../support/audit-trail.js';
 import { refusal } from '../../support/refusal.js';
 
 const ADMIN: Actor = { id: 'adm_test', requestId: 'req-1', ip: '203.0.113.1' };
@@ -24,8 +25,7 @@ describe('managing keys', () => {
   let log: MemoryAuditLog;
   let keys: ManageApiKeys;
 
-  /** The audit trail, oldest first, as `action target by actor`. */
-  const trail = async () => (await log.list({ limit: 100 })).map((e) => `${e.action} ${e.target} by ${e.actor}`).reverse();
+  const trail = () => auditTrail(log);
 
   beforeEach(() => {
     clock = new FakeClock();

@@ -45,6 +45,7 @@ await new Promise((resolve) => load.once('exit', resolve));
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
 if (recorded !== 0) {
+  rmSync(dir, { recursive: true, force: true });
   process.stderr.write(`perf record exited with ${String(recorded)}: kernel samples may need root or kernel.perf_event_paranoid <= 1.\n`);
   process.exit(1);
 }

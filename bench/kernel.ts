@@ -13,15 +13,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pinned, readyPort, SCRIPTS_DIR, type LoadOptions, type LoadResult, type Scenario, type Variant } from './processes.js';
+import { pinned, readyPort, SCRIPTS_DIR, benchKeys, LIMITED_KEY, type LoadOptions, type LoadResult, type Scenario, type Variant } from './processes.js';
 
 const variant = (process.env.KERNEL_VARIANT ?? 'memory') as Variant;
 const scenario = (process.env.KERNEL_SCENARIO ?? 'list20') as Scenario;
 const seconds = Number(process.env.KERNEL_SECONDS ?? 4);
 const logLevel = process.env.KERNEL_LOG_LEVEL ?? 'info';
 const frequency = 1999;
-const keys = Array.from({ length: 1000 }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
-const limitedKey = 'bench-limited-key-0000000001';
+const keys = benchKeys(1000);
+const limitedKey = LIMITED_KEY;
 
 if (spawnSync('perf', ['--version']).status !== 0) {
   process.stderr.write('perf is not installed: apt-get install linux-perf (Debian), then run this again.\n');

@@ -15,6 +15,11 @@ export const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.
 
 export type Child = ChildProcessByStdio<null, Readable, null>;
 
+/** The API keys every bench server knows and the load generators spread their traffic over. */
+export const benchKeys = (count: number): string[] => Array.from({ length: count }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
+/** The one key whose limit the 429 scenario reaches. */
+export const LIMITED_KEY = 'bench-limited-key-0000000001';
+
 /** node with these arguments, on the given core when it can be pinned; stdout piped, stderr shown. */
 export function pinned(core: string, args: string[]): Child {
   const stdio = ['ignore', 'pipe', 'inherit'] as ['ignore', 'pipe', 'inherit'];

@@ -16,7 +16,7 @@
 // function of the matching modules costs per request with everything it calls (its inclusive time):
 // the price of a small feature, which side by side cannot resolve below about 1 µs.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { pinned, readyPort, RESULTS_DIR, SCRIPTS_DIR, type LoadOptions, type LoadResult, type Scenario, type Variant } from './processes.js';
+import { pinned, readyPort, RESULTS_DIR, SCRIPTS_DIR, benchKeys, LIMITED_KEY, type LoadOptions, type LoadResult, type Scenario, type Variant } from './processes.js';
 
 /** The parts of a V8 CPU profile read here. */
 interface CallFrame {
@@ -54,8 +54,8 @@ const redisUrl = process.env.PROFILE_REDIS_URL;
 const variant = (process.env.PROFILE_VARIANT ?? 'memory') as Variant;
 const compared = (process.env.PROFILE_COMPARE ?? null) as Variant | null;
 const inclusiveOf = process.env.PROFILE_INCLUSIVE;
-const keys = Array.from({ length: 1000 }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
-const limitedKey = 'bench-limited-key-0000000001';
+const keys = benchKeys(1000);
+const limitedKey = LIMITED_KEY;
 mkdirSync(RESULTS_DIR, { recursive: true });
 
 const label = (name: Variant) => (name === 'memory' ? `service, LOG_LEVEL=${logLevel}` : name);

@@ -17,6 +17,8 @@ import {
   readyPort,
   RESULTS_DIR,
   SCRIPTS_DIR,
+  benchKeys,
+  LIMITED_KEY,
   type LoadOptions,
   type LoadResult,
   type Scenario,
@@ -52,8 +54,8 @@ const LOAD_CORE = '1';
 const REDIS_CORE = process.env.BENCH_REDIS_CORE ?? LOAD_CORE;
 // This process drains the servers' log pipes: it runs on the load generator's core, not the server's.
 pinSelf(LOAD_CORE);
-const keys = Array.from({ length: settings.keys }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
-const limitedKey = 'bench-limited-key-0000000001';
+const keys = benchKeys(settings.keys);
+const limitedKey = LIMITED_KEY;
 const cleanups: (() => Promise<unknown>)[] = [];
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

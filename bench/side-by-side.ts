@@ -20,7 +20,7 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hasTaskset, pinned, pinSelf, readyPort, SCRIPTS_DIR, type Child, type LoadOptions, type LoadResult, type Scenario, type ServerOptions } from './processes.js';
+import { hasTaskset, pinned, pinSelf, readyPort, SCRIPTS_DIR, benchKeys, LIMITED_KEY, type Child, type LoadOptions, type LoadResult, type Scenario, type ServerOptions } from './processes.js';
 
 interface Server {
   readonly name: string;
@@ -34,8 +34,8 @@ const scenario = (process.env.SIDE_SCENARIO ?? 'list20') as Scenario;
 const rounds = Number(process.env.SIDE_ROUNDS ?? 4);
 const seconds = Number(process.env.SIDE_SECONDS ?? 6);
 const warmup = Number(process.env.SIDE_WARMUP ?? 5);
-const keys = Array.from({ length: 1000 }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);
-const limitedKey = 'bench-limited-key-0000000001';
+const keys = benchKeys(1000);
+const limitedKey = LIMITED_KEY;
 if (!hasTaskset) process.stderr.write('taskset is not available: servers and load generators share every core, and the ratios are rougher\n');
 // This process drains the servers' log pipes: it runs on the load generators' core.
 pinSelf('1');

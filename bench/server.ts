@@ -15,6 +15,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { PetRepository } from '../src/application/ports/pet-repository.js';
 import type { PetStatus } from '../src/domain/pet-status.js';
+import { newPetDraft } from '../src/domain/pet.js';
 import type { ServerOptions } from './processes.js';
 import { createApp } from '../src/config/create-app.js';
 import { loadConfig } from '../src/config/env.js';
@@ -219,7 +220,7 @@ async function seedPets(pets: PetRepository, count: number): Promise<void> {
   for (let start = 0; start < count; start += batch) {
     const adds = [];
     for (let i = start; i < Math.min(count, start + batch); i++) {
-      adds.push(pets.add({ name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as PetStatus }));
+      adds.push(pets.add(newPetDraft({ name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as PetStatus }, 'bench', new Date())));
     }
     await Promise.all(adds);
   }

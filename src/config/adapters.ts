@@ -8,6 +8,7 @@ import type { ApiKeyStore } from '../application/ports/api-key-store.js';
 import type { AuditLog } from '../application/ports/audit-log.js';
 import { systemClock, type Clock } from '../application/ports/clock.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
+import type { OrderRepository } from '../application/ports/order-repository.js';
 import type { IdempotencyStore } from '../application/ports/idempotency-store.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
 import type { UsageStore } from '../application/ports/usage-store.js';
@@ -18,6 +19,7 @@ import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
 import { MemoryAuditLog } from '../adapters/memory/memory-audit-log.js';
 import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
+import { MemoryOrderRepository } from '../adapters/memory/memory-order-repository.js';
 import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
 import { MemoryUsageStore } from '../adapters/memory/memory-usage-store.js';
 import { CachingApiKeyStore } from '../adapters/cache/caching-api-key-store.js';
@@ -27,6 +29,7 @@ import { MongoApiKeyStore } from '../adapters/mongo/mongo-api-key-store.js';
 import { MongoAuditLog } from '../adapters/mongo/mongo-audit-log.js';
 import { MongoIdempotencyStore } from '../adapters/mongo/mongo-idempotency-store.js';
 import { MongoPetRepository } from '../adapters/mongo/mongo-pet-repository.js';
+import { MongoOrderRepository } from '../adapters/mongo/mongo-order-repository.js';
 import { MongoUsageStore } from '../adapters/mongo/mongo-usage-store.js';
 import { connectRedis } from '../adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
@@ -38,6 +41,7 @@ import type { AppConfig } from './env.js';
 export interface Adapters {
   readonly clock: Clock;
   readonly pets: PetRepository;
+  readonly orders: OrderRepository;
   readonly apiKeys: ApiKeyStore;
   /** Looked up on every admin request, uncached: a revoked credential stops at once everywhere. */
   readonly adminCredentials: AdminCredentialStore;
@@ -61,6 +65,7 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
   return {
     clock,
     pets: new MemoryPetRepository(),
+    orders: new MemoryOrderRepository(),
     apiKeys: new MemoryApiKeyStore(),
     adminCredentials: new MemoryAdminCredentialStore(),
     audit: new MemoryAuditLog(),
@@ -101,6 +106,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   const redisPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'redis', port, observers);
   const closers: (() => Promise<unknown>)[] = [];
   let pets: PetRepository = new MemoryPetRepository();
+  let orders: OrderRepository = new MemoryOrderRepository();
   let apiKeys: ApiKeyStore = new MemoryApiKeyStore();
   let adminCredentials: AdminCredentialStore = new MemoryAdminCredentialStore();
   let audit: AuditLog = new MemoryAuditLog();
@@ -113,6 +119,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     const mongo = await connectMongo(config.mongo);
     closers.push(() => mongo.client.close());
     pets = mongoPort(new MongoPetRepository(mongo.db, config.mongo.timeoutMs), 'pets');
+    orders = mongoPort(new MongoOrderRepository(mongo.db, config.mongo.timeoutMs), 'orders');
     idempotency = mongoPort(new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs), 'idempotency');
     apiKeys = new CachingApiKeyStore(mongoPort(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), 'api_keys'), clock, config.keyCacheTtlMs);
     adminCredentials = mongoPort(new MongoAdminCredentialStore(mongo.db, config.mongo.timeoutMs), 'admin_credentials');
@@ -166,6 +173,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   return {
     clock,
     pets,
+    orders,
     apiKeys,
     adminCredentials,
     audit,

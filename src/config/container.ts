@@ -6,6 +6,9 @@ import { AdmitRequest } from '../application/use-cases/admit-request.js';
 import { Authenticate } from '../application/use-cases/authenticate.js';
 import { CreatePet } from '../application/use-cases/create-pet.js';
 import { GetPet } from '../application/use-cases/get-pet.js';
+import { ChangePet } from '../application/use-cases/change-pet.js';
+import { AdoptionRequests } from '../application/use-cases/adoption-requests.js';
+import { SettleHolds } from '../application/use-cases/settle-holds.js';
 import { ListPets } from '../application/use-cases/list-pets.js';
 import { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
@@ -42,7 +45,7 @@ export function getPetDeprecation(config: AppConfig): DeprecatedOperation {
     deprecatedAtMs: GET_PET_DEPRECATED_AT_MS,
     sunsetAtMs: config.getPetRemoval.sunsetAtMs,
     brownouts: config.getPetRemoval.brownouts,
-    replacement: 'GET /v1/pets?status=',
+    replacement: 'GET /v1/pets?id={petId}',
   };
 }
 
@@ -55,6 +58,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   const c = rootContainer.createChildContainer();
   c.register(TOKENS.Clock, { useValue: adapters.clock });
   c.register(TOKENS.PetRepository, { useValue: adapters.pets });
+  c.register(TOKENS.OrderRepository, { useValue: adapters.orders });
   c.register(TOKENS.ApiKeyStore, { useValue: adapters.apiKeys });
   c.register(TOKENS.RateLimiter, { useValue: adapters.rateLimiter });
   c.register(TOKENS.IdempotencyStore, { useValue: adapters.idempotency });
@@ -75,7 +79,31 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
         }),
     ),
   );
-  c.register(TOKENS.GetPet, once((d) => new GetPet(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.Clock), deprecation)));
+  c.register(
+    TOKENS.SettleHolds,
+    once((d) => new SettleHolds(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.OrderRepository), d.resolve(TOKENS.Clock))),
+  );
+  c.register(
+    TOKENS.GetPet,
+    once((d) => new GetPet(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.SettleHolds), d.resolve(TOKENS.Clock), deprecation)),
+  );
+  c.register(
+    TOKENS.ChangePet,
+    once((d) => new ChangePet(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.SettleHolds), d.resolve(TOKENS.Clock), config.legacyPetOwner)),
+  );
+  c.register(
+    TOKENS.AdoptionRequests,
+    once(
+      (d) =>
+        new AdoptionRequests(
+          d.resolve(TOKENS.PetRepository),
+          d.resolve(TOKENS.OrderRepository),
+          d.resolve(TOKENS.SettleHolds),
+          d.resolve(TOKENS.Clock),
+          config.legacyPetOwner,
+        ),
+    ),
+  );
   c.register(
     TOKENS.UsageRecorder,
     once(

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { TOKENS } from '../application/ports/tokens.js';
 import type { UsageRecorder } from '../application/usage-recorder.js';
+import type { SettleHolds } from '../application/use-cases/settle-holds.js';
 import { isTimeout } from '../application/within.js';
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
@@ -89,6 +90,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       listPets: container.resolve(TOKENS.ListPets),
       createPet: container.resolve(TOKENS.CreatePet),
       getPet: container.resolve(TOKENS.GetPet),
+      changePet: container.resolve(TOKENS.ChangePet),
+      adoptionRequests: container.resolve(TOKENS.AdoptionRequests),
       admitRequest: container.resolve(TOKENS.AdmitRequest),
       readUsage: container.resolve(TOKENS.ReadUsage),
       recordUsage: (keyId, operation, outcome, status) => usageRecorder.record(keyId, operation, outcome, status),
@@ -117,17 +120,49 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     { ...base, defaultGraceMs: config.keyRotationGraceMs, usageFlushSeconds: config.usageFlushMs / 1000 },
   );
   const stopFlushing = flushEvery(usageRecorder, config.usageFlushMs, metrics);
+  const stopSweeping = sweepEvery(container.resolve<SettleHolds>(TOKENS.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger);
   // The public app owns the adapters: closing it closes the admin door first, then the connections.
   http.addHook('onClose', async () => {
     await admin.close();
     // The counts of the last requests, before the connections go.
     await stopFlushing();
+    await stopSweeping();
     await adapters.close();
     // The spans of the last requests.
     await tracing?.shutdown();
     container.clearInstances();
   });
   return { http, admin, metrics, container, keys, adminCredentials, adapters, usage: usageRecorder };
+}
+
+/** How often each instance finishes adoption steps interrupted by a crash (settle-holds.ts): the bound on how long one may show. */
+export const HOLD_SWEEP_INTERVAL_MS = 60_000;
+
+/** Runs the hold sweep every `intervalMs`, one at a time; the returned function stops it (waiting for a sweep under way). */
+export function sweepEvery(holds: SettleHolds, intervalMs: number, logger: Logger): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    timer = setTimeout(() => {
+      running = holds
+        .sweep()
+        .then((settled) => {
+          if (settled > 0) logger.warn({ settled }, 'Finished adoption steps that an earlier failure interrupted');
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, 'The adoption hold sweep failed; it runs again at the next interval'))
+        .finally(() => {
+          if (!stopped) schedule();
+        });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
 }
 
 /**

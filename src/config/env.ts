@@ -70,6 +70,11 @@ export const EnvSchema = Type.Object({
     default: '',
     description: 'Bearer token GET /metrics asks for (at least 16 characters); open when unset',
   }),
+  LEGACY_PET_OWNER: Type.String({
+    default: '',
+    maxLength: 200,
+    description: 'The owner of pets stored before owners were recorded (a key owner id); unset, no key may change those pets',
+  }),
   SHUTDOWN_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 10, description: 'Grace period for in-flight requests on SIGTERM/SIGINT' }),
   READINESS_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 2_000, description: 'How long /readyz waits for each adapter' }),
   MONGODB_URL: Type.String({ default: '', description: 'MongoDB connection string; pets and keys are kept in memory when unset' }),
@@ -177,6 +182,8 @@ export interface AppConfig {
   readonly idempotencyTtlMs: number;
   readonly metricsToken: string | null;
   readonly usageFlushMs: number;
+  /** Who owns pets stored before owners were recorded; null: nobody may change them. */
+  readonly legacyPetOwner: string | null;
   /** When GET /v1/pets/{petId} goes (sunset), and the windows before it in which it already answers 410. */
   readonly getPetRemoval: { readonly sunsetAtMs: number; readonly brownouts: readonly { readonly startMs: number; readonly endMs: number }[] };
   /** The environments that publish the API, for the OpenAPI document's servers. */
@@ -227,6 +234,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     idempotencyTtlMs: env.IDEMPOTENCY_TTL_SECONDS * 1000,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     usageFlushMs: env.USAGE_FLUSH_SECONDS * 1000,
+    legacyPetOwner: env.LEGACY_PET_OWNER || null,
     getPetRemoval: parseRemoval(env.GET_PET_SUNSET, env.GET_PET_BROWNOUTS),
     publicServers: parsePublicServers(env.PRODUCTION_BASE_URL, env.STAGING_BASE_URL),
     tracing: parseTracing(source),

@@ -11,6 +11,12 @@ export const DOMAIN_ERROR_CODES = [
   'rate_limited',
   'key_banned',
   'service_unavailable',
+  'precondition_required',
+  'precondition_failed',
+  'invalid_transition',
+  'pet_held',
+  'pet_not_available',
+  'pet_not_found',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
@@ -110,5 +116,52 @@ export class IdempotencyKeyReusedError extends DomainError {
   readonly code = 'idempotency_key_reused';
   constructor() {
     super('This Idempotency-Key was already used with a different request body; send a new key for a new request');
+  }
+}
+
+/** A conditional write was sent without If-Match (RFC 6585 428): changing a pet needs the version it was read at. */
+export class PreconditionRequiredError extends DomainError {
+  readonly code = 'precondition_required';
+}
+
+/** If-Match names a version that is no longer current: someone changed the resource since it was read. */
+export class PreconditionFailedError extends DomainError {
+  readonly code = 'precondition_failed';
+  constructor(
+    message: string,
+    /** The current version, sent back as the ETag so that the client can read, merge and retry. */
+    readonly currentVersion: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The change is not one the lifecycle allows from the current state. */
+export class InvalidTransitionError extends DomainError {
+  readonly code = 'invalid_transition';
+}
+
+/** The pet is held by an approved adoption request: its status moves only through that request. */
+export class PetHeldError extends DomainError {
+  readonly code = 'pet_held';
+}
+
+/** The pet cannot take (another) adoption request: sold, deleted, or held by another request. */
+export class PetNotAvailableError extends DomainError {
+  readonly code = 'pet_not_available';
+}
+
+/** An adoption request names a pet that does not exist (the body is well formed, its target is not). */
+export class PetNotFoundForRequestError extends DomainError {
+  readonly code = 'pet_not_found';
+  constructor(id: number) {
+    super(`No pet with id ${id} exists; list the animals (GET /v1/pets) for the ids that can be adopted`);
+  }
+}
+
+export class OrderNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(id: string) {
+    super(`No adoption request with id ${id} exists`);
   }
 }

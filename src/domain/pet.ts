@@ -20,11 +20,26 @@ export interface NewPet {
   readonly status?: PetStatus;
 }
 
-export interface Pet {
-  readonly id: PetId;
+/** What a client chooses about an animal: the fields of NewPet, the status defaulted. */
+export interface PetFields {
   readonly name: string;
   readonly categoryId: number;
   readonly status: PetStatus;
+}
+
+export interface Pet extends PetFields {
+  readonly id: PetId;
+  /** 1 when created, one more at every change: the ETag, and what a conditional write compares. */
+  readonly version: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly statusChangedAt: Date;
+  /** When the pet last became sold; null while it never was, or after it was returned. */
+  readonly adoptedAt: Date | null;
+  /** Whose pet it is (see ownership.ts); null for pets stored before owners were recorded. */
+  readonly ownerId: string | null;
+  /** The approved adoption request that holds the pet, if any (never shown to clients). */
+  readonly heldBy: string | null;
 }
 
 /** A new pet with its defaults applied, ready to be given an id by the repository. */
@@ -55,16 +70,36 @@ export function idRangeMessage(field: string): string {
   return `${field} ${ID_RANGE_TEXT}`;
 }
 
-/** Checks the invariants the transport schema also states, so the core holds them on any adapter. */
-export function draftPet(input: NewPet): PetDraft {
-  if (!VISIBLE_CHARACTER.test(input.name)) {
+export function checkName(name: string): void {
+  if (!VISIBLE_CHARACTER.test(name)) {
     throw new ValidationError('name', `name must be ${NAME_RULE_TEXT}; this one has nothing visible`);
   }
-  if ([...input.name].length > NAME_MAX_LENGTH) {
+  if ([...name].length > NAME_MAX_LENGTH) {
     throw new ValidationError('name', `name must be at most ${NAME_MAX_LENGTH} characters`);
   }
-  if (!isValidId(input.categoryId)) {
-    throw new ValidationError('categoryId', idRangeMessage('categoryId'));
-  }
+}
+
+export function checkCategoryId(categoryId: number): void {
+  if (!isValidId(categoryId)) throw new ValidationError('categoryId', idRangeMessage('categoryId'));
+}
+
+/** Checks the invariants the transport schema also states, so the core holds them on any adapter. */
+export function draftPet(input: NewPet): PetFields {
+  checkName(input.name);
+  checkCategoryId(input.categoryId);
   return { name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS };
+}
+
+/** A new pet of `ownerId`'s, created at `now`: version 1, and adopted at once if it is created sold. */
+export function newPetDraft(fields: PetFields, ownerId: string, now: Date): PetDraft {
+  return {
+    ...fields,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    statusChangedAt: now,
+    adoptedAt: fields.status === 'sold' ? now : null,
+    ownerId,
+    heldBy: null,
+  };
 }

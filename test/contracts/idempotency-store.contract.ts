@@ -12,7 +12,19 @@ export interface IdempotencyStoreHarness {
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const LEASE = 10_000;
 const TTL = 86_400_000;
-const PET: Pet = { id: 2 ** 53 - 1, name: 'Rex ✓', categoryId: 7, status: 'pending' };
+const PET: Pet = {
+  id: 2 ** 53 - 1,
+  name: 'Rex ✓',
+  categoryId: 7,
+  status: 'pending',
+  version: 1,
+  createdAt: new Date(T0),
+  updatedAt: new Date(T0),
+  statusChangedAt: new Date(T0),
+  adoptedAt: null,
+  ownerId: 'acct_1042',
+  heldBy: null,
+};
 
 let nextPetId = 1_000;
 

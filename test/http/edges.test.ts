@@ -19,8 +19,10 @@ describe('edges', () => {
 
   it.each([
     ['DELETE', '/v1/pets', 'GET, HEAD, POST'],
-    ['PATCH', '/v1/pets/1', 'GET, HEAD'],
-    ['POST', '/v1/pets/1', 'GET, HEAD'],
+    ['PUT', '/v1/pets/1', 'GET, HEAD, PATCH, DELETE'],
+    ['POST', '/v1/pets/1', 'GET, HEAD, PATCH, DELETE'],
+    ['PUT', '/v1/orders', 'GET, HEAD, POST'],
+    ['GET', '/v1/orders/ord_x/approve', 'POST'],
   ])('answers %s %s with 405 and Allow', async (method, url, allow) => {
     t = await startTestApp();
     const response = await t.app.http.inject({ method: method as 'DELETE', url, headers: { authorization: await t.bearer() } });

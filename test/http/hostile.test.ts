@@ -90,9 +90,9 @@ const CORPUS: Row[] = [
   // Methods on known paths: 405 with Allow, before any body is read.
   row('OPTIONS /v1/pets', rawRequest('OPTIONS', '/v1/pets', auth), 405, 'method_not_allowed', 'GET, HEAD, POST'),
   row('TRACE /v1/pets', rawRequest('TRACE', '/v1/pets', auth), 405, 'method_not_allowed', 'GET, HEAD, POST'),
-  row('DELETE /v1/pets/1', rawRequest('DELETE', '/v1/pets/1', auth), 405, 'method_not_allowed', 'GET, HEAD'),
-  row('POST /v1/pets/1, JSON type, no body', rawRequest('POST', '/v1/pets/1', { ...json, 'Content-Length': '0' }), 405, 'method_not_allowed', 'GET, HEAD'),
-  row('POST /v1/pets/1 with a broken body', rawRequest('POST', '/v1/pets/1', json, '{"name":'), 405, 'method_not_allowed', 'GET, HEAD'),
+  row('PUT /v1/pets/1', rawRequest('PUT', '/v1/pets/1', auth), 405, 'method_not_allowed', 'GET, HEAD, PATCH, DELETE'),
+  row('POST /v1/pets/1, JSON type, no body', rawRequest('POST', '/v1/pets/1', { ...json, 'Content-Length': '0' }), 405, 'method_not_allowed', 'GET, HEAD, PATCH, DELETE'),
+  row('POST /v1/pets/1 with a broken body', rawRequest('POST', '/v1/pets/1', json, '{"name":'), 405, 'method_not_allowed', 'GET, HEAD, PATCH, DELETE'),
   row('PUT /v1/pets with a body', rawRequest('PUT', '/v1/pets', json, rex), 405, 'method_not_allowed', 'GET, HEAD, POST'),
   row('POST to an unknown path with a broken body', rawRequest('POST', '/v1/animals', json, '{"name":'), 404, 'route_not_found'),
   // Integers in queries and paths only in canonical decimal form.

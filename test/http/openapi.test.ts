@@ -54,7 +54,7 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes exactly the five operations and their HEAD twins, getPet deprecated', () => {
+  it('describes exactly its operations and their HEAD twins, getPet deprecated, the adoption requests beta', () => {
     const ids = Object.fromEntries(
       operations().map(({ path, method, op }): [string, string] => [op.operationId ?? '', `${method.toUpperCase()} ${path}`]),
     );
@@ -64,12 +64,28 @@ describe('OpenAPI document', () => {
       createPet: 'POST /pets',
       getPet: 'GET /pets/{petId}',
       getPetHead: 'HEAD /pets/{petId}',
+      updatePet: 'PATCH /pets/{petId}',
+      deletePet: 'DELETE /pets/{petId}',
+      placeOrder: 'POST /orders',
+      listOrders: 'GET /orders',
+      listOrdersHead: 'HEAD /orders',
+      getOrder: 'GET /orders/{orderId}',
+      getOrderHead: 'HEAD /orders/{orderId}',
+      approveOrder: 'POST /orders/{orderId}/approve',
+      deliverOrder: 'POST /orders/{orderId}/deliver',
+      cancelOrder: 'POST /orders/{orderId}/cancel',
       getRateLimit: 'GET /rate_limit',
       getRateLimitHead: 'HEAD /rate_limit',
       getUsage: 'GET /usage',
       getUsageHead: 'HEAD /usage',
     });
     expect(operations().filter(({ op }) => op.deprecated).map(({ op }) => op.operationId)).toEqual(['getPet', 'getPetHead']);
+    // Every adoption-request operation, and only those, is marked beta and says so first.
+    const beta = operations().filter(({ op }) => (op as Record<string, unknown>)['x-stability-level'] === 'beta');
+    expect(beta.map(({ op }) => op.operationId).sort()).toEqual(
+      ['approveOrder', 'cancelOrder', 'deliverOrder', 'getOrder', 'getOrderHead', 'listOrders', 'listOrdersHead', 'placeOrder'].sort(),
+    );
+    for (const { op } of beta) expect(op.description?.startsWith('Beta.')).toBe(true);
     expect(doc.servers).toEqual([{ url: 'http://localhost:80/v1', description: 'This server' }]);
   });
 
@@ -122,7 +138,7 @@ describe('OpenAPI document', () => {
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it('gives every response its headers (rate limits; Retry-After on 409, 429, 503; WWW-Authenticate on 401), and each error only the codes it can carry', () => {
+  it('gives every response its headers (rate limits; Retry-After on 429, 503 and an in-flight 409; WWW-Authenticate on 401), and each error only the codes it can carry', () => {
     const seen = new Set<string>();
     for (const { op, method } of operations()) {
       if (method === 'head') continue;
@@ -131,7 +147,12 @@ describe('OpenAPI document', () => {
         const response = resolve(reference);
         const headers = Object.keys(response.headers ?? {});
         expect(headers, `${op.operationId} ${status}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id']));
-        if (['409', '429', '503'].includes(status)) expect(headers).toContain('Retry-After');
+        if (['429', '503'].includes(status)) expect(headers).toContain('Retry-After');
+        if (status === '409') {
+          // Only a create's 409 (an Idempotency-Key in flight) asks to retry; a state conflict does not.
+          const inFlight = JSON.stringify(response.content).includes('idempotency_key_in_flight');
+          expect(headers.includes('Retry-After'), `${op.operationId} 409`).toBe(inFlight);
+        }
         if (status === '401') expect(headers).toContain('WWW-Authenticate');
         if (Number(status) >= 400) {
           const schema = response.content?.['application/json']?.schema as { allOf: [{ $ref: string }, { properties: { code: { enum: ErrorCode[] } } }] };
@@ -147,7 +168,7 @@ describe('OpenAPI document', () => {
     }
     // Every code the public API answers with, and none only the admin API does (key_not_active).
     expect([...seen].sort()).toEqual(
-      ERROR_CODES.filter((c) => [400, 401, 403, 404, 409, 410, 413, 414, 415, 422, 429, 500, 503].includes(statusOf(c)) && !['route_not_found', 'key_not_active'].includes(c)).sort(),
+      ERROR_CODES.filter((c) => [400, 401, 403, 404, 409, 410, 412, 413, 414, 415, 422, 428, 429, 500, 503].includes(statusOf(c)) && !['route_not_found', 'key_not_active'].includes(c)).sort(),
     );
     const getPet = doc.paths['/pets/{petId}']?.get;
     for (const status of ['200', '410']) {

@@ -21,8 +21,21 @@ describe('pets', () => {
       const response = await create({ name: 'Rex', categoryId: 3 });
       expect(response.statusCode).toBe(201);
       const pet = response.json<Record<string, unknown>>();
-      expect(pet).toEqual({ id: 1, name: 'Rex', categoryId: 3, status: 'available' });
+      const created = new Date(t.clock.nowMs()).toISOString();
+      expect(pet).toEqual({
+        id: 1,
+        name: 'Rex',
+        categoryId: 3,
+        status: 'available',
+        version: 1,
+        createdAt: created,
+        updatedAt: created,
+        statusChangedAt: created,
+        adoptedAt: null,
+        ownerId: expect.stringMatching(/^key_/) as unknown,
+      });
       expect(response.headers.location).toBe('/v1/pets/1');
+      expect(response.headers.etag).toBe('"1"');
       expectRateLimitHeaders(response);
       expect((await get('/v1/pets/1')).json()).toEqual(pet);
     });
@@ -83,10 +96,12 @@ describe('pets', () => {
       await create({ name: 'Rex', categoryId: 3 });
       const response = await get('/v1/pets/1');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ id: 1, name: 'Rex', categoryId: 3, status: 'available' });
+      expect(response.json()).toMatchObject({ id: 1, name: 'Rex', categoryId: 3, status: 'available', version: 1 });
+      expect(response.headers.etag).toBe('"1"');
       expect(response.headers.deprecation).toBe(`@${Date.parse('2026-11-21T00:00:00Z') / 1000}`);
       expect(response.headers.sunset).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
-      expect(response.headers.link).toBe('</v1/pets>; rel="successor-version", </v1/docs/>; rel="sunset"');
+      // The successor is the list asked for this one id.
+      expect(response.headers.link).toBe('</v1/pets?id=1>; rel="successor-version", </v1/docs/>; rel="sunset"');
       expectRateLimitHeaders(response);
     });
 

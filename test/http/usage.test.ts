@@ -222,10 +222,12 @@ describe('the end of getPet', () => {
   const BROWNOUT = { start: Date.parse('2026-11-21T13:00:00Z'), end: Date.parse('2026-11-21T14:00:00Z') };
 
   function expectGone(response: LightMyRequestResponse): void {
-    expect(expectError(response, 410, 'gone').message).toContain('use GET /v1/pets?status= instead');
+    expect(expectError(response, 410, 'gone').message).toContain('use GET /v1/pets?id={petId} instead');
     expect(response.headers.sunset).toBe('Sat, 21 Nov 2026 18:00:00 GMT');
     expect(response.headers.deprecation).toBe(`@${Date.parse('2026-11-21T00:00:00Z') / 1000}`);
-    expect(response.headers.link).toBe('</v1/pets>; rel="successor-version", </v1/docs/>; rel="sunset"');
+    // The successor is the list asked for the id in the path; a path without a valid id links the list.
+    const id = /^\/v1\/pets\/([1-9][0-9]*)(\?|$)/.exec(response.raw.req.url ?? "")?.[1];
+    expect(response.headers.link).toBe(`</v1/pets${id === undefined ? '' : `?id=${id}`}>; rel="successor-version", </v1/docs/>; rel="sunset"`);
     expectRateLimitHeaders(response);
   }
 
@@ -243,7 +245,7 @@ describe('the end of getPet', () => {
     const first = await get('/v1/pets/1');
     expectGone(first);
     expect(first.json<{ message: string }>().message).toBe(
-      'This operation is unavailable until 2026-11-21T14:00:00.000Z, a scheduled brownout before its removal on 2026-11-21T18:00:00.000Z; use GET /v1/pets?status= instead',
+      'This operation is unavailable until 2026-11-21T14:00:00.000Z, a scheduled brownout before its removal on 2026-11-21T18:00:00.000Z; use GET /v1/pets?id={petId} instead',
     );
     const remaining = Number(first.headers['x-ratelimit-remaining']);
     const second = await get('/v1/pets/999');

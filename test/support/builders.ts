@@ -12,8 +12,22 @@ export function aNewPet(overrides: Partial<NewPet> = {}): NewPet {
   return { name: `Pet ${counter}`, categoryId: 1 + (counter % 5), ...overrides };
 }
 
+const CREATED = new Date(Date.UTC(2026, 10, 25, 10, 0, 0));
+
+/** A pet as a repository is given it: version 1, created at one fixed time, owned by `owner_a`. */
 export function aPetDraft(overrides: Partial<PetDraft> = {}): PetDraft {
-  return { status: 'available', ...aNewPet(), ...overrides };
+  return {
+    status: 'available',
+    ...aNewPet(),
+    version: 1,
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    statusChangedAt: CREATED,
+    adoptedAt: null,
+    ownerId: 'owner_a',
+    heldBy: null,
+    ...overrides,
+  };
 }
 
 /** An API key record as stored: a Pro key with both scopes, no owner, its own quota. */
@@ -43,7 +57,7 @@ export function aDeprecation(overrides: Partial<DeprecatedOperation> = {}): Depr
     deprecatedAtMs: Date.parse('2026-11-21T00:00:00Z'),
     sunsetAtMs: Date.parse('2030-12-05T00:00:00Z'),
     brownouts: [],
-    replacement: 'GET /v1/pets?status=',
+    replacement: 'GET /v1/pets?id={petId}',
     ...overrides,
   };
 }

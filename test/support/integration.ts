@@ -45,7 +45,7 @@ export async function openTestDatabase(): Promise<{ client: MongoClient; db: Db;
   const name = testDatabaseName();
   const { client, db } = await connectMongo({ url: backend('mongo').url, database: name, timeoutMs: 5_000 });
   const clear = async () => {
-    await Promise.all(['pets', 'counters', 'pet_ids', 'api_keys', 'admin_credentials', 'audit_events', 'idempotency_keys', 'usage_buckets', 'usage_callers'].map((c) => db.collection(c).deleteMany({})));
+    await Promise.all(['pets', 'orders', 'counters', 'pet_ids', 'api_keys', 'admin_credentials', 'audit_events', 'idempotency_keys', 'usage_buckets', 'usage_callers'].map((c) => db.collection(c).deleteMany({})));
   };
   return {
     client,

@@ -33,6 +33,8 @@ export async function startTestApp(
     env?: Record<string, string>;
     clock?: FakeClock;
     adapters?: (clock: FakeClock) => Adapters;
+    /** Wraps whichever adapters the suite runs on (memory or MongoDB + Redis), to inject faults. */
+    wrapAdapters?: (adapters: Adapters) => Adapters;
     /** Every line the app logs (at debug and above) is pushed here. */
     logLines?: string[];
   } = {},
@@ -52,6 +54,7 @@ export async function startTestApp(
   } else {
     adapters = memoryAdapters(clock);
   }
+  if (options.wrapAdapters) adapters = options.wrapAdapters(adapters);
   const { logLines } = options;
   const logger = logLines ? pino({ level: options.env?.LOG_LEVEL ?? 'debug' }, { write: (line: string) => void logLines.push(line) }) : undefined;
   const app = await createApp(config, { adapters, metrics, ...(logger && { logger }) });

@@ -9,6 +9,9 @@ import type { AdmitRequest } from '../../application/use-cases/admit-request.js'
 import type { CreatePet } from '../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../application/use-cases/list-pets.js';
+import type { ChangePet } from '../../application/use-cases/change-pet.js';
+import type { AdoptionRequests } from '../../application/use-cases/adoption-requests.js';
+import { orderRoutes } from './routes/orders.js';
 import type { ReadUsage } from '../../application/use-cases/read-usage.js';
 import { ERROR_CODES, statusOf } from './error-catalogue.js';
 import { admissionPlugin } from './plugins/admission.js';
@@ -32,6 +35,8 @@ export interface HttpAppDeps {
   readonly listPets: ListPets;
   readonly createPet: CreatePet;
   readonly getPet: GetPet;
+  readonly changePet: ChangePet;
+  readonly adoptionRequests: AdoptionRequests;
   readonly admitRequest: AdmitRequest;
   readonly readUsage: ReadUsage;
   /** Counts each request made with a key, for its usage. */
@@ -75,6 +80,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
       security: [{ bearerAuth: [] }],
       tags: [
         { name: 'pets', description: 'Animals available for adoption' },
+        { name: 'adoption requests', description: 'Beta. Requests to adopt an animal (the store orders), and the decisions that move the animal from available through pending to sold' },
         { name: 'rate limits', description: "The caller's quota and usage" },
       ],
     },
@@ -98,8 +104,10 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
         listPets: deps.listPets,
         createPet: deps.createPet,
         getPet: deps.getPet,
+        changePet: deps.changePet,
         basePath: BASE_PATH,
       });
+      await v1.register(orderRoutes, { orders: deps.adoptionRequests, basePath: BASE_PATH });
       // With no published base URL configured, the document names the instance that serves it, as the
       // client sees it (through a trusted proxy, its forwarded protocol and host): generated clients
       // take servers[0] as their base URL, and a relative one does not work outside a browser.

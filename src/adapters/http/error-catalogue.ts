@@ -38,7 +38,19 @@ const CATALOGUE = {
     routing: { component: 'MethodNotAllowed', description: 'Sent for any method a known path does not serve (OPTIONS and TRACE included), before any body is read' },
   },
   request_timeout: { status: 408, faultMessage: 'The request was not received in time; send it again' },
-  precondition_failed: { status: 412, faultMessage: 'A precondition (If-Match, If-Unmodified-Since) does not hold' },
+  precondition_failed: {
+    status: 412,
+    faultMessage: 'A precondition (If-Match, If-Unmodified-Since) does not hold',
+    example: 'Pet 42 changed since it was read: its current ETag is "3". Read it again, apply the change to what it is now, and send it with the new ETag',
+  },
+  precondition_required: {
+    status: 428,
+    example: 'Changing pet 42 needs an If-Match header with the ETag it was read at (If-Match: "2" if you read it just now); read it first, then send the change with its ETag',
+  },
+  invalid_transition: { status: 409, example: 'A sold pet cannot become pending; from sold it may become available' },
+  pet_held: { status: 409, example: 'Pet 42 is held by the approved adoption request ord_mh3k2x1a0b4c5d6e7f8g9h0; deliver or cancel that request to change its status' },
+  pet_not_available: { status: 409, example: 'Pet 42 has been adopted; it takes no more adoption requests' },
+  pet_not_found: { status: 422, example: 'No pet with id 42 exists; list the animals (GET /v1/pets) for the ids that can be adopted' },
   payload_too_large: { status: 413, faultMessage: 'The request body is too large', example: 'The request body is larger than the 16384 bytes allowed' },
   uri_too_long: { status: 414, faultMessage: 'The request URL, or one of its path segments, is too long' },
   unsupported_media_type: {
@@ -98,19 +110,28 @@ export const ERROR_RESPONSES: Readonly<Record<number, { readonly name: string; r
   400: { name: 'BadRequest', description: 'The request has a missing or invalid value; the message names the field' },
   401: { name: 'Unauthorized', description: 'The API key is missing, malformed, unknown, revoked or expired' },
   403: { name: 'Forbidden', description: 'The API key does not have the scope this operation needs (code forbidden); the request still counted against its limits' },
-  404: { name: 'NotFound', description: 'The animal does not exist' },
+  404: { name: 'NotFound', description: 'The animal or adoption request does not exist, or the caller may not see it' },
   409: {
     name: 'Conflict',
-    description: 'A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight); retry after Retry-After seconds',
+    description:
+      'A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding)',
   },
   410: {
     name: 'Gone',
     description: 'The operation has been removed (after its Sunset date) or is inside an announced brownout before it (code gone); the message and the Link header name the replacement. Do not retry it.',
   },
+  412: {
+    name: 'PreconditionFailed',
+    description: 'If-Match names a version that is no longer current (code precondition_failed); the ETag header carries the current one. Read the resource again and retry with it',
+  },
   413: { name: 'PayloadTooLarge', description: 'The request body is too large' },
   414: { name: 'UriTooLong', description: 'The request URL, or one of its path segments, is too long (code uri_too_long)' },
   415: { name: 'UnsupportedMediaType', description: 'The request body is not JSON' },
-  422: { name: 'UnprocessableContent', description: 'The Idempotency-Key was already used with a different body (code idempotency_key_reused)' },
+  422: {
+    name: 'UnprocessableContent',
+    description: 'The Idempotency-Key was already used with a different body (code idempotency_key_reused), or the request names a pet that does not exist (code pet_not_found)',
+  },
+  428: { name: 'PreconditionRequired', description: 'The change needs an If-Match header with the ETag the resource was read at (code precondition_required)' },
   429: { name: 'TooManyRequests', description: 'Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned)' },
   500: { name: 'InternalError', description: 'Unexpected error; the message carries the request id' },
   503: { name: 'ServiceUnavailable', description: 'A backing service is unavailable' },

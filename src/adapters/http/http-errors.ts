@@ -88,6 +88,7 @@ function validationMessage(error: FastifyError): string {
     if (first.keyword === 'type') return 'the request body must be a JSON object';
     if (first.keyword === 'required') return `${location} '${String(first.params.missingProperty)}' is required`;
     if (first.keyword === 'additionalProperties') return `${location} '${String(first.params.additionalProperty)}' is not recognised`;
+    if (first.keyword === 'minProperties') return 'the request body must name at least one field to change';
     return `the request ${first.message ?? 'is invalid'}`;
   }
   const expected = first.parentSchema?.['x-invalid'];

@@ -7,7 +7,8 @@
 import { UsageBucketSchema, UsageReportSchema } from './schemas/usage-schemas.js';
 import { ERROR_RESPONSES, errorEntry, operationCodes, statusOf, type ErrorCode } from './error-catalogue.js';
 import { ErrorSchema } from './schemas/error-schema.js';
-import { NewPetSchema, PetSchema, PetsSchema } from './schemas/pet-schemas.js';
+import { NewPetSchema, PetPatchSchema, PetSchema, PetsSchema } from './schemas/pet-schemas.js';
+import { CancelOrderSchema, NewOrderSchema, OrderSchema, OrdersSchema } from './schemas/order-schemas.js';
 import { RateLimitStatusSchema, WindowStatusSchema } from './schemas/rate-limit-schemas.js';
 
 type Json = Record<string, unknown>;
@@ -54,12 +55,40 @@ export function ownDescriptionsOf(schemas: readonly unknown[]): Readonly<Record<
 /** Codes only the admin API answers with. */
 const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['key_not_active'];
 
-export const PUBLIC_PROFILE: DocumentProfile = {
-  ownDescriptions: ownDescriptionsOf([ErrorSchema, PetSchema, NewPetSchema, PetsSchema, WindowStatusSchema, RateLimitStatusSchema, UsageReportSchema, UsageBucketSchema]),
-  codesFor: (status, operationId) =>
-    // Only creates can meet Idempotency-Key refusals.
-    operationCodes(status).filter((code) => !ADMIN_ONLY_CODES.includes(code) && (operationId === 'createPet' || !code.startsWith('idempotency_key'))),
+/** Codes only some operations can meet; every other code, any operation answering with its status. */
+const OPERATIONS_OF: Partial<Readonly<Record<ErrorCode, readonly string[]>>> = {
+  idempotency_key_in_flight: ['createPet'],
+  idempotency_key_reused: ['createPet', 'placeOrder'],
+  precondition_failed: ['updatePet', 'deletePet'],
+  precondition_required: ['updatePet'],
+  invalid_transition: ['updatePet', 'approveOrder', 'deliverOrder', 'cancelOrder'],
+  pet_held: ['updatePet', 'deletePet'],
+  pet_not_available: ['placeOrder', 'approveOrder'],
+  pet_not_found: ['placeOrder'],
 };
+
+export const PUBLIC_PROFILE: DocumentProfile = {
+  ownDescriptions: ownDescriptionsOf([
+    ErrorSchema,
+    PetSchema,
+    NewPetSchema,
+    PetsSchema,
+    PetPatchSchema,
+    OrderSchema,
+    OrdersSchema,
+    NewOrderSchema,
+    CancelOrderSchema,
+    WindowStatusSchema,
+    RateLimitStatusSchema,
+    UsageReportSchema,
+    UsageBucketSchema,
+  ]),
+  codesFor: (status, operationId) =>
+    operationCodes(status).filter((code) => !ADMIN_ONLY_CODES.includes(code) && (OPERATIONS_OF[code]?.includes(operationId) ?? true)),
+};
+
+/** An operation whose description opens with "Beta." is marked so for tools (x-stability-level). */
+const BETA_PREFIX = 'Beta.';
 
 export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC_PROFILE): Json {
   const components = (document.components ?? {}) as Json;
@@ -70,6 +99,7 @@ export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC
 
   for (const methods of Object.values(paths)) {
     for (const [method, operation] of Object.entries(methods)) {
+      if (typeof operation.description === 'string' && operation.description.startsWith(BETA_PREFIX)) operation['x-stability-level'] = 'beta';
       const operationResponses = operation.responses as Record<string, Json>;
       for (const [statusText, response] of Object.entries(operationResponses)) {
         const status = Number(statusText);
@@ -100,8 +130,8 @@ export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC
         };
         responses[name] ??= built;
         // One component per status; an operation whose response carries other headers (GET
-        // /rate_limit's 400 comes before any rate-limit decision) keeps its own in place.
-        const shared = JSON.stringify((responses[name] as Json).headers) === JSON.stringify(built.headers);
+        // /rate_limit's 400 comes before any rate-limit decision) or other codes keeps its own in place.
+        const shared = JSON.stringify(responses[name]) === JSON.stringify(built);
         operationResponses[statusText] = shared ? { $ref: `#/components/responses/${name}` } : built;
       }
       if (method === 'get') methods.head = headOf(operation, responses);

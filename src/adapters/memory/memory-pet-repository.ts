@@ -1,4 +1,4 @@
-/** In-memory pet repository: ids ascend, so append-only arrays stay sorted and a page is a binary search plus a slice. */
+/** In-memory pet repository: lists kept in id order, so a page is a binary search plus a slice. */
 import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
 import type { PetListQuery, PetRepository, ReservedAdd } from '../../application/ports/pet-repository.js';
@@ -31,9 +31,35 @@ export class MemoryPetRepository implements PetRepository {
   }
 
   async list(query: PetListQuery): Promise<Pet[]> {
+    if (query.ids !== undefined) {
+      const found = [...new Set(query.ids)]
+        .filter((id) => query.afterId === undefined || id > query.afterId)
+        .map((id) => this.byId.get(id))
+        .filter((pet): pet is Pet => pet !== undefined && (query.status === undefined || pet.status === query.status));
+      return found.sort((a, b) => a.id - b.id).slice(0, query.limit);
+    }
     const source = query.status === undefined ? this.all : (this.byStatus.get(query.status) ?? []);
     const start = query.afterId === undefined ? 0 : firstIndexAfter(source, query.afterId);
     return source.slice(start, start + query.limit);
+  }
+
+  async update(pet: Pet, expectedVersion: number): Promise<boolean> {
+    const stored = this.byId.get(pet.id);
+    if (!stored || stored.version !== expectedVersion) return false;
+    this.unstore(stored);
+    this.store({ ...pet });
+    return true;
+  }
+
+  async remove(id: PetId, expectedVersion: number): Promise<boolean> {
+    const stored = this.byId.get(id);
+    if (!stored || stored.version !== expectedVersion) return false;
+    this.unstore(stored);
+    return true;
+  }
+
+  async listHeld(afterId: PetId, limit: number): Promise<Pet[]> {
+    return this.all.filter((pet) => pet.heldBy !== null && pet.id > afterId).slice(0, limit);
   }
 
   ping(): Promise<void> {
@@ -48,12 +74,23 @@ export class MemoryPetRepository implements PetRepository {
     insertInOrder(sameStatus, pet);
     this.byStatus.set(pet.status, sameStatus);
   }
+
+  private unstore(pet: Pet): void {
+    this.byId.delete(pet.id);
+    removeFrom(this.all, pet.id);
+    removeFrom(this.byStatus.get(pet.status) ?? [], pet.id);
+  }
 }
 
 function insertInOrder(sorted: Pet[], pet: Pet): void {
   const last = sorted[sorted.length - 1];
   if (!last || last.id < pet.id) sorted.push(pet);
   else sorted.splice(firstIndexAfter(sorted, pet.id), 0, pet);
+}
+
+function removeFrom(sorted: Pet[], id: PetId): void {
+  const index = firstIndexAfter(sorted, id) - 1;
+  if (index >= 0 && (sorted[index] as Pet).id === id) sorted.splice(index, 1);
 }
 
 function firstIndexAfter(sorted: readonly Pet[], id: PetId): number {

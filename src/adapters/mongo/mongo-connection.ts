@@ -13,6 +13,7 @@ import { MongoApiKeyStore } from './mongo-api-key-store.js';
 import { guarded } from './mongo-errors.js';
 import { MongoUsageStore } from './mongo-usage-store.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
+import { MongoOrderRepository } from './mongo-order-repository.js';
 import { MongoPetRepository } from './mongo-pet-repository.js';
 
 export interface MongoOptions {
@@ -49,6 +50,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
     await guarded(options.timeoutMs, () =>
       Promise.all([
         MongoPetRepository.ensureIndexes(db),
+        MongoOrderRepository.ensureIndexes(db),
         MongoApiKeyStore.ensureIndexes(db),
         MongoAdminCredentialStore.ensureIndexes(db),
         MongoIdempotencyStore.ensureIndexes(db),

@@ -51,7 +51,18 @@ export class MongoPetRepository implements PetRepository {
   /** Listing by status in id order walks this index; unfiltered listing walks _id. Idempotent. */
   static async ensureIndexes(db: Db): Promise<void> {
     await db.collection('pets').createIndex({ status: 1, _id: 1 }, { name: 'status_id' });
+    // The repair sweep reads held pets only.
+    await db.collection('pets').createIndex({ heldBy: 1, _id: 1 }, { name: 'held_id' });
     await db.collection('pet_ids').createIndex({ takenAt: 1 }, { expireAfterSeconds: TAKEN_ID_TTL_SECONDS, name: 'taken_ttl' });
+    // Pets stored before versions, times and owners were recorded: version 1, the times of this
+    // start (the first time they are known), no owner (see LEGACY_PET_OWNER). Idempotent.
+    const now = new Date();
+    await db
+      .collection('pets')
+      .updateMany(
+        { version: { $exists: false } },
+        { $set: { version: 1, createdAt: now, updatedAt: now, statusChangedAt: now, adoptedAt: null, ownerId: null, heldBy: null } },
+      );
   }
 
   add(draft: PetDraft): Promise<Pet> {
@@ -106,11 +117,41 @@ export class MongoPetRepository implements PetRepository {
 
   list(query: PetListQuery): Promise<Pet[]> {
     return guarded(this.timeoutMs, async () => {
+      const idFilter = {
+        ...(query.afterId !== undefined && { $gt: Long.fromNumber(query.afterId) }),
+        ...(query.ids !== undefined && { $in: query.ids.map((id) => Long.fromNumber(id)) }),
+      };
       const filter = {
         ...(query.status !== undefined && { status: query.status }),
-        ...(query.afterId !== undefined && { _id: { $gt: Long.fromNumber(query.afterId) } }),
+        ...(Object.keys(idFilter).length > 0 && { _id: idFilter }),
       };
       const documents = await this.pets.find(filter, READ).sort({ _id: 1 }).limit(query.limit).toArray();
+      return documents.map(toPet);
+    });
+  }
+
+  update(pet: Pet, expectedVersion: number): Promise<boolean> {
+    return guarded(this.timeoutMs, async () => {
+      const { _id, ...fields } = toDocument(pet);
+      const result = await this.pets.updateOne({ _id, version: expectedVersion }, { $set: fields });
+      return result.matchedCount === 1;
+    });
+  }
+
+  remove(id: PetId, expectedVersion: number): Promise<boolean> {
+    return guarded(this.timeoutMs, async () => {
+      const result = await this.pets.deleteOne({ _id: Long.fromNumber(id), version: expectedVersion });
+      return result.deletedCount === 1;
+    });
+  }
+
+  listHeld(afterId: PetId, limit: number): Promise<Pet[]> {
+    return guarded(this.timeoutMs, async () => {
+      const documents = await this.pets
+        .find({ heldBy: { $ne: null }, _id: { $gt: Long.fromNumber(afterId) } }, READ)
+        .sort({ _id: 1 })
+        .limit(limit)
+        .toArray();
       return documents.map(toPet);
     });
   }

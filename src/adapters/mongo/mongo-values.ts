@@ -6,16 +6,42 @@ import type { PetStatus } from '../../domain/pet-status.js';
 /** Read options: int64 values come back as bigint, so none is rounded on the way. */
 export const READ_INT64 = { useBigInt64: true } as const;
 
-/** A pet's fields other than its id, as stored (in the pets collection and in idempotency records). */
+/**
+ * A pet's fields other than its id, as stored (in the pets collection and in idempotency records).
+ * Pets stored before versions and owners were recorded lack the optional ones: MongoPetRepository
+ * fills them in at start-up (ensureIndexes); an idempotency record of such a pet reads with the
+ * defaults below.
+ */
 export interface StoredPetFields {
   name: string;
   categoryId: Long | bigint;
   status: PetStatus;
+  version?: number;
+  createdAt?: Date;
+  updatedAt?: Date;
+  statusChangedAt?: Date;
+  adoptedAt?: Date | null;
+  ownerId?: string | null;
+  heldBy?: string | null;
 }
 
 export function storedPetFields(pet: Pet): StoredPetFields {
-  return { name: pet.name, categoryId: Long.fromNumber(pet.categoryId), status: pet.status };
+  return {
+    name: pet.name,
+    categoryId: Long.fromNumber(pet.categoryId),
+    status: pet.status,
+    version: pet.version,
+    createdAt: pet.createdAt,
+    updatedAt: pet.updatedAt,
+    statusChangedAt: pet.statusChangedAt,
+    adoptedAt: pet.adoptedAt,
+    ownerId: pet.ownerId,
+    heldBy: pet.heldBy,
+  };
 }
+
+/** The time shown for pets stored before times were recorded, where no migration ran (idempotency replays). */
+export const UNRECORDED_TIME = new Date(0);
 
 export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
   return {
@@ -23,6 +49,13 @@ export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
     name: fields.name,
     categoryId: toSafeNumber(fields.categoryId as bigint, 'categoryId'),
     status: fields.status,
+    version: Number(fields.version ?? 1),
+    createdAt: fields.createdAt ?? UNRECORDED_TIME,
+    updatedAt: fields.updatedAt ?? UNRECORDED_TIME,
+    statusChangedAt: fields.statusChangedAt ?? UNRECORDED_TIME,
+    adoptedAt: fields.adoptedAt ?? null,
+    ownerId: fields.ownerId ?? null,
+    heldBy: fields.heldBy ?? null,
   };
 }
 

@@ -4,6 +4,8 @@ import type { PetStatus } from '../../domain/pet-status.js';
 
 export interface PetListQuery {
   readonly status?: PetStatus;
+  /** Only pets with one of these ids (at most 100). */
+  readonly ids?: readonly PetId[];
   /** Only pets with an id greater than this one. */
   readonly afterId?: PetId;
   readonly limit: number;
@@ -27,6 +29,16 @@ export interface PetRepository {
   addReserved(pet: Pet): Promise<ReservedAdd>;
   findById(id: PetId): Promise<Pet | null>;
   list(query: PetListQuery): Promise<Pet[]>;
+  /**
+   * Stores the pet in place of the stored one when that one's version is `expectedVersion`: one
+   * conditional write, so of two changes read at one version exactly one lands. False when the
+   * stored version differs or the pet is gone; nothing is written then.
+   */
+  update(pet: Pet, expectedVersion: number): Promise<boolean>;
+  /** Removes the pet when its stored version is `expectedVersion`; false (and nothing removed) otherwise. */
+  remove(id: PetId, expectedVersion: number): Promise<boolean>;
+  /** Pets held by an adoption request, in id order after `afterId`, for the repair sweep. */
+  listHeld(afterId: PetId, limit: number): Promise<Pet[]>;
   /** Resolves when the backing store answers; rejects otherwise. */
   ping(): Promise<void>;
 }

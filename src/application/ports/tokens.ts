@@ -2,6 +2,10 @@
 export const TOKENS = {
   Clock: Symbol('Clock'),
   PetRepository: Symbol('PetRepository'),
+  OrderRepository: Symbol('OrderRepository'),
+  SettleHolds: Symbol('SettleHolds'),
+  ChangePet: Symbol('ChangePet'),
+  AdoptionRequests: Symbol('AdoptionRequests'),
   ApiKeyStore: Symbol('ApiKeyStore'),
   RateLimiter: Symbol('RateLimiter'),
   IdempotencyStore: Symbol('IdempotencyStore'),

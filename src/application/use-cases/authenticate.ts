@@ -8,6 +8,7 @@ import {
   type KeyScope,
 } from '../../domain/api-key.js';
 import { UnauthenticatedError } from '../../domain/errors.js';
+import { ownerOfKey } from '../../domain/pet-lifecycle.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
@@ -17,6 +18,8 @@ export interface AuthenticatedKey {
   readonly keyId: string;
   /** The rate-limit subject, shared by a rotated key and its replacement. */
   readonly quotaId: string;
+  /** Whose pets and adoption requests the key acts on (ownerOfKey): its owner, or its rotation chain. */
+  readonly ownerId: string;
   readonly plan: PlanId;
   readonly limits: PlanLimits;
   readonly scopes: readonly KeyScope[];
@@ -106,7 +109,14 @@ export class Authenticate {
     if (!record || record.hash !== hash || !isKeyActive(record, now)) {
       throw invalidKey();
     }
-    const key = { keyId: record.id, quotaId: record.quotaId, plan: record.plan, limits: recordLimits(record), scopes: record.scopes };
+    const key = {
+      keyId: record.id,
+      quotaId: record.quotaId,
+      ownerId: ownerOfKey(record),
+      plan: record.plan,
+      limits: recordLimits(record),
+      scopes: record.scopes,
+    };
     if (this.verified.size >= VERIFIED_MEMO_SIZE) {
       // Maps iterate in insertion order: forget the oldest.
       const oldest = this.verified.keys().next();

@@ -4,7 +4,7 @@
  */
 import { hash, randomUUID } from 'node:crypto';
 import { IdempotencyKeyInFlightError, IdempotencyKeyReusedError } from '../../domain/errors.js';
-import { draftPet, type NewPet, type Pet } from '../../domain/pet.js';
+import { draftPet, newPetDraft, type NewPet, type Pet } from '../../domain/pet.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdempotencyScope, IdempotencyStore } from '../ports/idempotency-store.js';
 import type { PetRepository } from '../ports/pet-repository.js';
@@ -30,9 +30,11 @@ export class CreatePet {
     private readonly policy: IdempotencyPolicy,
   ) {}
 
-  async execute(input: NewPet, scope?: IdempotencyScope): Promise<CreatedPet> {
+  /** Adds the pet as `ownerId`'s. */
+  async execute(input: NewPet, ownerId: string, scope?: IdempotencyScope): Promise<CreatedPet> {
     // Invalid input is refused before any claim, so a client can fix the body and retry with the same key.
-    const draft = draftPet(input);
+    const fields = draftPet(input);
+    const draft = newPetDraft(fields, ownerId, new Date(this.clock.nowMs()));
     if (!scope) return { pet: await this.pets.add(draft), replayed: false };
 
     const token = randomUUID();

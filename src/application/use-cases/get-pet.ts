@@ -7,10 +7,12 @@ import { GoneError, PetNotFoundError, ValidationError } from '../../domain/error
 import { goneReason, type DeprecatedOperation } from '../../domain/usage.js';
 import type { Clock } from '../ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
+import type { SettleHolds } from './settle-holds.js';
 
 export class GetPet {
   constructor(
     private readonly pets: PetRepository,
+    private readonly holds: SettleHolds,
     private readonly clock: Clock,
     readonly deprecation: DeprecatedOperation,
   ) {}
@@ -24,7 +26,8 @@ export class GetPet {
   async execute(id: number): Promise<Pet> {
     this.checkAvailable();
     if (!isValidId(id)) throw new ValidationError('petId', idRangeMessage('petId'));
-    const pet = await this.pets.findById(id);
+    const found = await this.pets.findById(id);
+    const pet = found && (await this.holds.pet(found));
     if (!pet) throw new PetNotFoundError(id);
     return pet;
   }

@@ -1,16 +1,22 @@
 /** Lists pets in ascending id order, one page at a time, with an opaque cursor for the next page. */
-import type { Pet } from '../../domain/pet.js';
-import { isValidId } from '../../domain/pet.js';
+import type { Pet, PetId } from '../../domain/pet.js';
+import { idRangeMessage, isValidId } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
 import { ValidationError } from '../../domain/errors.js';
 import type { PetRepository } from '../ports/pet-repository.js';
+import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
 
-export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
+export { PAGE_LIMIT } from '../paging/cursor.js';
+
+/** How many ids one list may ask for: one page's worth. */
+export const MAX_IDS = 100;
 
 export interface ListPetsInput {
   readonly limit?: number;
   readonly status?: PetStatus;
   readonly cursor?: string;
+  /** Only these pets (the replacement for fetching one by id). */
+  readonly ids?: readonly number[];
 }
 
 export interface PetPage {
@@ -23,39 +29,29 @@ export class ListPets {
   constructor(private readonly pets: PetRepository) {}
 
   async execute(input: ListPetsInput): Promise<PetPage> {
-    const limit = input.limit ?? PAGE_LIMIT.default;
-    if (!Number.isInteger(limit) || limit < PAGE_LIMIT.min || limit > PAGE_LIMIT.max) {
-      throw new ValidationError('limit', `limit must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`);
-    }
-    const afterId = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+    const limit = pageLimit(input.limit);
+    const afterId = input.cursor === undefined ? undefined : decodeCursor(input.cursor, parsePetId);
+    if (input.ids !== undefined) checkIds(input.ids);
     // One extra row tells whether another page exists without a count query.
     const query = {
       limit: limit + 1,
       ...(input.status !== undefined && { status: input.status }),
       ...(afterId !== undefined && { afterId }),
+      ...(input.ids !== undefined && { ids: input.ids }),
     };
-    const found = await this.pets.list(query);
-    const pets = found.slice(0, limit);
-    const last = pets.at(-1);
-    return { pets, nextCursor: found.length > limit && last ? encodeCursor(last.id) : null };
+    const { rows, nextCursor } = pageOf(await this.pets.list(query), limit, (pet) => pet.id);
+    return { pets: rows, nextCursor };
   }
 }
 
-const CURSOR_PREFIX = 'after:';
-
-function encodeCursor(lastId: number): string {
-  return Buffer.from(`${CURSOR_PREFIX}${lastId}`, 'utf8').toString('base64url');
+function parsePetId(text: string): PetId | null {
+  const id = /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : NaN;
+  return isValidId(id) ? id : null;
 }
 
-function decodeCursor(cursor: string): number {
-  const invalid = new ValidationError(
-    'cursor',
-    'cursor is not valid: pass the value from the previous page\'s Link rel="next" header unchanged',
-  );
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(cursor)) throw invalid;
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^after:([1-9][0-9]{0,15})$/.exec(text);
-  const id = match ? Number(match[1]) : NaN;
-  if (!isValidId(id)) throw invalid;
-  return id;
+function checkIds(ids: readonly number[]): void {
+  if (ids.length === 0 || ids.length > MAX_IDS) {
+    throw new ValidationError('id', `query parameter 'id' takes 1 to ${MAX_IDS} pet ids (id=1&id=2 or id=1,2)`);
+  }
+  if (!ids.every(isValidId)) throw new ValidationError('id', `query parameter 'id': each ${idRangeMessage('id')}`);
 }

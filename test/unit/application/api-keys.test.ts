@@ -38,6 +38,8 @@ describe('authenticating and managing keys', () => {
     expect(await authenticate.execute(`Bearer ${key}`)).toEqual({
       keyId: record.id,
       quotaId: record.id,
+      // No owner id on the key: it acts for its own rotation chain.
+      ownerId: record.id,
       plan: 'pro',
       limits: { perMinute: 300, perDay: 10_000 },
       scopes: ['pets:read', 'pets:write'],
@@ -70,10 +72,11 @@ describe('authenticating and managing keys', () => {
   });
 
   it('authenticates a valid key as its record: plan, override, scopes and quota', async () => {
-    const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'pro', customLimits: { perMinute: 500, perDay: 20_000 }, scopes: ['pets:read'] });
+    const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'pro', customLimits: { perMinute: 500, perDay: 20_000 }, scopes: ['pets:read'], ownerId: 'acct_1042' });
     await expect(authenticate.execute(`Bearer ${key}`)).resolves.toEqual({
       keyId: record.id,
       quotaId: record.id,
+      ownerId: 'acct_1042',
       plan: 'pro',
       limits: { perMinute: 500, perDay: 20_000 },
       scopes: ['pets:read'],

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SettleHolds } from '../../../src/application/use-cases/settle-holds.js';
+import { MemoryOrderRepository } from '../../../src/adapters/memory/memory-order-repository.js';
 import { ListPets } from '../../../src/application/use-cases/list-pets.js';
 import { CreatePet } from '../../../src/application/use-cases/create-pet.js';
 import { GetPet } from '../../../src/application/use-cases/get-pet.js';
@@ -18,7 +20,7 @@ describe('listing, creating and getting pets', () => {
     pets = new MemoryPetRepository();
     list = new ListPets(pets);
     create = new CreatePet(pets, new MemoryIdempotencyStore(), new FakeClock(), { ttlMs: 86_400_000, leaseMs: 10_000 });
-    for (let i = 0; i < 7; i++) await create.execute(aNewPet({ status: i % 2 === 0 ? 'available' : 'sold' }));
+    for (let i = 0; i < 7; i++) await create.execute(aNewPet({ status: i % 2 === 0 ? 'available' : 'sold' }), 'owner_a');
   });
 
   it('pages through every pet exactly once, in id order', async () => {
@@ -50,7 +52,7 @@ describe('listing, creating and getting pets', () => {
   });
 
   it('defaults to 20 and refuses limits outside 1..100', async () => {
-    for (let i = 0; i < 30; i++) await create.execute(aNewPet());
+    for (let i = 0; i < 30; i++) await create.execute(aNewPet(), 'owner_a');
     expect((await list.execute({})).pets).toHaveLength(20);
     await expect(list.execute({ limit: 0 })).rejects.toThrow(ValidationError);
     await expect(list.execute({ limit: 101 })).rejects.toThrow(/limit/);
@@ -61,7 +63,7 @@ describe('listing, creating and getting pets', () => {
   });
 
   it('gets a pet by id, and reports a missing one as not found', async () => {
-    const get = new GetPet(pets, new FakeClock(), aDeprecation());
+    const get = new GetPet(pets, new SettleHolds(pets, new MemoryOrderRepository(), new FakeClock()), new FakeClock(), aDeprecation());
     expect((await get.execute(3)).id).toBe(3);
     await expect(get.execute(999)).rejects.toThrow(PetNotFoundError);
     await expect(get.execute(2 ** 53)).rejects.toThrow(ValidationError);
@@ -71,28 +73,28 @@ describe('listing, creating and getting pets', () => {
     const clock = new FakeClock();
     const start = clock.ms + 60_000;
     const sunset = clock.ms + 3_600_000;
-    const get = new GetPet(pets, clock, aDeprecation({ sunsetAtMs: sunset, brownouts: [{ startMs: start, endMs: start + 60_000 }] }));
+    const get = new GetPet(pets, new SettleHolds(pets, new MemoryOrderRepository(), clock), clock, aDeprecation({ sunsetAtMs: sunset, brownouts: [{ startMs: start, endMs: start + 60_000 }] }));
     expect((await get.execute(3)).id).toBe(3);
     clock.ms = start - 1;
     expect((await get.execute(3)).id).toBe(3);
     clock.ms = start;
     await expect(get.execute(3)).rejects.toThrow(GoneError);
     await expect(get.execute(999)).rejects.toThrow(
-      `This operation is unavailable until ${new Date(start + 60_000).toISOString()}, a scheduled brownout before its removal on ${new Date(sunset).toISOString()}; use GET /v1/pets?status= instead`,
+      `This operation is unavailable until ${new Date(start + 60_000).toISOString()}, a scheduled brownout before its removal on ${new Date(sunset).toISOString()}; use GET /v1/pets?id={petId} instead`,
     );
     clock.ms = start + 60_000;
     expect((await get.execute(3)).id).toBe(3);
     clock.ms = sunset - 1;
     expect((await get.execute(3)).id).toBe(3);
     clock.ms = sunset;
-    await expect(get.execute(3)).rejects.toThrow(`This operation was removed on ${new Date(sunset).toISOString()}; use GET /v1/pets?status= instead`);
+    await expect(get.execute(3)).rejects.toThrow(`This operation was removed on ${new Date(sunset).toISOString()}; use GET /v1/pets?id={petId} instead`);
     await expect(get.execute(2 ** 53)).rejects.toThrow(GoneError);
     clock.ms = sunset + 10 * 365 * 86_400_000;
     await expect(get.execute(3)).rejects.toThrow(GoneError);
   });
 
   it('stores nothing when a new pet is refused', async () => {
-    await expect(create.execute({ name: ' ', categoryId: 1 })).rejects.toThrow(ValidationError);
+    await expect(create.execute({ name: ' ', categoryId: 1 }, 'owner_a')).rejects.toThrow(ValidationError);
     expect((await list.execute({ limit: 100 })).pets).toHaveLength(7);
   });
 
@@ -114,7 +116,7 @@ describe('listing, creating and getting pets', () => {
   });
 
   it('names the pet id when it refuses one, and takes every id from 1 to 2^53-1', async () => {
-    const get = new GetPet(pets, new FakeClock(), aDeprecation());
+    const get = new GetPet(pets, new SettleHolds(pets, new MemoryOrderRepository(), new FakeClock()), new FakeClock(), aDeprecation());
     const message = 'petId must be an integer from 1 to 9007199254740991 (2^53-1)';
     expect(await refusal(get.execute(0))).toEqual({ field: 'petId', message });
     expect(await refusal(get.execute(-1))).toEqual({ field: 'petId', message });
@@ -124,13 +126,13 @@ describe('listing, creating and getting pets', () => {
   });
 
   it('says a create without an Idempotency-Key is no replay, and keeps the fingerprint of a keyed one independent of field order', async () => {
-    expect((await create.execute(aNewPet())).replayed).toBe(false);
+    expect((await create.execute(aNewPet(), 'owner_a')).replayed).toBe(false);
     const idempotency = new MemoryIdempotencyStore();
     const clock = new FakeClock();
     const keyed = new CreatePet(pets, idempotency, clock, { ttlMs: 86_400_000, leaseMs: 10_000 });
     const scope = { apiKeyId: 'key_a', key: 'retry-1' };
-    expect((await keyed.execute({ status: 'available', name: 'Rex', categoryId: 1 }, scope)).replayed).toBe(false);
-    expect((await keyed.execute({ name: 'Rex', categoryId: 1, status: 'available' }, scope)).replayed).toBe(true);
+    expect((await keyed.execute({ status: 'available', name: 'Rex', categoryId: 1 }, 'owner_a', scope)).replayed).toBe(false);
+    expect((await keyed.execute({ name: 'Rex', categoryId: 1, status: 'available' }, 'owner_a', scope)).replayed).toBe(true);
     // The stored fingerprint: SHA-256 of the fields sorted by name, as JSON (instances of every version must agree).
     const stored = await idempotency.claim(scope, { token: 't', fingerprint: '', petId: 99, nowMs: clock.ms, leaseMs: 1, ttlMs: 1 });
     expect(stored).toMatchObject({ claimed: false, existing: { fingerprint: '82e9b0b1c728a7fb6e89b68e5d0c4c3ba308b12f3c4819bf21df094f7ae0c46f' } });
@@ -144,7 +146,7 @@ describe('listing, creating and getting pets', () => {
     // The first attempt holds the claim (its fingerprint is that of the same body) and has not finished.
     const first = await idempotency.claim(scope, { token: 'first', fingerprint: '82e9b0b1c728a7fb6e89b68e5d0c4c3ba308b12f3c4819bf21df094f7ae0c46f', petId: 99, nowMs: clock.ms, leaseMs: 10_000, ttlMs: 86_400_000 });
     expect(first.claimed).toBe(true);
-    const error = await keyed.execute({ name: 'Rex', categoryId: 1, status: 'available' }, scope).catch((e: unknown) => e);
+    const error = await keyed.execute({ name: 'Rex', categoryId: 1, status: 'available' }, 'owner_a', scope).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IdempotencyKeyInFlightError);
     expect((error as Error).message).toBe('A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result');
   });

@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, RateLimitExceededError, ServiceUnavailableError } from '../../../domain/errors.js';
+import { DomainError, PreconditionFailedError, RateLimitExceededError, ServiceUnavailableError } from '../../../domain/errors.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { errorEntry, PARSER_STATUS } from '../error-catalogue.js';
 import { clientFaultBody, errorBody, HttpError, isClientAbort, toErrorBody, type ErrorBody } from '../http-errors.js';
@@ -33,6 +33,8 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number, met
       reply.header('WWW-Authenticate', `Bearer realm="${realm}"${given ? ', error="invalid_token"' : ''}`);
     }
     if (error instanceof HttpError) reply.headers(error.headers);
+    // 412: the version that is current now, so the client can read, merge and retry.
+    if (error instanceof PreconditionFailedError) reply.header('ETag', `"${error.currentVersion}"`);
     const retryAfter = error instanceof RateLimitExceededError ? error.retryAfterSeconds : errorEntry(body.code).retryAfterSeconds;
     if (retryAfter !== undefined && !reply.hasHeader('Retry-After')) reply.header('Retry-After', retryAfter);
     return sendError(reply, body);

@@ -10,14 +10,19 @@ import { HttpError } from '../http-errors.js';
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
 
+/** RFC 7396: the body of a PATCH may say it is a merge patch; it is JSON all the same. */
+export const MERGE_PATCH = 'application/merge-patch+json';
+const MERGE_PATCH_TYPE = /^\s*application\/merge-patch\+json\s*(;|$)/i;
+
 export function installJsonBodies(app: FastifyInstance): void {
   // Checked from the headers before a byte of the body is read, on the routes that read one (Fastify
   // never reads a GET or HEAD body, so those routes skip the check altogether).
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+    const check = methods.includes('PATCH') ? checkBodyHeaders : checkNotMergePatch;
     const existing = route.preParsing;
-    route.preParsing = existing === undefined ? [checkBodyHeaders] : [...(Array.isArray(existing) ? existing : [existing]), checkBodyHeaders];
+    route.preParsing = existing === undefined ? [check] : [...(Array.isArray(existing) ? existing : [existing]), check];
   });
 
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -30,6 +35,23 @@ export function installJsonBodies(app: FastifyInstance): void {
     }
     void parseJson(request, bytes.toString('utf8'), done);
   });
+  app.addContentTypeParser(MERGE_PATCH, { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) {
+      done(new HttpError('invalid_json', 'The request body is not valid UTF-8; JSON must be sent in UTF-8'), undefined);
+      return;
+    }
+    void parseJson(request, bytes.toString('utf8'), done);
+  });
+}
+
+/** A merge patch is for PATCH only: elsewhere the body is a whole resource, sent as application/json. */
+function checkNotMergePatch(request: FastifyRequest, reply: FastifyReply, payload: RequestPayload, done: (error: Error | null, payload?: RequestPayload) => void): void {
+  if (MERGE_PATCH_TYPE.test(request.headers['content-type'] ?? '')) {
+    done(new HttpError('unsupported_media_type', `Content-Type ${MERGE_PATCH} is for PATCH; send this body as application/json`));
+    return;
+  }
+  checkBodyHeaders(request, reply, payload, done);
 }
 
 function checkBodyHeaders(request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload, done: (error: Error | null, payload?: RequestPayload) => void): void {

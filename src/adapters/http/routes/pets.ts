@@ -1,9 +1,12 @@
-/** The pets resource: list, create and the deprecated get, each one hop from its use case. */
+/** The pets resource: list, create, change, remove and the deprecated get, each one hop from its use case. */
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CreatePet } from '../../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../../application/use-cases/list-pets.js';
+import type { ChangePet } from '../../../application/use-cases/change-pet.js';
+import { PreconditionRequiredError, ValidationError } from '../../../domain/errors.js';
 import {
   CreatePetHeadersSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -11,16 +14,21 @@ import {
   NewPetSchema,
   NoQuerySchema,
   PetIdParamsSchema,
+  PetPatchSchema,
   PetSchema,
   PetsSchema,
+  READ_ONLY_PET_FIELDS,
 } from '../schemas/pet-schemas.js';
-import { errorResponses, withHeaders } from '../schemas/responses.js';
+import { ETAG_HEADER, IF_MATCH_HEADER, ifMatchHeadersSchema, linkNextHeader, nextPageLink } from '../schemas/common-schemas.js';
+import { errorResponses, withHeaders, withRetryAfter } from '../schemas/responses.js';
 import { ErrorSchema } from '../schemas/error-schema.js';
+import { callerOf, etagOf, parseIfMatch } from '../preconditions.js';
 
 export interface PetRoutesOptions {
   readonly listPets: ListPets;
   readonly createPet: CreatePet;
   readonly getPet: GetPet;
+  readonly changePet: ChangePet;
   /** The path prefix the routes are mounted under, for Location and Link headers. */
   readonly basePath: string;
 }
@@ -30,15 +38,17 @@ export const POLICY_PATH = '/docs/';
 
 export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { listPets, createPet, getPet, basePath } = options;
+  const { listPets, createPet, getPet, changePet, basePath } = options;
   const { deprecatedAtMs, sunsetAtMs } = getPet.deprecation;
   // RFC 9745 Deprecation (a Unix time) and RFC 8594 Sunset (an HTTP date), with links to the
-  // replacement and to the policy: on every answer of getPet, 410 included.
+  // replacement (the list, asked for this one id) and to the policy: on every answer of getPet, 410 included.
   const deprecationHeaders = {
     Deprecation: `@${Math.floor(deprecatedAtMs / 1000)}`,
     Sunset: new Date(sunsetAtMs).toUTCString(),
-    Link: `<${basePath}/pets>; rel="successor-version", <${basePath}${POLICY_PATH}>; rel="sunset"`,
   };
+  const policyLink = `<${basePath}${POLICY_PATH}>; rel="sunset"`;
+  const successorLink = (rawId: string | undefined) =>
+    `<${basePath}/pets${rawId !== undefined && CANONICAL_ID.test(rawId) ? `?id=${rawId}` : ''}>; rel="successor-version", ${policyLink}`;
   const sunsetText = new Date(sunsetAtMs).toISOString();
   const getPetHeaders = {
     Deprecation: { type: 'string', description: 'RFC 9745: when this operation was deprecated', 'x-required': true },
@@ -59,29 +69,31 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         operationId: 'listPets',
         summary: 'List animals, optionally filtered by availability',
         description:
-          'Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page.',
+          'Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page. `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.',
         tags: ['pets'],
         querystring: ListPetsQuerySchema,
         response: {
-          200: withHeaders(PetsSchema, 'A page of animals', {
-            Link: { type: 'string', description: 'RFC 8288 link to the next page (rel="next"), present when more animals exist', 'x-component': 'LinkNext' },
-          }),
+          200: withHeaders(PetsSchema, 'A page of animals', linkNextHeader('animals')),
           ...errorResponses(400, 401, 403, 429),
         },
       },
+      // `id=1,2` and `id=1&id=2` alike: a list of decimal ids (anything else stays text and fails validation).
+      preValidation: async (request) => {
+        const query = request.query as { id?: unknown };
+        if (query.id === undefined) return;
+        const given = Array.isArray(query.id) ? (query.id as unknown[]) : [query.id];
+        query.id = given.flatMap((value) => String(value).split(',')).map((text) => (CANONICAL_ID.test(text) ? Number(text) : text));
+      },
     },
     async (request, reply) => {
-      const { limit, status, cursor } = request.query;
+      const { limit, status, cursor, id } = request.query;
       const { pets, nextCursor } = await listPets.execute({
         ...(limit !== undefined && { limit }),
         ...(status !== undefined && { status }),
         ...(cursor !== undefined && { cursor }),
+        ...(id !== undefined && { ids: id }),
       });
-      if (nextCursor !== null) {
-        // limit is an integer, status an enum value and the cursor base64url: none needs escaping.
-        const query = `${limit === undefined ? '' : `limit=${limit}&`}${status === undefined ? '' : `status=${status}&`}cursor=${nextCursor}`;
-        reply.header('Link', `<${basePath}/pets?${query}>; rel="next"`);
-      }
+      if (nextCursor !== null) reply.header('Link', nextPageLink(`${basePath}/pets`, { limit, status, id: id?.join(',') }, nextCursor));
       return pets;
     },
   );
@@ -100,21 +112,20 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         body: NewPetSchema,
         response: {
           201: withHeaders(PetSchema, 'The created animal, with its assigned id (or, on a replay, the animal the first request created)', {
+            ...ETAG_HEADER,
             Location: { type: 'string', description: 'URL of the created animal', 'x-required': true },
             'Idempotent-Replayed': { type: 'string', description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key' },
           }),
-          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+          ...withRetryAfter(errorResponses(400, 401, 403, 409, 413, 415, 422, 429), 409),
         },
       },
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const { pet, replayed } = await createPet.execute(
-        request.body,
-        key !== undefined && request.apiKey ? { apiKeyId: request.apiKey.keyId, key } : undefined,
-      );
+      const caller = callerOf(request);
+      const { pet, replayed } = await createPet.execute(request.body, caller.ownerId, key !== undefined ? { apiKeyId: caller.keyId, key } : undefined);
       if (replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(201).header('Location', `${basePath}/pets/${pet.id}`).send(pet);
+      return reply.code(201).header('Location', `${basePath}/pets/${pet.id}`).header('ETag', etagOf(pet.version)).send(pet);
     },
   );
 
@@ -124,20 +135,21 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       config: { keyScope: 'pets:read' },
       // After admission (so a refused call is still refused and counted), before validation: once
       // gone, every call is 410, whatever its id or query.
-      preValidation: async (_request, reply) => {
+      preValidation: async (request, reply) => {
         reply.headers(deprecationHeaders);
+        reply.header('Link', successorLink(String((request.params as Record<string, unknown>).petId)));
         getPet.checkAvailable();
       },
       schema: {
         operationId: 'getPet',
-        summary: 'Fetch one animal by id (deprecated: use GET /pets with a status filter)',
-        description: `Deprecated; removed on ${sunsetText}. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 \`gone\` (still counted against the key's limits); so does every call inside an announced brownout before it. Use \`GET /pets?status=\` instead.`,
+        summary: 'Fetch one animal by id (deprecated: use GET /pets?id={petId})',
+        description: `Deprecated; removed on ${sunsetText}. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 \`gone\` (still counted against the key's limits); so does every call inside an announced brownout before it. Use \`GET /pets?id={petId}\` instead (several ids at once: \`id=1,2\`).`,
         deprecated: true,
         tags: ['pets'],
         params: PetIdParamsSchema,
         querystring: NoQuerySchema,
         response: {
-          200: withHeaders(PetSchema, 'The animal', getPetHeaders),
+          200: withHeaders(PetSchema, 'The animal', { ...getPetHeaders, ...ETAG_HEADER }),
           ...errorResponses(400, 401, 403, 404, 414, 429),
           410: withHeaders(ErrorSchema, 'The operation is gone: past its Sunset date, or inside an announced brownout before it (code gone). Use the replacement the message and the Link header name; do not retry.', {
             ...getPetHeaders,
@@ -145,7 +157,81 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         },
       },
     },
-    async (request) => getPet.execute(request.params.petId),
+    async (request, reply) => {
+      const pet = await getPet.execute(request.params.petId);
+      reply.header('ETag', etagOf(pet.version));
+      return pet;
+    },
   );
 
+  app.patch(
+    '/pets/:petId',
+    {
+      config: { keyScope: 'pets:write' },
+      preValidation: async (request) => {
+        // Without If-Match the change is refused with 428 whatever else it says (RFC 6585), not with a
+        // validation error about the header.
+        if (request.headers[IF_MATCH_HEADER] === undefined) {
+          throw new PreconditionRequiredError(
+            `Changing pet ${String((request.params as Record<string, unknown>).petId)} needs an If-Match header with the ETag it was read at (the ETag header of any response that carries the pet, or its version in quotes: If-Match: "<version>"); read it first, then send the change with its ETag`,
+          );
+        }
+        // A read-only field is named as such, rather than as an unknown one.
+        const body = request.body as Record<string, unknown> | null | undefined;
+        const readOnly = body && typeof body === 'object' ? READ_ONLY_PET_FIELDS.find((field) => field in body) : undefined;
+        if (readOnly !== undefined) {
+          throw new ValidationError(readOnly, `field '${readOnly}' is read-only: the service sets it; send only name, categoryId or status`);
+        }
+      },
+      schema: {
+        operationId: 'updatePet',
+        summary: 'Change an animal: its name, category or status',
+        description:
+          "Needs the `pets:write` scope, and a key of the animal's owner (another owner's key gets 403 and nothing changes). Send the fields to change as a JSON merge patch (RFC 7396; `application/merge-patch+json` or `application/json`), and `If-Match` with the ETag the animal was read at: without it 428, with one that is no longer current 412 (with the current ETag); so of concurrent changes read at one version exactly one lands. A change that changes nothing answers 200 with the same version. Status moves as the transitions say (available → pending or sold; pending → available or sold; sold → available); a sold animal cannot become pending (409 `invalid_transition`), and an animal held by an approved adoption request changes status only through that request (409 `pet_held`). Marking an animal sold cancels its placed adoption requests (reason `pet_adopted`).",
+        tags: ['pets'],
+        params: PetIdParamsSchema,
+        querystring: NoQuerySchema,
+        headers: ifMatchHeadersSchema(true),
+        body: PetPatchSchema,
+        response: {
+          200: withHeaders(PetSchema, 'The animal after the change', ETAG_HEADER),
+          ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 428, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const pet = await changePet.update(request.params.petId, request.body, parseIfMatch(request.headers[IF_MATCH_HEADER]), callerOf(request));
+      reply.header('ETag', etagOf(pet.version));
+      return pet;
+    },
+  );
+
+  app.delete(
+    '/pets/:petId',
+    {
+      config: { keyScope: 'pets:write' },
+      schema: {
+        operationId: 'deletePet',
+        summary: 'Remove an animal',
+        description:
+          "Needs the `pets:write` scope and a key of the animal's owner (another owner's key gets 403 and nothing changes). Afterwards the animal is in no list and every request for it gets 404. `If-Match` is honoured when sent (412 when the animal changed since). An animal held by an approved adoption request cannot be removed (409 `pet_held`: cancel that request first); its placed requests are cancelled (reason `pet_deleted`).",
+        tags: ['pets'],
+        params: PetIdParamsSchema,
+        querystring: NoQuerySchema,
+        headers: ifMatchHeadersSchema(false),
+        response: {
+          204: withHeaders(Type.Null(), 'The animal was removed'),
+          ...errorResponses(400, 401, 403, 404, 409, 412, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      await changePet.remove(request.params.petId, parseIfMatch(request.headers[IF_MATCH_HEADER]), callerOf(request));
+      // No payload at all (null would be serialised, then dropped on the wire).
+      return reply.code(204).send(undefined as unknown as null);
+    },
+  );
 }
+
+/** A pet id as the path and the `id` query spell it: decimal digits, no sign or leading zeros. */
+const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;

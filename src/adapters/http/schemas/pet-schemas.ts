@@ -2,7 +2,11 @@
 import { Type } from 'typebox';
 import { PET_STATUSES, type PetStatus } from '../../../domain/pet-status.js';
 import { ID_RANGE_TEXT, MAX_ID, MIN_ID, NAME_MAX_LENGTH, NAME_PATTERN, NAME_RULE_TEXT } from '../../../domain/pet.js';
-import { PAGE_LIMIT } from '../../../application/use-cases/list-pets.js';
+import { MAX_IDS } from '../../../application/use-cases/list-pets.js';
+import { PET_TRANSITIONS } from '../../../domain/pet-lifecycle.js';
+import { cursorQuery, idempotencyHeadersSchema, limitQuery } from './common-schemas.js';
+
+export { IDEMPOTENCY_KEY_HEADER, NoQuerySchema } from './common-schemas.js';
 
 const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
 
@@ -35,39 +39,97 @@ export const NewPetSchema = Type.Object(
   },
 );
 
+const transitionsText = Object.entries(PET_TRANSITIONS)
+  .map(([from, to]) => `${from} → ${to.join(' or ')}`)
+  .join('; ');
+
+// Typed as the Date the core holds: the serialiser writes it as RFC 3339 (toISOString, UTC).
+const timeOf = (description: string) => Type.Unsafe<Date>({ type: 'string', format: 'date-time', description });
+
 export const PetSchema = Type.Object(
   {
     id: IdSchema('Unique identifier assigned by the service'),
     name: Type.String({ description: "The animal's name" }),
     categoryId: IdSchema('Identifier of the category the animal belongs to'),
-    status: PetStatusSchema('Availability of the animal'),
+    status: PetStatusSchema(`Availability of the animal. Transitions: ${transitionsText}`),
+    version: Type.Integer({
+      minimum: 1,
+      description: '1 when the animal was added, one more at every change. The ETag is this number in quotes (`"3"`): send it as If-Match to change the animal',
+    }),
+    createdAt: timeOf('When the animal was added (RFC 3339, UTC)'),
+    updatedAt: timeOf('When the animal last changed'),
+    statusChangedAt: timeOf('When its status last changed (when it was added, if never since)'),
+    adoptedAt: Type.Unsafe<Date | null>({ type: ['string', 'null'], format: 'date-time', description: 'When it became sold, while it is sold; null otherwise' }),
+    ownerId: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      description:
+        "Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key without one, the id of the first key of its rotation chain). Only keys of this owner may change or remove it, or decide its adoption requests. null for animals added before owners were recorded",
+    }),
   },
-  { title: 'Pet', additionalProperties: false, description: 'An animal, as stored', examples: [{ id: 42, name: 'Rex', categoryId: 1, status: 'available' }] },
+  {
+    title: 'Pet',
+    additionalProperties: false,
+    description: 'An animal, as stored',
+    examples: [
+      {
+        id: 42,
+        name: 'Rex',
+        categoryId: 1,
+        status: 'available',
+        version: 1,
+        createdAt: '2026-11-25T10:00:00.000Z',
+        updatedAt: '2026-11-25T10:00:00.000Z',
+        statusChangedAt: '2026-11-25T10:00:00.000Z',
+        adoptedAt: null,
+        ownerId: 'acct_1042',
+      },
+    ],
+  },
 );
+
+/** RFC 7396 merge patch of a pet: the fields to change, each with its new value. */
+export const PetPatchSchema = Type.Object(
+  {
+    name: Type.Optional(NewPetSchema.properties.name),
+    categoryId: Type.Optional(IdSchema('Identifier of the category the animal belongs to')),
+    status: Type.Optional(PetStatusSchema(`The new availability. Transitions: ${transitionsText}; an animal held by an approved adoption request changes status only through that request`)),
+  },
+  {
+    title: 'PetPatch',
+    additionalProperties: false,
+    minProperties: 1,
+    description:
+      'The fields to change (RFC 7396 merge patch), at least one. null, unknown fields and read-only fields (id, version, the times, ownerId) are refused.',
+    examples: [{ name: 'Rexy' }, { status: 'pending' }],
+  },
+);
+
+/** Fields a client reads but may not set; named in the message that refuses them. */
+export const READ_ONLY_PET_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'statusChangedAt', 'adoptedAt', 'ownerId'] as const;
 
 export const PetsSchema = Type.Array(PetSchema, { title: 'Pets', description: 'A page of animals in ascending id order' });
 
-/** For operations that take no query fields: any is refused with 400, as on the list. */
-export const NoQuerySchema = Type.Object({}, { additionalProperties: false });
-
 export const ListPetsQuerySchema = Type.Object(
   {
-    limit: Type.Optional(
-      Type.Integer({
-        minimum: PAGE_LIMIT.min,
-        maximum: PAGE_LIMIT.max,
-        default: PAGE_LIMIT.default,
-        description: 'Maximum number of animals returned',
-        'x-invalid': `must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}, in decimal digits without sign or leading zeros`,
-      }),
-    ),
+    limit: limitQuery('animals'),
     status: Type.Optional(PetStatusSchema('Filters by availability')),
-    cursor: Type.Optional(
-      Type.String({
-        maxLength: 64,
-        description: 'Opaque position after which the page starts: the `cursor` value of the previous page\'s `Link: <...>; rel="next"` URL, passed back as is (with the same limit and status)',
-      }),
+    id: Type.Optional(
+      Type.Array(
+        Type.Integer({
+          minimum: MIN_ID,
+          maximum: MAX_ID,
+          format: 'int64',
+          'x-invalid': `must be a list of pet ids, each ${ID_RANGE_TEXT}, in decimal digits`,
+        }),
+        {
+          minItems: 1,
+          maxItems: MAX_IDS,
+          description: `Only the animals with these ids (1 to ${MAX_IDS}): \`id=1&id=2\`, or \`id=1,2\`. Ids that do not exist are left out. Combines with \`status\`. The replacement for fetching one animal by id.`,
+          'x-invalid': `must be 1 to ${MAX_IDS} pet ids`,
+        },
+      ),
     ),
+    cursor: cursorQuery('limit, status and id'),
   },
   { additionalProperties: false },
 );
@@ -82,16 +144,4 @@ export const PetIdParamsSchema = Type.Object({
   }),
 });
 
-/** draft-ietf-httpapi-idempotency-key-header: any client-chosen key; a UUID v4 is a good choice. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-
-export const CreatePetHeadersSchema = Type.Object({
-  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
-    Type.String({
-      pattern: '^[\\x21-\\x7E]{1,255}$',
-      description:
-        'Makes the create safe to retry: a repeat with the same key and body (from this API key, within the retention time) returns the first result with `Idempotent-Replayed: true` instead of adding another animal. 1 to 255 visible ASCII characters, e.g. a UUID.',
-      'x-invalid': 'must be 1 to 255 visible ASCII characters (no spaces), sent once',
-    }),
-  ),
-});
+export const CreatePetHeadersSchema = idempotencyHeadersSchema('adding another animal');

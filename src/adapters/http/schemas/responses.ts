@@ -24,8 +24,18 @@ export interface ErrorResponseStyle {
 const PUBLIC_STYLE: ErrorResponseStyle = {
   descriptions: ERROR_RESPONSES,
   headersFor: (status) => (status >= 500 ? RATE_LIMIT_HEADERS_IF_DECIDED : RATE_LIMIT_HEADERS),
-  retryAfter: [409, 429, 503],
+  retryAfter: [429, 503],
 };
+
+/** Adds Retry-After to these statuses' responses: a 409 that asks to retry (an Idempotency-Key in flight). */
+export function withRetryAfter(responses: Record<number, TSchema>, ...statuses: number[]): Record<number, TSchema> {
+  const copy = { ...responses };
+  for (const status of statuses) {
+    const response = copy[status] as TSchema & { headers?: Record<string, HeaderSpec> };
+    copy[status] = { ...response, headers: { ...response.headers, ...RETRY_AFTER_HEADER } };
+  }
+  return copy;
+}
 
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return errorResponsesIn(PUBLIC_STYLE, ...statuses);

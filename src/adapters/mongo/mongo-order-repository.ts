@@ -1,0 +1,121 @@
+/**
+ * Adoption requests in MongoDB: one document per request, _id the time-ordered request id. A unique
+ * index on the request key (API key and Idempotency-Key, or the id itself when none was sent) makes a
+ * retried placement meet the first one in one atomic insert; changes are conditional on the version.
+ */
+import { Long, type Collection, type Db } from 'mongodb';
+import type { CancelReason, Order, OrderStatus } from '../../domain/adoption-request.js';
+import type { PetId } from '../../domain/pet.js';
+import type { OrderListQuery, OrderRepository } from '../../application/ports/order-repository.js';
+import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { READ_INT64 as READ, toSafeNumber } from './mongo-values.js';
+
+interface OrderDocument {
+  _id: string;
+  petId: Long | bigint;
+  status: OrderStatus;
+  applicantName: string;
+  note: string | null;
+  cancelReason: CancelReason | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  placedBy: string;
+  petOwnerId: string | null;
+  /** Unique: the API key and Idempotency-Key, or `id:<_id>` for a request placed without one. */
+  requestKey: string;
+  requestFingerprint: string;
+}
+
+const COLLECTION = 'orders';
+const NO_KEY = 'id:';
+
+export class MongoOrderRepository implements OrderRepository {
+  private readonly orders: Collection<OrderDocument>;
+
+  constructor(
+    db: Db,
+    private readonly timeoutMs: number,
+  ) {
+    this.orders = db.collection<OrderDocument>(COLLECTION);
+  }
+
+  static async ensureIndexes(db: Db): Promise<void> {
+    const orders = db.collection(COLLECTION);
+    await orders.createIndex({ requestKey: 1 }, { unique: true, name: 'request_key_unique' });
+    await orders.createIndex({ petId: 1, status: 1 }, { name: 'pet_status' });
+    await orders.createIndex({ placedBy: 1, _id: 1 }, { name: 'placed_by_id' });
+    await orders.createIndex({ petOwnerId: 1, _id: 1 }, { name: 'pet_owner_id' });
+  }
+
+  add(order: Order): Promise<{ order: Order; created: boolean }> {
+    return guarded(this.timeoutMs, async () => {
+      try {
+        await this.orders.insertOne(toDocument(order));
+        return { order, created: true };
+      } catch (error) {
+        if (!isDuplicateKey(error) || order.requestKey === null) throw error;
+      }
+      const earlier = await this.orders.findOne({ requestKey: order.requestKey }, READ);
+      if (!earlier) throw new Error(`Adoption request with key ${order.requestKey} was reported as stored but cannot be read`);
+      return { order: toOrder(earlier), created: false };
+    });
+  }
+
+  findById(id: string): Promise<Order | null> {
+    return guarded(this.timeoutMs, async () => {
+      const document = await this.orders.findOne({ _id: id }, READ);
+      return document ? toOrder(document) : null;
+    });
+  }
+
+  findByRequestKey(requestKey: string): Promise<Order | null> {
+    return guarded(this.timeoutMs, async () => {
+      const document = await this.orders.findOne({ requestKey }, READ);
+      return document ? toOrder(document) : null;
+    });
+  }
+
+  list(query: OrderListQuery): Promise<Order[]> {
+    return guarded(this.timeoutMs, async () => {
+      const filter = {
+        $or: [{ placedBy: query.visibleTo }, { petOwnerId: query.visibleTo }],
+        ...(query.status !== undefined && { status: query.status }),
+        ...(query.petId !== undefined && { petId: Long.fromNumber(query.petId) }),
+        ...(query.afterId !== undefined && { _id: { $gt: query.afterId } }),
+      };
+      const documents = await this.orders.find(filter, READ).sort({ _id: 1 }).limit(query.limit).toArray();
+      return documents.map(toOrder);
+    });
+  }
+
+  update(order: Order, expectedVersion: number): Promise<boolean> {
+    return guarded(this.timeoutMs, async () => {
+      const { _id, requestKey: _key, ...fields } = toDocument(order);
+      const result = await this.orders.updateOne({ _id, version: expectedVersion }, { $set: fields });
+      return result.matchedCount === 1;
+    });
+  }
+
+  listPlaced(petId: PetId): Promise<Order[]> {
+    return guarded(this.timeoutMs, async () =>
+      (await this.orders.find({ petId: Long.fromNumber(petId), status: 'placed' }, READ).toArray()).map(toOrder),
+    );
+  }
+}
+
+function toDocument(order: Order): OrderDocument {
+  const { id, petId, requestKey, ...rest } = order;
+  return { _id: id, petId: Long.fromNumber(petId), requestKey: requestKey ?? `${NO_KEY}${id}`, ...rest };
+}
+
+function toOrder(document: OrderDocument): Order {
+  const { _id, petId, requestKey, version, ...rest } = document;
+  return {
+    ...rest,
+    id: _id,
+    petId: toSafeNumber(petId as bigint, 'order petId'),
+    version: Number(version),
+    requestKey: requestKey.startsWith(NO_KEY) ? null : requestKey,
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Adoption requests: placed by any key with pets:write for a pet that is not sold, decided by the
+ * pet's owner (approve holds the pet, deliver sells it, reject cancels), withdrawn by the applicant.
+ * An approval is exclusive: it takes the pet's hold with one conditional write (see settle-holds.ts),
+ * so of two approvals for one pet, on any number of instances, exactly one wins.
+ */
+import { hash, randomBytes } from 'node:crypto';
+import {
+  actionChanges,
+  applyAction,
+  checkNewOrder,
+  checkOrderActor,
+  mayViewOrder,
+  type ClientCancelReason,
+  type NewOrder,
+  type Order,
+  type OrderAction,
+  type OrderStatus,
+} from '../../domain/adoption-request.js';
+import {
+  IdempotencyKeyReusedError,
+  InvalidTransitionError,
+  OrderNotFoundError,
+  PetNotAvailableError,
+  PetNotFoundForRequestError,
+  ValidationError,
+} from '../../domain/errors.js';
+import { holdPet, ownerOfPet } from '../../domain/pet-lifecycle.js';
+import { isValidId, type PetId } from '../../domain/pet.js';
+import type { Clock } from '../ports/clock.js';
+import type { OrderRepository } from '../ports/order-repository.js';
+import type { PetRepository } from '../ports/pet-repository.js';
+import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
+import type { Caller } from './caller.js';
+import { contended, MAX_WRITE_ROUNDS, type SettleHolds } from './settle-holds.js';
+
+/** `ord_`, the creation time in base 36 (9 digits, so ids sort by time), then 12 random base-36 digits. */
+export const ORDER_ID_PATTERN = '^ord_[0-9a-z]{21}$';
+const ORDER_ID = new RegExp(ORDER_ID_PATTERN);
+
+export function newOrderId(nowMs: number): string {
+  const random = [...randomBytes(12)].map((byte) => (byte % 36).toString(36)).join('');
+  return `ord_${nowMs.toString(36).padStart(9, '0')}${random}`;
+}
+
+export interface ListOrdersInput {
+  readonly limit?: number;
+  readonly cursor?: string;
+  readonly status?: OrderStatus;
+  readonly petId?: PetId;
+}
+
+export interface PlacedOrder {
+  readonly order: Order;
+  /** True when this is the request an earlier call with the same Idempotency-Key placed. */
+  readonly replayed: boolean;
+}
+
+export class AdoptionRequests {
+  constructor(
+    private readonly pets: PetRepository,
+    private readonly orders: OrderRepository,
+    private readonly holds: SettleHolds,
+    private readonly clock: Clock,
+    private readonly legacyOwner: string | null,
+  ) {}
+
+  async place(input: NewOrder, caller: Caller, idempotencyKey?: string): Promise<PlacedOrder> {
+    checkNewOrder(input);
+    const fingerprint = hash('sha256', JSON.stringify([input.petId, input.applicantName, input.note ?? null]), 'hex');
+    const requestKey = idempotencyKey === undefined ? null : `${caller.keyId}\u0000${idempotencyKey}`;
+    // A retry is answered from what the first call placed, whatever happened to the pet since.
+    const earlier = requestKey === null ? null : await this.orders.findByRequestKey(requestKey);
+    if (earlier) return this.replay(earlier, fingerprint);
+    const found = await this.pets.findById(input.petId);
+    const pet = found && (await this.holds.pet(found));
+    if (!pet) throw new PetNotFoundForRequestError(input.petId);
+    if (pet.status === 'sold') throw new PetNotAvailableError(`Pet ${pet.id} has been adopted; it takes no more adoption requests`);
+    const now = new Date(this.clock.nowMs());
+    const { order, created } = await this.orders.add({
+      id: newOrderId(now.getTime()),
+      petId: pet.id,
+      status: 'placed',
+      applicantName: input.applicantName,
+      note: input.note ?? null,
+      cancelReason: null,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+      placedBy: caller.ownerId,
+      petOwnerId: ownerOfPet(pet, this.legacyOwner),
+      requestKey,
+      requestFingerprint: fingerprint,
+    });
+    return created ? { order, replayed: false } : this.replay(order, fingerprint);
+  }
+
+  private async replay(order: Order, fingerprint: string): Promise<PlacedOrder> {
+    if (order.requestFingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
+    return { order: await this.holds.order(order), replayed: true };
+  }
+
+  async get(id: string, caller: Caller): Promise<Order> {
+    return this.visible(id, caller);
+  }
+
+  async list(input: ListOrdersInput, caller: Caller): Promise<{ readonly orders: Order[]; readonly nextCursor: string | null }> {
+    const limit = pageLimit(input.limit);
+    const afterId = input.cursor === undefined ? undefined : decodeCursor(input.cursor, (text) => (ORDER_ID.test(text) ? text : null));
+    if (input.petId !== undefined && !isValidId(input.petId)) throw new ValidationError('petId', 'petId is not a valid pet id');
+    const found = await this.orders.list({
+      visibleTo: caller.ownerId,
+      limit: limit + 1,
+      ...(input.status !== undefined && { status: input.status }),
+      ...(input.petId !== undefined && { petId: input.petId }),
+      ...(afterId !== undefined && { afterId }),
+    });
+    const { rows, nextCursor } = pageOf(found, limit, (order) => order.id);
+    return { orders: rows, nextCursor };
+  }
+
+  /** Takes the action as the caller; a request already in the action's target state is returned unchanged. */
+  async act(id: string, action: OrderAction, caller: Caller, reason: ClientCancelReason | null = null): Promise<Order> {
+    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+      const order = await this.visible(id, caller);
+      checkOrderActor(order, action, reason, caller.ownerId);
+      if (!actionChanges(order, action)) return order;
+      const done = action === 'approve' ? await this.approve(order) : await this.recordThenSettle(order, action, reason);
+      if (done !== null) return done;
+    }
+    throw contended(`Adoption request ${id}`);
+  }
+
+  /** Takes the pet's hold, then settles it (which marks the request approved); null to go again. */
+  private async approve(order: Order): Promise<Order | null> {
+    const found = await this.pets.findById(order.petId);
+    const pet = found && (await this.holds.pet(found));
+    if (!pet) throw new PetNotAvailableError(`Pet ${order.petId} no longer exists; this request cannot be approved`);
+    if (pet.status === 'sold') throw new PetNotAvailableError(`Pet ${pet.id} has been adopted; this request cannot be approved`);
+    if (pet.heldBy !== null && pet.heldBy !== order.id) {
+      throw new PetNotAvailableError(`Pet ${pet.id} is held by another approved adoption request (${pet.heldBy}); cancel that one first`);
+    }
+    if (pet.heldBy === null && !(await this.pets.update(holdPet(pet, order.id, new Date(this.clock.nowMs())), pet.version))) return null;
+    const held = await this.pets.findById(pet.id);
+    if (held) await this.holds.pet(held);
+    const after = await this.orders.findById(order.id);
+    if (after?.status === 'approved') return after;
+    if (after?.status === 'placed') return null;
+    throw new InvalidTransitionError(`Adoption request ${order.id} was ${after?.status ?? 'removed'} while it was being approved`);
+  }
+
+  /** Deliver and cancel: the request first, then its pet; null to go again. */
+  private async recordThenSettle(order: Order, action: 'deliver' | 'cancel', reason: ClientCancelReason | null): Promise<Order | null> {
+    const changed = applyAction(order, action, new Date(this.clock.nowMs()), reason);
+    if (!(await this.orders.update(changed, order.version))) return null;
+    const pet = await this.pets.findById(order.petId);
+    if (pet?.heldBy === order.id) await this.holds.pet(pet);
+    return changed;
+  }
+
+  private async visible(id: string, caller: Caller): Promise<Order> {
+    const found = ORDER_ID.test(id) ? await this.orders.findById(id) : null;
+    if (!found || !mayViewOrder(found, caller.ownerId)) throw new OrderNotFoundError(id);
+    return this.holds.order(found);
+  }
+}

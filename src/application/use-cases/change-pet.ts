@@ -1,0 +1,64 @@
+/**
+ * Changes and removes pets: only the owner's keys may, only from the version the client read
+ * (If-Match), and only as the lifecycle allows. Each write is conditional on the version read, so of
+ * concurrent changes sent with one If-Match exactly one lands and the others get 412.
+ */
+import { PetHeldError, PetNotFoundError } from '../../domain/errors.js';
+import { changePet, checkPetOwner, type PetPatch } from '../../domain/pet-lifecycle.js';
+import { checkIfMatch, type IfMatch } from '../../domain/preconditions.js';
+import type { Pet, PetId } from '../../domain/pet.js';
+import type { Clock } from '../ports/clock.js';
+import type { PetRepository } from '../ports/pet-repository.js';
+import type { Caller } from './caller.js';
+import { contended, MAX_WRITE_ROUNDS, type SettleHolds } from './settle-holds.js';
+
+export class ChangePet {
+  constructor(
+    private readonly pets: PetRepository,
+    private readonly holds: SettleHolds,
+    private readonly clock: Clock,
+    /** The owner of pets stored before owners were recorded (LEGACY_PET_OWNER), or null. */
+    private readonly legacyOwner: string | null,
+  ) {}
+
+  /** The pet after the change (the same version when the change changes nothing). */
+  async update(id: PetId, patch: PetPatch, ifMatch: IfMatch | undefined, caller: Caller): Promise<Pet> {
+    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+      const pet = await this.current(id);
+      checkPetOwner(pet, caller.ownerId, this.legacyOwner);
+      checkIfMatch(ifMatch, true, pet.version, `pet ${id}`);
+      const changed = changePet(pet, patch, new Date(this.clock.nowMs()));
+      if (changed === pet) return pet;
+      if (await this.pets.update(changed, pet.version)) {
+        if (changed.status === 'sold' && pet.status !== 'sold') await this.holds.cancelPlaced(id, 'pet_adopted');
+        return changed;
+      }
+      // Lost to a concurrent change: read again, and the If-Match (if it named that version) now fails.
+    }
+    throw contended(`Pet ${id}`);
+  }
+
+  /** Removes the pet, unless an approved adoption request holds it; its placed requests are cancelled. */
+  async remove(id: PetId, ifMatch: IfMatch | undefined, caller: Caller): Promise<void> {
+    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+      const pet = await this.current(id);
+      checkPetOwner(pet, caller.ownerId, this.legacyOwner);
+      checkIfMatch(ifMatch, false, pet.version, `pet ${id}`);
+      if (pet.heldBy !== null) {
+        throw new PetHeldError(`Pet ${id} is held by the approved adoption request ${pet.heldBy}; cancel that request before removing the pet`);
+      }
+      if (await this.pets.remove(id, pet.version)) {
+        await this.holds.cancelPlaced(id, 'pet_deleted');
+        return;
+      }
+    }
+    throw contended(`Pet ${id}`);
+  }
+
+  private async current(id: PetId): Promise<Pet> {
+    const found = await this.pets.findById(id);
+    const pet = found && (await this.holds.pet(found));
+    if (!pet) throw new PetNotFoundError(id);
+    return pet;
+  }
+}

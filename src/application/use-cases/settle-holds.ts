@@ -1,0 +1,109 @@
+/**
+ * Finishes adoption steps that were interrupted. Without multi-document transactions, each step that
+ * touches a pet and a request writes one, then the other, always in the same order, and the link
+ * between them is the pet's hold (the id of the approved request holding it):
+ *
+ * - approve: the pet's hold first (the write that makes the approval exclusive), then the request;
+ * - deliver and cancel: the request first, then the pet.
+ *
+ * So a pet held by a request that is still placed was approved (the approval is finished), one held
+ * by a delivered request is sold, and one held by a cancelled or missing request is released. The
+ * second write of every step is this settlement itself, and any reader runs it too: a pet or request
+ * read singly is settled first, and `sweep` settles every held pet (each instance runs it every
+ * minute), so an interrupted step is finished at the next read or within a minute. Each write is
+ * conditional on the version read, so settlements racing each other or the original step agree.
+ */
+import { applyAction, type CancelReason, type Order } from '../../domain/adoption-request.js';
+import { ServiceUnavailableError } from '../../domain/errors.js';
+import { releasePet, sellPet } from '../../domain/pet-lifecycle.js';
+import type { Pet, PetId } from '../../domain/pet.js';
+import type { Clock } from '../ports/clock.js';
+import type { OrderRepository } from '../ports/order-repository.js';
+import type { PetRepository } from '../ports/pet-repository.js';
+
+/** Conditional writes lost to concurrent ones are retried this many times before answering 503. */
+export const MAX_WRITE_ROUNDS = 20;
+
+export function contended(what: string): ServiceUnavailableError {
+  return new ServiceUnavailableError(`${what} is being changed by many requests at once; retry in a moment`);
+}
+
+export class SettleHolds {
+  constructor(
+    private readonly pets: PetRepository,
+    private readonly orders: OrderRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The pet once any interrupted step on it is finished; null when it is gone. */
+  async pet(start: Pet): Promise<Pet | null> {
+    let pet: Pet | null = start;
+    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+      if (pet === null || pet.heldBy === null) return pet;
+      const order = await this.orders.findById(pet.heldBy);
+      if (order?.status === 'approved') return pet;
+      const now = new Date(this.clock.nowMs());
+      if (order?.status === 'placed') {
+        // The hold was won, the request not yet marked: finish the approval.
+        if (await this.orders.update(applyAction(order, 'approve', now), order.version)) return pet;
+        continue;
+      }
+      const settled = order?.status === 'delivered' ? sellPet(pet, now) : releasePet(pet, now);
+      if (await this.pets.update(settled, pet.version)) {
+        if (settled.status === 'sold') await this.cancelPlaced(pet.id, 'pet_adopted');
+        return settled;
+      }
+      pet = await this.pets.findById(pet.id);
+    }
+    throw contended(`Pet ${start.id}`);
+  }
+
+  /** The request once any interrupted step on it (or on its pet) is finished. */
+  async order(start: Order): Promise<Order> {
+    let order = start;
+    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+      if (order.status === 'cancelled') return order;
+      const pet = await this.pets.findById(order.petId);
+      if (pet !== null && pet.heldBy === order.id) {
+        // Placed: an approval to finish; delivered: a sale to finish; approved: as it should be.
+        if (order.status === 'approved') return order;
+        await this.pet(pet);
+      } else if (order.status === 'placed' && (pet === null || pet.status === 'sold')) {
+        const reason: CancelReason = pet === null ? 'pet_deleted' : 'pet_adopted';
+        await this.orders.update(applyAction(order, 'cancel', new Date(this.clock.nowMs()), reason), order.version);
+      } else {
+        return order;
+      }
+      const fresh = await this.orders.findById(order.id);
+      if (fresh === null || fresh.version === order.version) return fresh ?? order;
+      order = fresh;
+    }
+    throw contended(`Adoption request ${start.id}`);
+  }
+
+  /** Cancels the pet's placed requests: it was adopted or removed. */
+  async cancelPlaced(petId: PetId, reason: CancelReason): Promise<void> {
+    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+      const placed = await this.orders.listPlaced(petId);
+      if (placed.length === 0) return;
+      const now = new Date(this.clock.nowMs());
+      await Promise.all(placed.map((order) => this.orders.update(applyAction(order, 'cancel', now, reason), order.version)));
+    }
+    throw contended(`The requests for pet ${petId}`);
+  }
+
+  /** Settles every held pet, a page at a time; returns how many were settled by a write. */
+  async sweep(pageSize = 100): Promise<number> {
+    let afterId = 0;
+    let changed = 0;
+    for (;;) {
+      const held = await this.pets.listHeld(afterId, pageSize);
+      for (const pet of held) {
+        const settled = await this.pet(pet);
+        if (settled !== pet) changed += 1;
+        afterId = pet.id;
+      }
+      if (held.length < pageSize) return changed;
+    }
+  }
+}

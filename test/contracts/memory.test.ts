@@ -13,6 +13,8 @@ import { MemoryAdminCredentialStore } from '../../src/adapters/memory/memory-adm
 import { MemoryAuditLog } from '../../src/adapters/memory/memory-audit-log.js';
 import { describeIdempotencyStoreContract } from './idempotency-store.contract.js';
 import { describePetRepositoryContract } from './pet-repository.contract.js';
+import { describeOrderRepositoryContract } from './order-repository.contract.js';
+import { MemoryOrderRepository } from '../../src/adapters/memory/memory-order-repository.js';
 import { describeRateLimiterContract } from './rate-limiter.contract.js';
 import { describeUsageStoreContract } from './usage-store.contract.js';
 import { MemoryUsageStore } from '../../src/adapters/memory/memory-usage-store.js';
@@ -20,6 +22,7 @@ import { MemoryUsageStore } from '../../src/adapters/memory/memory-usage-store.j
 console.info('[backend] contracts/memory: in-memory adapters');
 
 describePetRepositoryContract('memory', { fresh: async () => new MemoryPetRepository() });
+describeOrderRepositoryContract('memory', { fresh: async () => new MemoryOrderRepository() });
 describeApiKeyStoreContract('memory', { fresh: async () => new MemoryApiKeyStore() });
 describeRateLimiterContract('memory', { fresh: async (clock) => new MemoryRateLimiter(clock) });
 describeIdempotencyStoreContract('memory', { fresh: async () => new MemoryIdempotencyStore() });

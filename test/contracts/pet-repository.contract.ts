@@ -80,5 +80,70 @@ export function describePetRepositoryContract(adapter: string, harness: PetRepos
     it('answers a ping', async () => {
       await expect(repo.ping()).resolves.toBeUndefined();
     });
+
+    it('round-trips every lifecycle field', async () => {
+      const adopted = new Date(Date.UTC(2026, 10, 26, 9, 30, 15, 250));
+      const draft = aPetDraft({ status: 'sold', version: 7, adoptedAt: adopted, statusChangedAt: adopted, ownerId: 'acct_9', heldBy: null });
+      const pet = await repo.add(draft);
+      expect(await repo.findById(pet.id)).toEqual({ id: pet.id, ...draft });
+      const held = await repo.add(aPetDraft({ status: 'pending', heldBy: 'ord_0000000000000000000a1', ownerId: null }));
+      expect(await repo.findById(held.id)).toEqual(held);
+    });
+
+    it('updates only from the version it was read at: of two writes read at one version, one lands', async () => {
+      const pet = await repo.add(aPetDraft({ name: 'Rex', status: 'available' }));
+      const rename = (name: string) => ({ ...pet, name, version: 2 });
+      const results = await Promise.all([repo.update(rename('A'), 1), repo.update(rename('B'), 1)]);
+      expect(results.sort()).toEqual([false, true]);
+      const stored = await repo.findById(pet.id);
+      expect(stored?.version).toBe(2);
+      expect(['A', 'B']).toContain(stored?.name);
+      expect(await repo.update({ ...pet, name: 'C', version: 3 }, 1)).toBe(false);
+      expect(await repo.update({ ...pet, id: 424_242, version: 2 }, 1)).toBe(false);
+      expect(await repo.findById(424_242)).toBeNull();
+    });
+
+    it('moves a pet between status lists when its status changes', async () => {
+      const a = await repo.add(aPetDraft({ status: 'available' }));
+      const b = await repo.add(aPetDraft({ status: 'available' }));
+      expect(await repo.update({ ...a, status: 'sold', version: 2 }, 1)).toBe(true);
+      expect((await repo.list({ limit: 10, status: 'available' })).map((p) => p.id)).toEqual([b.id]);
+      expect((await repo.list({ limit: 10, status: 'sold' })).map((p) => p.id)).toEqual([a.id]);
+      expect((await repo.list({ limit: 10 })).map((p) => p.id)).toEqual([a.id, b.id]);
+    });
+
+    it('removes only at the version it was read at, and a removed pet is in no list', async () => {
+      const a = await repo.add(aPetDraft({ status: 'pending' }));
+      const b = await repo.add(aPetDraft({ status: 'pending' }));
+      expect(await repo.remove(a.id, 2)).toBe(false);
+      expect(await repo.findById(a.id)).toEqual(a);
+      expect(await repo.remove(a.id, 1)).toBe(true);
+      expect(await repo.remove(a.id, 1)).toBe(false);
+      expect(await repo.findById(a.id)).toBeNull();
+      expect((await repo.list({ limit: 10 })).map((p) => p.id)).toEqual([b.id]);
+      expect((await repo.list({ limit: 10, status: 'pending' })).map((p) => p.id)).toEqual([b.id]);
+      expect(await repo.list({ limit: 10, ids: [a.id] })).toEqual([]);
+    });
+
+    it('lists given ids in id order, with status, after a given id, up to the limit', async () => {
+      const stored = [];
+      for (const status of ['available', 'sold', 'available', 'available'] as const) stored.push(await repo.add(aPetDraft({ status })));
+      const [a, b, c, d] = stored.map((p) => p.id) as [number, number, number, number];
+      expect((await repo.list({ limit: 10, ids: [d, a, 999_999, a] })).map((p) => p.id)).toEqual([a, d]);
+      expect((await repo.list({ limit: 10, ids: [a, b, c], status: 'available' })).map((p) => p.id)).toEqual([a, c]);
+      expect((await repo.list({ limit: 1, ids: [a, c, d], afterId: a })).map((p) => p.id)).toEqual([c]);
+    });
+
+    it('lists held pets only, in id order, after a given id', async () => {
+      const free = await repo.add(aPetDraft());
+      const held = await repo.add(aPetDraft({ status: 'pending', heldBy: 'ord_0000000000000000000a1' }));
+      const other = await repo.add(aPetDraft({ status: 'pending', heldBy: 'ord_0000000000000000000b2' }));
+      expect((await repo.listHeld(0, 10)).map((p) => p.id)).toEqual([held.id, other.id]);
+      expect((await repo.listHeld(held.id, 10)).map((p) => p.id)).toEqual([other.id]);
+      expect((await repo.listHeld(0, 1)).map((p) => p.id)).toEqual([held.id]);
+      expect(await repo.update({ ...held, heldBy: null, status: 'available', version: 2 }, 1)).toBe(true);
+      expect((await repo.listHeld(0, 10)).map((p) => p.id)).toEqual([other.id]);
+      expect(free.heldBy).toBeNull();
+    });
   });
 }

@@ -12,6 +12,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 interface Operation {
   operationId?: string;
   deprecated?: boolean;
+  description?: string;
+  'x-stability-level'?: string;
   security?: unknown[];
   responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown> }> }>;
 }
@@ -81,7 +83,7 @@ describe('OpenAPI document', () => {
     });
     expect(operations().filter(({ op }) => op.deprecated).map(({ op }) => op.operationId)).toEqual(['getPet', 'getPetHead']);
     // Every adoption-request operation, and only those, is marked beta and says so first.
-    const beta = operations().filter(({ op }) => (op as Record<string, unknown>)['x-stability-level'] === 'beta');
+    const beta = operations().filter(({ op }) => op['x-stability-level'] === 'beta');
     expect(beta.map(({ op }) => op.operationId).sort()).toEqual(
       ['approveOrder', 'cancelOrder', 'deliverOrder', 'getOrder', 'getOrderHead', 'listOrders', 'listOrdersHead', 'placeOrder'].sort(),
     );

@@ -300,7 +300,7 @@ describe('adoption requests', () => {
 
   describe('a failure between the pet write and the request write', () => {
     /** Fails the next call of `method` on one port once, as a crash between two writes would leave it. */
-    function failOnce<T extends object>(port: T, method: keyof T & string, armed: { on: boolean }): T {
+    function failOnce<T extends object>(port: T, method: keyof T, armed: { on: boolean }): T {
       return new Proxy(port, {
         get(target, name, receiver) {
           const value = Reflect.get(target, name, receiver) as unknown;
@@ -318,8 +318,8 @@ describe('adoption requests', () => {
     const wrapped = (port: 'orders' | 'pets', method: string, armed: { on: boolean }) => (adapters: Adapters): Adapters => ({
       ...adapters,
       ...(port === 'orders'
-        ? { orders: failOnce(adapters.orders, method as keyof OrderRepository & string, armed) }
-        : { pets: failOnce(adapters.pets, method as keyof PetRepository & string, armed) }),
+        ? { orders: failOnce(adapters.orders, method as keyof OrderRepository, armed) }
+        : { pets: failOnce(adapters.pets, method as keyof PetRepository, armed) }),
     });
     const sweep = () => h.t.app.container.resolve<SettleHolds>(TOKENS.SettleHolds).sweep();
 

@@ -14,6 +14,8 @@ import { MongoAdminCredentialStore } from '../../src/adapters/mongo/mongo-admin-
 import { MongoAuditLog } from '../../src/adapters/mongo/mongo-audit-log.js';
 import { describeIdempotencyStoreContract } from '../contracts/idempotency-store.contract.js';
 import { describePetRepositoryContract } from '../contracts/pet-repository.contract.js';
+import { describeOrderRepositoryContract } from '../contracts/order-repository.contract.js';
+import { MongoOrderRepository } from '../../src/adapters/mongo/mongo-order-repository.js';
 import { describeUsageStoreContract } from '../contracts/usage-store.contract.js';
 import { MongoUsageStore } from '../../src/adapters/mongo/mongo-usage-store.js';
 import { aPetDraft } from '../support/builders.js';
@@ -37,6 +39,12 @@ describeWith('mongo', 'MongoDB adapters', () => {
     fresh: async () => {
       await database.clear();
       return new MongoPetRepository(db, 5_000);
+    },
+  });
+  describeOrderRepositoryContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoOrderRepository(db, 5_000);
     },
   });
   describeAdminCredentialStoreContract('mongodb', {
@@ -74,6 +82,23 @@ describeWith('mongo', 'MongoDB adapters', () => {
       await database.clear();
       return new CachingApiKeyStore(new MongoApiKeyStore(db, 5_000), new FakeClock(), 30_000);
     },
+  });
+
+  describe('pets stored before versions and owners', () => {
+    it('are given version 1, the times of the start and no owner, once, by the start-up index step', async () => {
+      await database.clear();
+      await db.collection('pets').insertOne({ _id: Long.fromNumber(77) as never, name: 'Old', categoryId: Long.fromNumber(3), status: 'sold' });
+      const before = Date.now();
+      await MongoPetRepository.ensureIndexes(db);
+      const repo = new MongoPetRepository(db, 5_000);
+      const pet = await repo.findById(77);
+      expect(pet).toMatchObject({ id: 77, name: 'Old', categoryId: 3, status: 'sold', version: 1, adoptedAt: null, ownerId: null, heldBy: null });
+      expect(pet?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      // Conditional writes work on it at once.
+      expect(await repo.update({ ...(pet as NonNullable<typeof pet>), name: 'Renamed', version: 2 }, 1)).toBe(true);
+      await MongoPetRepository.ensureIndexes(db);
+      expect((await repo.findById(77))?.version).toBe(2);
+    });
   });
 
   describe('pet ids', () => {

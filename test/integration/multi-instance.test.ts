@@ -1,4 +1,5 @@
 /** Several instances behind a load balancer share one budget per key, through Redis and MongoDB. */
+import { Long } from 'mongodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
@@ -78,5 +79,44 @@ describeWith('both', 'Two instances on one MongoDB and one Redis', () => {
     // Once the first has finished, every repeat is a replay.
     const later = await b.http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: 'Once', categoryId: 1 } });
     expect(later.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('lets exactly one of 20 changes read at one version land, sent to both instances', async () => {
+    const [a, b] = instances as [Application, Application];
+    const { key } = await a.keys.issue({ name: 'Shelter', plan: 'business', ownerId: 'acct_race' });
+    const headers = { authorization: `Bearer ${key}` };
+    const pet = (await a.http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: 'Rex', categoryId: 1 } })).json<{ id: number }>();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).http.inject({ method: 'PATCH', url: `/v1/pets/${pet.id}`, headers: { ...headers, 'if-match': '"1"' }, payload: { name: `Name ${i}` } }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    console.info(`[measure] two instances, 20 PATCHes with one If-Match: ${statuses.filter((s) => s === 200).length} x 200, ${statuses.filter((s) => s === 412).length} x 412`);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 412)).toHaveLength(19);
+    const stored = await database.db.collection('pets').findOne({ _id: Long.fromNumber(pet.id) });
+    expect(stored?.version).toBe(2);
+  });
+
+  it('approves exactly one of two requests for one pet sent at once to the two instances; the pet is held by the winner', async () => {
+    const [a, b] = instances as [Application, Application];
+    const shelter = `Bearer ${(await a.keys.issue({ name: 'Shelter', plan: 'business', ownerId: 'acct_shelter' })).key}`;
+    const partner = `Bearer ${(await b.keys.issue({ name: 'Partner', plan: 'business', ownerId: 'acct_partner' })).key}`;
+    for (let round = 0; round < 10; round++) {
+      const pet = (await a.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: shelter }, payload: { name: 'Rex', categoryId: 1 } })).json<{ id: number }>();
+      const place = (app: Application) =>
+        app.http.inject({ method: 'POST', url: '/v1/orders', headers: { authorization: partner }, payload: { petId: pet.id, applicantName: 'Ada' } });
+      const orders = [(await place(a)).json<{ id: string }>(), (await place(b)).json<{ id: string }>()];
+      const responses = await Promise.all(
+        orders.map((order, i) => (i ? a : b).http.inject({ method: 'POST', url: `/v1/orders/${order.id}/approve`, headers: { authorization: shelter } })),
+      );
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(responses.find((r) => r.statusCode === 409)?.json()).toMatchObject({ code: 'pet_not_available' });
+      const winner = responses.find((r) => r.statusCode === 200)?.json<{ id: string }>().id;
+      const stored = await database.db.collection('pets').findOne({ _id: Long.fromNumber(pet.id) });
+      expect(stored).toMatchObject({ status: 'pending', heldBy: winner });
+      expect(await database.db.collection('orders').countDocuments({ petId: Long.fromNumber(pet.id), status: 'approved' })).toBe(1);
+    }
   });
 });

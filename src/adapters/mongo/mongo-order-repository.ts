@@ -91,8 +91,11 @@ export class MongoOrderRepository implements OrderRepository {
 
   update(order: Order, expectedVersion: number): Promise<boolean> {
     return guarded(this.timeoutMs, async () => {
-      const { _id, requestKey: _key, ...fields } = toDocument(order);
-      const result = await this.orders.updateOne({ _id, version: expectedVersion }, { $set: fields });
+      // The request key is set once, at the insert.
+      const { _id, ...fields } = toDocument(order);
+      const { requestKey, ...changed } = fields;
+      void requestKey;
+      const result = await this.orders.updateOne({ _id, version: expectedVersion }, { $set: changed });
       return result.matchedCount === 1;
     });
   }

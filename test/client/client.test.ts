@@ -156,6 +156,42 @@ describe('TypeScript client', () => {
   });
 });
 
+describe('TypeScript client: the lifecycle and adoption requests', () => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.t.close();
+    h = undefined;
+  });
+
+  it('fetches by id, changes with If-Match, places and decides a request, pages the requests, removes', async () => {
+    h = await harness();
+    const rex = await h.client.createPet({ name: 'Rex', categoryId: 1 });
+    const others = [await h.client.createPet({ name: 'Tom', categoryId: 1 }), await h.client.createPet({ name: 'Zoe', categoryId: 1 })];
+    expect((await h.client.getPets([others[1]?.id as number, rex.id, 999])).map((p) => p.name)).toEqual(['Rex', 'Zoe']);
+    const renamed = await h.client.updatePet(rex.id, { name: 'Rexy' }, rex.version);
+    expect(renamed).toMatchObject({ name: 'Rexy', version: 2 });
+    const lost = await h.client.updatePet(rex.id, { name: 'Lost' }, rex.version).catch((e: unknown) => e);
+    expect(lost).toMatchObject({ status: 412, code: 'precondition_failed' });
+    const orders = [];
+    for (let i = 0; i < 3; i++) orders.push(await h.client.placeOrder({ petId: rex.id, applicantName: `Applicant ${i}` }));
+    expect((await h.client.approveOrder(orders[1]?.id as string)).status).toBe('approved');
+    expect((await h.client.deliverOrder(orders[1]?.id as string)).status).toBe('delivered');
+    const seen = [];
+    for await (const order of h.client.listOrders({ petId: rex.id, limit: 1 })) seen.push([order.applicantName, order.status, order.cancelReason]);
+    expect(seen).toEqual([
+      ['Applicant 0', 'cancelled', 'pet_adopted'],
+      ['Applicant 1', 'delivered', null],
+      ['Applicant 2', 'cancelled', 'pet_adopted'],
+    ]);
+    expect(await h.client.getOrder(orders[0]?.id as string)).toMatchObject({ status: 'cancelled' });
+    const tom = others[0] as { id: number; version: number };
+    const waiting = await h.client.placeOrder({ petId: tom.id, applicantName: 'Ada' });
+    expect(await h.client.cancelOrder(waiting.id, 'withdrawn')).toMatchObject({ cancelReason: 'withdrawn' });
+    await h.client.deletePet(tom.id, tom.version);
+    expect(await h.client.getPets([tom.id])).toEqual([]);
+  });
+});
+
 describe('TypeScript client types', () => {
   it('are generated from the document the API serves now (run `npm run generate -w clients/typescript` after changing it)', async () => {
     const t = await startTestApp();

@@ -10,6 +10,10 @@ import type { components, paths } from './schema.js';
 
 export type Pet = components['schemas']['Pet'];
 export type NewPet = components['schemas']['NewPet'];
+export type PetPatch = components['schemas']['PetPatch'];
+export type Order = components['schemas']['Order'];
+export type NewOrder = components['schemas']['NewOrder'];
+export type OrderStatus = components['schemas']['OrderStatus'];
 export type PetStatus = components['schemas']['PetStatus'];
 export type RateLimitStatus = components['schemas']['RateLimitStatus'];
 export type Usage = components['schemas']['Usage'];
@@ -77,15 +81,82 @@ export class AdoptionClient {
     this.newIdempotencyKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
   }
 
-  /** Every animal (optionally with one status), in id order, fetched a page at a time. */
-  async *listPets(query: { status?: PetStatus; limit?: number } = {}): AsyncGenerator<Pet, void, undefined> {
-    let next: { status?: PetStatus; limit?: number; cursor?: string } | null = query;
+  /** Every animal (optionally with one status, or only given ids), in id order, fetched a page at a time. */
+  async *listPets(query: { status?: PetStatus; limit?: number; id?: number[] } = {}): AsyncGenerator<Pet, void, undefined> {
+    let next: PageQuery | null = query;
     while (next !== null) {
-      const params = next;
+      const params = next as { status?: PetStatus; limit?: number; id?: number[]; cursor?: string };
       const { data, response } = await this.send(() => this.api.GET('/pets', { params: { query: params } }));
       yield* data;
       next = nextPage(response.headers.get('link'));
     }
+  }
+
+  /** The animals with these ids (any number; those that do not exist are left out): the replacement for getPet. */
+  async getPets(ids: readonly number[]): Promise<Pet[]> {
+    const found: Pet[] = [];
+    for (let start = 0; start < ids.length; start += 100) {
+      for await (const pet of this.listPets({ id: ids.slice(start, start + 100), limit: 100 })) found.push(pet);
+    }
+    return found;
+  }
+
+  /**
+   * Changes an animal, from the version it was read at (`pet.version`, or `'*'` for any): a change
+   * lost to someone else's throws AdoptionApiError 412 `precondition_failed`; read again and retry.
+   */
+  async updatePet(petId: number, patch: PetPatch, ifMatch: number | '*'): Promise<Pet> {
+    const header = { 'if-match': ifMatch === '*' ? '*' : `"${ifMatch}"` };
+    const { data } = await this.send(() => this.api.PATCH('/pets/{petId}', { params: { path: { petId }, header }, body: patch }));
+    return data;
+  }
+
+  /** Removes an animal; with `ifMatch`, only if it is still at that version. */
+  async deletePet(petId: number, ifMatch?: number): Promise<void> {
+    const header = ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` };
+    await this.send(() => this.api.DELETE('/pets/{petId}', { params: { path: { petId }, header } }));
+  }
+
+  /** Beta. Asks to adopt an animal; an Idempotency-Key is sent and kept across retries, as for createPet. */
+  async placeOrder(order: NewOrder, options: { idempotencyKey?: string } = {}): Promise<Order> {
+    const key = options.idempotencyKey ?? this.newIdempotencyKey();
+    const { data } = await this.send(() => this.api.POST('/orders', { body: order, params: { header: { 'idempotency-key': key } } }));
+    return data;
+  }
+
+  /** Beta. The requests this key's owner placed or that are on its animals, oldest first, a page at a time. */
+  async *listOrders(query: { status?: OrderStatus; petId?: number; limit?: number } = {}): AsyncGenerator<Order, void, undefined> {
+    let next: PageQuery | null = query;
+    while (next !== null) {
+      const params = next as { status?: OrderStatus; petId?: number; limit?: number; cursor?: string };
+      const { data, response } = await this.send(() => this.api.GET('/orders', { params: { query: params } }));
+      yield* data;
+      next = nextPage(response.headers.get('link'));
+    }
+  }
+
+  /** Beta. One adoption request. */
+  async getOrder(orderId: string): Promise<Order> {
+    const { data } = await this.send(() => this.api.GET('/orders/{orderId}', { params: { path: { orderId } } }));
+    return data;
+  }
+
+  /** Beta. Approves a request for one of your animals: it is held, pending. Safe to retry. */
+  async approveOrder(orderId: string): Promise<Order> {
+    const { data } = await this.send(() => this.api.POST('/orders/{orderId}/approve', { params: { path: { orderId } } }));
+    return data;
+  }
+
+  /** Beta. Records that the animal went home: it is sold. Safe to retry. */
+  async deliverOrder(orderId: string): Promise<Order> {
+    const { data } = await this.send(() => this.api.POST('/orders/{orderId}/deliver', { params: { path: { orderId } } }));
+    return data;
+  }
+
+  /** Beta. Withdraws your request, or rejects one for your animal. Safe to retry. */
+  async cancelOrder(orderId: string, reason: 'withdrawn' | 'rejected'): Promise<Order> {
+    const { data } = await this.send(() => this.api.POST('/orders/{orderId}/cancel', { params: { path: { orderId } }, body: { reason } }));
+    return data;
   }
 
   /**
@@ -101,7 +172,7 @@ export class AdoptionClient {
   /**
    * @deprecated Removed on 5 December 2030 (the Sunset header says when): from then on, and inside
    * announced brownouts before, it throws an AdoptionApiError with code `gone` (410), never retried.
-   * Use listPets with a status filter.
+   * Use getPets([petId]).
    */
   async getPet(petId: number): Promise<Pet> {
     const { data } = await this.send(() => this.api.GET('/pets/{petId}', { params: { path: { petId } } }));
@@ -165,13 +236,17 @@ function toErrorBody(error: unknown, response: Response): ErrorBody {
   return { code: 'internal_error', message: `Unexpected answer ${response.status} ${response.statusText}`, status: response.status };
 }
 
-/** The query of the `Link: <...>; rel="next"` target, or null on the last page. */
-function nextPage(link: string | null): { status?: PetStatus; limit?: number; cursor?: string } | null {
+/** A list's query, as a Link rel="next" carries it. */
+type PageQuery = Record<string, string | number | number[]>;
+
+/** The query of the `Link: <...>; rel="next"` target, or null on the last page: numbers as numbers, `id` as a list. */
+function nextPage(link: string | null): PageQuery | null {
   const target = link && /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
   if (!target) return null;
-  const search = new URL(target, 'http://link.invalid').searchParams;
-  const limit = search.get('limit');
-  const status = search.get('status') as PetStatus | null;
-  const cursor = search.get('cursor');
-  return { ...(limit !== null && { limit: Number(limit) }), ...(status !== null && { status }), ...(cursor !== null && { cursor }) };
+  const query: PageQuery = {};
+  for (const [name, value] of new URL(target, 'http://link.invalid').searchParams) {
+    if (name === 'id') query.id = value.split(',').map(Number);
+    else query[name] = name === 'limit' || name === 'petId' ? Number(value) : value;
+  }
+  return query;
 }

@@ -57,7 +57,7 @@ export interface paths {
         };
         /**
          * List animals, optionally filtered by availability
-         * @description Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page.
+         * @description Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page. `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.
          */
         get: operations["listPets"];
         put?: never;
@@ -70,7 +70,7 @@ export interface paths {
         options?: never;
         /**
          * List animals, optionally filtered by availability (headers only)
-         * @description Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page.
+         * @description Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page. `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.
          */
         head: operations["listPetsHead"];
         patch?: never;
@@ -84,21 +84,157 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Fetch one animal by id (deprecated: use GET /pets with a status filter)
+         * Fetch one animal by id (deprecated: use GET /pets?id={petId})
          * @deprecated
-         * @description Deprecated; removed on 2030-12-05T00:00:00.000Z. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 `gone` (still counted against the key's limits); so does every call inside an announced brownout before it. Use `GET /pets?status=` instead.
+         * @description Deprecated; removed on 2030-12-05T00:00:00.000Z. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 `gone` (still counted against the key's limits); so does every call inside an announced brownout before it. Use `GET /pets?id={petId}` instead (several ids at once: `id=1,2`).
          */
         get: operations["getPet"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an animal
+         * @description Needs the `pets:write` scope and a key of the animal's owner (another owner's key gets 403 and nothing changes). Afterwards the animal is in no list and every request for it gets 404. `If-Match` is honoured when sent (412 when the animal changed since). An animal held by an approved adoption request cannot be removed (409 `pet_held`: cancel that request first); its placed requests are cancelled (reason `pet_deleted`).
+         */
+        delete: operations["deletePet"];
+        options?: never;
+        /**
+         * Fetch one animal by id (deprecated: use GET /pets?id={petId}) (headers only)
+         * @deprecated
+         * @description Deprecated; removed on 2030-12-05T00:00:00.000Z. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 `gone` (still counted against the key's limits); so does every call inside an announced brownout before it. Use `GET /pets?id={petId}` instead (several ids at once: `id=1,2`).
+         */
+        head: operations["getPetHead"];
+        /**
+         * Change an animal: its name, category or status
+         * @description Needs the `pets:write` scope, and a key of the animal's owner (another owner's key gets 403 and nothing changes). Send the fields to change as a JSON merge patch (RFC 7396; `application/merge-patch+json` or `application/json`), and `If-Match` with the ETag the animal was read at: without it 428, with one that is no longer current 412 (with the current ETag); so of concurrent changes read at one version exactly one lands. A change that changes nothing answers 200 with the same version. Status moves as the transitions say (available → pending or sold; pending → available or sold; sold → available); a sold animal cannot become pending (409 `invalid_transition`), and an animal held by an approved adoption request changes status only through that request (409 `pet_held`). Marking an animal sold cancels its placed adoption requests (reason `pet_adopted`).
+         */
+        patch: operations["updatePet"];
+        trace?: never;
+    };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List adoption requests: those the caller's owner placed, and those on its animals
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Oldest first. When more exist, the response carries `Link: <...>; rel="next"`; pass its `cursor` back with the same filters.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        /**
+         * Ask to adopt an animal (place an adoption request)
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:write` scope. A request for an animal that does not exist gets 422 `pet_not_found`; one for a sold animal 409 `pet_not_available`. Several placed requests per animal are allowed (a waiting list); the animal's owner approves one. Send an `Idempotency-Key` to make retries safe: a repeat with the same key and body returns the request it placed, as it stands now, with `Idempotent-Replayed: true`; the same key with another body gets 422.
+         */
+        post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        /**
+         * List adoption requests: those the caller's owner placed, and those on its animals (headers only)
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Oldest first. When more exist, the response carries `Link: <...>; rel="next"`; pass its `cursor` back with the same filters.
+         */
+        head: operations["listOrdersHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one adoption request
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     A request neither placed by the caller's owner nor on its animals gets 404, as one that does not exist.
+         */
+        get: operations["getOrder"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         /**
-         * Fetch one animal by id (deprecated: use GET /pets with a status filter) (headers only)
-         * @deprecated
-         * @description Deprecated; removed on 2030-12-05T00:00:00.000Z. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 `gone` (still counted against the key's limits); so does every call inside an announced brownout before it. Use `GET /pets?status=` instead.
+         * Read one adoption request (headers only)
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     A request neither placed by the caller's owner nor on its animals gets 404, as one that does not exist.
          */
-        head: operations["getPetHead"];
+        head: operations["getOrderHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an adoption request: the animal is held for it
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Only keys of the animal's owner (others get 403). placed → approved; the animal becomes `pending`, held by this request: its status then moves only through it. One approved request per animal: when another holds it, or it is sold or removed, 409 `pet_not_available`. Exclusive under concurrency: of approvals for one animal sent at once, on any number of instances, exactly one succeeds. An action into the state the request is already in answers 200 and changes nothing (a safe retry); from delivered or cancelled any other action gets 409 `invalid_transition`. Takes no body (an empty JSON object is accepted).
+         */
+        post: operations["approveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the animal went home: the adoption is done
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Only keys of the animal's owner (others get 403). approved → delivered; the animal becomes `sold` with `adoptedAt`, and its other placed requests are cancelled (reason `pet_adopted`). An action into the state the request is already in answers 200 and changes nothing (a safe retry); from delivered or cancelled any other action gets 409 `invalid_transition`. Takes no body (an empty JSON object is accepted).
+         */
+        post: operations["deliverOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw or reject an adoption request
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     `withdrawn`: by the owner that placed it; `rejected`: by the animal's owner (anyone else gets 403). placed or approved → cancelled; an animal held by the request is available again. An action into the state the request is already in answers 200 and changes nothing (a safe retry); from delivered or cancelled any other action gets 409 `invalid_transition`.
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -151,7 +287,7 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
+            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
             /** @description Human-readable description */
             message: string;
             /** @description The HTTP status code, repeated */
@@ -218,7 +354,13 @@ export interface components {
          *       "id": 42,
          *       "name": "Rex",
          *       "categoryId": 1,
-         *       "status": "available"
+         *       "status": "available",
+         *       "version": 1,
+         *       "createdAt": "2026-11-25T10:00:00.000Z",
+         *       "updatedAt": "2026-11-25T10:00:00.000Z",
+         *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
+         *       "adoptedAt": null,
+         *       "ownerId": "acct_1042"
          *     }
          */
         Pet: {
@@ -234,8 +376,32 @@ export interface components {
              * @description Identifier of the category the animal belongs to. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.
              */
             categoryId: number;
-            /** @description Availability of the animal */
+            /** @description Availability of the animal. Transitions: available → pending or sold; pending → available or sold; sold → available */
             status: components["schemas"]["PetStatus"];
+            /** @description 1 when the animal was added, one more at every change. The ETag is this number in quotes (`"3"`): send it as If-Match to change the animal */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When the animal was added (RFC 3339, UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the animal last changed
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When its status last changed (when it was added, if never since)
+             */
+            statusChangedAt: string;
+            /**
+             * Format: date-time
+             * @description When it became sold, while it is sold; null otherwise
+             */
+            adoptedAt: string | null;
+            /** @description Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key without one, the id of the first key of its rotation chain). Only keys of this owner may change or remove it, or decide its adoption requests. null for animals added before owners were recorded */
+            ownerId: string | null;
         };
         /**
          * Pets
@@ -256,6 +422,95 @@ export interface components {
             categoryId: number;
             /** @description Availability of the animal; defaults to available */
             status?: components["schemas"]["PetStatus"];
+        };
+        /**
+         * PetPatch
+         * @description The fields to change (RFC 7396 merge patch), at least one. null, unknown fields and read-only fields (id, version, the times, ownerId) are refused.
+         */
+        PetPatch: {
+            /** @description The animal's name: 1 to 100 characters with at least one visible one (a letter, digit, punctuation mark or symbol). The pattern matches one visible character; it uses \uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly as sent. */
+            name?: string;
+            /**
+             * Format: int64
+             * @description Identifier of the category the animal belongs to. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.
+             */
+            categoryId?: number;
+            /** @description The new availability. Transitions: available → pending or sold; pending → available or sold; sold → available; an animal held by an approved adoption request changes status only through that request */
+            status?: components["schemas"]["PetStatus"];
+        };
+        /**
+         * NewOrder
+         * @description An adoption request to place. Unknown fields are refused.
+         */
+        NewOrder: {
+            /**
+             * Format: int64
+             * @description The animal to adopt
+             */
+            petId: number;
+            /** @description Who asks to adopt: 1 to 100 characters with at least one visible one */
+            applicantName: string;
+            /** @description Anything the shelter should know, at most 1000 characters */
+            note?: string;
+        };
+        /**
+         * OrderStatus
+         * @enum {string}
+         */
+        OrderStatus: "placed" | "approved" | "delivered" | "cancelled";
+        /**
+         * Order
+         * @description An adoption request (the store order of the specification)
+         */
+        Order: {
+            /** @description Identifier assigned by the service (`ord_` and 21 characters; ids sort by creation time) */
+            id: string;
+            /**
+             * Format: int64
+             * @description The animal asked for
+             */
+            petId: number;
+            /** @description placed (waiting for the shelter), approved (the animal is held for this applicant: pending), delivered (adopted: the animal is sold) or cancelled */
+            status: components["schemas"]["OrderStatus"];
+            /** @description Who asks to adopt */
+            applicantName: string;
+            /** @description The applicant's note, or null */
+            note: string | null;
+            /**
+             * @description Why it was cancelled: withdrawn (by the applicant), rejected (by the shelter), pet_adopted (another request was delivered, or the animal was marked sold), pet_deleted (the animal was removed); null unless cancelled
+             * @enum {string|null}
+             */
+            cancelReason: "withdrawn" | "rejected" | "pet_adopted" | "pet_deleted" | null;
+            /**
+             * Format: date-time
+             * @description When it was placed
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed
+             */
+            updatedAt: string;
+            /** @description 1 when placed, one more at every change; the ETag is this number in quotes */
+            version: number;
+        };
+        /**
+         * Orders
+         * @description A page of adoption requests in ascending id order (oldest first)
+         */
+        Orders: components["schemas"]["Order"][];
+        /**
+         * ClientCancelReason
+         * @enum {string}
+         */
+        ClientCancelReason: "withdrawn" | "rejected";
+        /**
+         * CancelOrder
+         * @description Why the request is cancelled
+         */
+        CancelOrder: {
+            /** @description withdrawn: the applicant (the owner that placed the request) withdraws it; rejected: the animal's owner turns it down */
+            reason: components["schemas"]["ClientCancelReason"];
         };
     };
     responses: {
@@ -505,7 +760,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight); retry after Retry-After seconds */
+        /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
         Conflict: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -578,7 +833,7 @@ export interface components {
                 };
             };
         };
-        /** @description The Idempotency-Key was already used with a different body (code idempotency_key_reused) */
+        /** @description The Idempotency-Key was already used with a different body (code idempotency_key_reused), or the request names a pet that does not exist (code pet_not_found) */
         UnprocessableContent: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -602,7 +857,7 @@ export interface components {
                 };
             };
         };
-        /** @description The animal does not exist */
+        /** @description The animal or adoption request does not exist, or the caller may not see it */
         NotFound: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -677,7 +932,7 @@ export interface components {
                 };
             };
         };
-        /** @description The animal does not exist (headers only: the answer to HEAD) */
+        /** @description The animal or adoption request does not exist, or the caller may not see it (headers only: the answer to HEAD) */
         NotFoundHead: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -715,6 +970,54 @@ export interface components {
                 [name: string]: unknown;
             };
             content?: never;
+        };
+        /** @description If-Match names a version that is no longer current (code precondition_failed); the ETag header carries the current one. Read the resource again and retry with it */
+        PreconditionFailed: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "precondition_failed",
+                 *       "message": "Pet 42 changed since it was read: its current ETag is \"3\". Read it again, apply the change to what it is now, and send it with the new ETag",
+                 *       "status": 412
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    code?: "precondition_failed";
+                };
+            };
+        };
+        /** @description The change needs an If-Match header with the ETag the resource was read at (code precondition_required) */
+        PreconditionRequired: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "precondition_required",
+                 *       "message": "Changing pet 42 needs an If-Match header with the ETag it was read at (If-Match: \"2\" if you read it just now); read it first, then send the change with its ETag",
+                 *       "status": 428
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    code?: "precondition_required";
+                };
+            };
         };
         /** @description Sent for any method a known path does not serve (OPTIONS and TRACE included), before any body is read */
         MethodNotAllowed: {
@@ -785,6 +1088,8 @@ export interface components {
         "Retry-After": number;
         /** @description RFC 8288 link to the next page (rel="next"), present when more animals exist */
         LinkNext: string;
+        /** @description The version of the resource as an entity tag, e.g. `"3"`: send it back as If-Match to change it */
+        ETag: string;
         /** @description URL of the created animal */
         Location: string;
         /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key */
@@ -892,7 +1197,34 @@ export interface operations {
                     "application/json": components["schemas"]["Usage"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A query value is invalid (granularity, a date, a range over the retention or over 1000 buckets); the message names the field */
+            400: {
+                headers: {
+                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -927,7 +1259,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequestHead"];
+            /** @description A query value is invalid (granularity, a date, a range over the retention or over 1000 buckets); the message names the field */
+            400: {
+                headers: {
+                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["UnauthorizedHead"];
             429: components["responses"]["TooManyRequestsHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -941,7 +1288,9 @@ export interface operations {
                 limit?: number;
                 /** @description Filters by availability */
                 status?: components["schemas"]["PetStatus"];
-                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit and status) */
+                /** @description Only the animals with these ids (1 to 100): `id=1&id=2`, or `id=1,2`. Ids that do not exist are left out. Combines with `status`. The replacement for fetching one animal by id. */
+                id?: number[];
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit, status and id) */
                 cursor?: string;
             };
             header?: never;
@@ -1021,6 +1370,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
                     Location: components["headers"]["Location"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -1031,7 +1381,13 @@ export interface operations {
                      *       "id": 42,
                      *       "name": "Rex",
                      *       "categoryId": 1,
-                     *       "status": "available"
+                     *       "status": "available",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
+                     *       "adoptedAt": null,
+                     *       "ownerId": "acct_1042"
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -1079,7 +1435,9 @@ export interface operations {
                 limit?: number;
                 /** @description Filters by availability */
                 status?: components["schemas"]["PetStatus"];
-                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit and status) */
+                /** @description Only the animals with these ids (1 to 100): `id=1&id=2`, or `id=1,2`. Ids that do not exist are left out. Combines with `status`. The replacement for fetching one animal by id. */
+                id?: number[];
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit, status and id) */
                 cursor?: string;
             };
             header?: never;
@@ -1143,6 +1501,7 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["LinkDeprecated"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1151,7 +1510,13 @@ export interface operations {
                      *       "id": 42,
                      *       "name": "Rex",
                      *       "categoryId": 1,
-                     *       "status": "available"
+                     *       "status": "available",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
+                     *       "adoptedAt": null,
+                     *       "ownerId": "acct_1042"
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -1191,6 +1556,90 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    deletePet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag the resource was read at, e.g. `"3"` (every response that carries one resource sends its ETag; the `version` field of a list item gives the same value). `*` matches any current version. Optional: when sent, a resource changed since gets 412. A version that is no longer current gets 412 with the current ETag. Weak tags (`W/"3"`) never match. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description Identifier of the animal, in decimal digits without sign or leading zeros. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded. */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The animal was removed */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "pet_held",
+                     *       "message": "Pet 42 is held by the approved adoption request ord_mh3k2x1a0b4c5d6e7f8g9h0; deliver or cancel that request to change its status",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "pet_held";
+                    };
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getPetHead: {
         parameters: {
             query?: never;
@@ -1214,6 +1663,7 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["LinkDeprecated"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1238,6 +1688,786 @@ export interface operations {
             429: components["responses"]["TooManyRequestsHead"];
             500: components["responses"]["InternalErrorHead"];
             503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
+    updatePet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag the resource was read at, e.g. `"3"` (every response that carries one resource sends its ETag; the `version` field of a list item gives the same value). `*` matches any current version. Required: without it the change is refused with 428. A version that is no longer current gets 412 with the current ETag. Weak tags (`W/"3"`) never match. */
+                "if-match": string;
+            };
+            path: {
+                /** @description Identifier of the animal, in decimal digits without sign or leading zeros. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded. */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change (RFC 7396 merge patch), at least one. null, unknown fields and read-only fields (id, version, the times, ownerId) are refused. */
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["PetPatch"];
+                "application/json": components["schemas"]["PetPatch"];
+            };
+        };
+        responses: {
+            /** @description The animal after the change */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Rex",
+                     *       "categoryId": 1,
+                     *       "status": "available",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
+                     *       "adoptedAt": null,
+                     *       "ownerId": "acct_1042"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_transition",
+                     *       "message": "A sold pet cannot become pending; from sold it may become available",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_transition" | "pet_held";
+                    };
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            428: components["responses"]["PreconditionRequired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of adoption requests returned */
+                limit?: number;
+                /** @description Only requests in this status */
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Only requests for this animal */
+                petId?: number;
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit, status and petId) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of adoption requests */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Orders"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    placeOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the create safe to retry: a repeat with the same key and body (from this API key, within the retention time) returns the first result with `Idempotent-Replayed: true` instead of placing another request. 1 to 255 visible ASCII characters, e.g. a UUID. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An adoption request to place. Unknown fields are refused. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "petId": 42,
+                 *       "applicantName": "Ada Lovelace",
+                 *       "note": "We have a garden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewOrder"];
+            };
+        };
+        responses: {
+            /** @description The placed request (or, on a replay, the request the first call placed) */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ord_mh3k2x1a0b4c5d6e7f8g9",
+                     *       "petId": 42,
+                     *       "status": "placed",
+                     *       "applicantName": "Ada Lovelace",
+                     *       "note": "We have a garden",
+                     *       "cancelReason": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "pet_not_available",
+                     *       "message": "Pet 42 has been adopted; it takes no more adoption requests",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "pet_not_available";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The Idempotency-Key was already used with a different body (code idempotency_key_reused), or the request names a pet that does not exist (code pet_not_found) */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "pet_not_found",
+                     *       "message": "No pet with id 42 exists; list the animals (GET /v1/pets) for the ids that can be adopted",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "pet_not_found" | "idempotency_key_reused";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOrdersHead: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of adoption requests returned */
+                limit?: number;
+                /** @description Only requests in this status */
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Only requests for this animal */
+                petId?: number;
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit, status and petId) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of adoption requests */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ForbiddenHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the adoption request */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adoption request */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ord_mh3k2x1a0b4c5d6e7f8g9",
+                     *       "petId": 42,
+                     *       "status": "placed",
+                     *       "applicantName": "Ada Lovelace",
+                     *       "note": "We have a garden",
+                     *       "cancelReason": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOrderHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the adoption request */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adoption request */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ForbiddenHead"];
+            404: components["responses"]["NotFoundHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
+    approveOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the adoption request */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adoption request after the action */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ord_mh3k2x1a0b4c5d6e7f8g9",
+                     *       "petId": 42,
+                     *       "status": "placed",
+                     *       "applicantName": "Ada Lovelace",
+                     *       "note": "We have a garden",
+                     *       "cancelReason": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_transition",
+                     *       "message": "A sold pet cannot become pending; from sold it may become available",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_transition" | "pet_not_available";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deliverOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the adoption request */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adoption request after the action */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ord_mh3k2x1a0b4c5d6e7f8g9",
+                     *       "petId": 42,
+                     *       "status": "placed",
+                     *       "applicantName": "Ada Lovelace",
+                     *       "note": "We have a garden",
+                     *       "cancelReason": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_transition",
+                     *       "message": "A sold pet cannot become pending; from sold it may become available",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_transition";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the adoption request */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Why the request is cancelled */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "withdrawn"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelOrder"];
+            };
+        };
+        responses: {
+            /** @description The adoption request, cancelled */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ord_mh3k2x1a0b4c5d6e7f8g9",
+                     *       "petId": 42,
+                     *       "status": "placed",
+                     *       "applicantName": "Ada Lovelace",
+                     *       "note": "We have a garden",
+                     *       "cancelReason": null,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_transition",
+                     *       "message": "A sold pet cannot become pending; from sold it may become available",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_transition";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

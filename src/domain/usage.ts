@@ -6,7 +6,21 @@ import type { Outcome } from './rate-limit.js';
 import { ValidationError } from './errors.js';
 
 /** The public operations a key's requests are counted under. */
-export const USAGE_OPERATIONS = ['listPets', 'createPet', 'getPet', 'getRateLimit', 'getUsage'] as const;
+export const USAGE_OPERATIONS = [
+  'listPets',
+  'createPet',
+  'getPet',
+  'updatePet',
+  'deletePet',
+  'placeOrder',
+  'listOrders',
+  'getOrder',
+  'approveOrder',
+  'deliverOrder',
+  'cancelOrder',
+  'getRateLimit',
+  'getUsage',
+] as const;
 export type UsageOperation = (typeof USAGE_OPERATIONS)[number];
 
 const HOUR_MS = 3_600_000;

@@ -1,4 +1,5 @@
 /** The served OpenAPI document: valid 3.1 by a third-party validator, and true to the routes. */
+import { USAGE_OPERATIONS } from '../../src/domain/usage.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, statusOf, type ErrorCode } from '../../src/adapters/http/error-catalogue.js';
@@ -89,6 +90,13 @@ describe('OpenAPI document', () => {
     );
     for (const { op } of beta) expect(op.description?.startsWith('Beta.')).toBe(true);
     expect(doc.servers).toEqual([{ url: 'http://localhost:80/v1', description: 'This server' }]);
+  });
+
+  it('counts the usage of every operation it documents (a new operation joins USAGE_OPERATIONS)', () => {
+    const documented = operations()
+      .filter(({ method }) => method !== 'head')
+      .map(({ op }) => op.operationId ?? '');
+    expect([...USAGE_OPERATIONS].sort()).toEqual(documented.sort());
   });
 
   it('names its schemas for client generators, with examples, and types petId as Pet.id is typed', () => {

@@ -321,6 +321,22 @@ export interface components {
                 createPet?: number;
                 /** @description Requests to getPet */
                 getPet?: number;
+                /** @description Requests to updatePet */
+                updatePet?: number;
+                /** @description Requests to deletePet */
+                deletePet?: number;
+                /** @description Requests to placeOrder */
+                placeOrder?: number;
+                /** @description Requests to listOrders */
+                listOrders?: number;
+                /** @description Requests to getOrder */
+                getOrder?: number;
+                /** @description Requests to approveOrder */
+                approveOrder?: number;
+                /** @description Requests to deliverOrder */
+                deliverOrder?: number;
+                /** @description Requests to cancelOrder */
+                cancelOrder?: number;
                 /** @description Requests to getRateLimit */
                 getRateLimit?: number;
                 /** @description Requests to getUsage */

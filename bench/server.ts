@@ -220,7 +220,7 @@ async function seedPets(pets: PetRepository, count: number): Promise<void> {
   for (let start = 0; start < count; start += batch) {
     const adds = [];
     for (let i = start; i < Math.min(count, start + batch); i++) {
-      adds.push(pets.add(newPetDraft({ name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as PetStatus }, 'bench', new Date())));
+      adds.push(pets.add(newPetDraft({ name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as PetStatus }, 'bench', new Date().toISOString())));
     }
     await Promise.all(adds);
   }

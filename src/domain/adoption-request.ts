@@ -7,7 +7,7 @@
  */
 import { ForbiddenError, InvalidTransitionError, ValidationError } from './errors.js';
 import { VISIBLE_CHARACTER_PATTERN } from './name-pattern.js';
-import type { PetId } from './pet.js';
+import type { Instant, PetId } from './pet.js';
 
 export const ORDER_STATUSES = ['placed', 'approved', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -34,8 +34,8 @@ export interface Order {
   readonly applicantName: string;
   readonly note: string | null;
   readonly cancelReason: CancelReason | null;
-  readonly createdAt: Date;
-  readonly updatedAt: Date;
+  readonly createdAt: Instant;
+  readonly updatedAt: Instant;
   readonly version: number;
   /** The owner whose key placed the request. */
   readonly placedBy: string;
@@ -86,7 +86,7 @@ export function actionChanges(order: Order, action: OrderAction): boolean {
 }
 
 /** The request after the action, one version on. */
-export function applyAction(order: Order, action: OrderAction, now: Date, reason: CancelReason | null = null): Order {
+export function applyAction(order: Order, action: OrderAction, now: Instant, reason: CancelReason | null = null): Order {
   return { ...order, status: ORDER_ACTIONS[action].to, cancelReason: action === 'cancel' ? reason : order.cancelReason, version: order.version + 1, updatedAt: now };
 }
 

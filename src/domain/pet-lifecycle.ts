@@ -3,7 +3,7 @@
  * pet, and each change as a pure function from the pet to its next version (or a domain error).
  */
 import { ForbiddenError, InvalidTransitionError, PetHeldError } from './errors.js';
-import { checkCategoryId, checkName, type Pet } from './pet.js';
+import { checkCategoryId, checkName, type Instant, type Pet } from './pet.js';
 import type { PetStatus } from './pet-status.js';
 
 /**
@@ -57,7 +57,7 @@ export interface PetPatch {
  * writes nothing). A status change follows the table, and a held pet's status moves only through the
  * adoption request that holds it.
  */
-export function changePet(pet: Pet, patch: PetPatch, now: Date): Pet {
+export function changePet(pet: Pet, patch: PetPatch, now: Instant): Pet {
   if (patch.name !== undefined) checkName(patch.name);
   if (patch.categoryId !== undefined) checkCategoryId(patch.categoryId);
   const name = patch.name ?? pet.name;
@@ -76,25 +76,25 @@ export function changePet(pet: Pet, patch: PetPatch, now: Date): Pet {
 }
 
 /** An approved request holds the pet: it becomes pending, and only that request moves it on. */
-export function holdPet(pet: Pet, orderId: string, now: Date): Pet {
+export function holdPet(pet: Pet, orderId: string, now: Instant): Pet {
   return { ...next(pet, now), heldBy: orderId, ...statusChange(pet, 'pending', now) };
 }
 
 /** The holding request was cancelled: the pet is available again. */
-export function releasePet(pet: Pet, now: Date): Pet {
+export function releasePet(pet: Pet, now: Instant): Pet {
   return { ...next(pet, now), heldBy: null, ...statusChange(pet, 'available', now) };
 }
 
 /** The holding request was delivered: the pet is adopted. */
-export function sellPet(pet: Pet, now: Date): Pet {
+export function sellPet(pet: Pet, now: Instant): Pet {
   return { ...next(pet, now), heldBy: null, ...statusChange(pet, 'sold', now) };
 }
 
-function next(pet: Pet, now: Date): Pet {
+function next(pet: Pet, now: Instant): Pet {
   return { ...pet, version: pet.version + 1, updatedAt: now };
 }
 
-function statusChange(pet: Pet, status: PetStatus, now: Date): Pick<Pet, 'status' | 'statusChangedAt' | 'adoptedAt'> {
+function statusChange(pet: Pet, status: PetStatus, now: Instant): Pick<Pet, 'status' | 'statusChangedAt' | 'adoptedAt'> {
   if (status === pet.status) return { status, statusChangedAt: pet.statusChangedAt, adoptedAt: pet.adoptedAt };
   return { status, statusChangedAt: now, adoptedAt: status === 'sold' ? now : pet.status === 'sold' ? null : pet.adoptedAt };
 }

@@ -19,8 +19,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     applicantName: 'Ada ✓',
     note: null,
     cancelReason: null,
-    createdAt: new Date(T0),
-    updatedAt: new Date(T0),
+    createdAt: new Date(T0).toISOString(),
+    updatedAt: new Date(T0).toISOString(),
     version: 1,
     placedBy: 'acct_partner',
     petOwnerId: 'acct_shelter',
@@ -62,7 +62,7 @@ export function describeOrderRepositoryContract(adapter: string, harness: OrderR
 
     it('updates only from the version it was read at', async () => {
       const order = await repo.add(anOrder()).then((r) => r.order);
-      const approved = { ...order, status: 'approved' as const, version: 2, updatedAt: new Date(T0 + 1000) };
+      const approved = { ...order, status: 'approved' as const, version: 2, updatedAt: new Date(T0 + 1000).toISOString() };
       const cancelled = { ...order, status: 'cancelled' as const, cancelReason: 'withdrawn' as const, version: 2 };
       const results = await Promise.all([repo.update(approved, 1), repo.update(cancelled, 1)]);
       expect(results.sort()).toEqual([false, true]);

@@ -119,6 +119,27 @@ describe('adoption requests', () => {
       expect(await allOrders()).toEqual([]);
     });
 
+    it('refuses a body that is not JSON with 415, and a broken one with 400, storing nothing', async () => {
+      h = await harness();
+      const rex = await addPet();
+      const text = await h.t.app.http.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        headers: { authorization: h.partner, 'content-type': 'text/plain' },
+        payload: JSON.stringify({ petId: rex.id, applicantName: 'Ada' }),
+      });
+      expectError(text, 415, 'unsupported_media_type');
+      const broken = await h.t.app.http.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        headers: { authorization: h.partner, 'content-type': 'application/json' },
+        payload: '{"petId":',
+      });
+      expectError(broken, 400, 'invalid_json');
+      expect(await allOrders()).toEqual([]);
+      expect(await pet(rex.id)).toMatchObject({ status: 'available', version: 1 });
+    });
+
     it('replays a retry with the same Idempotency-Key, and refuses the key with another body', async () => {
       h = await harness();
       const rex = await addPet();

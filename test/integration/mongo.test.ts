@@ -93,7 +93,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
       const repo = new MongoPetRepository(db, 5_000);
       const pet = await repo.findById(77);
       expect(pet).toMatchObject({ id: 77, name: 'Old', categoryId: 3, status: 'sold', version: 1, adoptedAt: null, ownerId: null, heldBy: null });
-      expect(pet?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(pet?.createdAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
       // Conditional writes work on it at once.
       expect(await repo.update({ ...(pet as NonNullable<typeof pet>), name: 'Renamed', version: 2 }, 1)).toBe(true);
       await MongoPetRepository.ensureIndexes(db);

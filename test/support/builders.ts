@@ -12,7 +12,7 @@ export function aNewPet(overrides: Partial<NewPet> = {}): NewPet {
   return { name: `Pet ${counter}`, categoryId: 1 + (counter % 5), ...overrides };
 }
 
-const CREATED = new Date(Date.UTC(2026, 10, 25, 10, 0, 0));
+const CREATED = new Date(Date.UTC(2026, 10, 25, 10, 0, 0)).toISOString();
 
 /** A pet as a repository is given it: version 1, created at one fixed time, owned by `owner_a`. */
 export function aPetDraft(overrides: Partial<PetDraft> = {}): PetDraft {

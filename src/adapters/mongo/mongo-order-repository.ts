@@ -108,15 +108,24 @@ export class MongoOrderRepository implements OrderRepository {
 }
 
 function toDocument(order: Order): OrderDocument {
-  const { id, petId, requestKey, ...rest } = order;
-  return { _id: id, petId: Long.fromNumber(petId), requestKey: requestKey ?? `${NO_KEY}${id}`, ...rest };
+  const { id, petId, requestKey, createdAt, updatedAt, ...rest } = order;
+  return {
+    _id: id,
+    petId: Long.fromNumber(petId),
+    requestKey: requestKey ?? `${NO_KEY}${id}`,
+    createdAt: new Date(createdAt),
+    updatedAt: new Date(updatedAt),
+    ...rest,
+  };
 }
 
 function toOrder(document: OrderDocument): Order {
-  const { _id, petId, requestKey, version, ...rest } = document;
+  const { _id, petId, requestKey, version, createdAt, updatedAt, ...rest } = document;
   return {
     ...rest,
     id: _id,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
     petId: toSafeNumber(petId as bigint, 'order petId'),
     version: Number(version),
     requestKey: requestKey.startsWith(NO_KEY) ? null : requestKey,

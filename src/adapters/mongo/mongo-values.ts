@@ -31,17 +31,17 @@ export function storedPetFields(pet: Pet): StoredPetFields {
     categoryId: Long.fromNumber(pet.categoryId),
     status: pet.status,
     version: pet.version,
-    createdAt: pet.createdAt,
-    updatedAt: pet.updatedAt,
-    statusChangedAt: pet.statusChangedAt,
-    adoptedAt: pet.adoptedAt,
+    createdAt: new Date(pet.createdAt),
+    updatedAt: new Date(pet.updatedAt),
+    statusChangedAt: new Date(pet.statusChangedAt),
+    adoptedAt: pet.adoptedAt === null ? null : new Date(pet.adoptedAt),
     ownerId: pet.ownerId,
     heldBy: pet.heldBy,
   };
 }
 
 /** The time shown for pets stored before times were recorded, where no migration ran (idempotency replays). */
-export const UNRECORDED_TIME = new Date(0);
+export const UNRECORDED_TIME = new Date(0).toISOString();
 
 export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
   return {
@@ -50,10 +50,10 @@ export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
     categoryId: toSafeNumber(fields.categoryId as bigint, 'categoryId'),
     status: fields.status,
     version: Number(fields.version ?? 1),
-    createdAt: fields.createdAt ?? UNRECORDED_TIME,
-    updatedAt: fields.updatedAt ?? UNRECORDED_TIME,
-    statusChangedAt: fields.statusChangedAt ?? UNRECORDED_TIME,
-    adoptedAt: fields.adoptedAt ?? null,
+    createdAt: fields.createdAt?.toISOString() ?? UNRECORDED_TIME,
+    updatedAt: fields.updatedAt?.toISOString() ?? UNRECORDED_TIME,
+    statusChangedAt: fields.statusChangedAt?.toISOString() ?? UNRECORDED_TIME,
+    adoptedAt: fields.adoptedAt?.toISOString() ?? null,
     ownerId: fields.ownerId ?? null,
     heldBy: fields.heldBy ?? null,
   };

@@ -26,7 +26,7 @@ import {
   ValidationError,
 } from '../../domain/errors.js';
 import { holdPet, ownerOfPet } from '../../domain/pet-lifecycle.js';
-import { isValidId, type PetId } from '../../domain/pet.js';
+import { instantOf, isValidId, type PetId } from '../../domain/pet.js';
 import type { Clock } from '../ports/clock.js';
 import type { OrderRepository } from '../ports/order-repository.js';
 import type { PetRepository } from '../ports/pet-repository.js';
@@ -90,9 +90,9 @@ export class AdoptionRequests {
     const pet = found && (await this.holds.pet(found));
     if (!pet) throw new PetNotFoundForRequestError(input.petId);
     if (pet.status === 'sold') throw new PetNotAvailableError(`Pet ${pet.id} has been adopted; it takes no more adoption requests`);
-    const now = new Date(this.clock.nowMs());
+    const now = instantOf(this.clock.nowMs());
     const { order, created } = await this.orders.add({
-      id: newOrderId(now.getTime()),
+      id: newOrderId(this.clock.nowMs()),
       petId: pet.id,
       status: 'placed',
       applicantName: input.applicantName,
@@ -154,7 +154,7 @@ export class AdoptionRequests {
     if (pet.heldBy !== null && pet.heldBy !== order.id) {
       throw new PetNotAvailableError(`Pet ${pet.id} is held by another approved adoption request (${pet.heldBy}); cancel that one first`);
     }
-    if (pet.heldBy === null && !(await this.pets.update(holdPet(pet, order.id, new Date(this.clock.nowMs())), pet.version))) return null;
+    if (pet.heldBy === null && !(await this.pets.update(holdPet(pet, order.id, instantOf(this.clock.nowMs())), pet.version))) return null;
     const held = await this.pets.findById(pet.id);
     if (held) await this.holds.pet(held);
     const after = await this.orders.findById(order.id);
@@ -165,7 +165,7 @@ export class AdoptionRequests {
 
   /** Deliver and cancel: the request first, then its pet; null to go again. */
   private async recordThenSettle(order: Order, action: 'deliver' | 'cancel', reason: ClientCancelReason | null): Promise<Order | null> {
-    const changed = applyAction(order, action, new Date(this.clock.nowMs()), reason);
+    const changed = applyAction(order, action, instantOf(this.clock.nowMs()), reason);
     if (!(await this.orders.update(changed, order.version))) return null;
     const pet = await this.pets.findById(order.petId);
     if (pet?.heldBy === order.id) await this.holds.pet(pet);

@@ -6,7 +6,7 @@
 import { PetHeldError, PetNotFoundError } from '../../domain/errors.js';
 import { changePet, checkPetOwner, type PetPatch } from '../../domain/pet-lifecycle.js';
 import { checkIfMatch, type IfMatch } from '../../domain/preconditions.js';
-import type { Pet, PetId } from '../../domain/pet.js';
+import { instantOf, type Pet, type PetId } from '../../domain/pet.js';
 import type { Clock } from '../ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { Caller } from './caller.js';
@@ -27,7 +27,7 @@ export class ChangePet {
       const pet = await this.current(id);
       checkPetOwner(pet, caller.ownerId, this.legacyOwner);
       checkIfMatch(ifMatch, true, pet.version, `pet ${id}`);
-      const changed = changePet(pet, patch, new Date(this.clock.nowMs()));
+      const changed = changePet(pet, patch, instantOf(this.clock.nowMs()));
       if (changed === pet) return pet;
       if (await this.pets.update(changed, pet.version)) {
         if (changed.status === 'sold' && pet.status !== 'sold') await this.holds.cancelPlaced(id, 'pet_adopted');

@@ -4,7 +4,7 @@
  */
 import { hash, randomUUID } from 'node:crypto';
 import { IdempotencyKeyInFlightError, IdempotencyKeyReusedError } from '../../domain/errors.js';
-import { draftPet, newPetDraft, type NewPet, type Pet } from '../../domain/pet.js';
+import { draftPet, instantOf, newPetDraft, type NewPet, type Pet } from '../../domain/pet.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdempotencyScope, IdempotencyStore } from '../ports/idempotency-store.js';
 import type { PetRepository } from '../ports/pet-repository.js';
@@ -34,7 +34,7 @@ export class CreatePet {
   async execute(input: NewPet, ownerId: string, scope?: IdempotencyScope): Promise<CreatedPet> {
     // Invalid input is refused before any claim, so a client can fix the body and retry with the same key.
     const fields = draftPet(input);
-    const draft = newPetDraft(fields, ownerId, new Date(this.clock.nowMs()));
+    const draft = newPetDraft(fields, ownerId, instantOf(this.clock.nowMs()));
     if (!scope) return { pet: await this.pets.add(draft), replayed: false };
 
     const token = randomUUID();

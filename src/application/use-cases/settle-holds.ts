@@ -16,7 +16,7 @@
 import { applyAction, type CancelReason, type Order } from '../../domain/adoption-request.js';
 import { ServiceUnavailableError } from '../../domain/errors.js';
 import { releasePet, sellPet } from '../../domain/pet-lifecycle.js';
-import type { Pet, PetId } from '../../domain/pet.js';
+import { instantOf, type Pet, type PetId } from '../../domain/pet.js';
 import type { Clock } from '../ports/clock.js';
 import type { OrderRepository } from '../ports/order-repository.js';
 import type { PetRepository } from '../ports/pet-repository.js';
@@ -42,7 +42,7 @@ export class SettleHolds {
       if (pet === null || pet.heldBy === null) return pet;
       const order = await this.orders.findById(pet.heldBy);
       if (order?.status === 'approved') return pet;
-      const now = new Date(this.clock.nowMs());
+      const now = instantOf(this.clock.nowMs());
       if (order?.status === 'placed') {
         // The hold was won, the request not yet marked: finish the approval.
         if (await this.orders.update(applyAction(order, 'approve', now), order.version)) return pet;
@@ -70,7 +70,7 @@ export class SettleHolds {
         await this.pet(pet);
       } else if (order.status === 'placed' && (pet === null || pet.status === 'sold')) {
         const reason: CancelReason = pet === null ? 'pet_deleted' : 'pet_adopted';
-        await this.orders.update(applyAction(order, 'cancel', new Date(this.clock.nowMs()), reason), order.version);
+        await this.orders.update(applyAction(order, 'cancel', instantOf(this.clock.nowMs()), reason), order.version);
       } else {
         return order;
       }
@@ -86,7 +86,7 @@ export class SettleHolds {
     for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
       const placed = await this.orders.listPlaced(petId);
       if (placed.length === 0) return;
-      const now = new Date(this.clock.nowMs());
+      const now = instantOf(this.clock.nowMs());
       await Promise.all(placed.map((order) => this.orders.update(applyAction(order, 'cancel', now, reason), order.version)));
     }
     throw contended(`The requests for pet ${petId}`);

@@ -19,7 +19,7 @@ describe('adoption request actions', () => {
   });
 
   it('applies an action one version on, with the reason for a cancel only', () => {
-    const at = new Date(Date.UTC(2026, 10, 26));
+    const at = new Date(Date.UTC(2026, 10, 26)).toISOString();
     expect(applyAction(anOrder(), 'approve', at)).toMatchObject({ status: 'approved', version: 2, updatedAt: at, cancelReason: null });
     expect(applyAction(anOrder(), 'cancel', at, 'withdrawn')).toMatchObject({ status: 'cancelled', cancelReason: 'withdrawn' });
   });

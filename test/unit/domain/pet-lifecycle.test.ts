@@ -6,7 +6,7 @@ import { PET_STATUSES } from '../../../src/domain/pet-status.js';
 import type { Pet } from '../../../src/domain/pet.js';
 import { aPetDraft } from '../../support/builders.js';
 
-const T1 = new Date(Date.UTC(2026, 10, 26));
+const T1 = new Date(Date.UTC(2026, 10, 26)).toISOString();
 const aPet = (overrides: Partial<Pet> = {}): Pet => ({ id: 7, ...aPetDraft({ name: 'Rex', categoryId: 1 }), ...overrides });
 
 describe('the pet transition table', () => {
@@ -35,7 +35,7 @@ describe('changePet', () => {
     expect(renamed).toEqual({ ...pet, name: 'Rexy', version: 2, updatedAt: T1 });
     const sold = changePet(pet, { status: 'sold' }, T1);
     expect(sold).toMatchObject({ status: 'sold', version: 2, statusChangedAt: T1, adoptedAt: T1 });
-    const returned = changePet(sold, { status: 'available' }, new Date(T1.getTime() + 1));
+    const returned = changePet(sold, { status: 'available' }, new Date(Date.parse(T1) + 1).toISOString());
     expect(returned).toMatchObject({ status: 'available', version: 3, adoptedAt: null });
   });
 

@@ -10,7 +10,7 @@ import type { AuthenticatedKey } from '../../../application/use-cases/authentica
 import { reportOf, type WindowName, type WindowUsage } from '../../../domain/rate-limit.js';
 import { setRateLimitHeaders } from '../rate-limit-headers.js';
 import { RateLimitStatusSchema } from '../schemas/rate-limit-schemas.js';
-import { NoQuerySchema } from '../schemas/pet-schemas.js';
+import { NoQuerySchema } from '../schemas/common-schemas.js';
 import { ErrorSchema, RATE_LIMIT_HEADERS_IF_DECIDED } from '../schemas/error-schema.js';
 import { errorResponses, withHeaders } from '../schemas/responses.js';
 

@@ -68,15 +68,16 @@ export const linkNextHeader = (what: string): Record<string, HeaderSpec> => ({
 });
 
 /**
- * The URL of the next page: the query that made this page (undefined fields left out) with the next
- * cursor. Values are encoded, so any filter can be passed back as it was.
+ * The Link header of the next page: the query that made this page (undefined fields left out) with
+ * the next cursor. Text values are percent-encoded, so any filter can be passed back as it was. Built
+ * by concatenation, on every page of every list.
  */
-export function nextPageLink(path: string, query: Readonly<Record<string, string | number | readonly (string | number)[] | undefined>>, cursor: string): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(query)) {
+export function nextPageLink(path: string, query: Readonly<Record<string, string | number | undefined>>, cursor: string): string {
+  let url = `${path}?`;
+  for (const name in query) {
+    const value = query[name];
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) parts.push(`${name}=${encodeURIComponent(String(one))}`);
+    url += `${name}=${typeof value === 'number' ? value : encodeURIComponent(value)}&`;
   }
-  parts.push(`cursor=${cursor}`);
-  return `<${path}?${parts.join('&')}>; rel="next"`;
+  return `<${url}cursor=${cursor}>; rel="next"`;
 }

@@ -41,8 +41,8 @@ export const OrderSchema = Type.Object(
       description:
         'Why it was cancelled: withdrawn (by the applicant), rejected (by the shelter), pet_adopted (another request was delivered, or the animal was marked sold), pet_deleted (the animal was removed); null unless cancelled',
     }),
-    createdAt: Type.Unsafe<Date>({ type: 'string', format: 'date-time', description: 'When it was placed' }),
-    updatedAt: Type.Unsafe<Date>({ type: 'string', format: 'date-time', description: 'When it last changed' }),
+    createdAt: Type.String({ format: 'date-time', description: 'When it was placed' }),
+    updatedAt: Type.String({ format: 'date-time', description: 'When it last changed' }),
     version: Type.Integer({ minimum: 1, description: '1 when placed, one more at every change; the ETag is this number in quotes' }),
   },
   {

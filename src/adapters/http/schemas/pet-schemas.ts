@@ -43,8 +43,7 @@ const transitionsText = Object.entries(PET_TRANSITIONS)
   .map(([from, to]) => `${from} → ${to.join(' or ')}`)
   .join('; ');
 
-// Typed as the Date the core holds: the serialiser writes it as RFC 3339 (toISOString, UTC).
-const timeOf = (description: string) => Type.Unsafe<Date>({ type: 'string', format: 'date-time', description });
+const timeOf = (description: string) => Type.String({ format: 'date-time', description });
 
 export const PetSchema = Type.Object(
   {
@@ -59,7 +58,7 @@ export const PetSchema = Type.Object(
     createdAt: timeOf('When the animal was added (RFC 3339, UTC)'),
     updatedAt: timeOf('When the animal last changed'),
     statusChangedAt: timeOf('When its status last changed (when it was added, if never since)'),
-    adoptedAt: Type.Unsafe<Date | null>({ type: ['string', 'null'], format: 'date-time', description: 'When it became sold, while it is sold; null otherwise' }),
+    adoptedAt: Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', description: 'When it became sold, while it is sold; null otherwise' }),
     ownerId: Type.Unsafe<string | null>({
       type: ['string', 'null'],
       description:

@@ -7,7 +7,9 @@ import type { ReadUsage } from '../../../../application/use-cases/read-usage.js'
 import { keyStatus, recordLimits, type ApiKeyRecord } from '../../../../domain/api-key.js';
 import { ValidationError } from '../../../../domain/errors.js';
 import { withHeaders } from '../../schemas/responses.js';
-import { CreatePetHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '../../schemas/pet-schemas.js';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyHeadersSchema } from '../../schemas/common-schemas.js';
+
+const IssueKeyHeadersSchema = idempotencyHeadersSchema('issuing another key');
 import { parseDate } from '../../schemas/dates.js';
 import { actorOf } from '../admin-auth.js';
 import { adminErrorResponses, ADMIN_HEADERS, decodeCursor, encodeCursor } from '../admin-responses.js';
@@ -75,7 +77,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         description:
           'Needs `keys:write`. The response carries the secret (`key`) this once: it is never shown again, nor kept. With an `Idempotency-Key`, a repeat with the same body answers 200 with the key the first request issued (marked `Idempotent-Replayed: true`) and without its secret, which was shown once; if that response was lost, rotate the key. The same Idempotency-Key with another body is refused with 422.',
         tags: ['keys'],
-        headers: CreatePetHeadersSchema,
+        headers: IssueKeyHeadersSchema,
         body: NewApiKeySchema,
         response: {
           201: withHeaders(IssuedApiKeySchema, 'The key, with its secret', SECRET_HEADERS, ADMIN_HEADERS),

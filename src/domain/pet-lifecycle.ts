@@ -72,29 +72,38 @@ export function changePet(pet: Pet, patch: PetPatch, now: Instant): Pet {
     checkTransition(pet.status, status);
   }
   if (name === pet.name && categoryId === pet.categoryId && status === pet.status) return pet;
-  return { ...next(pet, now), name, categoryId, ...statusChange(pet, status, now) };
+  return next(pet, now, pet.heldBy, status, name, categoryId);
 }
 
 /** An approved request holds the pet: it becomes pending, and only that request moves it on. */
 export function holdPet(pet: Pet, orderId: string, now: Instant): Pet {
-  return { ...next(pet, now), heldBy: orderId, ...statusChange(pet, 'pending', now) };
+  return next(pet, now, orderId, 'pending');
 }
 
 /** The holding request was cancelled: the pet is available again. */
 export function releasePet(pet: Pet, now: Instant): Pet {
-  return { ...next(pet, now), heldBy: null, ...statusChange(pet, 'available', now) };
+  return next(pet, now, null, 'available');
 }
 
 /** The holding request was delivered: the pet is adopted. */
 export function sellPet(pet: Pet, now: Instant): Pet {
-  return { ...next(pet, now), heldBy: null, ...statusChange(pet, 'sold', now) };
+  return next(pet, now, null, 'sold');
 }
 
-function next(pet: Pet, now: Instant): Pet {
-  return { ...pet, version: pet.version + 1, updatedAt: now };
-}
-
-function statusChange(pet: Pet, status: PetStatus, now: Instant): Pick<Pet, 'status' | 'statusChangedAt' | 'adoptedAt'> {
-  if (status === pet.status) return { status, statusChangedAt: pet.statusChangedAt, adoptedAt: pet.adoptedAt };
-  return { status, statusChangedAt: now, adoptedAt: status === 'sold' ? now : pet.status === 'sold' ? null : pet.adoptedAt };
+/** The pet one version on at `now`, with this hold, status and fields (the status times follow the status); written out, not spread (see petOf). */
+function next(pet: Pet, now: Instant, heldBy: string | null, status: PetStatus, name = pet.name, categoryId = pet.categoryId): Pet {
+  const moved = status !== pet.status;
+  return {
+    id: pet.id,
+    name,
+    categoryId,
+    status,
+    version: pet.version + 1,
+    createdAt: pet.createdAt,
+    updatedAt: now,
+    statusChangedAt: moved ? now : pet.statusChangedAt,
+    adoptedAt: !moved ? pet.adoptedAt : status === 'sold' ? now : pet.status === 'sold' ? null : pet.adoptedAt,
+    ownerId: pet.ownerId,
+    heldBy,
+  };
 }

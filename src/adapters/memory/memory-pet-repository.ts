@@ -1,5 +1,5 @@
 /** In-memory pet repository: lists kept in id order, so a page is a binary search plus a slice. */
-import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
+import { petOf, type Pet, type PetDraft, type PetId } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
 import type { PetListQuery, PetRepository, ReservedAdd } from '../../application/ports/pet-repository.js';
 
@@ -10,7 +10,7 @@ export class MemoryPetRepository implements PetRepository {
   private readonly byStatus = new Map<PetStatus, Pet[]>();
 
   add(draft: PetDraft): Promise<Pet> {
-    const pet: Pet = { id: this.nextId++, ...draft };
+    const pet = petOf(this.nextId++, draft);
     this.store(pet);
     return Promise.resolve(pet);
   }
@@ -22,7 +22,7 @@ export class MemoryPetRepository implements PetRepository {
   addReserved(pet: Pet): Promise<ReservedAdd> {
     const existing = this.byId.get(pet.id);
     if (existing) return Promise.resolve({ pet: existing, created: false });
-    this.store({ ...pet });
+    this.store(petOf(pet.id, pet));
     return Promise.resolve({ pet, created: true });
   }
 
@@ -47,7 +47,7 @@ export class MemoryPetRepository implements PetRepository {
     const stored = this.byId.get(pet.id);
     if (!stored || stored.version !== expectedVersion) return false;
     this.unstore(stored);
-    this.store({ ...pet });
+    this.store(petOf(pet.id, pet));
     return true;
   }
 

@@ -4,7 +4,7 @@
  */
 import { hash, randomUUID } from 'node:crypto';
 import { IdempotencyKeyInFlightError, IdempotencyKeyReusedError } from '../../domain/errors.js';
-import { draftPet, instantOf, newPetDraft, type NewPet, type Pet } from '../../domain/pet.js';
+import { draftPet, instantOf, newPetDraft, petOf, type NewPet, type Pet } from '../../domain/pet.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdempotencyScope, IdempotencyStore } from '../ports/idempotency-store.js';
 import type { PetRepository } from '../ports/pet-repository.js';
@@ -51,7 +51,7 @@ export class CreatePet {
     }
     let stored: { pet: Pet; created: boolean };
     try {
-      stored = await this.pets.addReserved({ id: result.petId, ...draft });
+      stored = await this.pets.addReserved(petOf(result.petId, draft));
     } catch (error) {
       // The write may still land: the claim keeps the id and only its lease ends, so a retry takes it
       // over at once and either finds that pet or stores it under the same id.

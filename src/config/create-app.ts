@@ -138,44 +138,45 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 /** How often each instance finishes adoption steps interrupted by a crash (settle-holds.ts): the bound on how long one may show. */
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
 
-/** Runs the hold sweep every `intervalMs`, one at a time; the returned function stops it (waiting for a sweep under way). */
+/** Runs the hold sweep every `intervalMs`; the returned function stops it (waiting for a sweep under way). */
 export function sweepEvery(holds: SettleHolds, intervalMs: number, logger: Logger): () => Promise<void> {
+  return every(intervalMs, () =>
+    holds
+      .sweep()
+      .then((settled) => {
+        if (settled > 0) logger.warn({ settled }, 'Finished adoption steps that an earlier failure interrupted');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'The adoption hold sweep failed; it runs again at the next interval')),
+  );
+}
+
+/**
+ * Flushes the usage counts every `intervalMs`. The returned function stops the timer and flushes
+ * what is left.
+ */
+export function flushEvery(recorder: UsageRecorder, intervalMs: number, metrics?: Metrics): () => Promise<void> {
+  const stop = every(intervalMs, async () => {
+    await recorder.flush();
+    metrics?.usagePending(recorder.pending);
+  });
+  return async () => {
+    await stop();
+    await recorder.flush();
+  };
+}
+
+/**
+ * Runs `work` every `intervalMs`, one run at a time: a slow run delays the next rather than stacking
+ * them. `work` reports its own failures. The returned function stops the timer and waits for a run
+ * under way.
+ */
+function every(intervalMs: number, work: () => Promise<void>): () => Promise<void> {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
     timer = setTimeout(() => {
-      running = holds
-        .sweep()
-        .then((settled) => {
-          if (settled > 0) logger.warn({ settled }, 'Finished adoption steps that an earlier failure interrupted');
-        })
-        .catch((error: unknown) => logger.warn({ err: error }, 'The adoption hold sweep failed; it runs again at the next interval'))
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
-}
-
-/**
- * Flushes the usage counts every `intervalMs` (one flush at a time; a slow store delays the next
- * rather than stacking them). The returned function stops the timer and flushes what is left.
- */
-export function flushEvery(recorder: UsageRecorder, intervalMs: number, metrics?: Metrics): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    timer = setTimeout(() => {
-      void recorder.flush().then(() => {
-        metrics?.usagePending(recorder.pending);
+      running = work().finally(() => {
         if (!stopped) schedule();
       });
     }, intervalMs);
@@ -185,6 +186,6 @@ export function flushEvery(recorder: UsageRecorder, intervalMs: number, metrics?
   return async () => {
     stopped = true;
     clearTimeout(timer);
-    await recorder.flush();
+    await running;
   };
 }

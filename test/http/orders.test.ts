@@ -1,6 +1,5 @@
 /** Adoption requests through HTTP: placing, deciding, who may, every transition, races and interrupted steps. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Adapters } from '../../src/config/adapters.js';
 import type { OrderRepository } from '../../src/application/ports/order-repository.js';
 import type { PetRepository } from '../../src/application/ports/pet-repository.js';
@@ -415,5 +414,3 @@ describe('adoption requests', () => {
     });
   });
 });
-
-export type { LightMyRequestResponse };

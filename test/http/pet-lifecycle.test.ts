@@ -1,5 +1,4 @@
 /** Changing and removing pets: If-Match, the transition table, ownership, bad input, the list by id. */
-import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PET_STATUSES, type PetStatus } from '../../src/domain/pet-status.js';
 import { PET_TRANSITIONS } from '../../src/domain/pet-lifecycle.js';
@@ -287,7 +286,3 @@ describe('the pet lifecycle', () => {
     expect(Object.keys(listed as object).sort()).toEqual(['adoptedAt', 'categoryId', 'createdAt', 'id', 'name', 'ownerId', 'status', 'statusChangedAt', 'updatedAt', 'version']);
   });
 });
-
-export function etagOf(response: LightMyRequestResponse): string {
-  return String(response.headers.etag);
-}

@@ -102,6 +102,10 @@ export interface BucketRange {
 export function bucketRange(granularity: Granularity, nowMs: number, fromMs?: number, toMs?: number): BucketRange {
   const { bucketMs, retentionMs, defaultBuckets } = GRANULARITIES[granularity];
   if (fromMs !== undefined && toMs !== undefined && fromMs >= toMs) throw new ValidationError('from', 'from must be before to');
+  // `to` defaults to now, so a `from` after now is a range that ends before it begins.
+  if (fromMs !== undefined && toMs === undefined && fromMs > nowMs) {
+    throw new ValidationError('from', 'from is in the future, where nothing is counted yet; give a from before now (to defaults to now)');
+  }
   // The last bucket that begins before `to`, and has begun.
   const lastMs = Math.min(toMs === undefined ? Infinity : bucketStart(toMs - 1, granularity), bucketStart(nowMs, granularity));
   const firstMs = fromMs === undefined ? lastMs - (defaultBuckets - 1) * bucketMs : bucketStart(fromMs, granularity);

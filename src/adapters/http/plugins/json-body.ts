@@ -33,7 +33,8 @@ export function installJsonBodies(app: FastifyInstance): void {
       done(new HttpError('invalid_json', 'The request body is not valid UTF-8; JSON must be sent in UTF-8'), undefined);
       return;
     }
-    void parseJson(request, bytes.toString('utf8'), done);
+    const text = bytes.toString('utf8');
+    void parseJson(request, text, explainingPrototypeKeys(text, done));
   });
   app.addContentTypeParser(MERGE_PATCH, { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
@@ -41,8 +42,39 @@ export function installJsonBodies(app: FastifyInstance): void {
       done(new HttpError('invalid_json', 'The request body is not valid UTF-8; JSON must be sent in UTF-8'), undefined);
       return;
     }
-    void parseJson(request, bytes.toString('utf8'), done);
+    const text = bytes.toString('utf8');
+    void parseJson(request, text, explainingPrototypeKeys(text, done));
   });
+}
+
+type ParserDone = (error: Error | null, body?: unknown) => void;
+
+/**
+ * A `__proto__` or `constructor.prototype` key is valid JSON the parser refuses, with the error it
+ * gives broken JSON: on that (rare) path, a plain parse tells the two apart, so the message says which.
+ */
+function explainingPrototypeKeys(text: string, done: ParserDone): ParserDone {
+  return (error, body) => {
+    if (error && isValidJson(text)) {
+      done(
+        new HttpError(
+          'invalid_json',
+          'The request body holds a "__proto__" or "constructor.prototype" key: valid JSON, but refused, as such keys can change objects they should not; rename or remove that field',
+        ),
+      );
+      return;
+    }
+    done(error, body);
+  };
+}
+
+function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A merge patch is for PATCH only: elsewhere the body is a whole resource, sent as application/json. */

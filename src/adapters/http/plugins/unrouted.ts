@@ -36,6 +36,10 @@ function unrouted(root: FastifyInstance, request: FastifyRequest, basePath: stri
   }
   return new HttpError(
     'route_not_found',
-    path.startsWith(`${basePath}/`) ? `No route ${request.method} ${path}` : `No route ${request.method} ${path}; the API lives under ${basePath}`,
+    path.startsWith(`${basePath}/`)
+      ? `No route ${request.method} ${path}`
+      : path === basePath
+        ? `No route ${request.method} ${path}: the operations are under ${basePath}/ (${basePath}/pets, for one), and the reference at ${basePath}/docs/`
+        : `No route ${request.method} ${path}; the API lives under ${basePath}`,
   );
 }

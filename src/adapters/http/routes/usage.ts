@@ -45,8 +45,8 @@ export async function usageRoutes(base: FastifyInstance, options: UsageRoutesOpt
       const { granularity = 'hour', from, to } = request.query;
       const report = await options.usage.ofOwnKey(key.keyId, {
         granularity,
-        ...(from !== undefined && { fromMs: parseDate(from, 'from').getTime() }),
-        ...(to !== undefined && { toMs: parseDate(to, 'to').getTime() }),
+        ...(from !== undefined && { fromMs: parseDate(from, 'from', 'query parameter').getTime() }),
+        ...(to !== undefined && { toMs: parseDate(to, 'to', 'query parameter').getTime() }),
       });
       await sendQuotaHeaders(reply, options.admitRequest, key);
       return usageView(report);

@@ -12,12 +12,12 @@ export const dateTime = (description: string) => Type.String({ format: 'date-tim
 export const dateTimeOrNull = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', description });
 
 /** The instant a pattern-checked RFC 3339 text names; refused when its date or time does not exist (February 30th). */
-export function parseDate(text: string, field: string): Date {
+export function parseDate(text: string, field: string, location = 'field'): Date {
   const [year, month, day, hour, minute, second] = text.split(/[-T:.Z+]/i).map(Number) as [number, number, number, number, number, number];
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const ms = Date.parse(text);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59 || Number.isNaN(ms)) {
-    throw new ValidationError(field, `field '${field}' is not a date that exists`);
+    throw new ValidationError(field, `${location} '${field}' is not a date that exists`);
   }
   return new Date(ms);
 }

@@ -37,8 +37,8 @@ export async function adminUsageRoutes(base: FastifyInstance, options: AdminUsag
       return usageView(
         await usage.ofKey(request.params.id, {
           granularity,
-          ...(from !== undefined && { fromMs: parseDate(from, 'from').getTime() }),
-          ...(to !== undefined && { toMs: parseDate(to, 'to').getTime() }),
+          ...(from !== undefined && { fromMs: parseDate(from, 'from', 'query parameter').getTime() }),
+          ...(to !== undefined && { toMs: parseDate(to, 'to', 'query parameter').getTime() }),
         }),
       );
     },

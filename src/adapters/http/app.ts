@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import { registerReferencePage } from './reference-page.js';
 import type { AdmitRequest } from '../../application/use-cases/admit-request.js';
 import type { CreatePet } from '../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../application/use-cases/get-pet.js';
@@ -116,7 +116,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
         if (options.servers.length > 0) return document;
         return { ...document, servers: [{ url: `${request.protocol}://${request.host}${BASE_PATH}`, description: 'This server' }] };
       });
-      await v1.register(swaggerUi, { routePrefix: '/docs' });
+      await registerReferencePage(v1, BASE_PATH, 'Animal Adoption API reference');
     },
     { prefix: BASE_PATH },
   );

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import { registerReferencePage } from '../reference-page.js';
 import type { Auditor } from '../../../application/audit.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { AdmitAdminRequest } from '../../../application/use-cases/authenticate-admin.js';
@@ -100,7 +100,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       await admin.register(adminUsageRoutes, { usage: deps.usage, flushSeconds: options.usageFlushSeconds });
       await admin.register(auditRoutes, { auditor: deps.auditor, basePath: ADMIN_BASE_PATH });
       admin.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await admin.register(swaggerUi, { routePrefix: '/docs' });
+      await registerReferencePage(admin, ADMIN_BASE_PATH, 'Animal Adoption admin API reference');
     },
     { prefix: ADMIN_BASE_PATH },
   );

@@ -70,6 +70,11 @@ export const EnvSchema = Type.Object({
     default: '',
     description: 'Bearer token GET /metrics asks for (at least 16 characters); open when unset',
   }),
+  ALLOW_IN_MEMORY_STORAGE: oneOf(
+    ['true', 'false'] as const,
+    'true lets APP_ENV=production start without MONGODB_URL, on memory (lost at every restart): a trial, never a deployment',
+    'false',
+  ),
   LEGACY_PET_OWNER: Type.String({
     default: '',
     maxLength: 200,
@@ -184,6 +189,8 @@ export interface AppConfig {
   readonly usageFlushMs: number;
   /** Who owns pets stored before owners were recorded; null: nobody may change them. */
   readonly legacyPetOwner: string | null;
+  /** Production may start without MongoDB only when this says so. */
+  readonly allowInMemoryStorage: boolean;
   /** When GET /v1/pets/{petId} goes (sunset), and the windows before it in which it already answers 410. */
   readonly getPetRemoval: { readonly sunsetAtMs: number; readonly brownouts: readonly { readonly startMs: number; readonly endMs: number }[] };
   /** The environments that publish the API, for the OpenAPI document's servers. */
@@ -199,6 +206,18 @@ export type TraceSampler = TracingConfig['sampler'];
 export type RedisConfig = RedisOptions & { readonly keyPrefix: string };
 
 export class ConfigError extends Error {}
+
+/**
+ * What a production start needs beyond valid variables: durable storage. Without MONGODB_URL every
+ * pet, key and usage count lives in memory and is lost at the next restart, so production refuses to
+ * start there unless ALLOW_IN_MEMORY_STORAGE=true says it is meant (a trial).
+ */
+export function checkProductionStorage(config: AppConfig): void {
+  if (config.environment !== 'production' || config.mongo || config.allowInMemoryStorage) return;
+  throw new ConfigError(
+    'Invalid configuration:\n  APP_ENV=production needs MONGODB_URL: without it, pets, keys and usage are kept in memory and lost at every restart. Set MONGODB_URL (see docs/operations.md), or ALLOW_IN_MEMORY_STORAGE=true to run a trial on memory anyway',
+  );
+}
 
 /** Reads the configuration from an environment (process.env in production, a literal in tests). */
 export function loadConfig(source: Readonly<Record<string, string | undefined>>): AppConfig {
@@ -235,6 +254,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     usageFlushMs: env.USAGE_FLUSH_SECONDS * 1000,
     legacyPetOwner: env.LEGACY_PET_OWNER || null,
+    allowInMemoryStorage: env.ALLOW_IN_MEMORY_STORAGE === 'true',
     getPetRemoval: parseRemoval(env.GET_PET_SUNSET, env.GET_PET_BROWNOUTS),
     publicServers: parsePublicServers(env.PRODUCTION_BASE_URL, env.STAGING_BASE_URL),
     tracing: parseTracing(source),

@@ -1,5 +1,5 @@
 /** The process: reads the configuration, builds the application, listens, and shuts down gracefully. */
-import { ConfigError, loadConfig, type AppConfig } from './env.js';
+import { checkProductionStorage, ConfigError, loadConfig, type AppConfig } from './env.js';
 import { createApp, type Application } from './create-app.js';
 import { RedisTopologyError } from '../adapters/redis/redis-connection.js';
 import { CONFIG_ACTOR } from '../application/audit.js';
@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   let config: AppConfig;
   try {
     config = loadConfig(process.env);
+    checkProductionStorage(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\nFix the variable(s) above and start again. See README.md, "Configuration".\n`);
@@ -27,15 +28,22 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // Throwaway secrets only where they cannot outlive the process: the in-memory stores.
-  const devKey = config.seedKeys.length === 0 && !config.mongo ? await app.keys.issue({ name: 'development key', plan: 'free' }, CONFIG_ACTOR) : null;
+  // Throwaway secrets only where they cannot outlive the process (the in-memory stores), and never in
+  // production, where stdout is a log pipeline: a secret printed there is a secret leaked.
+  const throwaway = !config.mongo && config.environment !== 'production';
+  const devKey = throwaway && config.seedKeys.length === 0 ? await app.keys.issue({ name: 'development key', plan: 'free' }, CONFIG_ACTOR) : null;
   const devAdmin =
-    config.adminTokens.length === 0 && !config.mongo ? await app.adminCredentials.issue('development admin credential', ADMIN_SCOPES, CONFIG_ACTOR) : null;
+    throwaway && config.adminTokens.length === 0 ? await app.adminCredentials.issue('development admin credential', ADMIN_SCOPES, CONFIG_ACTOR) : null;
   const address = await app.http.listen({ host: config.host, port: config.port });
   const adminAddress = await app.admin.listen({ host: config.admin.host, port: config.admin.port });
   app.http.log.info({ address, adminAddress, environment: config.environment, adapters: app.adapters.description }, 'Animal Adoption API listening');
   if (devKey) printDevKeyHelp(address, devKey.key);
   if (devAdmin) printDevAdminHelp(adminAddress, devAdmin.token);
+  if (!config.mongo && config.environment === 'production') {
+    app.http.log.warn(
+      'APP_ENV=production on in-memory storage (ALLOW_IN_MEMORY_STORAGE=true): everything is lost at restart, and no development key or admin credential is created; give keys with API_KEYS and admin credentials with ADMIN_TOKENS',
+    );
+  }
   installShutdown(app, config.shutdownTimeoutMs);
 }
 

@@ -54,6 +54,28 @@ describe('the server process', () => {
     expect(stderr).toMatch(/Invalid configuration:\n {2}PORT="eighty" must be integer/);
   });
 
+  it('refuses APP_ENV=production on in-memory storage, naming MONGODB_URL, unless allowed; allowed, prints no secret', async () => {
+    const refused = start({ APP_ENV: 'production' });
+    let stderr = '';
+    refused.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(refused, 'exit')) as [number];
+    expect(code).toBe(78);
+    expect(stderr).toContain('APP_ENV=production needs MONGODB_URL');
+    expect(stderr).toContain('ALLOW_IN_MEMORY_STORAGE=true');
+
+    const trial = start({ APP_ENV: 'production', ALLOW_IN_MEMORY_STORAGE: 'true' });
+    let output = '';
+    trial.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await waitFor(trial, /no development key or admin credential is created/);
+      expect(output).toContain('Animal Adoption API listening');
+      expect(output).not.toMatch(/adopt_live_|adopt_admin_/);
+    } finally {
+      trial.kill('SIGTERM');
+      await once(trial, 'exit');
+    }
+  });
+
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
     const child = start({ API_KEYS: 'shutdown-test-key-0000000001:pro' });
     let logs = '';

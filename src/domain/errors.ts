@@ -66,6 +66,14 @@ export class KeyNotActiveError extends DomainError {
   }
 }
 
+/** A key whose rotation already made a successor that is still live: rotating it again would make a second. */
+export class KeyAlreadyRotatedError extends DomainError {
+  readonly code = 'key_not_active';
+  constructor(id: string, successorId: string) {
+    super(`Key ${id} was already rotated: its successor ${successorId} is active. Rotate ${successorId} instead; if the new secret was lost, rotate ${successorId} to get another`);
+  }
+}
+
 /** A deprecated operation past its sunset, or inside one of its announced brownouts. */
 export class GoneError extends DomainError {
   readonly code = 'gone';

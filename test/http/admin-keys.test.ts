@@ -16,6 +16,7 @@ interface KeyBody {
   revokedAt: string | null;
   lastUsedAt: string | null;
   rotatedFrom: string | null;
+  rotatedTo: string | null;
   key?: string;
 }
 
@@ -65,6 +66,7 @@ describe('admin API: keys', () => {
       revokedAt: null,
       lastUsedAt: null,
       rotatedFrom: null,
+      rotatedTo: null,
       key: expect.stringMatching(/^adopt_stage_/) as unknown,
     });
     expect((await pets(body.key)).statusCode).toBe(200);
@@ -154,6 +156,24 @@ describe('admin API: keys', () => {
     const plain = await issue();
     await call('POST', `/admin/v1/keys/${plain.id}/rotate`, {});
     expect((await call('GET', `/admin/v1/keys/${plain.id}`)).json()).toMatchObject({ expiresAt: new Date(t.clock.ms + 86_400_000).toISOString() });
+  });
+
+  it('refuses a second rotation of one key while its successor lives, naming it: the successor keeps working', async () => {
+    const old = await issue({ name: 'Shelter', plan: 'pro' });
+    const first = (await call('POST', `/admin/v1/keys/${old.id}/rotate`, { graceSeconds: 3600 })).json<KeyBody & { key: string }>();
+    expect((await call('GET', `/admin/v1/keys/${old.id}`)).json()).toMatchObject({ rotatedTo: first.id });
+    // The operator did not see the answer and rotates again.
+    const again = await call('POST', `/admin/v1/keys/${old.id}/rotate`, { graceSeconds: 3600 });
+    const { message } = expectError(again, 409, 'key_not_active');
+    expect(message).toContain(`its successor ${first.id} is active`);
+    expect(message).toContain(`Rotate ${first.id} instead`);
+    // Nothing new was issued, and the successor outlives the old key's grace.
+    expect((await call('GET', '/admin/v1/keys?limit=100')).json<KeyBody[]>().filter((k) => k.rotatedFrom === old.id)).toHaveLength(1);
+    t.clock.advance(3_600_000 + 1_000);
+    expect((await pets(first.key)).statusCode).toBe(200);
+    expectError(await pets(old.key), 401, 'unauthorized');
+    // Rotating the successor is the way to a new secret.
+    expect((await call('POST', `/admin/v1/keys/${first.id}/rotate`, { graceSeconds: 0 })).statusCode).toBe(201);
   });
 
   it('revokes a key: 401 at once, revoking again changes nothing, a revoked key cannot be rotated', async () => {

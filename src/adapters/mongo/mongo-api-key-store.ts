@@ -17,6 +17,7 @@ interface ApiKeyDocument {
   ownerId?: string | null;
   quotaId?: string;
   rotatedFrom?: string | null;
+  rotatedTo?: string;
   requestFingerprint?: string;
   createdAt: Date;
   revokedAt: Date | null;
@@ -108,6 +109,7 @@ function toRecord(document: ApiKeyDocument | null): ApiKeyRecord | null {
     ownerId: document.ownerId ?? null,
     quotaId: document.quotaId ?? document._id,
     rotatedFrom: document.rotatedFrom ?? null,
+    ...(document.rotatedTo !== undefined && { rotatedTo: document.rotatedTo }),
     ...(document.requestFingerprint !== undefined && { requestFingerprint: document.requestFingerprint }),
     createdAt: document.createdAt,
     revokedAt: document.revokedAt ?? null,

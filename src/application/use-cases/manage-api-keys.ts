@@ -14,7 +14,7 @@ import {
   KEY_SCOPES,
 } from '../../domain/api-key.js';
 import type { Actor } from '../../domain/audit-event.js';
-import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError, ValidationError } from '../../domain/errors.js';
+import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError, ValidationError, KeyAlreadyRotatedError } from '../../domain/errors.js';
 import { isValidLimits, LIMITS_RULE_TEXT, type PlanId, type PlanLimits } from '../../domain/plans.js';
 import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
@@ -203,6 +203,10 @@ export class ManageApiKeys {
     const now = this.clock.nowMs();
     const status = keyStatus(old, now);
     if (status !== 'active') throw new KeyNotActiveError(id, status);
+    // A second rotation of one key (a retry after a lost response) would leave two live successors,
+    // the second dying with the first's grace: refused while the first successor lives.
+    const successor = old.rotatedTo === undefined ? null : await this.keys.findById(old.rotatedTo);
+    if (successor && keyStatus(successor, now) === 'active') throw new KeyAlreadyRotatedError(id, successor.id);
     const key = composeKey(this.environment, randomBase62());
     const newId = newKeyId();
     await this.auditor.record(actor, 'key.rotate', id);
@@ -221,7 +225,8 @@ export class ManageApiKeys {
     await this.keys.add(record);
     const graceEnd = new Date(now + graceMs);
     // Stryker disable next-line EqualityOperator: at an expiry equal to the grace's end, writing it again changes nothing.
-    if (old.expiresAt === null || old.expiresAt > graceEnd) await this.keys.update(id, { expiresAt: graceEnd });
+    const shortened = old.expiresAt === null || old.expiresAt > graceEnd;
+    await this.keys.update(id, { rotatedTo: newId, ...(shortened && { expiresAt: graceEnd }) });
     return { key, record };
   }
 

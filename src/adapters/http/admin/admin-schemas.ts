@@ -48,6 +48,7 @@ export const ApiKeySchema = Type.Object(
     revokedAt: dateTimeOrNull('When the key was revoked, or null'),
     lastUsedAt: dateTimeOrNull('When the key was last used, to within a minute, or null'),
     rotatedFrom: Type.Union([Type.String(), Type.Null()], { description: 'The key this one replaced by a rotation (the two share one quota), or null' }),
+    rotatedTo: Type.Union([Type.String(), Type.Null()], { description: 'The key that replaced this one by a rotation, or null while it was never rotated' }),
   },
   { title: 'ApiKey', additionalProperties: false, description: 'An API key as operators see it. The secret is never part of it.' },
 );

@@ -58,6 +58,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     revokedAt: iso(record.revokedAt),
     lastUsedAt: lastUsedMs === undefined ? null : new Date(lastUsedMs).toISOString(),
     rotatedFrom: record.rotatedFrom,
+    rotatedTo: record.rotatedTo ?? null,
   });
   /** Records as operators see them, with when each was last used (from the usage counts). */
   const present = async (record: ApiKeyRecord) => view(record, (await usage.lastUsed([record.id])).get(record.id));
@@ -215,7 +216,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'rotateKey',
         summary: 'Replace a key with a new secret, keeping its settings and quota',
         description:
-          'Needs `keys:write`. Issues a new key with the same plan, limits, scopes, owner and expiry, counted against the same quota as the old one; the response carries its secret this once. The old key keeps working for `graceSeconds` (never past its own expiry). A revoked or expired key cannot be rotated (409 `key_not_active`). The body may be left out.',
+          'Needs `keys:write`. Issues a new key with the same plan, limits, scopes, owner and expiry, counted against the same quota as the old one; the response carries its secret this once. The old key keeps working for `graceSeconds` (never past its own expiry). A revoked or expired key cannot be rotated, nor one already rotated whose successor is still active (409 `key_not_active`, naming the successor: rotate that one instead, as after a lost response). The body may be left out.',
         tags: ['keys'],
         params: KeyIdParamsSchema,
         body: RotationSchema,

@@ -20,10 +20,19 @@ export class Auditor {
     private readonly clock: Clock,
   ) {}
 
-  record(actor: Actor, action: AuditAction, target: string | null): Promise<void> {
+  record(actor: Actor, action: AuditAction, target: string | null, reason?: string): Promise<void> {
     const atMs = this.clock.nowMs();
     this.sequence += 1;
-    return this.log.append({ id: auditEventId(atMs, this.sequence), at: new Date(atMs), actor: actor.id, action, target, requestId: actor.requestId, ip: actor.ip });
+    return this.log.append({
+      id: auditEventId(atMs, this.sequence),
+      at: new Date(atMs),
+      actor: actor.id,
+      action,
+      target,
+      requestId: actor.requestId,
+      ip: actor.ip,
+      ...(reason !== undefined && { reason }),
+    });
   }
 
   list(query: { readonly beforeId?: string; readonly limit: number }) {

@@ -53,6 +53,8 @@ export interface ApiKeyRecord {
   readonly quotaId: string;
   /** The key this one replaced, when it was issued by a rotation. */
   readonly rotatedFrom: string | null;
+  /** Why it was revoked, when the operator said. */
+  readonly revokedReason?: string;
   /** The key that replaced this one, once it was rotated (absent before). */
   readonly rotatedTo?: string;
   /** Digest of the request that created it with an Idempotency-Key, to tell a retry from a reuse. */

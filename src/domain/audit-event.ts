@@ -17,6 +17,8 @@ export interface Actor {
   readonly id: string | null;
   readonly requestId: string | null;
   readonly ip: string | null;
+  /** Why, when the operator said (a revocation's reason). */
+  readonly reason?: string;
 }
 
 export interface AuditEvent {
@@ -29,4 +31,6 @@ export interface AuditEvent {
   readonly target: string | null;
   readonly requestId: string | null;
   readonly ip: string | null;
+  /** Why, when the operator said (a revocation's reason). */
+  readonly reason?: string;
 }

@@ -17,6 +17,7 @@ interface KeyBody {
   lastUsedAt: string | null;
   rotatedFrom: string | null;
   rotatedTo: string | null;
+  revokedReason: string | null;
   key?: string;
 }
 
@@ -67,6 +68,7 @@ describe('admin API: keys', () => {
       lastUsedAt: null,
       rotatedFrom: null,
       rotatedTo: null,
+      revokedReason: null,
       key: expect.stringMatching(/^adopt_stage_/) as unknown,
     });
     expect((await pets(body.key)).statusCode).toBe(200);
@@ -174,6 +176,20 @@ describe('admin API: keys', () => {
     expectError(await pets(old.key), 401, 'unauthorized');
     // Rotating the successor is the way to a new secret.
     expect((await call('POST', `/admin/v1/keys/${first.id}/rotate`, { graceSeconds: 0 })).statusCode).toBe(201);
+  });
+
+  it('keeps a revocation reason on the record and in its audit event; refuses other fields; a revoked key takes no change', async () => {
+    const { id } = await issue({ name: 'Leaky', plan: 'pro' });
+    expectError(await call('POST', `/admin/v1/keys/${id}/revoke`, { reason: 'leaked', note: 'x' }), 400, 'invalid_request');
+    expectError(await call('POST', `/admin/v1/keys/${id}/revoke`, { reason: '' }), 400, 'invalid_request');
+    expect((await call('GET', `/admin/v1/keys/${id}`)).json()).toMatchObject({ status: 'active', revokedReason: null });
+    const revoked = await call('POST', `/admin/v1/keys/${id}/revoke`, { reason: 'leaked in a public repository' });
+    expect(revoked.json()).toMatchObject({ status: 'revoked', revokedReason: 'leaked in a public repository' });
+    const events = (await call('GET', '/admin/v1/audit-events')).json<{ action: string; target: string; reason?: string }[]>();
+    expect(events.find((e) => e.target === id && e.action === 'key.revoke')).toMatchObject({ reason: 'leaked in a public repository' });
+    const changed = await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'business' });
+    expect(expectError(changed, 409, 'key_not_active').message).toContain('revoked');
+    expect((await call('GET', `/admin/v1/keys/${id}`)).json()).toMatchObject({ plan: 'pro', status: 'revoked' });
   });
 
   it('revokes a key: 401 at once, revoking again changes nothing, a revoked key cannot be rotated', async () => {

@@ -18,6 +18,7 @@ interface ApiKeyDocument {
   quotaId?: string;
   rotatedFrom?: string | null;
   rotatedTo?: string;
+  revokedReason?: string;
   requestFingerprint?: string;
   createdAt: Date;
   revokedAt: Date | null;
@@ -110,6 +111,7 @@ function toRecord(document: ApiKeyDocument | null): ApiKeyRecord | null {
     quotaId: document.quotaId ?? document._id,
     rotatedFrom: document.rotatedFrom ?? null,
     ...(document.rotatedTo !== undefined && { rotatedTo: document.rotatedTo }),
+    ...(document.revokedReason !== undefined && { revokedReason: document.revokedReason }),
     ...(document.requestFingerprint !== undefined && { requestFingerprint: document.requestFingerprint }),
     createdAt: document.createdAt,
     revokedAt: document.revokedAt ?? null,

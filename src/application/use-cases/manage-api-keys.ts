@@ -75,6 +75,9 @@ export interface KeyListQuery {
   readonly limit: number;
 }
 
+/** How long a revocation's reason may be. */
+export const REVOKE_REASON_MAX_LENGTH = 500;
+
 export class ManageApiKeys {
   constructor(
     private readonly keys: ApiKeyStore,
@@ -156,6 +159,8 @@ export class ManageApiKeys {
 
   async update(id: string, update: KeyUpdate, actor: Actor): Promise<ApiKeyRecord> {
     const current = await this.get(id);
+    // A revoked key stays as it was revoked: a change would read as if it still served.
+    if (current.revokedAt !== null) throw new KeyNotActiveError(id, 'revoked');
     const plan = update.plan ?? current.plan;
     const customLimits = update.customLimits === undefined ? (current.customLimits ?? null) : update.customLimits;
     if (update.customLimits) checkLimits(update.customLimits);
@@ -181,12 +186,15 @@ export class ManageApiKeys {
     return record;
   }
 
-  /** Stops a key at once; revoking a revoked key changes nothing and returns it as it is. */
-  async revoke(id: string, actor: Actor): Promise<ApiKeyRecord> {
+  /** Stops a key at once, with the operator's reason if given; revoking a revoked key changes nothing and returns it as it is. */
+  async revoke(id: string, actor: Actor, reason?: string): Promise<ApiKeyRecord> {
+    if (reason !== undefined && (reason.trim() === '' || reason.length > REVOKE_REASON_MAX_LENGTH)) {
+      throw new ValidationError('reason', `reason must have 1 to ${REVOKE_REASON_MAX_LENGTH} characters, not only spaces`);
+    }
     const current = await this.get(id);
     if (current.revokedAt !== null) return current;
-    await this.auditor.record(actor, 'key.revoke', id);
-    const record = await this.keys.update(id, { revokedAt: new Date(this.clock.nowMs()) });
+    await this.auditor.record(actor, 'key.revoke', id, reason);
+    const record = await this.keys.update(id, { revokedAt: new Date(this.clock.nowMs()), ...(reason !== undefined && { revokedReason: reason }) });
     if (!record) throw new KeyNotFoundError(id);
     return record;
   }

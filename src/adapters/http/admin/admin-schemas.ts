@@ -5,7 +5,7 @@ import { KEY_SCOPES, KEY_STATUSES } from '../../../domain/api-key.js';
 import { AUDIT_ACTIONS } from '../../../domain/audit-event.js';
 import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../domain/plans.js';
 import { dateTime, dateTimeOrNull } from '../schemas/dates.js';
-import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH } from '../../../application/use-cases/manage-api-keys.js';
+import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH, REVOKE_REASON_MAX_LENGTH } from '../../../application/use-cases/manage-api-keys.js';
 
 const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
 
@@ -49,6 +49,7 @@ export const ApiKeySchema = Type.Object(
     lastUsedAt: dateTimeOrNull('When the key was last used, to within a minute, or null'),
     rotatedFrom: Type.Union([Type.String(), Type.Null()], { description: 'The key this one replaced by a rotation (the two share one quota), or null' }),
     rotatedTo: Type.Union([Type.String(), Type.Null()], { description: 'The key that replaced this one by a rotation, or null while it was never rotated' }),
+    revokedReason: Type.Union([Type.String(), Type.Null()], { description: 'Why it was revoked, when the operator said; else null' }),
   },
   { title: 'ApiKey', additionalProperties: false, description: 'An API key as operators see it. The secret is never part of it.' },
 );
@@ -90,6 +91,20 @@ export const ApiKeyChangesSchema = Type.Object(
     ownerId: Type.Optional(nullable(OwnerSchema, "The operator's reference for the customer; null removes it")),
   },
   { title: 'ApiKeyChanges', additionalProperties: false, minProperties: 1, description: 'The fields to change, at least one; the others stay as they are' },
+);
+
+export const RevocationSchema = Type.Object(
+  {
+    reason: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: REVOKE_REASON_MAX_LENGTH,
+        description: 'Why the key is revoked (a leak, a customer leaving), kept on the record and in the audit event',
+        'x-invalid': `must be a string of 1 to ${REVOKE_REASON_MAX_LENGTH} characters`,
+      }),
+    ),
+  },
+  { title: 'Revocation', additionalProperties: false, description: 'Optional; unknown fields are refused', examples: [{ reason: 'leaked in a public repository' }] },
 );
 
 export const RotationSchema = Type.Object(
@@ -142,6 +157,7 @@ export const AuditEventSchema = Type.Object(
     target: Type.Union([Type.String(), Type.Null()], { description: 'The key or admin credential id acted on, or null' }),
     requestId: Type.Union([Type.String(), Type.Null()], { description: 'The X-Request-Id of the request that did it, or null' }),
     ip: Type.Union([Type.String(), Type.Null()], { description: "The client's address, or null" }),
+    reason: Type.Optional(Type.String({ description: "The operator's reason, when one was given (a revocation's)" })),
   },
   { title: 'AuditEvent', additionalProperties: false, description: 'One change to a key or credential, or a failed admin authentication. Never a secret.' },
 );

@@ -21,6 +21,7 @@ import {
   KeyIdParamsSchema,
   KeyListQuerySchema,
   NewApiKeySchema,
+  RevocationSchema,
   RotationSchema,
 } from '../admin-schemas.js';
 
@@ -59,6 +60,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     lastUsedAt: lastUsedMs === undefined ? null : new Date(lastUsedMs).toISOString(),
     rotatedFrom: record.rotatedFrom,
     rotatedTo: record.rotatedTo ?? null,
+    revokedReason: record.revokedReason ?? null,
   });
   /** Records as operators see them, with when each was last used (from the usage counts). */
   const present = async (record: ApiKeyRecord) => view(record, (await usage.lastUsed([record.id])).get(record.id));
@@ -178,11 +180,11 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'updateKey',
         summary: "Change a key's name, plan, limits, scopes, expiry or owner",
         description:
-          'Needs `keys:write`. Takes effect at once on the instance that served it and on every other within KEY_CACHE_TTL_SECONDS. `limits: null` removes an override (an enterprise key must keep its own).',
+          'Needs `keys:write`. Takes effect at once on the instance that served it and on every other within KEY_CACHE_TTL_SECONDS. `limits: null` removes an override (an enterprise key must keep its own). A revoked key takes no change (409 `key_not_active`).',
         tags: ['keys'],
         params: KeyIdParamsSchema,
         body: ApiKeyChangesSchema,
-        response: { 200: withHeaders(ApiKeySchema, 'The key as changed', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429) },
+        response: { 200: withHeaders(ApiKeySchema, 'The key as changed', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
     async (request) => {
@@ -237,17 +239,23 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     '/keys/:id/revoke',
     {
       config: { adminScope: 'keys:write' },
+      // The body may be left out: read as {} (no reason).
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
       schema: {
         operationId: 'revokeKey',
         summary: 'Stop a key at once',
         description:
-          'Needs `keys:write`. The key gets 401 at once on the instance that served this, and on every other within KEY_CACHE_TTL_SECONDS. Revoking a revoked key changes nothing.',
+          'Needs `keys:write`. The key gets 401 at once on the instance that served this, and on every other within KEY_CACHE_TTL_SECONDS. An optional `reason` is kept on the record (`revokedReason`) and in the audit event; any other field is refused. Revoking a revoked key changes nothing. A revoked key takes no further change (409 `key_not_active`).',
         tags: ['keys'],
         params: KeyIdParamsSchema,
-        response: { 200: withHeaders(ApiKeySchema, 'The key, revoked', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 429) },
+        body: RevocationSchema,
+        response: { 200: withHeaders(ApiKeySchema, 'The key, revoked', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429) },
       },
     },
-    async (request) => present(await keys.revoke(request.params.id, actorOf(request))),
+    async (request) => present(await keys.revoke(request.params.id, actorOf(request), request.body?.reason)),
   );
 }
 

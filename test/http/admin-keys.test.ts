@@ -1,5 +1,6 @@
 /** The admin API over HTTP: issuing, reading, changing, rotating and revoking keys, as operators and their tools call it. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { expectError, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -18,6 +19,7 @@ interface KeyBody {
   rotatedFrom: string | null;
   rotatedTo: string | null;
   revokedReason: string | null;
+  limitsSource: 'plan' | 'override';
   key?: string;
 }
 
@@ -69,6 +71,7 @@ describe('admin API: keys', () => {
       rotatedFrom: null,
       rotatedTo: null,
       revokedReason: null,
+      limitsSource: 'plan',
       key: expect.stringMatching(/^adopt_stage_/) as unknown,
     });
     expect((await pets(body.key)).statusCode).toBe(200);
@@ -176,6 +179,18 @@ describe('admin API: keys', () => {
     expectError(await pets(old.key), 401, 'unauthorized');
     // Rotating the successor is the way to a new secret.
     expect((await call('POST', `/admin/v1/keys/${first.id}/rotate`, { graceSeconds: 0 })).statusCode).toBe(201);
+  });
+
+  it('says where limits come from, and that a plan change keeps an override until limits: null', async () => {
+    const { id } = await issue({ name: 'Partner', plan: 'free' });
+    expect((await call('PATCH', `/admin/v1/keys/${id}`, { limits: { perMinute: 500, perDay: 20000 } })).json()).toMatchObject({
+      limits: { perMinute: 500, perDay: 20000 },
+      limitsSource: 'override',
+    });
+    const moved = (await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'pro' })).json();
+    expect(moved).toMatchObject({ plan: 'pro', limits: { perMinute: 500, perDay: 20000 }, limitsSource: 'override' });
+    const planOnly = (await call('PATCH', `/admin/v1/keys/${id}`, { limits: null })).json();
+    expect(planOnly).toMatchObject({ plan: 'pro', limits: { perMinute: PLAN_LIMITS.pro.perMinute, perDay: PLAN_LIMITS.pro.perDay }, limitsSource: 'plan' });
   });
 
   it('keeps a revocation reason on the record and in its audit event; refuses other fields; a revoked key takes no change', async () => {

@@ -40,6 +40,11 @@ export const ApiKeySchema = Type.Object(
     name: Type.String({ description: "The key's name" }),
     plan: PlanSchema,
     limits: { ...LimitsSchema, description: 'The limits in force: the plan\'s, or the key\'s own override' },
+    limitsSource: Type.Unsafe<'plan' | 'override'>({
+      type: 'string',
+      enum: ['plan', 'override'],
+      description: "Where `limits` come from: the plan's table, or an override set on this key (kept across plan changes until `limits: null` removes it)",
+    }),
     scopes: Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type: 'string', enum: [...KEY_SCOPES] }), { description: 'What the key may do' }),
     ownerId: Type.Union([Type.String(), Type.Null()], { description: "The operator's reference for the customer, or null" }),
     status: Type.Unsafe<(typeof KEY_STATUSES)[number]>({ type: 'string', enum: [...KEY_STATUSES], description: 'active, revoked or expired, now' }),

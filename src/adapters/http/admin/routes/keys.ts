@@ -51,6 +51,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     name: record.name,
     plan: record.plan,
     limits: recordLimits(record),
+    limitsSource: record.customLimits === undefined ? ('plan' as const) : ('override' as const),
     scopes: [...record.scopes],
     ownerId: record.ownerId,
     status: keyStatus(record, clock.nowMs()),
@@ -180,7 +181,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'updateKey',
         summary: "Change a key's name, plan, limits, scopes, expiry or owner",
         description:
-          'Needs `keys:write`. Takes effect at once on the instance that served it and on every other within KEY_CACHE_TTL_SECONDS. `limits: null` removes an override (an enterprise key must keep its own). A revoked key takes no change (409 `key_not_active`).',
+          'Needs `keys:write`. Takes effect at once on the instance that served it and on every other within KEY_CACHE_TTL_SECONDS. `limits: null` removes an override (an enterprise key must keep its own). A plan change keeps an override in place: the `limitsSource` of the answer says `override` until `limits: null` is sent. A revoked key takes no change (409 `key_not_active`).',
         tags: ['keys'],
         params: KeyIdParamsSchema,
         body: ApiKeyChangesSchema,

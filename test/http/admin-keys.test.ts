@@ -187,9 +187,9 @@ describe('admin API: keys', () => {
       limits: { perMinute: 500, perDay: 20000 },
       limitsSource: 'override',
     });
-    const moved = (await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'pro' })).json();
+    const moved: unknown = (await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'pro' })).json();
     expect(moved).toMatchObject({ plan: 'pro', limits: { perMinute: 500, perDay: 20000 }, limitsSource: 'override' });
-    const planOnly = (await call('PATCH', `/admin/v1/keys/${id}`, { limits: null })).json();
+    const planOnly: unknown = (await call('PATCH', `/admin/v1/keys/${id}`, { limits: null })).json();
     expect(planOnly).toMatchObject({ plan: 'pro', limits: { perMinute: PLAN_LIMITS.pro.perMinute, perDay: PLAN_LIMITS.pro.perDay }, limitsSource: 'plan' });
   });
 

@@ -53,6 +53,9 @@ export interface ApiKeyRecord {
   readonly quotaId: string;
   /** The key this one replaced, when it was issued by a rotation. */
   readonly rotatedFrom: string | null;
+  /** How the secret begins (its environment prefix and 4 more characters) and ends: enough to match a reported key to its record, far too little to use. Absent on records stored before they were kept. */
+  readonly start?: string;
+  readonly last4?: string;
   /** Why it was revoked, when the operator said. */
   readonly revokedReason?: string;
   /** The key that replaced this one, once it was rotated (absent before). */
@@ -153,4 +156,10 @@ export function crc32(text: string): number {
     crc = (CRC_TABLE[(crc ^ text.charCodeAt(i)) & 0xff] as number) ^ (crc >>> 8);
   }
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** What a record keeps of its secret to be recognised by: the environment prefix (if any) and 4 characters, and the last 4. */
+export function keyHints(key: string): { readonly start: string; readonly last4: string } {
+  const prefix = Object.values(KEY_PREFIXES).find((p) => key.startsWith(p)) ?? '';
+  return { start: key.slice(0, prefix.length + 4), last4: key.slice(-4) };
 }

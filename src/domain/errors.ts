@@ -58,6 +58,14 @@ export class KeyNotFoundError extends DomainError {
   }
 }
 
+/** No stored key has the secret given to a lookup (the secret is not repeated). */
+export class KeySecretNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor() {
+    super('No key matches this secret: check that it was copied whole, and that it belongs to this environment');
+  }
+}
+
 /** A revoked or expired key cannot be rotated: a live secret would come from a dead one. */
 export class KeyNotActiveError extends DomainError {
   readonly code = 'key_not_active';

@@ -20,6 +20,8 @@ interface KeyBody {
   rotatedTo: string | null;
   revokedReason: string | null;
   limitsSource: 'plan' | 'override';
+  start: string | null;
+  last4: string | null;
   key?: string;
 }
 
@@ -72,8 +74,13 @@ describe('admin API: keys', () => {
       rotatedTo: null,
       revokedReason: null,
       limitsSource: 'plan',
+      start: expect.stringMatching(/^adopt_stage_[A-Za-z0-9]{4}$/) as unknown,
+      last4: expect.stringMatching(/^[A-Za-z0-9]{4}$/) as unknown,
       key: expect.stringMatching(/^adopt_stage_/) as unknown,
     });
+    // The record shows how its secret begins and ends, to be recognised without it.
+    expect(body.start).toBe(body.key.slice(0, 'adopt_stage_'.length + 4));
+    expect(body.last4).toBe(body.key.slice(-4));
     expect((await pets(body.key)).statusCode).toBe(200);
     // Last use comes from the usage counts, which each instance hands over at its next flush.
     await t.app.usage.flush();
@@ -179,6 +186,25 @@ describe('admin API: keys', () => {
     expectError(await pets(old.key), 401, 'unauthorized');
     // Rotating the successor is the way to a new secret.
     expect((await call('POST', `/admin/v1/keys/${first.id}/rotate`, { graceSeconds: 0 })).statusCode).toBe(201);
+  });
+
+  it('finds the record of a reported secret, audited, never repeating the secret; keys:read suffices', async () => {
+    const leaked = await issue({ name: 'Leaky', plan: 'pro' });
+    const reader = await t.adminBearer(['keys:read']);
+    const found = await t.app.admin.inject({ method: 'POST', url: '/admin/v1/keys/lookup', headers: { authorization: reader }, payload: { key: leaked.key } });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ id: leaked.id, name: 'Leaky', start: leaked.start, last4: leaked.last4 });
+    expect(found.body).not.toContain(leaked.key);
+    const unknownSecret = `${leaked.key.slice(0, -1)}${leaked.key.endsWith('A') ? 'B' : 'A'}`;
+    const missing = await call('POST', '/admin/v1/keys/lookup', { key: unknownSecret });
+    expect(expectError(missing, 404, 'not_found').message).toBe('No key matches this secret: check that it was copied whole, and that it belongs to this environment');
+    expect(missing.body).not.toContain(unknownSecret);
+    expectError(await call('POST', '/admin/v1/keys/lookup', { key: leaked.key, id: leaked.id }), 400, 'invalid_request');
+    const usageOnly = await t.adminBearer(['usage:read']);
+    expectError(await t.app.admin.inject({ method: 'POST', url: '/admin/v1/keys/lookup', headers: { authorization: usageOnly }, payload: { key: leaked.key } }), 403, 'forbidden');
+    const events = (await call('GET', '/admin/v1/audit-events?limit=100')).json<{ action: string; target: string | null }[]>();
+    expect(events.filter((e) => e.action === 'key.lookup').map((e) => e.target)).toEqual([null, leaked.id]);
+    expect(JSON.stringify(events)).not.toContain(leaked.key.slice(12));
   });
 
   it('says where limits come from, and that a plan change keeps an override until limits: null', async () => {
@@ -335,7 +361,7 @@ describe('admin API: who may call it', () => {
     expect(publicDoc).not.toContain('/keys');
     expect(publicDoc).not.toContain('adminAuth');
     const adminDoc = (await t.app.admin.inject({ url: '/admin/v1/openapi.json' })).json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(adminDoc.paths).sort()).toEqual(['/audit-events', '/deprecations', '/keys', '/keys/{id}', '/keys/{id}/revoke', '/keys/{id}/rotate', '/keys/{id}/usage']);
+    expect(Object.keys(adminDoc.paths).sort()).toEqual(['/audit-events', '/deprecations', '/keys', '/keys/lookup', '/keys/{id}', '/keys/{id}/revoke', '/keys/{id}/rotate', '/keys/{id}/usage']);
     const page = await t.app.admin.inject({ url: '/admin/v1/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

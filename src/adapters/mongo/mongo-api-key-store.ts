@@ -18,6 +18,8 @@ interface ApiKeyDocument {
   quotaId?: string;
   rotatedFrom?: string | null;
   rotatedTo?: string;
+  start?: string;
+  last4?: string;
   revokedReason?: string;
   requestFingerprint?: string;
   createdAt: Date;
@@ -111,6 +113,8 @@ function toRecord(document: ApiKeyDocument | null): ApiKeyRecord | null {
     quotaId: document.quotaId ?? document._id,
     rotatedFrom: document.rotatedFrom ?? null,
     ...(document.rotatedTo !== undefined && { rotatedTo: document.rotatedTo }),
+    ...(document.start !== undefined && { start: document.start }),
+    ...(document.last4 !== undefined && { last4: document.last4 }),
     ...(document.revokedReason !== undefined && { revokedReason: document.revokedReason }),
     ...(document.requestFingerprint !== undefined && { requestFingerprint: document.requestFingerprint }),
     createdAt: document.createdAt,

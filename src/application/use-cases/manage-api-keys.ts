@@ -11,10 +11,9 @@ import {
   type Environment,
   type KeyScope,
   type KeyStatus,
-  KEY_SCOPES,
-} from '../../domain/api-key.js';
+  KEY_SCOPES, keyHints } from '../../domain/api-key.js';
 import type { Actor } from '../../domain/audit-event.js';
-import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError, ValidationError, KeyAlreadyRotatedError } from '../../domain/errors.js';
+import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError, ValidationError, KeyAlreadyRotatedError, KeySecretNotFoundError } from '../../domain/errors.js';
 import { isValidLimits, LIMITS_RULE_TEXT, type PlanId, type PlanLimits } from '../../domain/plans.js';
 import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
@@ -153,6 +152,17 @@ export class ManageApiKeys {
     return record;
   }
 
+  /**
+   * The record of a secret someone reported or leaked, found by its hash. Audited with what it found
+   * (or nothing); the secret itself is neither kept nor repeated, not even in the refusal.
+   */
+  async lookup(key: string, actor: Actor): Promise<ApiKeyRecord> {
+    const record = await this.keys.findByHash(hashKey(key));
+    await this.auditor.record(actor, 'key.lookup', record?.id ?? null);
+    if (!record) throw new KeySecretNotFoundError();
+    return record;
+  }
+
   list(query: KeyListQuery): Promise<ApiKeyRecord[]> {
     return this.keys.list({ ...query, nowMs: this.clock.nowMs() });
   }
@@ -250,6 +260,7 @@ export class ManageApiKeys {
       id,
       name: request.name,
       hash: hashKey(key),
+      ...keyHints(key),
       plan: request.plan,
       ...(request.customLimits && { customLimits: request.customLimits }),
       scopes: request.scopes ? [...request.scopes] : [...KEY_SCOPES],

@@ -42,6 +42,9 @@ describe('managing keys', () => {
         id: expect.stringMatching(/^key_[0-9A-Za-z]{16}$/) as string,
         name: 'Shelter',
         hash: hashKey(key),
+        // Enough of the secret to recognise it: the prefix and 4 characters, and the last 4.
+        start: key.slice(0, 'adopt_live_'.length + 4),
+        last4: key.slice(-4),
         plan: 'pro',
         scopes: ['pets:read', 'pets:write'],
         ownerId: null,

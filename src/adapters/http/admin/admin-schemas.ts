@@ -55,6 +55,10 @@ export const ApiKeySchema = Type.Object(
     rotatedFrom: Type.Union([Type.String(), Type.Null()], { description: 'The key this one replaced by a rotation (the two share one quota), or null' }),
     rotatedTo: Type.Union([Type.String(), Type.Null()], { description: 'The key that replaced this one by a rotation, or null while it was never rotated' }),
     revokedReason: Type.Union([Type.String(), Type.Null()], { description: 'Why it was revoked, when the operator said; else null' }),
+    start: Type.Union([Type.String(), Type.Null()], {
+      description: 'How the secret begins: its environment prefix and 4 more characters (null for keys stored before it was kept)',
+    }),
+    last4: Type.Union([Type.String(), Type.Null()], { description: 'The last 4 characters of the secret (null for keys stored before it was kept)' }),
   },
   { title: 'ApiKey', additionalProperties: false, description: 'An API key as operators see it. The secret is never part of it.' },
 );
@@ -96,6 +100,13 @@ export const ApiKeyChangesSchema = Type.Object(
     ownerId: Type.Optional(nullable(OwnerSchema, "The operator's reference for the customer; null removes it")),
   },
   { title: 'ApiKeyChanges', additionalProperties: false, minProperties: 1, description: 'The fields to change, at least one; the others stay as they are' },
+);
+
+export const KeyLookupSchema = Type.Object(
+  {
+    key: Type.String({ minLength: 1, maxLength: 512, description: 'The secret to look up, as reported or found; never stored, logged or repeated' }),
+  },
+  { title: 'KeyLookup', additionalProperties: false, description: 'A secret to find the record of', examples: [{ key: 'adopt_live_...' }] },
 );
 
 export const RevocationSchema = Type.Object(

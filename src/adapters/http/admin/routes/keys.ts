@@ -21,6 +21,7 @@ import {
   KeyIdParamsSchema,
   KeyListQuerySchema,
   NewApiKeySchema,
+  KeyLookupSchema,
   RevocationSchema,
   RotationSchema,
 } from '../admin-schemas.js';
@@ -62,6 +63,8 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     rotatedFrom: record.rotatedFrom,
     rotatedTo: record.rotatedTo ?? null,
     revokedReason: record.revokedReason ?? null,
+    start: record.start ?? null,
+    last4: record.last4 ?? null,
   });
   /** Records as operators see them, with when each was last used (from the usage counts). */
   const present = async (record: ApiKeyRecord) => view(record, (await usage.lastUsed([record.id])).get(record.id));
@@ -204,6 +207,23 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       );
       return present(record);
     },
+  );
+
+  app.post(
+    '/keys/lookup',
+    {
+      config: { adminScope: 'keys:read' },
+      schema: {
+        operationId: 'lookupKey',
+        summary: 'Find the record of a secret (a reported or leaked key)',
+        description:
+          "Needs `keys:read`. Finds the key by the hash of the secret sent in the body (never in the URL, so it stays out of access logs); the secret is never stored, logged or repeated, not even in a 404. Audited (`key.lookup`, with the key found). Records show each secret's `start` and `last4` to tell keys apart without a lookup.",
+        tags: ['keys'],
+        body: KeyLookupSchema,
+        response: { 200: withHeaders(ApiKeySchema, 'The key the secret belongs to', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request) => present(await keys.lookup(request.body.key, actorOf(request))),
   );
 
   app.post(

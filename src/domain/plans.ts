@@ -15,8 +15,12 @@ export const PLAN_LIMITS: Readonly<Record<Exclude<PlanId, 'enterprise'>, PlanLim
   business: { perMinute: 1_000, perDay: 100_000 },
 };
 
-/** Callers without a valid key are limited per client address at the Free plan's numbers. */
-export const ANONYMOUS_LIMITS: PlanLimits = PLAN_LIMITS.free;
+/**
+ * Callers without a valid key (and failed admin logins) are limited per client address at these
+ * numbers: today the Free plan's, but a setting of their own, so a change to Free's limits does not
+ * change how many unauthenticated requests an address may send.
+ */
+export const ANONYMOUS_LIMITS: PlanLimits = { perMinute: 60, perDay: 1_000 };
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);

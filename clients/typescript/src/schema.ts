@@ -16,11 +16,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * The caller's plan and remaining quota, without spending any (headers only)
-         * @description Where the API key stands in each window of its plan, as the rate-limit headers would say after a request, but computed without counting one: calling this operation spends no quota. The response carries the usual rate-limit headers.
-         */
-        head: operations["getRateLimitHead"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -40,11 +36,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * The calling key's requests, per hour or per day, without spending quota (headers only)
-         * @description What your API key used: per bucket, requests admitted, refused (limited, banned), and among the admitted those answered 4xx and 5xx, with a count per operation. Only the calling key's usage is shown, and calling this operation spends no quota (any key may call it, whatever its scopes); its rate-limit headers say where the key stands, as for `GET /rate_limit`. Counts reach the report within 10 seconds. `from` and `to` select the range (by default the last 24 hours, or 30 days); a range reaching back further than the granularity is kept, or covering more than 1000 buckets, is refused with 400.
-         */
-        head: operations["getUsageHead"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -68,11 +60,7 @@ export interface paths {
         post: operations["createPet"];
         delete?: never;
         options?: never;
-        /**
-         * List animals, optionally filtered by availability (headers only)
-         * @description Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page. `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.
-         */
-        head: operations["listPetsHead"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -97,12 +85,7 @@ export interface paths {
          */
         delete: operations["deletePet"];
         options?: never;
-        /**
-         * Fetch one animal by id (deprecated: use GET /pets?id={petId}) (headers only)
-         * @deprecated
-         * @description Deprecated; removed on 2030-12-05T00:00:00.000Z. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 `gone` (still counted against the key's limits); so does every call inside an announced brownout before it. Use `GET /pets?id={petId}` instead (several ids at once: `id=1,2`).
-         */
-        head: operations["getPetHead"];
+        head?: never;
         /**
          * Change an animal: its name, category or status
          * @description Needs the `pets:write` scope, and a key of the animal's owner (another owner's key gets 403 and nothing changes). Send the fields to change as a JSON merge patch (RFC 7396; `application/merge-patch+json` or `application/json`), and `If-Match` with the ETag the animal was read at: without it 428, with one that is no longer current 412 (with the current ETag); so of concurrent changes read at one version exactly one lands. A change that changes nothing answers 200 with the same version. Status moves as the transitions say (available → pending or sold; pending → available or sold; sold → available); a sold animal cannot become pending (409 `invalid_transition`), and an animal held by an approved adoption request changes status only through that request (409 `pet_held`). Marking an animal sold cancels its placed adoption requests (reason `pet_adopted`).
@@ -134,13 +117,7 @@ export interface paths {
         post: operations["placeOrder"];
         delete?: never;
         options?: never;
-        /**
-         * List adoption requests: those the caller's owner placed, and those on its animals (headers only)
-         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
-         *
-         *     Oldest first. When more exist, the response carries `Link: <...>; rel="next"`; pass its `cursor` back with the same filters.
-         */
-        head: operations["listOrdersHead"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -162,13 +139,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /**
-         * Read one adoption request (headers only)
-         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
-         *
-         *     A request neither placed by the caller's owner nor on its animals gets 404, as one that does not exist.
-         */
-        head: operations["getOrderHead"];
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -689,93 +660,6 @@ export interface components {
                 };
             };
         };
-        /** @description The query has a field this operation does not take; the message names it (headers only: the answer to HEAD) */
-        BadRequestHead: {
-            headers: {
-                /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                "X-RateLimit-Limit"?: number;
-                /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                "X-RateLimit-Remaining"?: number;
-                /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                "X-RateLimit-Reset"?: number;
-                /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                "RateLimit-Policy"?: string;
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /** @description The API key is missing, malformed, unknown, revoked or expired (headers only: the answer to HEAD) */
-        UnauthorizedHead: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /** @description The API key does not have the scope this operation needs (code forbidden); the request still counted against its limits (headers only: the answer to HEAD) */
-        ForbiddenHead: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /** @description Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned) (headers only: the answer to HEAD) */
-        TooManyRequestsHead: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /** @description Unexpected error; the message carries the request id (headers only: the answer to HEAD) */
-        InternalErrorHead: {
-            headers: {
-                /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                "X-RateLimit-Limit"?: number;
-                /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                "X-RateLimit-Remaining"?: number;
-                /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                "X-RateLimit-Reset"?: number;
-                /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                "RateLimit-Policy"?: string;
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /** @description A backing service is unavailable (headers only: the answer to HEAD) */
-        ServiceUnavailableHead: {
-            headers: {
-                /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                "X-RateLimit-Limit"?: number;
-                /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                "X-RateLimit-Remaining"?: number;
-                /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                "X-RateLimit-Reset"?: number;
-                /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                "RateLimit-Policy"?: string;
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
         Conflict: {
             headers: {
@@ -948,45 +832,6 @@ export interface components {
                 };
             };
         };
-        /** @description The animal or adoption request does not exist, or the caller may not see it (headers only: the answer to HEAD) */
-        NotFoundHead: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /** @description The operation is gone: past its Sunset date, or inside an announced brownout before it (code gone). Use the replacement the message and the Link header name; do not retry. (headers only: the answer to HEAD) */
-        GoneHead: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                Deprecation: components["headers"]["Deprecation"];
-                Sunset: components["headers"]["Sunset"];
-                Link: components["headers"]["LinkDeprecated"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /** @description The request URL, or one of its path segments, is too long (code uri_too_long) (headers only: the answer to HEAD) */
-        UriTooLongHead: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description If-Match names a version that is no longer current (code precondition_failed); the ETag header carries the current one. Read the resource again and retry with it */
         PreconditionFailed: {
             headers: {
@@ -1154,35 +999,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getRateLimitHead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The caller's plan and its windows */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequestHead"];
-            401: components["responses"]["UnauthorizedHead"];
-            403: components["responses"]["ForbiddenHead"];
-            429: components["responses"]["TooManyRequestsHead"];
-            500: components["responses"]["InternalErrorHead"];
-            503: components["responses"]["ServiceUnavailableHead"];
-        };
-    };
     getUsage: {
         parameters: {
             query?: {
@@ -1245,56 +1061,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getUsageHead: {
-        parameters: {
-            query?: {
-                /** @description The size of each bucket: hour (kept 31 days), day (kept 400 days) */
-                granularity?: "hour" | "day";
-                /** @description Start of the range (RFC 3339); by default 60 minutes, 24 hours or 30 days before `to`. Not before the granularity is kept */
-                from?: string;
-                /** @description End of the range, excluded (RFC 3339); by default now. Buckets that have not begun are left out */
-                to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The calling key's usage */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A query value is invalid (granularity, a date, a range over the retention or over 1000 buckets); the message names the field */
-            400: {
-                headers: {
-                    /** @description Limit of the window closest to exhaustion (requests per minute or per day); absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests remaining in that window; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time in seconds at which every request counted in that window has left it; absent when the request failed before the rate limiter decided */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Both windows of the plan, as IETF RateLimit-Policy items; absent when the request failed before the rate limiter decided */
-                    "RateLimit-Policy"?: string;
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["UnauthorizedHead"];
-            429: components["responses"]["TooManyRequestsHead"];
-            500: components["responses"]["InternalErrorHead"];
-            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listPets: {
@@ -1442,56 +1208,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    listPetsHead: {
-        parameters: {
-            query?: {
-                /** @description Maximum number of animals returned */
-                limit?: number;
-                /** @description Filters by availability */
-                status?: components["schemas"]["PetStatus"];
-                /** @description Only the animals with these ids (1 to 100): `id=1&id=2`, or `id=1,2`. Ids that do not exist are left out. Combines with `status`. The replacement for fetching one animal by id. */
-                id?: number[];
-                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit, status and id) */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of animals */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Link: components["headers"]["LinkNext"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request has a missing or invalid value; the message names the field */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["UnauthorizedHead"];
-            403: components["responses"]["ForbiddenHead"];
-            429: components["responses"]["TooManyRequestsHead"];
-            500: components["responses"]["InternalErrorHead"];
-            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     getPet: {
@@ -1654,56 +1370,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getPetHead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the animal, in decimal digits without sign or leading zeros. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded. */
-                petId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The animal */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["LinkDeprecated"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request has a missing or invalid value; the message names the field */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["UnauthorizedHead"];
-            403: components["responses"]["ForbiddenHead"];
-            404: components["responses"]["NotFoundHead"];
-            410: components["responses"]["GoneHead"];
-            414: components["responses"]["UriTooLongHead"];
-            429: components["responses"]["TooManyRequestsHead"];
-            500: components["responses"]["InternalErrorHead"];
-            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     updatePet: {
@@ -2015,56 +1681,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    listOrdersHead: {
-        parameters: {
-            query?: {
-                /** @description Maximum number of adoption requests returned */
-                limit?: number;
-                /** @description Only requests in this status */
-                status?: components["schemas"]["OrderStatus"];
-                /** @description Only requests for this animal */
-                petId?: number;
-                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit, status and petId) */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of adoption requests */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Link: components["headers"]["LinkNext"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request has a missing or invalid value; the message names the field */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["UnauthorizedHead"];
-            403: components["responses"]["ForbiddenHead"];
-            429: components["responses"]["TooManyRequestsHead"];
-            500: components["responses"]["InternalErrorHead"];
-            503: components["responses"]["ServiceUnavailableHead"];
-        };
-    };
     getOrder: {
         parameters: {
             query?: never;
@@ -2135,51 +1751,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    getOrderHead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of the adoption request */
-                orderId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The adoption request */
-            200: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request has a missing or invalid value; the message names the field */
-            400: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["UnauthorizedHead"];
-            403: components["responses"]["ForbiddenHead"];
-            404: components["responses"]["NotFoundHead"];
-            429: components["responses"]["TooManyRequestsHead"];
-            500: components["responses"]["InternalErrorHead"];
-            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     approveOrder: {

@@ -116,7 +116,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
         if (options.servers.length > 0) return document;
         return { ...document, servers: [{ url: `${request.protocol}://${request.host}${BASE_PATH}`, description: 'This server' }] };
       });
-      await registerReferencePage(v1, BASE_PATH, 'Animal Adoption API reference');
+      await registerReferencePage(v1, BASE_PATH, 'Animal Adoption API reference', 'Animal Adoption API');
     },
     { prefix: BASE_PATH },
   );
@@ -171,6 +171,6 @@ function documentDescription(): string {
     '## Paging',
     '`GET /pets` returns animals in ascending id order, `GET /orders` adoption requests oldest first. When more exist, the response carries `Link: <...>; rel="next"`; follow it, or pass its `cursor` query value as the `cursor` parameter (with the same other parameters) to get the next page.',
     '',
-    'Every path answers HEAD like GET, without a body.',
+    'Every path that answers GET answers HEAD too, with the same status and headers and no body; HEAD is not listed as an operation of its own.',
   ].join('\n');
 }

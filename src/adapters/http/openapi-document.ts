@@ -2,7 +2,8 @@
  * Finishes the OpenAPI document @fastify/swagger builds from the route schemas, for client
  * generators: schemas with a title become named components (Pet, NewPet, Error, PetStatus, ...)
  * referenced from the operations; response headers and error responses become reusable components;
- * each error response lists only the codes it can carry; HEAD is documented beside GET.
+ * each error response lists only the codes it can carry. HEAD is served on every GET path but not
+ * listed (generated clients would grow a method per GET); the description says it is answered.
  */
 import { UsageBucketSchema, UsageReportSchema } from './schemas/usage-schemas.js';
 import { ERROR_RESPONSES, errorEntry, operationCodes, statusOf, type ErrorCode } from './error-catalogue.js';
@@ -98,7 +99,7 @@ export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC
   const paths = nameSchemas(document.paths, schemas, profile.ownDescriptions) as Record<string, Record<string, Json>>;
 
   for (const methods of Object.values(paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
+    for (const operation of Object.values(methods)) {
       if (typeof operation.description === 'string' && operation.description.startsWith(BETA_PREFIX)) operation['x-stability-level'] = 'beta';
       const operationResponses = operation.responses as Record<string, Json>;
       for (const [statusText, response] of Object.entries(operationResponses)) {
@@ -134,7 +135,6 @@ export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC
         const shared = JSON.stringify(responses[name]) === JSON.stringify(built);
         operationResponses[statusText] = shared ? { $ref: `#/components/responses/${name}` } : built;
       }
-      if (method === 'get') methods.head = headOf(operation, responses);
     }
   }
   addRoutingResponses(headers, responses);
@@ -185,29 +185,4 @@ function addRoutingResponses(headers: Json, responses: Json): void {
   };
   routingResponse('method_not_allowed', { Allow: { $ref: '#/components/headers/Allow' } });
   routingResponse('route_not_found');
-}
-
-/**
- * HEAD answers as GET does, without a body: its responses are GET's, content left out. A shared
- * error response gets one body-less twin (`UnauthorizedHead`, ...), shared by every HEAD operation.
- */
-function headOf(get: Json, components: Json): Json {
-  const withoutBody = (response: Json): Json => {
-    const copy = { ...response };
-    delete copy.content;
-    return copy;
-  };
-  const responses = Object.fromEntries(
-    Object.entries(get.responses as Record<string, Json>).map(([status, response]) => {
-      const ref = response.$ref;
-      if (typeof ref !== 'string') return [status, withoutBody(response)];
-      const sharedName = ref.split('/').pop() as string;
-      const shared = components[sharedName] as Json;
-      const name = `${sharedName}Head`;
-      components[name] ??= { ...withoutBody(shared), description: `${String(shared.description)} (headers only: the answer to HEAD)` };
-      return [status, { $ref: `#/components/responses/${name}` }];
-    }),
-  );
-  const { operationId, summary, ...rest } = get;
-  return { ...rest, operationId: `${String(operationId)}Head`, summary: `${String(summary)} (headers only)`, responses };
 }

@@ -100,7 +100,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       await admin.register(adminUsageRoutes, { usage: deps.usage, flushSeconds: options.usageFlushSeconds });
       await admin.register(auditRoutes, { auditor: deps.auditor, basePath: ADMIN_BASE_PATH });
       admin.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await registerReferencePage(admin, ADMIN_BASE_PATH, 'Animal Adoption admin API reference');
+      await registerReferencePage(admin, ADMIN_BASE_PATH, 'Animal Adoption admin API reference', 'Animal Adoption admin API');
     },
     { prefix: ADMIN_BASE_PATH },
   );

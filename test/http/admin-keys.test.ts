@@ -266,6 +266,42 @@ describe('admin API: keys', () => {
     expect(theirs.json<KeyBody>().id).not.toBe(record.id);
   });
 
+  it('honours Idempotency-Key on rotate: a retry after a lost response gets the same successor without its secret, even after the grace; another key or grace is 422', async () => {
+    const old = await issue({ name: 'Shelter', plan: 'pro' });
+    const headers = { 'idempotency-key': 'rotate-2026-11' };
+    const first = await call('POST', `/admin/v1/keys/${old.id}/rotate`, { graceSeconds: 0 }, headers);
+    expect(first.statusCode).toBe(201);
+    const { key, ...successor } = first.json<KeyBody & { key: string }>();
+    // The old key's grace of 0 has ended; the operator never saw the answer and sends it again.
+    t.clock.advance(1_000);
+    const again = await call('POST', `/admin/v1/keys/${old.id}/rotate`, { graceSeconds: 0 }, headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(successor);
+    expect(again.body).not.toContain(key);
+    // Without a body, the default grace is another request: refused, like another key.
+    expectError(await call('POST', `/admin/v1/keys/${old.id}/rotate`, undefined, headers), 422, 'idempotency_key_reused');
+    const other = await issue({ name: 'Other', plan: 'pro' });
+    expectError(await call('POST', `/admin/v1/keys/${other.id}/rotate`, { graceSeconds: 0 }, headers), 422, 'idempotency_key_reused');
+    // One successor, and it works; the other key was not rotated.
+    const all = (await call('GET', '/admin/v1/keys?limit=100')).json<KeyBody[]>();
+    expect(all.filter((k) => k.rotatedFrom === old.id).map((k) => k.id)).toEqual([successor.id]);
+    expect(all.filter((k) => k.rotatedFrom === other.id)).toEqual([]);
+    expect((await pets(key)).statusCode).toBe(200);
+    const events = (await call('GET', '/admin/v1/audit-events?limit=100')).json<{ action: string; target: string }[]>();
+    expect(events.filter((e) => e.action === 'key.rotate').map((e) => e.target)).toEqual([old.id]);
+  });
+
+  it('documents the bodies of rotate and revoke as optional, and both answer without one', async () => {
+    const doc = (await call('GET', '/admin/v1/openapi.json')).json<{ paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>> }>();
+    expect(doc.paths['/keys/{id}/rotate']?.post?.requestBody?.required).toBe(false);
+    expect(doc.paths['/keys/{id}/revoke']?.post?.requestBody?.required).toBe(false);
+    expect(doc.paths['/keys']?.post?.requestBody?.required).toBe(true);
+    expect(JSON.stringify(doc)).not.toContain('x-body-optional');
+    const { id } = await issue();
+    expect((await call('POST', `/admin/v1/keys/${id}/rotate`)).statusCode).toBe(201);
+  });
+
   it('reads the audit log newest first, a page at a time, with the actor and the request', async () => {
     const actorId = (await t.app.adminCredentials.list()).find((c) => c.name === 'test admin')?.id;
     const created = await call('POST', '/admin/v1/keys', { name: 'A', plan: 'free' }, { 'x-request-id': 'req-audit-1' });

@@ -90,6 +90,8 @@ export const PUBLIC_PROFILE: DocumentProfile = {
 
 /** An operation whose description opens with "Beta." is marked so for tools (x-stability-level). */
 const BETA_PREFIX = 'Beta.';
+/** Set in a route's schema when its body may be left out: the document then marks the body optional. */
+export const BODY_OPTIONAL = 'x-body-optional';
 
 export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC_PROFILE): Json {
   const components = (document.components ?? {}) as Json;
@@ -101,6 +103,11 @@ export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC
   for (const methods of Object.values(paths)) {
     for (const operation of Object.values(methods)) {
       if (typeof operation.description === 'string' && operation.description.startsWith(BETA_PREFIX)) operation['x-stability-level'] = 'beta';
+      // An operation whose body may be left out (its route reads none as {}) says so with x-body-optional.
+      if (operation[BODY_OPTIONAL] === true) {
+        delete operation[BODY_OPTIONAL];
+        (operation.requestBody as Json).required = false;
+      }
       const operationResponses = operation.responses as Record<string, Json>;
       for (const [statusText, response] of Object.entries(operationResponses)) {
         const status = Number(statusText);

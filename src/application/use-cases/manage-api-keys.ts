@@ -214,9 +214,39 @@ export class ManageApiKeys {
    * the old key keeps working for `graceMs`, never past an earlier expiry of its own.
    */
   async rotate(id: string, graceMs: number, actor: Actor): Promise<IssuedKey> {
+    this.checkGrace(graceMs);
+    return this.rotateAs(id, graceMs, actor, newKeyId());
+  }
+
+  /**
+   * Rotates once per Idempotency-Key: the successor's id is derived from the actor and that key, so a
+   * retry after a lost response (on any instance, even after the old key's grace ended) finds the
+   * successor the first attempt made, without its secret, instead of being refused or rotating again.
+   * The same Idempotency-Key for another key or another grace is refused (422).
+   */
+  async rotateOnce(id: string, graceMs: number, actor: Actor, idempotencyKey: string): Promise<IssueOutcome> {
+    this.checkGrace(graceMs);
+    const newId = derivedId('key_', 'idempotent-rotate', `${actor.id ?? ''}\0${idempotencyKey}`);
+    const fingerprint = hashKey(JSON.stringify({ rotate: id, graceMs }));
+    const earlier = await this.keys.findById(newId);
+    if (earlier) return replayOf(earlier, fingerprint);
+    try {
+      return { ...(await this.rotateAs(id, graceMs, actor, newId, { requestFingerprint: fingerprint })), replayed: false };
+    } catch (error) {
+      // A concurrent attempt with the same Idempotency-Key stored the successor first.
+      const stored = error instanceof DuplicateKeyError ? await this.keys.findById(newId) : null;
+      if (stored) return replayOf(stored, fingerprint);
+      throw error;
+    }
+  }
+
+  private checkGrace(graceMs: number): void {
     if (!Number.isSafeInteger(graceMs) || graceMs < 0 || graceMs > MAX_ROTATION_GRACE_MS) {
       throw new ValidationError('graceSeconds', `graceSeconds must be a whole number from 0 to ${MAX_ROTATION_GRACE_MS / 1000}`);
     }
+  }
+
+  private async rotateAs(id: string, graceMs: number, actor: Actor, newId: string, extra: Partial<ApiKeyRecord> = {}): Promise<IssuedKey> {
     const old = await this.get(id);
     const now = this.clock.nowMs();
     const status = keyStatus(old, now);
@@ -226,7 +256,6 @@ export class ManageApiKeys {
     const successor = old.rotatedTo === undefined ? null : await this.keys.findById(old.rotatedTo);
     if (successor && keyStatus(successor, now) === 'active') throw new KeyAlreadyRotatedError(id, successor.id);
     const key = composeKey(this.environment, randomBase62());
-    const newId = newKeyId();
     await this.auditor.record(actor, 'key.rotate', id);
     const record: ApiKeyRecord = {
       ...this.recordOf(key, newId, {
@@ -239,6 +268,7 @@ export class ManageApiKeys {
       }),
       quotaId: old.quotaId,
       rotatedFrom: old.id,
+      ...extra,
     };
     await this.keys.add(record);
     const graceEnd = new Date(now + graceMs);

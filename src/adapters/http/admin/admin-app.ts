@@ -60,7 +60,7 @@ const ADMIN_PROFILE: DocumentProfile = {
     DeprecationsSchema,
   ]),
   codesFor: (status, operationId) =>
-    operationCodes(status).filter((code) => ADMIN_CODES.includes(code) && (operationId === 'createKey' || code !== 'idempotency_key_reused')),
+    operationCodes(status).filter((code) => ADMIN_CODES.includes(code) && (operationId === 'createKey' || operationId === 'rotateKey' || code !== 'idempotency_key_reused')),
 };
 
 export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions): Promise<FastifyInstance> {

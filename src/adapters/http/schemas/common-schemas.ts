@@ -18,7 +18,7 @@ export function idempotencyHeadersSchema(instead: string) {
     [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
       Type.String({
         pattern: '^[\\x21-\\x7E]{1,255}$',
-        description: `Makes the create safe to retry: a repeat with the same key and body (from this API key, within the retention time) returns the first result with \`Idempotent-Replayed: true\` instead of ${instead}. 1 to 255 visible ASCII characters, e.g. a UUID.`,
+        description: `Makes the request safe to retry: a repeat with the same key and body (from the same caller) returns the first result with \`Idempotent-Replayed: true\` instead of ${instead}. 1 to 255 visible ASCII characters, e.g. a UUID.`,
         'x-invalid': 'must be 1 to 255 visible ASCII characters (no spaces), sent once',
       }),
     ),

@@ -7,9 +7,11 @@ import type { ReadUsage } from '../../../../application/use-cases/read-usage.js'
 import { keyStatus, recordLimits, type ApiKeyRecord } from '../../../../domain/api-key.js';
 import { ValidationError } from '../../../../domain/errors.js';
 import { withHeaders } from '../../schemas/responses.js';
+import { BODY_OPTIONAL } from '../../openapi-document.js';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyHeadersSchema } from '../../schemas/common-schemas.js';
 
 const IssueKeyHeadersSchema = idempotencyHeadersSchema('issuing another key');
+const RotateKeyHeadersSchema = idempotencyHeadersSchema('rotating the key again');
 import { parseDate } from '../../schemas/dates.js';
 import { actorOf } from '../admin-auth.js';
 import { adminErrorResponses, ADMIN_HEADERS, decodeCursor, encodeCursor } from '../admin-responses.js';
@@ -239,19 +241,31 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'rotateKey',
         summary: 'Replace a key with a new secret, keeping its settings and quota',
         description:
-          'Needs `keys:write`. Issues a new key with the same plan, limits, scopes, owner and expiry, counted against the same quota as the old one; the response carries its secret this once. The old key keeps working for `graceSeconds` (never past its own expiry). A revoked or expired key cannot be rotated, nor one already rotated whose successor is still active (409 `key_not_active`, naming the successor: rotate that one instead, as after a lost response). The body may be left out.',
+          'Needs `keys:write`. Issues a new key with the same plan, limits, scopes, owner and expiry, counted against the same quota as the old one; the response carries its secret this once. The old key keeps working for `graceSeconds` (never past its own expiry). A revoked or expired key cannot be rotated, nor one already rotated whose successor is still active (409 `key_not_active`, naming the successor). Send an `Idempotency-Key` to make a retry after a lost response safe: a repeat with the same body answers 200 with the successor the first request made (marked `Idempotent-Replayed: true`), without its secret, which was shown once; the same Idempotency-Key with another key or body is refused with 422. The body may be left out.',
         tags: ['keys'],
+        headers: RotateKeyHeadersSchema,
         params: KeyIdParamsSchema,
         body: RotationSchema,
+        [BODY_OPTIONAL]: true,
         response: {
           201: withHeaders(IssuedApiKeySchema, 'The new key, with its secret', SECRET_HEADERS, ADMIN_HEADERS),
-          ...adminErrorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+          200: withHeaders(ApiKeySchema, 'A repeat with the same Idempotency-Key and body: the successor made then, without its secret', {
+            'Idempotent-Replayed': { type: 'string', description: '`true`', 'x-required': true },
+          }, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
         },
       },
     },
     async (request, reply) => {
       const graceMs = request.body?.graceSeconds === undefined ? options.defaultGraceMs : request.body.graceSeconds * 1000;
-      const issued = await keys.rotate(request.params.id, graceMs, actorOf(request));
+      const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const actor = actorOf(request);
+      if (idempotencyKey !== undefined) {
+        const outcome = await keys.rotateOnce(request.params.id, graceMs, actor, idempotencyKey);
+        if (outcome.replayed) return reply.code(200).header('Idempotent-Replayed', 'true').send(await present(outcome.record));
+        return reply.code(201).headers(secretHeaders(location(outcome.record.id))).send({ ...view(outcome.record, undefined), key: outcome.key });
+      }
+      const issued = await keys.rotate(request.params.id, graceMs, actor);
       return reply.code(201).headers(secretHeaders(location(issued.record.id))).send({ ...view(issued.record, undefined), key: issued.key });
     },
   );
@@ -273,6 +287,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         tags: ['keys'],
         params: KeyIdParamsSchema,
         body: RevocationSchema,
+        [BODY_OPTIONAL]: true,
         response: { 200: withHeaders(ApiKeySchema, 'The key, revoked', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429) },
       },
     },

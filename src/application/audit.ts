@@ -3,7 +3,7 @@
  * made without its event: when the log cannot be written, the change is not made (the caller gets the
  * failure). A change that fails after its event was written leaves an event for an attempt.
  */
-import type { Actor, AuditAction } from '../domain/audit-event.js';
+import type { Actor, AuditAction, AuditChanges, AuditQuery } from '../domain/audit-event.js';
 import type { AuditLog } from './ports/audit-log.js';
 import type { Clock } from './ports/clock.js';
 import { auditEventId } from './key-secrets.js';
@@ -20,7 +20,8 @@ export class Auditor {
     private readonly clock: Clock,
   ) {}
 
-  record(actor: Actor, action: AuditAction, target: string | null, reason?: string): Promise<void> {
+  record(actor: Actor, action: AuditAction, target: string | null, details: { readonly reason?: string | undefined; readonly changes?: AuditChanges } = {}): Promise<void> {
+    const { reason, changes } = details;
     const atMs = this.clock.nowMs();
     this.sequence += 1;
     return this.log.append({
@@ -32,10 +33,11 @@ export class Auditor {
       requestId: actor.requestId,
       ip: actor.ip,
       ...(reason !== undefined && { reason }),
+      ...(changes !== undefined && Object.keys(changes).length > 0 && { changes }),
     });
   }
 
-  list(query: { readonly beforeId?: string; readonly limit: number }) {
+  list(query: AuditQuery) {
     return this.log.list(query);
   }
 }

@@ -318,6 +318,76 @@ describe('admin API: keys', () => {
     const rest = (await call('GET', next)).json<{ action: string; requestId: string }[]>();
     expect(rest[0]).toMatchObject({ action: 'key.create', requestId: 'req-audit-1' });
   });
+  it('says in each event which fields changed, before and after; a rotation names the successor; a change that sets nothing is neither written nor audited', async () => {
+    const { id, key } = await issue({ name: 'Partner', plan: 'free', scopes: ['pets:read'] });
+    t.clock.advance(1);
+    await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'pro', limits: { perMinute: 500, perDay: 20000 }, scopes: ['pets:read', 'pets:write'], name: 'Partner' });
+    t.clock.advance(1);
+    // The same values again: nothing to record.
+    await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'pro', name: 'Partner' });
+    t.clock.advance(1);
+    const rotated = (await call('POST', `/admin/v1/keys/${id}/rotate`, { graceSeconds: 60 })).json<KeyBody & { key: string }>();
+    t.clock.advance(1);
+    await call('POST', `/admin/v1/keys/${rotated.id}/revoke`, { reason: 'customer left' });
+    type Event = { action: string; target: string; changes?: Record<string, { from: unknown; to: unknown }>; reason?: string };
+    const events = (await call('GET', '/admin/v1/audit-events?limit=100')).json<Event[]>();
+    const updates = events.filter((e) => e.action === 'key.update' && e.target === id);
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.changes).toEqual({
+      plan: { from: 'free', to: 'pro' },
+      limits: { from: null, to: { perMinute: 500, perDay: 20000 } },
+      scopes: { from: ['pets:read'], to: ['pets:read', 'pets:write'] },
+    });
+    const rotation = events.find((e) => e.action === 'key.rotate');
+    expect(rotation).toMatchObject({ target: id, changes: { rotatedTo: { from: null, to: rotated.id }, expiresAt: { from: null, to: new Date(t.clock.ms - 1 + 60_000).toISOString() } } });
+    expect(events.find((e) => e.action === 'key.revoke')).toMatchObject({ target: rotated.id, reason: 'customer left', changes: { revokedAt: { from: null, to: new Date(t.clock.ms).toISOString() } } });
+    expect(events.find((e) => e.action === 'key.create' && e.target === id)?.changes).toBeUndefined();
+    // Never a secret, nor its hash.
+    const text = JSON.stringify(events);
+    for (const secret of [key, rotated.key]) expect(text).not.toContain(secret.slice(12));
+    expect(text).not.toMatch(/[0-9a-f]{64}/);
+  });
+
+  it('filters the audit log by target, actor, action and time, and pages with the same filters', async () => {
+    const start = t.clock.ms;
+    const a = await issue({ name: 'A', plan: 'pro' });
+    t.clock.advance(1_000);
+    const b = await issue({ name: 'B', plan: 'pro' });
+    const other = await t.adminBearer(['keys:write', 'audit:read']);
+    const otherId = (await t.app.adminCredentials.list()).at(-1)?.id as string;
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(1_000);
+      await call('PATCH', `/admin/v1/keys/${a.id}`, { name: `A${i}` }, { authorization: other });
+    }
+    t.clock.advance(1_000);
+    await call('PATCH', `/admin/v1/keys/${b.id}`, { name: 'B1' });
+    type Event = { action: string; target: string; actor: string; at: string };
+    const read = async (query: string) => {
+      const response = await call('GET', `/admin/v1/audit-events?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response;
+    };
+    expect((await read(`target=${a.id}`)).json<Event[]>().map((e) => e.action)).toEqual(['key.update', 'key.update', 'key.update', 'key.create']);
+    expect((await read(`actor=${otherId}`)).json<Event[]>().every((e) => e.actor === otherId && e.target === a.id)).toBe(true);
+    expect((await read(`actor=${otherId}`)).json<Event[]>()).toHaveLength(3);
+    expect((await read('action=key.create')).json<Event[]>().map((e) => e.target)).toEqual([b.id, a.id]);
+    const window = (await read(`from=${new Date(start + 1_000).toISOString()}&to=${new Date(start + 3_000).toISOString()}`)).json<Event[]>();
+    expect(window.map((e) => e.at)).toEqual([new Date(start + 2_000).toISOString(), new Date(start + 1_000).toISOString(), new Date(start + 1_000).toISOString()]);
+    // Two at a time, the filters carried by the next link.
+    const first = await read(`target=${a.id}&action=key.update&limit=2`);
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.link as string)?.[1] as string;
+    expect(next).toContain(`target=${a.id}`);
+    expect(next).toContain('action=key.update');
+    const second = await read(next.replace('/admin/v1/audit-events?', ''));
+    expect(second.json<Event[]>()).toHaveLength(1);
+    expect(second.headers.link).toBeUndefined();
+    // Bad filters are named; nothing is read.
+    expectError(await call('GET', '/admin/v1/audit-events?action=key.explode'), 400, 'invalid_request');
+    expectError(await call('GET', '/admin/v1/audit-events?from=2026-02-30T00:00:00Z'), 400, 'invalid_request');
+    const backwards = await call('GET', `/admin/v1/audit-events?from=${new Date(start + 2_000).toISOString()}&to=${new Date(start).toISOString()}`);
+    expect(expectError(backwards, 400, 'invalid_request').message).toContain("'to' must be after 'from'");
+    expectError(await call('GET', '/admin/v1/audit-events?target=key%20a'), 400, 'invalid_request');
+  });
 });
 
 describe('admin API: who may call it', () => {

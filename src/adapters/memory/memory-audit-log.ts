@@ -1,5 +1,5 @@
 /** In-memory audit log: an array only ever appended to. Kept for the life of the process. */
-import type { AuditEvent } from '../../domain/audit-event.js';
+import { matchesAuditQuery, type AuditEvent, type AuditQuery } from '../../domain/audit-event.js';
 import type { AuditLog } from '../../application/ports/audit-log.js';
 
 export class MemoryAuditLog implements AuditLog {
@@ -9,10 +9,9 @@ export class MemoryAuditLog implements AuditLog {
     this.events.push(event);
   }
 
-  async list(query: { readonly beforeId?: string; readonly limit: number }): Promise<AuditEvent[]> {
-    const { beforeId } = query;
+  async list(query: AuditQuery): Promise<AuditEvent[]> {
     return this.events
-      .filter((event) => beforeId === undefined || event.id < beforeId)
+      .filter((event) => matchesAuditQuery(event, query))
       .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
       .slice(0, query.limit);
   }

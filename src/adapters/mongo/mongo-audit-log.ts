@@ -1,6 +1,6 @@
 /** The audit log in MongoDB: one document per event, _id the time-ordered event id; only inserted, never changed. */
-import type { Collection, Db } from 'mongodb';
-import type { AuditAction, AuditEvent } from '../../domain/audit-event.js';
+import type { Collection, Db, Filter } from 'mongodb';
+import type { AuditAction, AuditChanges, AuditEvent, AuditQuery } from '../../domain/audit-event.js';
 import type { AuditLog } from '../../application/ports/audit-log.js';
 import { guarded } from './mongo-errors.js';
 
@@ -12,6 +12,8 @@ interface AuditDocument {
   target: string | null;
   requestId: string | null;
   ip: string | null;
+  reason?: string;
+  changes?: AuditChanges;
 }
 
 export class MongoAuditLog implements AuditLog {
@@ -24,6 +26,13 @@ export class MongoAuditLog implements AuditLog {
     this.events = db.collection<AuditDocument>('audit_events');
   }
 
+  /** The filters operators use most, each read newest first. */
+  static async ensureIndexes(db: Db): Promise<void> {
+    const events = db.collection<AuditDocument>('audit_events');
+    await events.createIndex({ target: 1, _id: -1 }, { name: 'target_newest' });
+    await events.createIndex({ actor: 1, _id: -1 }, { name: 'actor_newest' });
+  }
+
   append(event: AuditEvent): Promise<void> {
     const { id, ...rest } = event;
     return guarded(this.timeoutMs, async () => {
@@ -31,8 +40,16 @@ export class MongoAuditLog implements AuditLog {
     });
   }
 
-  list(query: { readonly beforeId?: string; readonly limit: number }): Promise<AuditEvent[]> {
-    const filter = query.beforeId === undefined ? {} : { _id: { $lt: query.beforeId } };
+  list(query: AuditQuery): Promise<AuditEvent[]> {
+    const filter: Filter<AuditDocument> = {
+      ...(query.beforeId !== undefined && { _id: { $lt: query.beforeId } }),
+      ...(query.target !== undefined && { target: query.target }),
+      ...(query.actor !== undefined && { actor: query.actor }),
+      ...(query.action !== undefined && { action: query.action }),
+      ...((query.from !== undefined || query.to !== undefined) && {
+        at: { ...(query.from !== undefined && { $gte: query.from }), ...(query.to !== undefined && { $lt: query.to }) },
+      }),
+    };
     return guarded(this.timeoutMs, async () =>
       (await this.events.find(filter).sort({ _id: -1 }).limit(query.limit).toArray()).map(({ _id, ...rest }) => ({ id: _id, ...rest })),
     );

@@ -10,6 +10,7 @@
 import { MongoClient, type Db } from 'mongodb';
 import { MongoAdminCredentialStore } from './mongo-admin-credential-store.js';
 import { MongoApiKeyStore } from './mongo-api-key-store.js';
+import { MongoAuditLog } from './mongo-audit-log.js';
 import { guarded } from './mongo-errors.js';
 import { MongoUsageStore } from './mongo-usage-store.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
@@ -55,6 +56,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
         MongoAdminCredentialStore.ensureIndexes(db),
         MongoIdempotencyStore.ensureIndexes(db),
         MongoUsageStore.ensureIndexes(db),
+        MongoAuditLog.ensureIndexes(db),
       ]),
     );
   } catch (error) {

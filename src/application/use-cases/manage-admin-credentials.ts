@@ -63,7 +63,7 @@ export class ManageAdminCredentials {
       }
     }
     if (sameScopes(stored.scopes, scopes)) return stored;
-    await this.auditor.record(CONFIG_ACTOR, 'admin.update', stored.id);
+    await this.auditor.record(CONFIG_ACTOR, 'admin.update', stored.id, { changes: { scopes: { from: [...stored.scopes], to: [...scopes] } } });
     return (await this.credentials.update(stored.id, { scopes: [...scopes] })) ?? stored;
   }
 
@@ -75,8 +75,9 @@ export class ManageAdminCredentials {
     const current = await this.credentials.findById(id);
     if (!current) throw new AdminCredentialNotFoundError(id);
     if (current.revokedAt !== null) return current;
-    await this.auditor.record(actor, 'admin.revoke', id);
-    return (await this.credentials.update(id, { revokedAt: new Date(this.clock.nowMs()) })) ?? current;
+    const revokedAt = new Date(this.clock.nowMs());
+    await this.auditor.record(actor, 'admin.revoke', id, { changes: { revokedAt: { from: null, to: revokedAt.toISOString() } } });
+    return (await this.credentials.update(id, { revokedAt })) ?? current;
   }
 
   private credentialOf(token: string, id: string, name: string, scopes: readonly AdminScope[]): AdminCredential {

@@ -12,7 +12,7 @@ import {
   type KeyScope,
   type KeyStatus,
   KEY_SCOPES, keyHints } from '../../domain/api-key.js';
-import type { Actor } from '../../domain/audit-event.js';
+import { changesBetween, type Actor, type AuditValue } from '../../domain/audit-event.js';
 import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError, ValidationError, KeyAlreadyRotatedError, KeySecretNotFoundError } from '../../domain/errors.js';
 import { isValidLimits, LIMITS_RULE_TEXT, type PlanId, type PlanLimits } from '../../domain/plans.js';
 import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../ports/api-key-store.js';
@@ -141,7 +141,7 @@ export class ManageApiKeys {
     }
     const customLimits = request.customLimits ?? null;
     if (stored.plan === request.plan && sameLimits(stored.customLimits ?? null, customLimits)) return { action: 'unchanged', record: stored };
-    await this.auditor.record(CONFIG_ACTOR, 'key.update', stored.id);
+    await this.auditor.record(CONFIG_ACTOR, 'key.update', stored.id, { changes: changesBetween(auditedFields(stored), auditedFields(applyChanges(stored, { plan: request.plan, customLimits }))) });
     const record = (await this.keys.update(stored.id, { plan: request.plan, customLimits })) ?? stored;
     return { action: 'updated', record, previous: { plan: stored.plan, ...(stored.customLimits && { customLimits: stored.customLimits }) } };
   }
@@ -189,8 +189,10 @@ export class ManageApiKeys {
       ...(update.expiresAt !== undefined && { expiresAt: update.expiresAt }),
       ...(update.ownerId !== undefined && { ownerId: update.ownerId }),
     };
-    if (Object.keys(changes).length === 0) return current;
-    await this.auditor.record(actor, 'key.update', id);
+    // What the change sets that differs from the record: nothing differs, nothing is written or audited.
+    const audited = changesBetween(auditedFields(current), auditedFields(applyChanges(current, changes)));
+    if (Object.keys(audited).length === 0) return current;
+    await this.auditor.record(actor, 'key.update', id, { changes: audited });
     const record = await this.keys.update(id, changes);
     if (!record) throw new KeyNotFoundError(id);
     return record;
@@ -203,8 +205,9 @@ export class ManageApiKeys {
     }
     const current = await this.get(id);
     if (current.revokedAt !== null) return current;
-    await this.auditor.record(actor, 'key.revoke', id, reason);
-    const record = await this.keys.update(id, { revokedAt: new Date(this.clock.nowMs()), ...(reason !== undefined && { revokedReason: reason }) });
+    const revokedAt = new Date(this.clock.nowMs());
+    await this.auditor.record(actor, 'key.revoke', id, { reason, changes: changesBetween(auditedFields(current), auditedFields({ ...current, revokedAt })) });
+    const record = await this.keys.update(id, { revokedAt, ...(reason !== undefined && { revokedReason: reason }) });
     if (!record) throw new KeyNotFoundError(id);
     return record;
   }
@@ -256,7 +259,12 @@ export class ManageApiKeys {
     const successor = old.rotatedTo === undefined ? null : await this.keys.findById(old.rotatedTo);
     if (successor && keyStatus(successor, now) === 'active') throw new KeyAlreadyRotatedError(id, successor.id);
     const key = composeKey(this.environment, randomBase62());
-    await this.auditor.record(actor, 'key.rotate', id);
+    const graceEnd = new Date(now + graceMs);
+    // Stryker disable next-line EqualityOperator: at an expiry equal to the grace's end, writing it again changes nothing.
+    const shortened = old.expiresAt === null || old.expiresAt > graceEnd;
+    const oldChanges = { rotatedTo: newId, ...(shortened && { expiresAt: graceEnd }) };
+    // The event names the successor (rotatedTo) and the old key's new end.
+    await this.auditor.record(actor, 'key.rotate', id, { changes: changesBetween(auditedFields(old), auditedFields({ ...old, ...oldChanges })) });
     const record: ApiKeyRecord = {
       ...this.recordOf(key, newId, {
         name: old.name,
@@ -271,10 +279,7 @@ export class ManageApiKeys {
       ...extra,
     };
     await this.keys.add(record);
-    const graceEnd = new Date(now + graceMs);
-    // Stryker disable next-line EqualityOperator: at an expiry equal to the grace's end, writing it again changes nothing.
-    const shortened = old.expiresAt === null || old.expiresAt > graceEnd;
-    await this.keys.update(id, { rotatedTo: newId, ...(shortened && { expiresAt: graceEnd }) });
+    await this.keys.update(id, oldChanges);
     return { key, record };
   }
 
@@ -343,6 +348,29 @@ function checkOwner(ownerId: string): void {
 
 function sameLimits(a: PlanLimits | null, b: PlanLimits | null): boolean {
   return a === b || (a !== null && b !== null && a.perMinute === b.perMinute && a.perDay === b.perDay);
+}
+
+/** A key's fields as its audit events show them: what an operator sets or a rotation and revocation change; never the secret or its hash. */
+function auditedFields(record: ApiKeyRecord): Record<string, AuditValue> {
+  return {
+    name: record.name,
+    plan: record.plan,
+    limits: record.customLimits ? { perMinute: record.customLimits.perMinute, perDay: record.customLimits.perDay } : null,
+    scopes: [...record.scopes],
+    expiresAt: record.expiresAt?.toISOString() ?? null,
+    ownerId: record.ownerId,
+    revokedAt: record.revokedAt?.toISOString() ?? null,
+    rotatedTo: record.rotatedTo ?? null,
+  };
+}
+
+/** The record as it will be once the changes are stored (null limits: the plan's). */
+function applyChanges(record: ApiKeyRecord, changes: ApiKeyChanges): ApiKeyRecord {
+  const { customLimits, ...rest } = changes;
+  const next = { ...record, ...rest };
+  if (customLimits === null) delete next.customLimits;
+  else if (customLimits !== undefined) next.customLimits = customLimits;
+  return next;
 }
 
 /** The request as a digest: the same fields in any order give the same fingerprint. */

@@ -160,7 +160,43 @@ export const KeyListQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const AuditQuerySchema = Type.Object({ limit: Type.Optional(Limit), cursor: Type.Optional(Cursor) }, { additionalProperties: false });
+const AuditId = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description, 'x-invalid': 'must be an id: 1 to 64 letters, digits, _ or -' });
+
+export const AuditQuerySchema = Type.Object(
+  {
+    limit: Type.Optional(Limit),
+    cursor: Type.Optional(Cursor),
+    target: Type.Optional(AuditId('Only events about this key or admin credential id')),
+    actor: Type.Optional(AuditId('Only events by this actor: an admin credential id (adm_...), `key-tool` or `config`')),
+    action: Type.Optional(
+      Type.Unsafe<(typeof AUDIT_ACTIONS)[number]>({ type: 'string', enum: [...AUDIT_ACTIONS], description: 'Only events of this action', 'x-invalid': `must be one of: ${AUDIT_ACTIONS.join(', ')}` }),
+    ),
+    from: Type.Optional(dateTime('Only events at or after this instant')),
+    to: Type.Optional(dateTime('Only events before this instant (after `from`)')),
+  },
+  { additionalProperties: false },
+);
+
+const AuditValueSchema = Type.Unsafe<unknown>({
+  description: 'A value as the record held it: text (dates in RFC 3339), a list of scopes, `{perMinute, perDay}` limits, or null',
+  anyOf: [
+    { type: 'string' },
+    { type: 'number' },
+    { type: 'null' },
+    { type: 'array', items: { type: 'string' } },
+    { type: 'object', properties: { perMinute: { type: 'integer' }, perDay: { type: 'integer' } }, required: ['perMinute', 'perDay'], additionalProperties: false },
+  ],
+});
+
+const AuditChangesSchema = Type.Record(
+  Type.String(),
+  Type.Object({ from: AuditValueSchema, to: AuditValueSchema }, { additionalProperties: false, description: "One field's value before and after" }),
+  {
+    description:
+      'Each field the change set, with its value before and after (`limits: null` is the plan\'s limits; a rotation names the successor as `rotatedTo`). Never a secret. Absent when no field changed (a lookup, a failed authentication, a creation).',
+  },
+);
 
 export const AuditEventSchema = Type.Object(
   {
@@ -174,6 +210,7 @@ export const AuditEventSchema = Type.Object(
     requestId: Type.Union([Type.String(), Type.Null()], { description: 'The X-Request-Id of the request that did it, or null' }),
     ip: Type.Union([Type.String(), Type.Null()], { description: "The client's address, or null" }),
     reason: Type.Optional(Type.String({ description: "The operator's reason, when one was given (a revocation's)" })),
+    changes: Type.Optional(AuditChangesSchema),
   },
   { title: 'AuditEvent', additionalProperties: false, description: 'One change to a key or credential, or a failed admin authentication. Never a secret.' },
 );

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Auditor } from '../../../../application/audit.js';
 import { ValidationError } from '../../../../domain/errors.js';
 import { withHeaders } from '../../schemas/responses.js';
+import { parseDate } from '../../schemas/dates.js';
 import { adminErrorResponses, ADMIN_HEADERS, decodeCursor, encodeCursor } from '../admin-responses.js';
 import { AuditEventsSchema, AuditQuerySchema } from '../admin-schemas.js';
 
@@ -22,7 +23,7 @@ export async function auditRoutes(base: FastifyInstance, options: AuditRoutesOpt
         operationId: 'listAuditEvents',
         summary: 'Read the audit log, newest first',
         description:
-          'Needs `audit:read`. Every change to a key or an admin credential, and every failed admin authentication answered 401, with the acting credential id, the request id and the client address. Never a secret. When more exist, the response carries `Link: <...>; rel="next"`.',
+          'Needs `audit:read`. Every change to a key or an admin credential, and every failed admin authentication answered 401, with the acting credential id, the request id, the client address and `changes` (each field set, before and after). Never a secret. Filter by `target`, `actor`, `action` and a time range (`from` included, `to` excluded). When more exist, the response carries `Link: <...>; rel="next"` with the same filters.',
         tags: ['audit'],
         querystring: AuditQuerySchema,
         response: {
@@ -32,16 +33,29 @@ export async function auditRoutes(base: FastifyInstance, options: AuditRoutesOpt
       },
     },
     async (request, reply) => {
-      const { limit = 20, cursor } = request.query;
+      const { limit = 20, cursor, target, actor, action, from, to } = request.query;
       let beforeId: string | undefined;
       if (cursor !== undefined) {
         beforeId = decodeCursor(cursor);
         if (!/^evt_[0-9a-z]{13}[A-Za-z0-9]{6}$/.test(beforeId)) throw new ValidationError('cursor', "query parameter 'cursor' is not a cursor this API gave");
       }
-      const page = await options.auditor.list({ limit: limit + 1, ...(beforeId !== undefined && { beforeId }) });
+      const fromDate = from === undefined ? undefined : parseDate(from, 'from', 'query parameter');
+      const toDate = to === undefined ? undefined : parseDate(to, 'to', 'query parameter');
+      if (fromDate && toDate && fromDate.getTime() >= toDate.getTime()) throw new ValidationError('to', "query parameter 'to' must be after 'from'");
+      const filters = { ...(target !== undefined && { target }), ...(actor !== undefined && { actor }), ...(action !== undefined && { action }) };
+      const page = await options.auditor.list({
+        limit: limit + 1,
+        ...filters,
+        ...(fromDate && { from: fromDate }),
+        ...(toDate && { to: toDate }),
+        ...(beforeId !== undefined && { beforeId }),
+      });
       const events = page.slice(0, limit);
       const last = events[events.length - 1];
-      if (page.length > limit && last) reply.header('Link', `<${options.basePath}/audit-events?limit=${limit}&cursor=${encodeCursor(last.id)}>; rel="next"`);
+      if (page.length > limit && last) {
+        const next = new URLSearchParams({ limit: String(limit), ...filters, ...(from !== undefined && { from }), ...(to !== undefined && { to }), cursor: encodeCursor(last.id) });
+        reply.header('Link', `<${options.basePath}/audit-events?${next.toString()}>; rel="next"`);
+      }
       return events.map((event) => ({ ...event, at: event.at.toISOString() }));
     },
   );

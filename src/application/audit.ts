@@ -28,6 +28,7 @@ export class Auditor {
       id: auditEventId(atMs, this.sequence),
       at: new Date(atMs),
       actor: actor.id,
+      ...(actor.name !== undefined && { actorName: actor.name }),
       action,
       target,
       requestId: actor.requestId,

@@ -112,6 +112,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const admin = await buildAdminApp(
     {
       keys,
+      credentials: adminCredentials,
       usage: container.resolve(TOKENS.ReadUsage),
       auditor: container.resolve(TOKENS.Auditor),
       admitAdminRequest: container.resolve(TOKENS.AdmitAdminRequest),

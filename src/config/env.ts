@@ -3,7 +3,7 @@ import type { TracingConfig } from '../adapters/telemetry/open-telemetry.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { checkKeyFormat, ENVIRONMENTS, KEY_FORMAT_TEXT, type Environment } from '../domain/api-key.js';
-import { ADMIN_SCOPES, ADMIN_TOKEN_PREFIX, checkAdminTokenFormat, isAdminScope, type AdminScope } from '../domain/admin-credential.js';
+import { ADMIN_NAME_MAX_LENGTH, ADMIN_SCOPES, ADMIN_TOKEN_PREFIX, checkAdminTokenFormat, isAdminScope, type AdminScope } from '../domain/admin-credential.js';
 import type { RedisAddress, RedisOptions } from '../adapters/redis/redis-connection.js';
 import { parseDate, RFC3339 } from '../adapters/http/schemas/dates.js';
 import { isPlanId, isValidLimits, type PlanId, type PlanLimits } from '../domain/plans.js';
@@ -25,7 +25,7 @@ export const EnvSchema = Type.Object({
   ADMIN_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3001, description: 'Port the admin API listens on' }),
   ADMIN_TOKENS: Type.String({
     default: '',
-    description: 'Admin credentials to register at start-up: comma-separated token (all scopes) or token:scope+scope',
+    description: 'Admin credentials to register at start-up: comma-separated token (all scopes) or token:scope+scope, each optionally named as name=token',
   }),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'Log level', 'info'),
   API_KEYS: Type.String({
@@ -162,6 +162,8 @@ export interface SeedKey {
 export interface SeedAdminToken {
   readonly token: string;
   readonly scopes: readonly AdminScope[];
+  /** The name given as name=token; else the entry's position names it. */
+  readonly name?: string;
 }
 
 export interface AppConfig {
@@ -338,8 +340,15 @@ function parseSeedKeys(text: string, environment: Environment): SeedKey[] {
 
 function parseAdminTokens(text: string): SeedAdminToken[] {
   if (text.trim() === '') return [];
-  return text.split(',').map((entry, index) => {
+  return text.split(',').map((given, index) => {
     const where = `ADMIN_TOKENS entry ${index + 1}`;
+    // name=token[:scopes]: the name is what the credential list and the audit log show.
+    const equals = given.indexOf('=');
+    const name = equals < 0 ? undefined : given.slice(0, equals).trim();
+    if (name !== undefined && (name === '' || name.length > ADMIN_NAME_MAX_LENGTH)) {
+      throw new ConfigError(`${where}: the name before '=' must have 1 to ${ADMIN_NAME_MAX_LENGTH} characters (name=token or name=token:scope+scope)`);
+    }
+    const entry = given.slice(equals + 1);
     const separator = entry.indexOf(':');
     const token = (separator < 0 ? entry : entry.slice(0, separator)).trim();
     if (checkAdminTokenFormat(token) === 'refused') {
@@ -347,12 +356,12 @@ function parseAdminTokens(text: string): SeedAdminToken[] {
         `${where}: an admin credential must be ${KEY_FORMAT_TEXT}, must not be an API key, and must carry a valid checksum when it starts with ${ADMIN_TOKEN_PREFIX}`,
       );
     }
-    if (separator < 0) return { token, scopes: [...ADMIN_SCOPES] };
+    if (separator < 0) return { token, scopes: [...ADMIN_SCOPES], ...(name !== undefined && { name }) };
     const scopes = entry.slice(separator + 1).trim().split('+');
     if (scopes.some((scope) => !isAdminScope(scope)) || new Set(scopes).size !== scopes.length) {
       throw new ConfigError(`${where}: scopes are one or more of ${ADMIN_SCOPES.join(', ')}, joined by + (token:keys:read+usage:read)`);
     }
-    return { token, scopes: scopes as AdminScope[] };
+    return { token, scopes: scopes as AdminScope[], ...(name !== undefined && { name }) };
   });
 }
 

@@ -20,7 +20,7 @@ import { TOKENS } from '../application/ports/tokens.js';
 import type { ReadUsage } from '../application/use-cases/read-usage.js';
 import { KEY_TOOL_ACTOR } from '../application/audit.js';
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
-import { AdminCredentialNotFoundError, type ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
+import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
 import { configuredAdapters } from './adapters.js';
 import { buildContainer } from './container.js';
 import { createLogger } from './logger.js';
@@ -246,7 +246,7 @@ run(process.argv.slice(2)).then(
       process.exit(78);
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${error instanceof DomainError || error instanceof AdminCredentialNotFoundError ? message : `Failed: ${message}`}\n`);
+    process.stderr.write(`${error instanceof DomainError ? message : `Failed: ${message}`}\n`);
     process.exit(1);
   },
 );

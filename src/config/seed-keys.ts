@@ -24,6 +24,6 @@ export async function seedKeys(config: AppConfig, keys: ManageApiKeys, logger: L
 /** Registers the admin credentials from ADMIN_TOKENS with the scopes the configuration gives them. */
 export async function seedAdminTokens(config: AppConfig, credentials: ManageAdminCredentials): Promise<void> {
   for (const [index, seed] of config.adminTokens.entries()) {
-    await credentials.ensure(seed.token, seed.scopes, `ADMIN_TOKENS entry ${index + 1}`);
+    await credentials.ensure(seed.token, seed.scopes, seed.name ?? `ADMIN_TOKENS entry ${index + 1}`);
   }
 }

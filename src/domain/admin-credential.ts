@@ -3,10 +3,11 @@
  * `adopt_admin_<32 base62 chars><6 base62 checksum chars>`; each carries the scopes it may use.
  */
 import { ADMIN_TOKEN_PREFIX, hasValidChecksum, isWellFormedSecret, KEY_PREFIXES } from './api-key.js';
+import { ValidationError } from './errors.js';
 
 export { ADMIN_TOKEN_PREFIX };
 
-export const ADMIN_SCOPES = ['keys:read', 'keys:write', 'usage:read', 'audit:read'] as const;
+export const ADMIN_SCOPES = ['keys:read', 'keys:write', 'usage:read', 'audit:read', 'credentials:read', 'credentials:write'] as const;
 export type AdminScope = (typeof ADMIN_SCOPES)[number];
 
 export function isAdminScope(value: unknown): value is AdminScope {
@@ -22,6 +23,25 @@ export interface AdminCredential {
   readonly scopes: readonly AdminScope[];
   readonly createdAt: Date;
   readonly revokedAt: Date | null;
+}
+
+export const ADMIN_NAME_MAX_LENGTH = 100;
+
+/** A credential's name: what operators and the audit log call it. */
+export function checkAdminName(name: string): void {
+  if (name.trim() === '' || name.length > ADMIN_NAME_MAX_LENGTH) {
+    throw new ValidationError('name', `An admin credential's name must have 1 to ${ADMIN_NAME_MAX_LENGTH} characters, not only spaces`);
+  }
+}
+
+/** A credential's scopes: one or more, each once. */
+export function checkAdminScopes(scopes: readonly AdminScope[]): void {
+  if (scopes.length === 0 || new Set(scopes).size !== scopes.length) throw new ValidationError('scopes', 'An admin credential needs one or more scopes, each once');
+}
+
+/** The scopes a credential may give another: only its own, so no credential makes a stronger one. */
+export function scopesBeyond(granter: readonly AdminScope[], granted: readonly AdminScope[]): AdminScope[] {
+  return granted.filter((scope) => !granter.includes(scope));
 }
 
 export type AdminTokenVerdict = 'issued' | 'verbatim' | 'refused';

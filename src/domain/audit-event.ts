@@ -18,10 +18,8 @@ export interface Actor {
   readonly id: string | null;
   readonly requestId: string | null;
   readonly ip: string | null;
-  /** Why, when the operator said (a revocation's reason). */
-  readonly reason?: string;
-  /** Each field the change set, with its value before and after; never a secret. Absent on events that change no field (a lookup, a failed authentication). */
-  readonly changes?: AuditChanges;
+  /** The admin credential's name, when an admin credential acts. */
+  readonly name?: string;
 }
 
 /** A field's value as the audit log keeps it: dates as RFC 3339 text, limits as their pair. */
@@ -83,6 +81,10 @@ export interface AuditEvent {
   readonly target: string | null;
   readonly requestId: string | null;
   readonly ip: string | null;
+  /** The acting admin credential's name when it acted, to trace an `adm_` id to a named credential. */
+  readonly actorName?: string;
   /** Why, when the operator said (a revocation's reason). */
   readonly reason?: string;
+  /** Each field the change set, with its value before and after; never a secret. Absent on events that change no field (a lookup, a failed authentication, a creation). */
+  readonly changes?: AuditChanges;
 }

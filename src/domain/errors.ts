@@ -58,6 +58,13 @@ export class KeyNotFoundError extends DomainError {
   }
 }
 
+export class AdminCredentialNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(id: string) {
+    super(`No admin credential with id ${id}`);
+  }
+}
+
 /** No stored key has the secret given to a lookup (the secret is not repeated). */
 export class KeySecretNotFoundError extends DomainError {
   readonly code = 'not_found';

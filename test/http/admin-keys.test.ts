@@ -467,7 +467,7 @@ describe('admin API: who may call it', () => {
     expect(publicDoc).not.toContain('/keys');
     expect(publicDoc).not.toContain('adminAuth');
     const adminDoc = (await t.app.admin.inject({ url: '/admin/v1/openapi.json' })).json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(adminDoc.paths).sort()).toEqual(['/audit-events', '/deprecations', '/keys', '/keys/lookup', '/keys/{id}', '/keys/{id}/revoke', '/keys/{id}/rotate', '/keys/{id}/usage']);
+    expect(Object.keys(adminDoc.paths).sort()).toEqual(['/audit-events', '/credentials', '/credentials/{id}', '/credentials/{id}/revoke', '/deprecations', '/keys', '/keys/lookup', '/keys/{id}', '/keys/{id}/revoke', '/keys/{id}/rotate', '/keys/{id}/usage']);
     const page = await t.app.admin.inject({ url: '/admin/v1/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

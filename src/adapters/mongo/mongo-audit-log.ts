@@ -12,6 +12,7 @@ interface AuditDocument {
   target: string | null;
   requestId: string | null;
   ip: string | null;
+  actorName?: string;
   reason?: string;
   changes?: AuditChanges;
 }

@@ -16,6 +16,8 @@ import { addressPolicy, addressSubject } from './admit-request.js';
 export interface AdminPrincipal {
   /** The credential id: the actor of the audit events this request causes. */
   readonly id: string;
+  /** The credential's name, shown beside its id in the audit log. */
+  readonly name: string;
   readonly scopes: readonly AdminScope[];
 }
 
@@ -63,6 +65,6 @@ export class AdmitAdminRequest {
     const hash = hashKey(token);
     const credential = await this.credentials.findByHash(hash);
     if (!credential || credential.hash !== hash || credential.revokedAt !== null) return null;
-    return { id: credential.id, scopes: credential.scopes };
+    return { id: credential.id, name: credential.name, scopes: credential.scopes };
   }
 }

@@ -2,21 +2,15 @@
  * Operator tasks on admin credentials (the key tool's, and ADMIN_TOKENS at start-up): issue, list,
  * revoke. Every change is audited; the credential itself is returned once and never stored.
  */
-import { ADMIN_TOKEN_PREFIX, checkAdminTokenFormat, type AdminCredential, type AdminScope } from '../../domain/admin-credential.js';
+import { ADMIN_TOKEN_PREFIX, checkAdminName, checkAdminScopes, checkAdminTokenFormat, scopesBeyond, type AdminCredential, type AdminScope } from '../../domain/admin-credential.js';
 import { composeSecret, KEY_FORMAT_TEXT } from '../../domain/api-key.js';
 import type { Actor } from '../../domain/audit-event.js';
-import { ValidationError } from '../../domain/errors.js';
+import { AdminCredentialNotFoundError, ForbiddenError, ValidationError } from '../../domain/errors.js';
 import type { AdminCredentialStore } from '../ports/admin-credential-store.js';
 import { DuplicateKeyError } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
 import { CONFIG_ACTOR, type Auditor } from '../audit.js';
 import { derivedId, hashKey, randomBase62 } from '../key-secrets.js';
-
-export class AdminCredentialNotFoundError extends Error {
-  constructor(id: string) {
-    super(`No admin credential with id ${id}`);
-  }
-}
 
 export interface IssuedAdminCredential {
   readonly credential: AdminCredential;
@@ -31,8 +25,15 @@ export class ManageAdminCredentials {
     private readonly clock: Clock,
   ) {}
 
-  async issue(name: string, scopes: readonly AdminScope[], actor: Actor): Promise<IssuedAdminCredential> {
-    checkScopes(scopes);
+  /**
+   * Issues a credential. `granterScopes`: the scopes of the credential asking (over the admin API),
+   * which bound what it may give; the key tool and the configuration give any.
+   */
+  async issue(name: string, scopes: readonly AdminScope[], actor: Actor, granterScopes?: readonly AdminScope[]): Promise<IssuedAdminCredential> {
+    checkAdminName(name);
+    checkAdminScopes(scopes);
+    const beyond = granterScopes === undefined ? [] : scopesBeyond(granterScopes, scopes);
+    if (beyond.length > 0) throw new ForbiddenError(`This admin credential may only give scopes it holds itself, not ${beyond.join(', ')}`);
     const token = composeSecret(ADMIN_TOKEN_PREFIX, randomBase62());
     const credential = this.credentialOf(token, `adm_${randomBase62(16)}`, name, scopes);
     await this.auditor.record(actor, 'admin.create', credential.id);
@@ -48,7 +49,7 @@ export class ManageAdminCredentials {
     if (checkAdminTokenFormat(token) === 'refused') {
       throw new ValidationError('token', `An admin credential must be ${KEY_FORMAT_TEXT}, not an API key, with a valid checksum when it starts with ${ADMIN_TOKEN_PREFIX}`);
     }
-    checkScopes(scopes);
+    checkAdminScopes(scopes);
     const hash = hashKey(token);
     const stored = await this.credentials.findByHash(hash);
     if (!stored) {
@@ -62,13 +63,24 @@ export class ManageAdminCredentials {
         return (await this.credentials.findByHash(hash)) ?? credential;
       }
     }
-    if (sameScopes(stored.scopes, scopes)) return stored;
-    await this.auditor.record(CONFIG_ACTOR, 'admin.update', stored.id, { changes: { scopes: { from: [...stored.scopes], to: [...scopes] } } });
-    return (await this.credentials.update(stored.id, { scopes: [...scopes] })) ?? stored;
+    const sameName = stored.name === name;
+    if (sameScopes(stored.scopes, scopes) && sameName) return stored;
+    const changes = {
+      ...(!sameScopes(stored.scopes, scopes) && { scopes: { from: [...stored.scopes], to: [...scopes] } }),
+      ...(!sameName && { name: { from: stored.name, to: name } }),
+    };
+    await this.auditor.record(CONFIG_ACTOR, 'admin.update', stored.id, { changes });
+    return (await this.credentials.update(stored.id, { scopes: [...scopes], name })) ?? stored;
   }
 
   list(): Promise<AdminCredential[]> {
     return this.credentials.list();
+  }
+
+  async get(id: string): Promise<AdminCredential> {
+    const credential = await this.credentials.findById(id);
+    if (!credential) throw new AdminCredentialNotFoundError(id);
+    return credential;
   }
 
   async revoke(id: string, actor: Actor): Promise<AdminCredential> {
@@ -83,10 +95,6 @@ export class ManageAdminCredentials {
   private credentialOf(token: string, id: string, name: string, scopes: readonly AdminScope[]): AdminCredential {
     return { id, name, hash: hashKey(token), scopes: [...scopes], createdAt: new Date(this.clock.nowMs()), revokedAt: null };
   }
-}
-
-function checkScopes(scopes: readonly AdminScope[]): void {
-  if (scopes.length === 0 || new Set(scopes).size !== scopes.length) throw new ValidationError('scopes', 'An admin credential needs one or more scopes, each once');
 }
 
 function sameScopes(a: readonly AdminScope[], b: readonly AdminScope[]): boolean {

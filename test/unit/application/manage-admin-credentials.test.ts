@@ -1,6 +1,7 @@
 /** Admin credentials as the key tool and ADMIN_TOKENS use them, without HTTP: every rule, its refusal and its audit. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AdminCredentialNotFoundError, ManageAdminCredentials } from '../../../src/application/use-cases/manage-admin-credentials.js';
+import { ManageAdminCredentials } from '../../../src/application/use-cases/manage-admin-credentials.js';
+import { AdminCredentialNotFoundError } from '../../../src/domain/errors.js';
 import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/audit.js';
 import { hashKey, randomBase62 } from '../../../src/application/key-secrets.js';
 import { DuplicateKeyError } from '../../../src/application/ports/api-key-store.js';
@@ -115,6 +116,15 @@ describe('managing admin credentials', () => {
       expect((await admins.ensure(VERBATIM, ['audit:read'], 'Operations')).scopes).toEqual(['audit:read']);
       expect((await store.findById(VERBATIM_ID))?.scopes).toEqual(['audit:read']);
       expect(await trail()).toEqual([`admin.create ${VERBATIM_ID} by config`, `admin.update ${VERBATIM_ID} by config`, `admin.update ${VERBATIM_ID} by config`, `admin.update ${VERBATIM_ID} by config`]);
+    });
+
+    it('takes a new configured name, audited with the old and new name; a revoked one stays revoked', async () => {
+      await admins.ensure(VERBATIM, ['keys:read'], 'ADMIN_TOKENS entry 1');
+      expect((await admins.ensure(VERBATIM, ['keys:read'], 'On-call rota')).name).toBe('On-call rota');
+      const events = await log.list({ limit: 10, action: 'admin.update' });
+      expect(events.map((e) => e.changes)).toEqual([{ name: { from: 'ADMIN_TOKENS entry 1', to: 'On-call rota' } }]);
+      await admins.revoke(VERBATIM_ID, KEY_TOOL_ACTOR);
+      expect((await admins.ensure(VERBATIM, ['keys:read'], 'On-call rota')).revokedAt).not.toBeNull();
     });
 
     it('returns the credential another instance stored first, and passes a store failure on', async () => {

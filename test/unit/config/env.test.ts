@@ -8,6 +8,17 @@ describe('configuration', () => {
     expect(config.ban).toEqual({ threshold: 100, durationMs: 900_000 });
   });
 
+  it('reads ADMIN_TOKENS entries as token, token:scopes, name=token and name=token:scopes, and refuses an empty name', () => {
+    const token = 'operator-chosen-admin-secret-0001';
+    expect(loadConfig({ ADMIN_TOKENS: `${token}, On-call rota=${token}:keys:read+audit:read,Deploys=${token}` }).adminTokens).toEqual([
+      { token, scopes: ['keys:read', 'keys:write', 'usage:read', 'audit:read', 'credentials:read', 'credentials:write'] },
+      { token, scopes: ['keys:read', 'audit:read'], name: 'On-call rota' },
+      { token, scopes: ['keys:read', 'keys:write', 'usage:read', 'audit:read', 'credentials:read', 'credentials:write'], name: 'Deploys' },
+    ]);
+    expect(() => loadConfig({ ADMIN_TOKENS: ` =${token}` })).toThrow("ADMIN_TOKENS entry 1: the name before '=' must have 1 to 100 characters");
+    expect(() => loadConfig({ ADMIN_TOKENS: `${'n'.repeat(101)}=${token}` })).toThrow(ConfigError);
+  });
+
   it("reads getPet's sunset and brownouts, and refuses windows that are not start/end RFC 3339 before the sunset", () => {
     expect(loadConfig({}).getPetRemoval).toEqual({ sunsetAtMs: Date.parse('2030-12-05T00:00:00Z'), brownouts: [] });
     expect(loadConfig({}).usageFlushMs).toBe(10_000);

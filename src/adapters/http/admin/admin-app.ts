@@ -9,6 +9,7 @@ import { registerReferencePage } from '../reference-page.js';
 import type { Auditor } from '../../../application/audit.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { AdmitAdminRequest } from '../../../application/use-cases/authenticate-admin.js';
+import type { ManageAdminCredentials } from '../../../application/use-cases/manage-admin-credentials.js';
 import type { ManageApiKeys } from '../../../application/use-cases/manage-api-keys.js';
 import type { ReadUsage } from '../../../application/use-cases/read-usage.js';
 import { ADMIN_SCOPES } from '../../../domain/admin-credential.js';
@@ -18,7 +19,22 @@ import { finishDocument, ownDescriptionsOf, type DocumentProfile } from '../open
 import { refuseUnrouted } from '../plugins/unrouted.js';
 import { ErrorSchema } from '../schemas/error-schema.js';
 import { adminAuthPlugin } from './admin-auth.js';
-import { ApiKeyChangesSchema, ApiKeySchema, ApiKeysSchema, AuditEventSchema, AuditEventsSchema, IssuedApiKeySchema, LimitsSchema, NewApiKeySchema, RotationSchema } from './admin-schemas.js';
+import {
+  AdminCredentialSchema,
+  AdminCredentialsSchema,
+  ApiKeyChangesSchema,
+  ApiKeySchema,
+  ApiKeysSchema,
+  AuditEventSchema,
+  AuditEventsSchema,
+  IssuedAdminCredentialSchema,
+  IssuedApiKeySchema,
+  LimitsSchema,
+  NewAdminCredentialSchema,
+  NewApiKeySchema,
+  RotationSchema,
+} from './admin-schemas.js';
+import { credentialRoutes } from './routes/credentials.js';
 import { auditRoutes } from './routes/audit.js';
 import { adminUsageRoutes } from './routes/usage.js';
 import { DeprecationsSchema, UsageBucketSchema, UsageReportSchema } from '../schemas/usage-schemas.js';
@@ -28,6 +44,7 @@ export const ADMIN_BASE_PATH = '/admin/v1';
 
 export interface AdminAppDeps {
   readonly keys: ManageApiKeys;
+  readonly credentials: ManageAdminCredentials;
   readonly usage: ReadUsage;
   readonly auditor: Auditor;
   readonly admitAdminRequest: AdmitAdminRequest;
@@ -55,6 +72,10 @@ const ADMIN_PROFILE: DocumentProfile = {
     LimitsSchema,
     AuditEventSchema,
     AuditEventsSchema,
+    AdminCredentialSchema,
+    IssuedAdminCredentialSchema,
+    AdminCredentialsSchema,
+    NewAdminCredentialSchema,
     UsageReportSchema,
     UsageBucketSchema,
     DeprecationsSchema,
@@ -88,6 +109,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
         { name: 'keys', description: 'API keys: issue, change, rotate, revoke' },
         { name: 'usage', description: 'What each key used, and who still calls a deprecated operation' },
         { name: 'audit', description: 'Who changed what' },
+        { name: 'credentials', description: 'Admin credentials: issue, list, revoke' },
       ],
     },
   });
@@ -99,6 +121,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       await admin.register(keyRoutes, { keys: deps.keys, usage: deps.usage, clock: deps.clock, defaultGraceMs: options.defaultGraceMs, basePath: ADMIN_BASE_PATH });
       await admin.register(adminUsageRoutes, { usage: deps.usage, flushSeconds: options.usageFlushSeconds });
       await admin.register(auditRoutes, { auditor: deps.auditor, basePath: ADMIN_BASE_PATH });
+      await admin.register(credentialRoutes, { credentials: deps.credentials, basePath: ADMIN_BASE_PATH });
       admin.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await registerReferencePage(admin, ADMIN_BASE_PATH, 'Animal Adoption admin API reference', 'Animal Adoption admin API');
     },
@@ -109,13 +132,13 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
 
 function adminDescription(): string {
   return [
-    'Issue, change, rotate and revoke API keys, read what each key used and who still calls a deprecated operation, and read the audit log. Served on a listener of its own (ADMIN_HOST, loopback by default): keep it off the public network.',
+    'Issue, change, rotate and revoke API keys, read what each key used and who still calls a deprecated operation, read the audit log, and issue and revoke admin credentials. Served on a listener of its own (ADMIN_HOST, loopback by default): keep it off the public network.',
     '',
     '## Authentication',
     `Send an admin credential as \`Authorization: Bearer <credential>\`. Each credential carries scopes from ${ADMIN_SCOPES.map((s) => `\`${s}\``).join(', ')}; every operation names the one it needs. A missing, malformed, unknown or revoked credential (or an API key) gets 401 \`unauthorized\`, the same answer for each; a credential without the scope gets 403 \`forbidden\`. Failed authentications count against the client address with the limits and ban of a bad API key (429), and each one answered 401 is written to the audit log.`,
     '',
     '## Secrets',
-    'A key\'s secret is in the response that issues it (create, rotate) and nowhere else: not in a read, a list, an audit event or a log line. Those responses carry `Cache-Control: no-store`.',
+    'A key\'s or an admin credential\'s secret is in the response that issues it (create, rotate) and nowhere else: not in a read, a list, an audit event or a log line. Those responses carry `Cache-Control: no-store`.',
     '',
     '## Errors',
     'Every error uses the Error body `{"code", "message", "status"}` of the public API. Bad input is refused with 400 before anything is stored.',

@@ -38,5 +38,5 @@ export function adminAuthPlugin(app: FastifyInstance, admit: AdmitAdminRequest):
 /** Who is acting, for the audit log: the credential, through this request, from this address. */
 export function actorOf(request: { admin: AdminPrincipal | null; id: string; ip: string }): Actor {
   if (!request.admin) throw new Error('An admin route ran without an admin credential');
-  return { id: request.admin.id, requestId: request.id, ip: request.ip };
+  return { id: request.admin.id, name: request.admin.name, requestId: request.id, ip: request.ip };
 }

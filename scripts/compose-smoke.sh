@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Brings the compose stack up on the local images (docker-compose.local.yml), follows the README's
 # first session through it (a key made with the key tool inside the container, a create, a list,
-# the rate-limit headers), and takes it down with its volumes. Prints what it saw.
+# the rate-limit headers), then the operator's: a key issued over the admin API from the host's
+# loopback with the admin credential .env would give (ADMIN_TOKENS), the admin port bound to loopback
+# only, and /metrics there. Takes the stack down with its volumes. Prints what it saw.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +11,10 @@ if docker compose version >/dev/null 2>&1; then COMPOSE=(docker compose); else C
 PROJECT="${COMPOSE_PROJECT_NAME:-adoption-smoke}"
 compose() { "${COMPOSE[@]}" -p "$PROJECT" -f docker-compose.yml -f docker-compose.local.yml "$@"; }
 BASE="http://127.0.0.1:${SMOKE_PORT:-3000}"
+ADMIN_BASE="http://127.0.0.1:3001"
+# The operator's admin credential, as .env would give it to docker compose.
+ADMIN_TOKEN="compose-smoke-admin-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+export ADMIN_TOKENS="smoke operator=$ADMIN_TOKEN"
 echo "== compose: $("${COMPOSE[@]}" version 2>/dev/null | head -1)"
 
 trap 'status=$?; [ $status -ne 0 ] && compose logs --no-color --tail 40 >&2 || true; compose down -v --remove-orphans >/dev/null 2>&1 || true; exit $status' EXIT
@@ -48,4 +54,23 @@ echo "== GET /readyz"
 ready="$(curl -sS "$BASE/readyz")"
 echo "$ready"
 echo "$ready" | grep -q '"status":"ready"'
+echo "== the admin API from the host: the port is bound to loopback only"
+bound="$(docker port "$api" 3001/tcp)"
+echo "$bound"
+[ "$bound" = "127.0.0.1:3001" ]
+
+echo "== POST /admin/v1/keys with the admin credential from ADMIN_TOKENS"
+issued="$(curl -sS -i -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' \
+  -d '{"name":"Shelter B","plan":"free"}' "$ADMIN_BASE/admin/v1/keys" | tr -d '\r')"
+echo "$issued" | grep -E '^HTTP/' 
+echo "$issued" | grep -q '^HTTP/1.1 201'
+admin_key="$(echo "$issued" | grep -oE '"key":"adopt_stage_[A-Za-z0-9_]+"' | cut -d'"' -f4)"
+echo "issued ${admin_key:0:18}..."
+test "$(curl -sS -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $admin_key" "$BASE/v1/pets")" = 200
+echo "== GET /admin/v1/credentials names the configured credential"
+curl -sS -H "Authorization: Bearer $ADMIN_TOKEN" "$ADMIN_BASE/admin/v1/credentials" | tee /tmp/compose-smoke-credentials.txt | grep -q '"name":"smoke operator"'
+echo "== /metrics on the admin listener, not on the public one"
+curl -sS "$ADMIN_BASE/metrics" | grep -m1 '^build_info'
+test "$(curl -sS -o /dev/null -w '%{http_code}' "$BASE/metrics")" = 404
+
 echo "== compose down -v"

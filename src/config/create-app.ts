@@ -104,7 +104,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     {
       ...base,
       probeTimeoutMs: config.readinessTimeoutMs,
-      metricsToken: config.metricsToken,
+      metricsEndpoint: config.metricsListener === 'public' && config.metricsToken !== null ? { token: config.metricsToken } : null,
       servers: config.publicServers,
       usageFlushSeconds: config.usageFlushMs / 1000,
     },
@@ -118,7 +118,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       admitAdminRequest: container.resolve(TOKENS.AdmitAdminRequest),
       clock: adapters.clock,
     },
-    { ...base, defaultGraceMs: config.keyRotationGraceMs, usageFlushSeconds: config.usageFlushMs / 1000 },
+    {
+      ...base,
+      defaultGraceMs: config.keyRotationGraceMs,
+      usageFlushSeconds: config.usageFlushMs / 1000,
+      metricsEndpoint: config.metricsListener === 'admin' ? { token: config.metricsToken } : null,
+    },
   );
   const stopFlushing = flushEvery(usageRecorder, config.usageFlushMs, metrics);
   const stopSweeping = sweepEvery(container.resolve<SettleHolds>(TOKENS.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger);

@@ -68,8 +68,13 @@ export const EnvSchema = Type.Object({
   }),
   METRICS_TOKEN: Type.String({
     default: '',
-    description: 'Bearer token GET /metrics asks for (at least 16 characters); open when unset',
+    description: 'Bearer token GET /metrics asks for (at least 16 characters); open when unset, and required when METRICS_LISTENER=public',
   }),
+  METRICS_LISTENER: oneOf(
+    ['admin', 'public'] as const,
+    'Which listener serves GET /metrics: the admin one (ADMIN_HOST:ADMIN_PORT, private) or the public one (then METRICS_TOKEN is required)',
+    'admin',
+  ),
   ALLOW_IN_MEMORY_STORAGE: oneOf(
     ['true', 'false'] as const,
     'true lets APP_ENV=production start without MONGODB_URL, on memory (lost at every restart): a trial, never a deployment',
@@ -188,6 +193,8 @@ export interface AppConfig {
   readonly keyRotationGraceMs: number;
   readonly idempotencyTtlMs: number;
   readonly metricsToken: string | null;
+  /** Which listener serves GET /metrics. */
+  readonly metricsListener: 'admin' | 'public';
   readonly usageFlushMs: number;
   /** Who owns pets stored before owners were recorded; null: nobody may change them. */
   readonly legacyPetOwner: string | null;
@@ -253,7 +260,8 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     keyCacheTtlMs: env.KEY_CACHE_TTL_SECONDS * 1000,
     keyRotationGraceMs: env.KEY_ROTATION_GRACE_SECONDS * 1000,
     idempotencyTtlMs: env.IDEMPOTENCY_TTL_SECONDS * 1000,
-    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN, env.METRICS_LISTENER),
+    metricsListener: env.METRICS_LISTENER,
     usageFlushMs: env.USAGE_FLUSH_SECONDS * 1000,
     legacyPetOwner: env.LEGACY_PET_OWNER || null,
     allowInMemoryStorage: env.ALLOW_IN_MEMORY_STORAGE === 'true',
@@ -463,7 +471,10 @@ function parseRemoval(sunsetText: string, brownoutsText: string): AppConfig['get
   return { sunsetAtMs, brownouts };
 }
 
-function parseMetricsToken(text: string): string | null {
+function parseMetricsToken(text: string, listener: 'admin' | 'public'): string | null {
+  if (text === '' && listener === 'public') {
+    throw new ConfigError('Invalid configuration:\n  METRICS_LISTENER=public needs METRICS_TOKEN (at least 16 visible characters): the public listener never serves metrics open');
+  }
   if (text === '') return null;
   if (text.length < 16 || !/^[\x21-\x7E]+$/.test(text)) {
     throw new ConfigError('Invalid configuration:\n  METRICS_TOKEN must be at least 16 visible ASCII characters (no spaces)');

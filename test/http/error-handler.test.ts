@@ -90,14 +90,14 @@ describe('the error handler', () => {
       expect.objectContaining({ level: 40, code: 'service_unavailable', message: 'The database is not answering; retry in a few seconds' }),
     ]);
     expect(lines().some((line) => line.level >= 50)).toBe(false);
-    const metrics = (await t.app.http.inject({ url: '/metrics' })).body;
+    const metrics = (await t.app.admin.inject({ url: '/metrics' })).body;
     expect(metrics).toContain('storage_failures_total{store="mongodb",kind="timeout"} 1');
   });
 
   it('counts no storage failure for an outage of another dependency', async () => {
     const { t } = await failingWith(new ServiceUnavailableError('Redis is not answering', { dependency: 'redis', timedOut: false }));
     await t.app.http.inject({ url: '/v1/pets', headers: { authorization: await t.bearer() } });
-    expect((await t.app.http.inject({ url: '/metrics' })).body).not.toMatch(/^storage_failures_total\{store="mongodb"/m);
+    expect((await t.app.admin.inject({ url: '/metrics' })).body).not.toMatch(/^storage_failures_total\{store="mongodb"/m);
   });
 
   it('logs a refusal by the router at info, with the router\'s reason', async () => {

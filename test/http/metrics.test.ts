@@ -1,5 +1,6 @@
-/** GET /metrics: Prometheus series after some traffic; bounded labels; never a key or key id; the optional token. */
+/** GET /metrics: on the admin listener by default; Prometheus series after some traffic; bounded labels; never a key or key id; the token. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/env.js';
 import { expectError, seriesValue, startTestApp, TEST_ADAPTERS, type TestApp } from '../support/test-app.js';
 
 const TOKEN = 'scrape-token-0123456789';
@@ -9,7 +10,7 @@ describe('GET /metrics', () => {
   afterEach(async () => t.close());
 
   const scrape = async (headers: Record<string, string> = {}) => {
-    const response = await t.app.http.inject({ url: '/metrics', headers });
+    const response = await t.app.admin.inject({ url: '/metrics', headers });
     return { response, text: response.body };
   };
   const value = seriesValue;
@@ -92,5 +93,25 @@ describe('GET /metrics', () => {
     expectError((await scrape({ authorization: `Bearer ${TOKEN}x` })).response, 401, 'unauthorized');
     expectError((await scrape({ authorization: `Bearer ${TOKEN.slice(0, -1)}` })).response, 401, 'unauthorized');
     expect((await scrape({ authorization: `Bearer ${TOKEN}` })).response.statusCode).toBe(200);
+  });
+
+  it('is served on the admin listener by default, never on the public one, whose traffic and failed logins it would show', async () => {
+    t = await startTestApp();
+    expect((await scrape()).response.statusCode).toBe(200);
+    const publicDoor = await t.app.http.inject({ url: '/metrics' });
+    expectError(publicDoor, 404, 'route_not_found');
+    expect(publicDoor.body).not.toContain('http_requests_total');
+  });
+
+  it('moves to the public listener only when configured, and then only with METRICS_TOKEN', async () => {
+    expect(() => loadConfig({ METRICS_LISTENER: 'public' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_LISTENER: 'public' })).toThrow('METRICS_LISTENER=public needs METRICS_TOKEN');
+    expect(() => loadConfig({ METRICS_LISTENER: 'everywhere' })).toThrow(/METRICS_LISTENER/);
+    t = await startTestApp({ env: { METRICS_LISTENER: 'public', METRICS_TOKEN: TOKEN } });
+    expectError(await t.app.http.inject({ url: '/metrics' }), 401, 'unauthorized');
+    const scraped = await t.app.http.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.body).toMatch(/^build_info\{/m);
+    expectError((await scrape({ authorization: `Bearer ${TOKEN}` })).response, 404, 'route_not_found');
   });
 });

@@ -53,9 +53,10 @@ describe.runIf(runnable || inCi)('Monitoring on a real Prometheus', () => {
     const config = loadConfig({ LOG_LEVEL: 'silent', REDIS_URL: redis.url, REDIS_TIMEOUT_MS: '200' });
     instances = await Promise.all([1, 2].map(async () => createApp(config)));
     const targets: string[] = [];
+    // Prometheus scrapes each instance's admin listener, where /metrics is served by default.
     for (const app of instances) {
-      await app.http.listen({ host: '127.0.0.1', port: 0 });
-      const address = app.http.server.address();
+      await app.admin.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.admin.server.address();
       if (typeof address !== 'object' || address === null) throw new Error('no address');
       targets.push(`127.0.0.1:${address.port}`);
     }

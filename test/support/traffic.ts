@@ -22,7 +22,7 @@ export async function sendTimed(app: Application, headers: Record<string, string
 
 /** Failed calls to the shared limiter so far (storage_failures_total for Redis, every kind). */
 async function limiterFailures(app: Application): Promise<number> {
-  const exposition = (await app.http.inject({ url: '/metrics' })).body;
+  const exposition = (await app.admin.inject({ url: '/metrics' })).body;
   return [...exposition.matchAll(/^storage_failures_total\{[^}]*store="redis"[^}]*\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
 }
 

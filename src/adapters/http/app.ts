@@ -48,8 +48,8 @@ export interface HttpAppOptions extends BaseAppOptions {
   readonly probeTimeoutMs: number;
   /** Where the API is published (production, staging), for the document's servers; empty: this server. */
   readonly servers: readonly { readonly url: string; readonly description: string }[];
-  /** The bearer token GET /metrics asks for; null leaves it open (for a private network). */
-  readonly metricsToken: string | null;
+  /** GET /metrics here, with the bearer token it asks for; null: metrics are served elsewhere (the admin listener). */
+  readonly metricsEndpoint: { readonly token: string } | null;
   /** How often instances flush usage counts (USAGE_FLUSH_SECONDS). */
   readonly usageFlushSeconds: number;
 }
@@ -87,7 +87,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
   });
 
   await app.register(healthRoutes, { probes: deps.readinessProbes, probeTimeoutMs: options.probeTimeoutMs });
-  await app.register(metricsRoute, { metrics: options.metrics, token: options.metricsToken });
+  if (options.metricsEndpoint) await app.register(metricsRoute, { metrics: options.metrics, token: options.metricsEndpoint.token });
 
   await app.register(
     async (v1) => {

@@ -17,6 +17,7 @@ import { createBaseApp, type BaseAppOptions } from '../base-app.js';
 import { operationCodes, type ErrorCode } from '../error-catalogue.js';
 import { finishDocument, ownDescriptionsOf, type DocumentProfile } from '../openapi-document.js';
 import { refuseUnrouted } from '../plugins/unrouted.js';
+import { metricsRoute } from '../routes/metrics.js';
 import { ErrorSchema } from '../schemas/error-schema.js';
 import { adminAuthPlugin } from './admin-auth.js';
 import {
@@ -55,6 +56,8 @@ export interface AdminAppOptions extends BaseAppOptions {
   readonly defaultGraceMs: number;
   /** How often instances flush usage counts (USAGE_FLUSH_SECONDS). */
   readonly usageFlushSeconds: number;
+  /** GET /metrics here (the default), with the bearer token it asks for (null: open); null: served on the public listener. */
+  readonly metricsEndpoint: { readonly token: string | null } | null;
 }
 
 /** The codes each admin operation's error responses can carry. */
@@ -113,6 +116,9 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       ],
     },
   });
+
+  // Outside /admin/v1 and its credentials, for Prometheus: the admin listener is private.
+  if (options.metricsEndpoint) await app.register(metricsRoute, { metrics: options.metrics, token: options.metricsEndpoint.token });
 
   await app.register(
     async (admin) => {

@@ -1,4 +1,5 @@
 /** The built server (built once by the global setup) as a process: start-up output, a bad configuration, and graceful shutdown. */
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { once } from 'node:events';
@@ -26,7 +27,7 @@ describe('the server process', () => {
       const response = await fetch(`${address}/v1/pets?limit=5`, { headers: { authorization: `Bearer ${key}` } });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual([]);
-      expect(response.headers.get('x-ratelimit-limit')).toBe('60');
+      expect(response.headers.get('x-ratelimit-limit')).toBe(String(PLAN_LIMITS.free.perMinute));
       // The development admin credential, printed with a curl line for the admin listener.
       expect(adminAddress).not.toBe(address);
       const issued = await fetch(`${adminAddress}/admin/v1/keys`, {
@@ -37,7 +38,7 @@ describe('the server process', () => {
       expect(issued.status).toBe(201);
       const { key: proKey } = (await issued.json()) as { key: string };
       const asPro = await fetch(`${address}/v1/pets`, { headers: { authorization: `Bearer ${proKey}` } });
-      expect(asPro.headers.get('x-ratelimit-limit')).toBe('300');
+      expect(asPro.headers.get('x-ratelimit-limit')).toBe(String(PLAN_LIMITS.pro.perMinute));
       expect((await fetch(`${address}/admin/v1/keys`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
     } finally {
       child.kill('SIGTERM');

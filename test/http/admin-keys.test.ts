@@ -1,6 +1,6 @@
 /** The admin API over HTTP: issuing, reading, changing, rotating and revoking keys, as operators and their tools call it. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PLAN_LIMITS } from '../../src/domain/plans.js';
+import { ANONYMOUS_LIMITS, PLAN_LIMITS } from '../../src/domain/plans.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { expectError, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -62,7 +62,7 @@ describe('admin API: keys', () => {
       id: expect.stringMatching(/^key_[A-Za-z0-9]{16}$/) as unknown,
       name: 'Shelter A',
       plan: 'pro',
-      limits: { perMinute: 300, perDay: 10_000 },
+      limits: { perMinute: PLAN_LIMITS.pro.perMinute, perDay: PLAN_LIMITS.pro.perDay },
       scopes: ['pets:read', 'pets:write'],
       ownerId: 'acct_1042',
       status: 'active',
@@ -121,12 +121,12 @@ describe('admin API: keys', () => {
 
   it('changes take effect at once on this instance: plan, an override on any plan, scopes, expiry', async () => {
     const { id, key } = await issue({ name: 'Shelter', plan: 'free' });
-    expect((await pets(key)).headers['x-ratelimit-limit']).toBe('60');
+    expect((await pets(key)).headers['x-ratelimit-limit']).toBe(String(PLAN_LIMITS.free.perMinute));
     const raised = await call('PATCH', `/admin/v1/keys/${id}`, { limits: { perMinute: 500, perDay: 20_000 } });
     expect(raised.json()).toMatchObject({ plan: 'free', limits: { perMinute: 500, perDay: 20_000 } });
     expect((await pets(key)).headers['x-ratelimit-limit']).toBe('500');
     await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'business', limits: null });
-    expect((await pets(key)).headers['x-ratelimit-limit']).toBe('1000');
+    expect((await pets(key)).headers['x-ratelimit-limit']).toBe(String(PLAN_LIMITS.business.perMinute));
     const readOnly = await call('PATCH', `/admin/v1/keys/${id}`, { scopes: ['pets:read'], name: 'Renamed', ownerId: 'acct_9' });
     expect(readOnly.json()).toMatchObject({ name: 'Renamed', ownerId: 'acct_9', scopes: ['pets:read'] });
     const before = Number((await pets(key)).headers['x-ratelimit-remaining']);
@@ -145,14 +145,15 @@ describe('admin API: keys', () => {
 
   it('rotates a key onto the same quota: the old one works until the grace ends, never past its own expiry', async () => {
     const old = await issue({ name: 'Shelter', plan: 'free', scopes: ['pets:read'], ownerId: 'acct_1' });
-    for (let i = 0; i < 50; i++) expect((await pets(old.key)).statusCode).toBe(200);
+    // All but 10 of the Free minute spent before the rotation.
+    for (let i = 0; i < PLAN_LIMITS.free.perMinute - 10; i++) expect((await pets(old.key)).statusCode).toBe(200);
     const response = await call('POST', `/admin/v1/keys/${old.id}/rotate`, { graceSeconds: 60 });
     expect(response.statusCode).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
     const fresh = response.json<KeyBody & { key: string }>();
     expect(fresh).toMatchObject({ rotatedFrom: old.id, plan: 'free', scopes: ['pets:read'], ownerId: 'acct_1', status: 'active' });
     expect(fresh.key).not.toBe(old.key);
-    // 50 of 60 spent before the rotation: 10 left, on either key.
+    // 10 left, on either key.
     expect((await pets(fresh.key)).headers['x-ratelimit-remaining']).toBe('9');
     expect((await pets(old.key)).headers['x-ratelimit-remaining']).toBe('8');
     expect((await call('GET', `/admin/v1/keys/${old.id}`)).json()).toMatchObject({ expiresAt: new Date(t.clock.ms + 60_000).toISOString() });
@@ -425,10 +426,11 @@ describe('admin API: who may call it', () => {
     const events = (await t.app.admin.inject({ url: '/admin/v1/audit-events?limit=100', headers: { authorization: reader } })).json<{ action: string; actor: null; ip: string }[]>();
     expect(events.filter((e) => e.action === 'admin.auth_failed')).toHaveLength(headers.length);
     expect(events.find((e) => e.action === 'admin.auth_failed')).toMatchObject({ actor: null, ip: '127.0.0.1' });
-    // The same address keeps failing: the Free numbers of a bad API key (60 a minute), then 429.
+    // The same address keeps failing: the limits of a bad API key (ANONYMOUS_LIMITS), then 429.
+    const allowed = ANONYMOUS_LIMITS.perMinute;
     const statuses: number[] = [];
-    for (let i = headers.length; i < 62; i++) statuses.push((await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: 'Bearer nope' } })).statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(60 - headers.length);
+    for (let i = headers.length; i < allowed + 2; i++) statuses.push((await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: 'Bearer nope' } })).statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(allowed - headers.length);
     const limited = await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: 'Bearer nope' } });
     expectError(limited, 429, 'rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 /** GET /metrics: on the admin listener by default; Prometheus series after some traffic; bounded labels; never a key or key id; the token. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/env.js';
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { expectError, seriesValue, startTestApp, TEST_ADAPTERS, type TestApp } from '../support/test-app.js';
 
 const TOKEN = 'scrape-token-0123456789';
@@ -26,19 +27,21 @@ describe('GET /metrics', () => {
     await send(pro, '/v1/pets/1');
     await send(undefined);
     await send(pro, '/v1/nowhere');
-    for (let i = 0; i < 62; i++) await send(free);
+    const freeMinute = PLAN_LIMITS.free.perMinute;
+    // The Free key's whole minute, then one refusal (limited) and one that bans it (threshold 2).
+    for (let i = 0; i < freeMinute + 2; i++) await send(free);
 
     const { response, text } = await scrape();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(response.headers['x-ratelimit-limit']).toBeUndefined();
-    expect(value(text, 'http_requests_total{method="GET",route="/v1/pets",status="200"}')).toBe(3 + 60);
+    expect(value(text, 'http_requests_total{method="GET",route="/v1/pets",status="200"}')).toBe(3 + freeMinute);
     expect(value(text, 'http_requests_total{method="POST",route="/v1/pets",status="201"}')).toBe(1);
     expect(value(text, 'http_requests_total{method="GET",route="/v1/pets/:petId",status="200"}')).toBe(1);
     expect(value(text, 'http_requests_total{method="GET",route="/v1/pets",status="401"}')).toBe(1);
     expect(value(text, 'http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1);
     expect(value(text, 'http_requests_total{method="GET",route="/v1/pets",status="429"}')).toBe(2);
-    expect(value(text, 'http_request_duration_seconds_count{method="GET",route="/v1/pets"}')).toBe(3 + 1 + 62);
+    expect(value(text, 'http_request_duration_seconds_count{method="GET",route="/v1/pets"}')).toBe(3 + 1 + freeMinute + 2);
     expect(text).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
     // Buckets are cumulative, in order, and end at +Inf with the count; the sum is the time spent.
     // Label order within the braces carries no meaning in the exposition format.
@@ -49,7 +52,7 @@ describe('GET /metrics', () => {
     expect(buckets.map((b) => b.le)).toEqual(['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf']);
     const counts = buckets.map((b) => b.count);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
-    expect(counts.at(-1)).toBe(3 + 1 + 62);
+    expect(counts.at(-1)).toBe(3 + 1 + freeMinute + 2);
     expect(value(text, 'http_request_duration_seconds_sum{method="GET",route="/v1/pets"}')).toBeGreaterThan(0);
     expect(value(text, 'rate_limit_decisions_total{outcome="admitted",plan="pro"}')).toBe(6);
     expect(value(text, 'rate_limit_decisions_total{outcome="admitted",plan="anonymous"}')).toBe(1);

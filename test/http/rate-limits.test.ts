@@ -1,6 +1,10 @@
 /** Rate limits as clients see them: headers on every response, 429 with Retry-After, bans. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
+
+/** The Free plan's numbers, read from the plan table: a change there moves these tests with it. */
+const FREE = PLAN_LIMITS.free;
 
 describe('rate limits over HTTP', () => {
   let t: TestApp;
@@ -8,18 +12,18 @@ describe('rate limits over HTTP', () => {
 
   const listWith = (authorization: string) => t.app.http.inject({ url: '/v1/pets', headers: { authorization } });
 
-  it('admits a Free key exactly 60 times a minute, then 429 with Retry-After', async () => {
+  it("admits a Free key exactly its plan's per-minute number of times, then 429 with Retry-After", async () => {
     t = await startTestApp();
     const auth = await t.bearer('free');
     const first = await listWith(auth);
-    expect(expectRateLimitHeaders(first)).toEqual({ limit: 60, remaining: 59, reset: Math.ceil((t.clock.ms + 60_000) / 1000) });
-    expect(first.headers['ratelimit-policy']).toBe('"minute";q=60;w=60, "day";q=1000;w=86400');
-    for (let i = 0; i < 59; i++) expect((await listWith(auth)).statusCode).toBe(200);
+    expect(expectRateLimitHeaders(first)).toEqual({ limit: FREE.perMinute, remaining: FREE.perMinute - 1, reset: Math.ceil((t.clock.ms + 60_000) / 1000) });
+    expect(first.headers['ratelimit-policy']).toBe(`"minute";q=${FREE.perMinute};w=60, "day";q=${FREE.perDay};w=86400`);
+    for (let i = 0; i < FREE.perMinute - 1; i++) expect((await listWith(auth)).statusCode).toBe(200);
     const refused = await listWith(auth);
     expect(expectError(refused, 429, 'rate_limited').message).toMatch(/Retry-After/);
     // A burst at one instant is free again exactly one minute later: Retry-After is the window, not more.
     expect(refused.headers['retry-after']).toBe('60');
-    expect(expectRateLimitHeaders(refused)).toMatchObject({ limit: 60, remaining: 0, reset: Math.ceil((t.clock.ms + 60_000) / 1000) });
+    expect(expectRateLimitHeaders(refused)).toMatchObject({ limit: FREE.perMinute, remaining: 0, reset: Math.ceil((t.clock.ms + 60_000) / 1000) });
     t.clock.advance(60_000 - 1);
     expect((await listWith(auth)).statusCode).toBe(429);
     t.clock.advance(1);
@@ -53,7 +57,7 @@ describe('rate limits over HTTP', () => {
       { method: 'POST', url: '/v1/pets', payload: 'x'.repeat(20_000), headers: { 'content-type': 'application/json' }, status: 413 },
       { method: 'POST', url: '/v1/pets', payload: 'x', headers: { 'content-type': 'text/plain' }, status: 415 },
     ] as const;
-    let expectedRemaining = 59;
+    let expectedRemaining = FREE.perMinute - 1;
     for (const { status, ...request } of requests) {
       const response = await t.app.http.inject({ ...request, headers: { authorization, ...('headers' in request ? request.headers : {}) } });
       expect(response.statusCode, `${request.method} ${request.url}`).toBe(status);
@@ -67,18 +71,18 @@ describe('rate limits over HTTP', () => {
   it('does not count refused requests against the quota', async () => {
     t = await startTestApp();
     const auth = await t.bearer('free');
-    for (let i = 0; i < 60; i++) await listWith(auth);
+    for (let i = 0; i < FREE.perMinute; i++) await listWith(auth);
     for (let i = 0; i < 20; i++) expect((await listWith(auth)).statusCode).toBe(429);
     t.clock.advance(60_000);
     const next = await listWith(auth);
     expect(next.statusCode).toBe(200);
-    expect(next.headers['x-ratelimit-remaining']).toBe('59');
+    expect(next.headers['x-ratelimit-remaining']).toBe(String(FREE.perMinute - 1));
   });
 
   it('blocks a key that keeps sending while limited, with its own code and a Retry-After covering the ban', async () => {
     t = await startTestApp({ env: { RATE_LIMIT_BAN_THRESHOLD: '10', RATE_LIMIT_BAN_SECONDS: '600' } });
     const auth = await t.bearer('free');
-    for (let i = 0; i < 60; i++) await listWith(auth);
+    for (let i = 0; i < FREE.perMinute; i++) await listWith(auth);
     for (let i = 0; i < 9; i++) expectError(await listWith(auth), 429, 'rate_limited');
     const banned = await listWith(auth);
     expect(expectError(banned, 429, 'key_banned').message).toMatch(/blocked for 600 s/);
@@ -95,7 +99,7 @@ describe('rate limits over HTTP', () => {
     t = await startTestApp();
     const a = await t.bearer('free');
     const b = await t.bearer('free');
-    for (let i = 0; i < 60; i++) await listWith(a);
+    for (let i = 0; i < FREE.perMinute; i++) await listWith(a);
     expect((await listWith(a)).statusCode).toBe(429);
     expect((await listWith(b)).statusCode).toBe(200);
   });

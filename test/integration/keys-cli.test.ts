@@ -1,4 +1,5 @@
 /** The operators' key tool, run as a process against the MongoDB key store the server uses. */
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type Application } from '../../src/config/create-app.js';
@@ -39,13 +40,14 @@ describeWith('mongo', 'Key tool (npm run keys)', () => {
     const created = keys('create', '--plan', 'pro', '--name', 'Shelter A');
     expect(created.status).toBe(0);
     const key = /^ {2}(adopt_live_\w+)$/m.exec(created.stdout)?.[1] as string;
-    const id = /Created (key_\w+) "Shelter A" on pro \(300\/min, 10000\/day\)/.exec(created.stdout)?.[1] as string;
+    const pro = `${PLAN_LIMITS.pro.perMinute}/min, ${PLAN_LIMITS.pro.perDay}/day`;
+    const id = new RegExp(`Created (key_\\w+) "Shelter A" on pro \\(${pro}\\)`).exec(created.stdout)?.[1] as string;
     expect(key).toBeDefined();
     expect((await call(key)).statusCode).toBe(200);
 
     const listed = keys('list');
     expect(listed.status).toBe(0);
-    expect(listed.stdout).toMatch(new RegExp(`${id}\\s+Shelter A\\s+pro\\s+300/min 10000/day\\s+\\S+Z\\s+\\S+\\s+active`));
+    expect(listed.stdout).toMatch(new RegExp(`${id}\\s+Shelter A\\s+pro\\s+${PLAN_LIMITS.pro.perMinute}/min ${PLAN_LIMITS.pro.perDay}/day\\s+\\S+Z\\s+\\S+\\s+active`));
     expect(listed.stdout).not.toContain(key);
 
     const rotated = keys('rotate', id, '--grace-seconds', '3600');

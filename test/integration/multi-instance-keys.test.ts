@@ -1,4 +1,5 @@
 /** Keys managed over the admin API of one instance, as every other instance sees them. */
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
@@ -63,13 +64,15 @@ describeWith('both', 'Keys managed over HTTP, seen by two instances on one Mongo
 
   it('a rotated key keeps its quota across both instances', async () => {
     const old = await issue({ name: 'Rotating', plan: 'free' });
-    const spent = await Promise.all(Array.from({ length: 50 }, (_, i) => listPets(i % 2 ? a : b, old.key)));
+    // All but 10 of the Free minute spent before the rotation.
+    const spentCount = PLAN_LIMITS.free.perMinute - 10;
+    const spent = await Promise.all(Array.from({ length: spentCount }, (_, i) => listPets(i % 2 ? a : b, old.key)));
     expect(spent.every((r) => r.statusCode === 200)).toBe(true);
     const rotated = await b.admin.inject({ method: 'POST', url: `/admin/v1/keys/${old.id}/rotate`, headers: admin, payload: { graceSeconds: 600 } });
     const fresh = rotated.json<{ key: string }>();
     const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => listPets(i % 2 ? a : b, i % 4 < 2 ? fresh.key : old.key)));
     const admitted = burst.filter((r) => r.statusCode === 200).length;
-    console.info(`[measure] rotated after 50 of 60: ${admitted} of 20 more admitted across two instances and both keys`);
+    console.info(`[measure] rotated after ${spentCount} of ${PLAN_LIMITS.free.perMinute}: ${admitted} of 20 more admitted across two instances and both keys`);
     expect(admitted).toBe(10);
     expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(10);
   });
@@ -102,10 +105,12 @@ describeWith('redis', 'Two instances on one Redis without MongoDB', () => {
 
   it('share the limits of every API_KEYS key exactly: the key has one id on both', async () => {
     const [a, b] = instances as [Application, Application];
-    const responses = await Promise.all(keys.flatMap((key) => Array.from({ length: 80 }, (_, i) => listPets(i % 2 ? a : b, key))));
-    const admittedPerKey = keys.map((_, k) => responses.slice(k * 80, (k + 1) * 80).filter((r) => r.statusCode === 200).length);
-    console.info(`[measure] two instances, no MongoDB, 12 Free API_KEYS keys, 40 requests each to each instance: admitted per key ${admittedPerKey.join(',')}`);
-    expect(admittedPerKey).toEqual(keys.map(() => 60));
+    // 20 more requests per key than its Free minute allows, half to each instance.
+    const sent = PLAN_LIMITS.free.perMinute + 20;
+    const responses = await Promise.all(keys.flatMap((key) => Array.from({ length: sent }, (_, i) => listPets(i % 2 ? a : b, key))));
+    const admittedPerKey = keys.map((_, k) => responses.slice(k * sent, (k + 1) * sent).filter((r) => r.statusCode === 200).length);
+    console.info(`[measure] two instances, no MongoDB, 12 Free API_KEYS keys, ${sent / 2} requests each to each instance: admitted per key ${admittedPerKey.join(',')}`);
+    expect(admittedPerKey).toEqual(keys.map(() => PLAN_LIMITS.free.perMinute));
     const idsA = (await a.keys.list({ limit: 100 })).map((r) => r.id);
     const idsB = (await b.keys.list({ limit: 100 })).map((r) => r.id);
     expect(idsA.sort()).toEqual(idsB.sort());

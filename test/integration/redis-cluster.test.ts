@@ -3,6 +3,7 @@
  * processes. The limiter contract on the cluster, two instances sharing exact limits for keys on
  * every master, a slot moved under traffic, and a master killed and replaced by its replica.
  */
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
@@ -23,6 +24,8 @@ import { PASSWORD, startCluster, topologiesRunnable, until, WHY_NOT_RUNNABLE, ty
 import { measureResume, sendTimed, spread, startInstances, type Timed } from '../support/traffic.js';
 
 const REDIS_TIMEOUT_MS = 300;
+/** The Free plan's minute, from the plan table. */
+const FREE = PLAN_LIMITS.free.perMinute;
 const BOUND_MS = REDIS_TIMEOUT_MS + 1_000;
 
 if (!topologiesRunnable) console.warn(`[backend] SKIPPED "Redis Cluster": ${WHY_NOT_RUNNABLE}`);
@@ -143,18 +146,18 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters', () => {
       const counts = await Promise.all(
         keys.map(async ({ key }) => {
           const headers = { authorization: `Bearer ${key}` };
-          // 40 requests of the key to each instance, all at once: 80 for a limit of 60.
-          const responses = await spread([b, a], 80, () => headers);
+          // 20 requests more than the Free minute allows, half to each instance, all at once.
+          const responses = await spread([b, a], FREE + 20, () => headers);
           expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
           return responses.filter((r) => r.statusCode === 200).length;
         }),
       );
-      rows.push(`master ${master}: ${keys.length} keys admitted ${counts.join(', ')} of 80`);
-      expect(counts).toEqual(keys.map(() => 60));
+      rows.push(`master ${master}: ${keys.length} keys admitted ${counts.join(', ')} of ${FREE + 20}`);
+      expect(counts).toEqual(keys.map(() => FREE));
       // The limiter's keys live on that master.
       expect(await cluster.nodeAt(master).client.dbsize()).toBeGreaterThan(0);
     }
-    console.info(`[measure] cluster, two instances, Free keys (60 a minute):\n  ${rows.join('\n  ')}`);
+    console.info(`[measure] cluster, two instances, Free keys (${FREE} a minute):\n  ${rows.join('\n  ')}`);
   });
 
   it('keeps limits exact and answers every request in time while a live key\'s slot moves to another master', async () => {
@@ -257,8 +260,8 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters with a replica each
     const byMaster = await keysOnEveryMaster(open, cluster, 1);
     for (const [, [entry]] of byMaster) {
       const keyHeaders = { authorization: `Bearer ${entry?.key}` };
-      const responses = await spread([closed, open], 80, () => keyHeaders);
-      expect(responses.filter((r) => r.statusCode === 200).length).toBe(60);
+      const responses = await spread([closed, open], FREE + 20, () => keyHeaders);
+      expect(responses.filter((r) => r.statusCode === 200).length).toBe(FREE);
     }
   });
 });

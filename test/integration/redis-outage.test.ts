@@ -1,4 +1,5 @@
 /** Redis stopped mid-run, in each failure mode: no request hangs, and service recovers on its own. */
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { describe, expect, it } from 'vitest';
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
@@ -47,7 +48,7 @@ describe.runIf(runnable)('Redis outage', () => {
         expect(seriesValue(metricsDuring, 'storage_failures_total{store="redis",kind="unavailable"}')).toBeGreaterThanOrEqual(1);
         if (mode === 'open') {
           expect(during.value.statusCode).toBe(200);
-          expect(during.value.headers['x-ratelimit-limit']).toBe('60');
+          expect(during.value.headers['x-ratelimit-limit']).toBe(String(PLAN_LIMITS.free.perMinute));
           expect(ready.statusCode).toBe(200);
           expect(ready.json()).toMatchObject({ status: 'degraded', checks: { rateLimiter: 'down' } });
         } else {
@@ -62,7 +63,7 @@ describe.runIf(runnable)('Redis outage', () => {
         const after = await list();
         expect(after.statusCode).toBe(200);
         // Decided by the restarted (empty) Redis again: this is its first request of the key.
-        expect(after.headers['x-ratelimit-remaining']).toBe('59');
+        expect(after.headers['x-ratelimit-remaining']).toBe(String(PLAN_LIMITS.free.perMinute - 1));
         expect(seriesValue((await app.metrics.scrape()).body, 'rate_limiter_degraded')).toBe(0);
       } finally {
         await app?.http.close();

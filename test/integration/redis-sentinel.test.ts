@@ -2,6 +2,7 @@
  * Redis under Sentinel for real: one master, one replica and three sentinels, local redis-server
  * processes. The master is killed; the service follows the promoted replica without a restart.
  */
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
@@ -10,6 +11,8 @@ import { PASSWORD, startSentinels, topologiesRunnable, until, WHY_NOT_RUNNABLE, 
 import { measureResume, spread, startInstances } from '../support/traffic.js';
 
 const REDIS_TIMEOUT_MS = 300;
+/** The Free plan's minute, from the plan table. */
+const FREE = PLAN_LIMITS.free.perMinute;
 const BOUND_MS = REDIS_TIMEOUT_MS + 1_000;
 
 if (!topologiesRunnable) console.warn(`[backend] SKIPPED "Redis Sentinel": ${WHY_NOT_RUNNABLE}`);
@@ -68,8 +71,8 @@ describe.runIf(topologiesRunnable)('Redis Sentinel: master, replica, three senti
     const ready = await a.http.inject({ url: '/readyz' });
     expect(ready.json()).toMatchObject({ status: 'ready', backends: { rateLimiter: `redis sentinel, master "${sentinels.masterName}" via ${sentinels.sentinelAddresses}` } });
     const { key } = await a.keys.issue({ name: 'Sentinel', plan: 'free' });
-    const responses = await spread([b, a], 80, () => ({ authorization: `Bearer ${key}` }));
-    expect(responses.filter((r) => r.statusCode === 200).length).toBe(60);
+    const responses = await spread([b, a], FREE + 20, () => ({ authorization: `Bearer ${key}` }));
+    expect(responses.filter((r) => r.statusCode === 200).length).toBe(FREE);
     expect(await sentinels.master.client.dbsize()).toBeGreaterThan(0);
   });
 
@@ -103,8 +106,8 @@ describe.runIf(topologiesRunnable)('Redis Sentinel: master, replica, three senti
 
     // Shared and exact again, on the promoted replica.
     const fresh = await open.keys.issue({ name: 'After', plan: 'free' });
-    const responses = await spread([closed, open], 80, () => ({ authorization: `Bearer ${fresh.key}` }));
-    expect(responses.filter((r) => r.statusCode === 200).length).toBe(60);
+    const responses = await spread([closed, open], FREE + 20, () => ({ authorization: `Bearer ${fresh.key}` }));
+    expect(responses.filter((r) => r.statusCode === 200).length).toBe(FREE);
     expect(await sentinels.replica.client.dbsize()).toBeGreaterThan(0);
   });
 });

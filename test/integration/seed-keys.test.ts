@@ -1,4 +1,5 @@
 /** API_KEYS converges: a restart with another plan for a stored key changes it, once, on every store. */
+import { PLAN_LIMITS } from '../../src/domain/plans.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
@@ -18,11 +19,11 @@ function describeConvergence(store: string, adaptersFor: (config: AppConfig) => 
       return { app, limitOf };
     };
     const first = await start(`${KEY}:free`);
-    expect(await first.limitOf()).toBe('60');
+    expect(await first.limitOf()).toBe(String(PLAN_LIMITS.free.perMinute));
     const second = await start(`${KEY}:enterprise:5000:2000000`);
     expect(await second.limitOf()).toBe('5000');
     const third = await start(`${KEY}:pro`);
-    expect(await third.limitOf()).toBe('300');
+    expect(await third.limitOf()).toBe(String(PLAN_LIMITS.pro.perMinute));
     const records = await third.app.keys.list({ limit: 100 });
     expect(records.filter((r) => r.name === 'API_KEYS entry 1')).toHaveLength(1);
     expect(records[0]).toMatchObject({ plan: 'pro' });

@@ -41,7 +41,7 @@ describe('authenticating and managing keys', () => {
       // No owner id on the key: it acts for its own rotation chain.
       ownerId: record.id,
       plan: 'pro',
-      limits: { perMinute: 300, perDay: 10_000 },
+      limits: { perMinute: PLAN_LIMITS.pro.perMinute, perDay: PLAN_LIMITS.pro.perDay },
       scopes: ['pets:read', 'pets:write'],
     });
     expect(await authenticate.execute(`bearer   ${key}`)).toMatchObject({ keyId: record.id });
@@ -162,7 +162,7 @@ describe('authenticating and managing keys', () => {
   it('takes configured keys verbatim, once, under an id every instance derives alike', async () => {
     const first = await keys.ensure('shelter-a-existing-key-0001', { name: 'Imported', plan: 'business' });
     expect(first.action).toBe('created');
-    expect(await authenticate.execute('Bearer shelter-a-existing-key-0001')).toMatchObject({ keyId: first.record.id, limits: { perMinute: 1000 } });
+    expect(await authenticate.execute('Bearer shelter-a-existing-key-0001')).toMatchObject({ keyId: first.record.id, limits: { perMinute: PLAN_LIMITS.business.perMinute } });
     // Another instance, with a store of its own, gives the key the same id (so one rate-limit subject).
     const elsewhere = new ManageApiKeys(new MemoryApiKeyStore(), new Auditor(new MemoryAuditLog(), clock), clock, 'production');
     expect((await elsewhere.ensure('shelter-a-existing-key-0001', { name: 'Imported', plan: 'business' })).record.id).toBe(first.record.id);

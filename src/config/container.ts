@@ -1,4 +1,5 @@
 /** Registration: the use cases, wired to the ports the chosen adapters fill. */
+import { BrowserOrigins } from '../application/use-cases/browser-origins.js';
 import 'reflect-metadata';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { TOKENS } from '../application/ports/tokens.js';
@@ -69,6 +70,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   const ban: BanPolicy = { threshold: config.ban.threshold, durationMs: config.ban.durationMs, strikeWindowMs: STRIKE_WINDOW_MS };
   const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
   c.register(TOKENS.ListPets, once((d) => new ListPets(d.resolve(TOKENS.PetRepository))));
+  c.register(TOKENS.BrowserOrigins, once((d) => new BrowserOrigins(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.keyCacheTtlMs)));
   c.register(
     TOKENS.CreatePet,
     once(

@@ -88,6 +88,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const http = await buildHttpApp(
     {
       listPets: container.resolve(TOKENS.ListPets),
+      browserOrigins: container.resolve(TOKENS.BrowserOrigins),
       createPet: container.resolve(TOKENS.CreatePet),
       getPet: container.resolve(TOKENS.GetPet),
       changePet: container.resolve(TOKENS.ChangePet),

@@ -4,6 +4,7 @@
  * keys are easy to scan for, and the CRC-32 checksum lets a mistyped or forged key be refused
  * before any lookup.
  */
+import { ForbiddenError, ValidationError } from './errors.js';
 import { limitsForPlan, type PlanId, type PlanLimits } from './plans.js';
 
 /** What a key may do: read animals (list, get, its own quota) and add them. */
@@ -60,6 +61,11 @@ export interface ApiKeyRecord {
   readonly revokedReason?: string;
   /** The key that replaced this one, once it was rotated (absent before). */
   readonly rotatedTo?: string;
+  /**
+   * A browser key: the exact web origins (`https://shelter.example`) whose pages may use it. Such a
+   * key is read-only (`pets:read` alone); absent on every other key, which no origin may use.
+   */
+  readonly allowedOrigins?: readonly string[];
   /** Digest of the request that created it with an Idempotency-Key, to tell a retry from a reuse. */
   readonly requestFingerprint?: string;
   readonly createdAt: Date;
@@ -162,4 +168,41 @@ export function crc32(text: string): number {
 export function keyHints(key: string): { readonly start: string; readonly last4: string } {
   const prefix = Object.values(KEY_PREFIXES).find((p) => key.startsWith(p)) ?? '';
   return { start: key.slice(0, prefix.length + 4), last4: key.slice(-4) };
+}
+
+export const MAX_ALLOWED_ORIGINS = 20;
+
+/** An origin as browsers send it: http or https, a host, an optional port; no path, no trailing slash. */
+const ORIGIN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
+
+/**
+ * The rules of a browser key: 1 to 20 exact origins, each once, and the key read-only, since whatever
+ * a web page holds, its visitors hold too.
+ */
+export function checkBrowserKey(allowedOrigins: readonly string[] | undefined, scopes: readonly KeyScope[]): void {
+  if (allowedOrigins === undefined) return;
+  if (allowedOrigins.length === 0 || allowedOrigins.length > MAX_ALLOWED_ORIGINS || new Set(allowedOrigins).size !== allowedOrigins.length) {
+    throw new ValidationError('allowedOrigins', `allowedOrigins lists 1 to ${MAX_ALLOWED_ORIGINS} origins, each once`);
+  }
+  const bad = allowedOrigins.find((origin) => !ORIGIN.test(origin));
+  if (bad !== undefined) {
+    throw new ValidationError('allowedOrigins', `${JSON.stringify(bad.slice(0, 100))} is not an origin: scheme, host and optional port in lower case, as a browser sends it (https://shelter.example), no path`);
+  }
+  if (scopes.length !== 1 || scopes[0] !== 'pets:read') {
+    throw new ValidationError('allowedOrigins', 'A browser key (allowedOrigins) must be read-only: its scopes must be ["pets:read"] alone, since a web page hands its key to every visitor');
+  }
+}
+
+/**
+ * Whether a request from a web page (its Origin header) may use the key: only a browser key listing
+ * that exact origin. Requests without an Origin (servers, tools) are not browsers' and pass.
+ */
+export function checkKeyOrigin(record: Pick<ApiKeyRecord, 'allowedOrigins'>, origin: string | undefined): void {
+  if (origin === undefined) return;
+  if (record.allowedOrigins?.includes(origin)) return;
+  throw new ForbiddenError(
+    record.allowedOrigins === undefined
+      ? `This key allows no web origin, and a request from ${origin.slice(0, 100)} came with it: keep a secret key on a server; a web page needs a read-only browser key (allowedOrigins)`
+      : `This key does not allow the origin ${origin.slice(0, 100)}; the key's allowedOrigins lists the pages that may use it`,
+  );
 }

@@ -108,6 +108,27 @@ export function describeApiKeyStoreContract(adapter: string, harness: ApiKeyStor
       expect(await ids({ after: { createdAt: twinA.createdAt, id: twinA.id } })).toEqual([twinB.id]);
     });
 
+    it('keeps a browser key\'s origins, finds active keys by one of them, and removes them', async () => {
+      const nowMs = Date.UTC(2026, 10, 26);
+      const site = aRecord({ scopes: ['pets:read'], allowedOrigins: ['https://shelter.example', 'http://localhost:8080'] });
+      const revoked = aRecord({ scopes: ['pets:read'], allowedOrigins: ['https://gone.example'], revokedAt: new Date(nowMs - 1) });
+      const server = aRecord();
+      for (const record of [site, revoked, server]) await store.add(record);
+      expect(await store.findById(site.id)).toEqual(site);
+      expect((await store.findById(server.id))?.allowedOrigins).toBeUndefined();
+      const ids = async (origin: string) => (await store.list({ origin, status: 'active', limit: 10, nowMs })).map((r) => r.id);
+      expect(await ids('http://localhost:8080')).toEqual([site.id]);
+      expect(await ids('https://gone.example')).toEqual([]);
+      expect(await ids('https://shelter.example.evil')).toEqual([]);
+      expect(await store.update(site.id, { allowedOrigins: ['https://new.example'] })).toEqual({ ...site, allowedOrigins: ['https://new.example'] });
+      expect(await ids('https://shelter.example')).toEqual([]);
+      const withoutOrigins: ApiKeyRecord = { ...site };
+      delete (withoutOrigins as { allowedOrigins?: readonly string[] }).allowedOrigins;
+      expect(await store.update(site.id, { allowedOrigins: null })).toEqual(withoutOrigins);
+      expect(await store.findById(site.id)).toEqual(withoutOrigins);
+      expect(await ids('https://new.example')).toEqual([]);
+    });
+
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });

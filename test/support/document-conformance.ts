@@ -11,6 +11,8 @@ type Json = Record<string, unknown>;
 
 interface Seen {
   readonly method: string;
+  /** A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method). */
+  readonly preflight: boolean;
   readonly url: string;
   readonly route: string | undefined;
   readonly status: number;
@@ -42,6 +44,7 @@ export class DocumentConformance {
     app.addHook('onSend', async (request, reply, payload) => {
       this.seen.push({
         method: request.method,
+        preflight: request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined,
         url: request.url,
         route: request.routeOptions.url,
         status: reply.statusCode,
@@ -69,6 +72,8 @@ export class DocumentConformance {
     for (const seen of this.seen.splice(0)) {
       const base = this.basePath;
       if (!seen.url.startsWith(`${base}/`) || seen.route === `${base}/openapi.json` || seen.route?.startsWith(`${base}/docs`)) continue;
+      // A CORS preflight is the browser's protocol, answered before routing; no operation's.
+      if (seen.preflight) continue;
       const where = `${seen.method} ${seen.url} -> ${seen.status}`;
       const path = seen.route?.slice(base.length).replace(/:(\w+)/g, '{$1}');
       // HEAD is answered on every GET path and documented by the GET operation (headers, no body).

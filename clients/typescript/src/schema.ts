@@ -1131,7 +1131,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a repeat with the same key and body (from this API key, within the retention time) returns the first result with `Idempotent-Replayed: true` instead of adding another animal. 1 to 255 visible ASCII characters, e.g. a UUID. */
+                /** @description Makes the request safe to retry: a repeat with the same key and body (from the same caller) returns the first result with `Idempotent-Replayed: true` instead of adding another animal. 1 to 255 visible ASCII characters, e.g. a UUID. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -1550,7 +1550,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: a repeat with the same key and body (from this API key, within the retention time) returns the first result with `Idempotent-Replayed: true` instead of placing another request. 1 to 255 visible ASCII characters, e.g. a UUID. */
+                /** @description Makes the request safe to retry: a repeat with the same key and body (from the same caller) returns the first result with `Idempotent-Replayed: true` instead of placing another request. 1 to 255 visible ASCII characters, e.g. a UUID. */
                 "idempotency-key"?: string;
             };
             path?: never;

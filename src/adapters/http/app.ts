@@ -2,6 +2,8 @@
  * Builds the HTTP application from use cases. Process concerns (listening, signals) stay in
  * src/config/main.ts; tests call this same builder through the same composition root.
  */
+import type { BrowserOrigins } from '../../application/use-cases/browser-origins.js';
+import { corsPlugin } from './plugins/cors.js';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { registerReferencePage } from './reference-page.js';
@@ -42,6 +44,8 @@ export interface HttpAppDeps {
   /** Counts each request made with a key, for its usage. */
   readonly recordUsage: UsageCounter;
   readonly readinessProbes: Readonly<Record<string, ReadinessProbe>>;
+  /** Which web origins some browser key allows, for CORS preflights. */
+  readonly browserOrigins: BrowserOrigins;
 }
 
 export interface HttpAppOptions extends BaseAppOptions {
@@ -91,6 +95,8 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
 
   await app.register(
     async (v1) => {
+      // Before admission: a preflight carries no key and is answered here.
+      corsPlugin(v1, { origins: deps.browserOrigins, admitRequest: deps.admitRequest, root: app });
       admissionPlugin(v1, {
         metrics: options.metrics,
         admitRequest: deps.admitRequest,
@@ -142,6 +148,8 @@ function documentDescription(): string {
     'A key carries scopes: `pets:read` (list and get animals and adoption requests, `GET /v1/rate_limit`) and `pets:write` (add, change and remove animals; place and decide adoption requests), both unless the operator chose otherwise. A key without the scope an operation needs gets 403 `forbidden`, and the request still counts against its limits.',
     '',
     "An animal belongs to the owner of the key that added it: only that owner's keys may change or remove it or decide its adoption requests (403 otherwise). Reads are open to every key.",
+    '',
+    'From a web page, only a browser key works: a read-only key the operator issued with the origins of its pages. CORS preflights are answered for those origins without a key; a request with an `Origin` its key does not list (any secret key, from any page) gets 403 `forbidden`.',
     '',
     '## Changing an animal',
     'Every animal carries a `version`; its ETag is that number in quotes. `PATCH /pets/{petId}` takes a JSON merge patch and needs `If-Match` with the ETag the animal was read at (428 without it; 412 with the current ETag when it changed since), so no update is lost. Status moves available → pending or sold, pending → available or sold, sold → available.',

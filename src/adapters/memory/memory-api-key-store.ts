@@ -29,6 +29,7 @@ export class MemoryApiKeyStore implements ApiKeyStore {
           (query.status === undefined || keyStatus(r, query.nowMs) === query.status) &&
           (query.plan === undefined || r.plan === query.plan) &&
           (query.ownerId === undefined || r.ownerId === query.ownerId) &&
+          (query.origin === undefined || (r.allowedOrigins?.includes(query.origin) ?? false)) &&
           (after === undefined || compareCreation(r, after) > 0),
       )
       .sort(compareCreation);
@@ -38,10 +39,12 @@ export class MemoryApiKeyStore implements ApiKeyStore {
   update(id: string, changes: ApiKeyChanges): Promise<ApiKeyRecord | null> {
     const record = this.byId.get(id);
     if (!record) return Promise.resolve(null);
-    const { customLimits, ...rest } = changes;
+    const { customLimits, allowedOrigins, ...rest } = changes;
     const updated: { -readonly [K in keyof ApiKeyRecord]: ApiKeyRecord[K] } = { ...record, ...rest };
     if (customLimits === null) delete updated.customLimits;
     else if (customLimits !== undefined) updated.customLimits = customLimits;
+    if (allowedOrigins === null) delete updated.allowedOrigins;
+    else if (allowedOrigins !== undefined) updated.allowedOrigins = [...allowedOrigins];
     this.byId.set(id, updated);
     this.byHash.set(updated.hash, updated);
     return Promise.resolve(updated);

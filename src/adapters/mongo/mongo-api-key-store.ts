@@ -22,6 +22,7 @@ interface ApiKeyDocument {
   last4?: string;
   revokedReason?: string;
   requestFingerprint?: string;
+  allowedOrigins?: string[];
   createdAt: Date;
   revokedAt: Date | null;
   expiresAt: Date | null;
@@ -41,13 +42,15 @@ export class MongoApiKeyStore implements ApiKeyStore {
     const keys = db.collection('api_keys');
     await keys.createIndex({ hash: 1 }, { unique: true, name: 'hash_unique' });
     await keys.createIndex({ createdAt: 1, _id: 1 }, { name: 'created_at_id' });
+    // Browser keys by origin, for preflights (a multikey index; keys without origins are not in it).
+    await keys.createIndex({ allowedOrigins: 1 }, { name: 'allowed_origins', sparse: true });
   }
 
   add(record: ApiKeyRecord): Promise<void> {
     return guarded(this.timeoutMs, async () => {
-      const { id, scopes, ...rest } = record;
+      const { id, scopes, allowedOrigins, ...rest } = record;
       try {
-        await this.keys.insertOne({ _id: id, scopes: [...scopes], ...rest });
+        await this.keys.insertOne({ _id: id, scopes: [...scopes], ...rest, ...(allowedOrigins && { allowedOrigins: [...allowedOrigins] }) });
       } catch (error) {
         throw isDuplicateKey(error) ? new DuplicateKeyError() : error;
       }
@@ -67,6 +70,7 @@ export class MongoApiKeyStore implements ApiKeyStore {
     const and: Filter<ApiKeyDocument>[] = [];
     if (query.plan !== undefined) and.push({ plan: query.plan });
     if (query.ownerId !== undefined) and.push({ ownerId: query.ownerId });
+    if (query.origin !== undefined) and.push({ allowedOrigins: query.origin });
     if (query.status === 'revoked') and.push({ revokedAt: { $ne: null, $lte: now } });
     if (query.status === 'active' || query.status === 'expired') {
       and.push({ $or: [{ revokedAt: null }, { revokedAt: { $gt: now } }] });
@@ -85,10 +89,11 @@ export class MongoApiKeyStore implements ApiKeyStore {
   }
 
   update(id: string, changes: ApiKeyChanges): Promise<ApiKeyRecord | null> {
-    const { customLimits, scopes, ...rest } = changes;
+    const { customLimits, scopes, allowedOrigins, ...rest } = changes;
+    const unset = { ...(customLimits === null && { customLimits: true as const }), ...(allowedOrigins === null && { allowedOrigins: true as const }) };
     const update = {
-      $set: { ...rest, ...(customLimits && { customLimits }), ...(scopes && { scopes: [...scopes] }) },
-      ...(customLimits === null && { $unset: { customLimits: true as const } }),
+      $set: { ...rest, ...(customLimits && { customLimits }), ...(scopes && { scopes: [...scopes] }), ...(allowedOrigins && { allowedOrigins: [...allowedOrigins] }) },
+      ...(Object.keys(unset).length > 0 && { $unset: unset }),
     };
     return guarded(this.timeoutMs, async () => toRecord(await this.keys.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' })));
   }
@@ -117,6 +122,7 @@ function toRecord(document: ApiKeyDocument | null): ApiKeyRecord | null {
     ...(document.last4 !== undefined && { last4: document.last4 }),
     ...(document.revokedReason !== undefined && { revokedReason: document.revokedReason }),
     ...(document.requestFingerprint !== undefined && { requestFingerprint: document.requestFingerprint }),
+    ...(document.allowedOrigins !== undefined && { allowedOrigins: [...document.allowedOrigins] }),
     createdAt: document.createdAt,
     revokedAt: document.revokedAt ?? null,
     expiresAt: document.expiresAt ?? null,

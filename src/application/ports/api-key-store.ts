@@ -2,10 +2,11 @@
 import type { ApiKeyRecord, KeyScope, KeyStatus } from '../../domain/api-key.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 
-/** Fields an update may change; `customLimits: null` removes the override. */
+/** Fields an update may change; `customLimits: null` removes the override, `allowedOrigins: null` the origins. */
 export type ApiKeyChanges = Partial<Pick<ApiKeyRecord, 'revokedAt' | 'revokedReason' | 'expiresAt' | 'name' | 'ownerId' | 'rotatedTo'>> & {
   readonly plan?: PlanId;
   readonly customLimits?: PlanLimits | null;
+  readonly allowedOrigins?: readonly string[] | null;
   readonly scopes?: readonly KeyScope[];
 };
 
@@ -14,6 +15,8 @@ export interface ApiKeyQuery {
   readonly status?: KeyStatus;
   readonly plan?: PlanId;
   readonly ownerId?: string;
+  /** Only browser keys that list this exact origin. */
+  readonly origin?: string;
   /** Only keys after this one in creation order. */
   readonly after?: { readonly createdAt: Date; readonly id: string };
   readonly limit: number;

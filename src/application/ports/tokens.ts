@@ -23,4 +23,5 @@ export const TOKENS = {
   UsageStore: Symbol('UsageStore'),
   UsageRecorder: Symbol('UsageRecorder'),
   ReadUsage: Symbol('ReadUsage'),
+  BrowserOrigins: Symbol('BrowserOrigins'),
 } as const;

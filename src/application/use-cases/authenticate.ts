@@ -23,6 +23,8 @@ export interface AuthenticatedKey {
   readonly plan: PlanId;
   readonly limits: PlanLimits;
   readonly scopes: readonly KeyScope[];
+  /** A browser key's origins; null for a key no web page may use. */
+  readonly allowedOrigins: readonly string[] | null;
 }
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
@@ -116,6 +118,7 @@ export class Authenticate {
       plan: record.plan,
       limits: recordLimits(record),
       scopes: record.scopes,
+      allowedOrigins: record.allowedOrigins ?? null,
     };
     if (this.verified.size >= VERIFIED_MEMO_SIZE) {
       // Maps iterate in insertion order: forget the oldest.

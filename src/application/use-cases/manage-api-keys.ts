@@ -3,6 +3,7 @@
  * change, rotate and revoke. Every change is audited; secrets are returned once and never stored.
  */
 import {
+  checkBrowserKey,
   checkKeyFormat,
   composeKey,
   KEY_FORMAT_TEXT,
@@ -36,6 +37,8 @@ export interface NewKeyRequest {
   readonly scopes?: readonly KeyScope[];
   readonly expiresAt?: Date | null;
   readonly ownerId?: string | null;
+  /** A browser key's origins (then it must be read-only); absent: a key for servers. */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** What a change may set; `customLimits: null` removes the override, `expiresAt`/`ownerId: null` clear them. */
@@ -46,6 +49,8 @@ export interface KeyUpdate {
   readonly scopes?: readonly KeyScope[];
   readonly expiresAt?: Date | null;
   readonly ownerId?: string | null;
+  /** null: no longer a browser key. */
+  readonly allowedOrigins?: readonly string[] | null;
 }
 
 export interface IssuedKey {
@@ -181,6 +186,9 @@ export class ManageApiKeys {
     if (update.scopes !== undefined) checkScopes(update.scopes);
     if (update.ownerId !== undefined && update.ownerId !== null) checkOwner(update.ownerId);
     if (update.expiresAt !== undefined && update.expiresAt !== null) this.checkExpiry(update.expiresAt);
+    // The key as it would be: a browser key stays read-only, whichever field the change touches.
+    const origins = update.allowedOrigins === undefined ? current.allowedOrigins : (update.allowedOrigins ?? undefined);
+    checkBrowserKey(origins, update.scopes ?? current.scopes);
     const changes: ApiKeyChanges = {
       ...(update.name !== undefined && { name: update.name }),
       ...(update.plan !== undefined && { plan: update.plan }),
@@ -188,6 +196,7 @@ export class ManageApiKeys {
       ...(update.scopes !== undefined && { scopes: [...update.scopes] }),
       ...(update.expiresAt !== undefined && { expiresAt: update.expiresAt }),
       ...(update.ownerId !== undefined && { ownerId: update.ownerId }),
+      ...(update.allowedOrigins !== undefined && { allowedOrigins: update.allowedOrigins }),
     };
     // What the change sets that differs from the record: nothing differs, nothing is written or audited.
     const audited = changesBetween(auditedFields(current), auditedFields(applyChanges(current, changes)));
@@ -273,6 +282,7 @@ export class ManageApiKeys {
         scopes: old.scopes,
         expiresAt: old.expiresAt,
         ownerId: old.ownerId,
+        ...(old.allowedOrigins && { allowedOrigins: old.allowedOrigins }),
       }),
       quotaId: old.quotaId,
       rotatedFrom: old.id,
@@ -305,6 +315,7 @@ export class ManageApiKeys {
       createdAt: new Date(this.clock.nowMs()),
       revokedAt: null,
       expiresAt: request.expiresAt ?? null,
+      ...(request.allowedOrigins && { allowedOrigins: [...request.allowedOrigins] }),
     };
   }
 
@@ -315,6 +326,7 @@ export class ManageApiKeys {
     if (request.scopes !== undefined) checkScopes(request.scopes);
     if (request.ownerId !== undefined && request.ownerId !== null) checkOwner(request.ownerId);
     if (request.expiresAt) this.checkExpiry(request.expiresAt);
+    checkBrowserKey(request.allowedOrigins, request.scopes ?? KEY_SCOPES);
   }
 
   private checkExpiry(expiresAt: Date): void {
@@ -361,15 +373,18 @@ function auditedFields(record: ApiKeyRecord): Record<string, AuditValue> {
     ownerId: record.ownerId,
     revokedAt: record.revokedAt?.toISOString() ?? null,
     rotatedTo: record.rotatedTo ?? null,
+    allowedOrigins: record.allowedOrigins ? [...record.allowedOrigins] : null,
   };
 }
 
 /** The record as it will be once the changes are stored (null limits: the plan's). */
 function applyChanges(record: ApiKeyRecord, changes: ApiKeyChanges): ApiKeyRecord {
-  const { customLimits, ...rest } = changes;
+  const { customLimits, allowedOrigins, ...rest } = changes;
   const next = { ...record, ...rest };
   if (customLimits === null) delete next.customLimits;
   else if (customLimits !== undefined) next.customLimits = customLimits;
+  if (allowedOrigins === null) delete next.allowedOrigins;
+  else if (allowedOrigins !== undefined) next.allowedOrigins = allowedOrigins;
   return next;
 }
 
@@ -382,6 +397,8 @@ function fingerprintOf(request: NewKeyRequest): string {
     scopes: request.scopes ? [...request.scopes].sort() : null,
     expiresAt: request.expiresAt ? request.expiresAt.getTime() : null,
     ownerId: request.ownerId ?? null,
+    // Only when given, so that fingerprints stored before browser keys still match their retries.
+    ...(request.allowedOrigins && { allowedOrigins: [...request.allowedOrigins].sort() }),
   };
   return hashKey(JSON.stringify(canonical));
 }

@@ -1,7 +1,7 @@
 /** TypeBox schemas of the admin API: keys as operators see them (never a secret but once), and audit events. */
 import { Type, type TSchema } from 'typebox';
 import { ADMIN_NAME_MAX_LENGTH, ADMIN_SCOPES } from '../../../domain/admin-credential.js';
-import { KEY_SCOPES, KEY_STATUSES } from '../../../domain/api-key.js';
+import { KEY_SCOPES, KEY_STATUSES, MAX_ALLOWED_ORIGINS } from '../../../domain/api-key.js';
 import { AUDIT_ACTIONS } from '../../../domain/audit-event.js';
 import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../domain/plans.js';
 import { dateTime, dateTimeOrNull } from '../schemas/dates.js';
@@ -31,6 +31,17 @@ const ScopesSchema = Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type:
   'x-invalid': `must list one or more of ${KEY_SCOPES.join(', ')}, each once`,
 });
 
+const OriginsSchema = Type.Array(
+  Type.String({ maxLength: 200 }),
+  {
+    minItems: 1,
+    maxItems: MAX_ALLOWED_ORIGINS,
+    uniqueItems: true,
+    description: `Makes it a browser key: the exact web origins (\`https://shelter.example\`, as the browser sends them) whose pages may use it, 1 to ${MAX_ALLOWED_ORIGINS}. A browser key must be read-only (\`scopes: ["pets:read"]\`)`,
+    'x-invalid': `must list 1 to ${MAX_ALLOWED_ORIGINS} origins, each once`,
+  },
+);
+
 const NameSchema = Type.String({ minLength: 1, maxLength: KEY_NAME_MAX_LENGTH, description: "The key's name, for operators", 'x-invalid': `must be a string of 1 to ${KEY_NAME_MAX_LENGTH} characters` });
 const OwnerSchema = Type.String({ minLength: 1, maxLength: OWNER_ID_MAX_LENGTH, description: "The operator's reference for the customer (an account id)", 'x-invalid': `must be a string of 1 to ${OWNER_ID_MAX_LENGTH} characters` });
 
@@ -59,6 +70,7 @@ export const ApiKeySchema = Type.Object(
       description: 'How the secret begins: its environment prefix and 4 more characters (null for keys stored before it was kept)',
     }),
     last4: Type.Union([Type.String(), Type.Null()], { description: 'The last 4 characters of the secret (null for keys stored before it was kept)' }),
+    allowedOrigins: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'A browser key\'s web origins; null for a key no web page may use (a secret key for servers)' }),
   },
   { title: 'ApiKey', additionalProperties: false, description: 'An API key as operators see it. The secret is never part of it.' },
 );
@@ -81,12 +93,17 @@ export const NewApiKeySchema = Type.Object(
     scopes: Type.Optional(ScopesSchema),
     expiresAt: Type.Optional(dateTime('When the key stops working; in the future')),
     ownerId: Type.Optional(OwnerSchema),
+    allowedOrigins: Type.Optional(OriginsSchema),
   },
   {
     title: 'NewApiKey',
     additionalProperties: false,
     description: 'A key to issue. Unknown fields are refused.',
-    examples: [{ name: 'Shelter A', plan: 'pro', ownerId: 'acct_1042' }, { name: 'Partner', plan: 'enterprise', limits: { perMinute: 5000, perDay: 2000000 } }],
+    examples: [
+      { name: 'Shelter A', plan: 'pro', ownerId: 'acct_1042' },
+      { name: 'Partner', plan: 'enterprise', limits: { perMinute: 5000, perDay: 2000000 } },
+      { name: 'Shelter A website', plan: 'pro', scopes: ['pets:read'], allowedOrigins: ['https://shelter.example'], ownerId: 'acct_1042' },
+    ],
   },
 );
 
@@ -98,6 +115,7 @@ export const ApiKeyChangesSchema = Type.Object(
     scopes: Type.Optional(ScopesSchema),
     expiresAt: Type.Optional(nullable(dateTime('In the future'), 'When the key stops working; null: never')),
     ownerId: Type.Optional(nullable(OwnerSchema, "The operator's reference for the customer; null removes it")),
+    allowedOrigins: Type.Optional(nullable(OriginsSchema, 'The web origins that may use it; null: no longer a browser key')),
   },
   { title: 'ApiKeyChanges', additionalProperties: false, minProperties: 1, description: 'The fields to change, at least one; the others stay as they are' },
 );

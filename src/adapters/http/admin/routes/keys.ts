@@ -67,6 +67,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     revokedReason: record.revokedReason ?? null,
     start: record.start ?? null,
     last4: record.last4 ?? null,
+    allowedOrigins: record.allowedOrigins ? [...record.allowedOrigins] : null,
   });
   /** Records as operators see them, with when each was last used (from the usage counts). */
   const present = async (record: ApiKeyRecord) => view(record, (await usage.lastUsed([record.id])).get(record.id));
@@ -106,6 +107,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         ...(body.scopes && { scopes: body.scopes }),
         ...(body.expiresAt !== undefined && { expiresAt: parseDate(body.expiresAt, 'expiresAt') }),
         ...(body.ownerId !== undefined && { ownerId: body.ownerId }),
+        ...(body.allowedOrigins !== undefined && { allowedOrigins: body.allowedOrigins }),
       };
       const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER];
       const actor = actorOf(request);
@@ -204,6 +206,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
           ...(body.scopes !== undefined && { scopes: body.scopes }),
           ...(body.expiresAt !== undefined && { expiresAt: body.expiresAt === null ? null : parseDate(body.expiresAt, 'expiresAt') }),
           ...(body.ownerId !== undefined && { ownerId: body.ownerId }),
+          ...(body.allowedOrigins !== undefined && { allowedOrigins: body.allowedOrigins }),
         },
         actorOf(request),
       );

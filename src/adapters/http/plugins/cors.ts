@@ -1,0 +1,100 @@
+/**
+ * CORS for browser keys. A web page may call /v1 only with a browser key (a key with allowedOrigins,
+ * read-only) from one of its origins:
+ * - a preflight (OPTIONS with Origin and Access-Control-Request-Method, which browsers send without
+ *   the key) is limited per client address like any call without a key, then answered 204 with the
+ *   origin allowed when some active key lists it, else 403;
+ * - a request with an Origin gets `Access-Control-Allow-Origin` only when its key lists that origin;
+ *   a key used from any other origin (a secret key shipped to a page) gets 403. Every such response
+ *   carries `Vary: Origin`.
+ * Requests without an Origin (servers, tools) are not browsers' and see none of this.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
+import type { BrowserOrigins } from '../../../application/use-cases/browser-origins.js';
+import { checkKeyOrigin } from '../../../domain/api-key.js';
+import { ForbiddenError } from '../../../domain/errors.js';
+import { setRateLimitHeaders } from '../rate-limit-headers.js';
+import { authorizationCount } from './admission.js';
+
+/** Browser keys are read-only. */
+const ALLOWED_METHODS = ['GET', 'HEAD'];
+/** What a page may read of a response besides the CORS-safelisted headers. */
+const EXPOSED_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit-Policy',
+  'Retry-After',
+  'X-Request-Id',
+  'Link',
+  'ETag',
+  'Deprecation',
+  'Sunset',
+].join(', ');
+/** How long a browser may reuse a preflight's answer. */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+export interface CorsOptions {
+  readonly origins: BrowserOrigins;
+  readonly admitRequest: AdmitRequest;
+  /** The application, asked whether a path serves the method a preflight names. */
+  readonly root: FastifyInstance;
+}
+
+/** Installs the preflight answer (before admission) and the origin rule (after it) on the /v1 scope. */
+export function corsPlugin(scope: FastifyInstance, options: CorsOptions): void {
+  scope.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    const asked = request.headers['access-control-request-method'];
+    if (request.method !== 'OPTIONS' || origin === undefined || typeof asked !== 'string') return;
+    const path = request.url.split('?')[0] ?? request.url;
+    // A preflight for a method no route serves here is answered as any unrouted request is.
+    if (options.root.findRoute({ method: asked, url: path }) === null) return;
+    await preflight(request, reply, origin, asked, options);
+  });
+  // After admission (the route's own onRequest): the key is known, the body not yet read.
+  scope.addHook('preParsing', async (request) => {
+    const origin = request.headers.origin;
+    if (request.apiKey && origin !== undefined) checkKeyOrigin({ ...(request.apiKey.allowedOrigins && { allowedOrigins: request.apiKey.allowedOrigins }) }, origin);
+  });
+  scope.addHook('onSend', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    reply.header('Vary', 'Origin');
+    if (request.apiKey?.allowedOrigins?.includes(origin)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    }
+  });
+}
+
+async function preflight(request: FastifyRequest, reply: FastifyReply, origin: string, asked: string, options: CorsOptions): Promise<void> {
+  reply.header('Vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers');
+  // Limited per client address, like every call that carries no key.
+  const admission = await options.admitRequest.execute({
+    authorization: undefined,
+    authorizationHeaders: authorizationCount(request.raw.rawHeaders),
+    clientAddress: () => request.ip,
+    needsKey: false,
+    spendsQuota: true,
+    scope: null,
+  });
+  if (admission.decision) setRateLimitHeaders(reply, admission.limits, admission.decision);
+  if (admission.refusal) throw admission.refusal;
+  if (!ALLOWED_METHODS.includes(asked)) {
+    throw new ForbiddenError(`A web page may only read (${ALLOWED_METHODS.join(', ')}): browser keys are read-only, and ${asked.slice(0, 20)} needs a key kept on a server`);
+  }
+  if (!(await options.origins.allows(origin))) {
+    throw new ForbiddenError(`No key allows the origin ${origin.slice(0, 100)}: an operator gives a read-only browser key allowedOrigins listing it`);
+  }
+  await reply
+    .code(204)
+    .headers({
+      'Access-Control-Allow-Origin': origin,
+      'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),
+      'Access-Control-Allow-Headers': 'Authorization',
+      'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
+    })
+    .send();
+}

@@ -44,28 +44,48 @@ export interface CorsOptions {
 
 /** Installs the preflight answer (before admission) and the origin rule (after it) on the /v1 scope. */
 export function corsPlugin(scope: FastifyInstance, options: CorsOptions): void {
-  scope.addHook('onRequest', async (request, reply) => {
+  // Callback hooks that return at once when the request carries no Origin: nothing is allocated on
+  // the path every server-to-server request takes.
+  scope.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     const asked = request.headers['access-control-request-method'];
-    if (request.method !== 'OPTIONS' || origin === undefined || typeof asked !== 'string') return;
+    if (request.method !== 'OPTIONS' || origin === undefined || typeof asked !== 'string') {
+      done();
+      return;
+    }
     const path = request.url.split('?')[0] ?? request.url;
     // A preflight for a method no route serves here is answered as any unrouted request is.
-    if (options.root.findRoute({ method: asked, url: path }) === null) return;
-    await preflight(request, reply, origin, asked, options);
+    if (options.root.findRoute({ method: asked, url: path }) === null) {
+      done();
+      return;
+    }
+    // Answered here (done is not called after the reply is sent), or refused through the error handler.
+    preflight(request, reply, origin, asked, options).then(undefined, done);
   });
   // After admission (the route's own onRequest): the key is known, the body not yet read.
-  scope.addHook('preParsing', async (request) => {
+  scope.addHook('preParsing', (request, _reply, payload, done) => {
     const origin = request.headers.origin;
-    if (request.apiKey && origin !== undefined) checkKeyOrigin({ ...(request.apiKey.allowedOrigins && { allowedOrigins: request.apiKey.allowedOrigins }) }, origin);
-  });
-  scope.addHook('onSend', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    reply.header('Vary', 'Origin');
-    if (request.apiKey?.allowedOrigins?.includes(origin)) {
-      reply.header('Access-Control-Allow-Origin', origin);
-      reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    if (origin === undefined || !request.apiKey) {
+      done(null, payload);
+      return;
     }
+    try {
+      checkKeyOrigin({ ...(request.apiKey.allowedOrigins && { allowedOrigins: request.apiKey.allowedOrigins }) }, origin);
+      done(null, payload);
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+  scope.addHook('onSend', (request, reply, payload, done) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      reply.header('Vary', 'Origin');
+      if (request.apiKey?.allowedOrigins?.includes(origin)) {
+        reply.header('Access-Control-Allow-Origin', origin);
+        reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+      }
+    }
+    done(null, payload);
   });
 }
 

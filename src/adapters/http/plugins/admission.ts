@@ -10,6 +10,7 @@ import type { KeyScope } from '../../../domain/api-key.js';
 import type { Outcome } from '../../../domain/rate-limit.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { setRateLimitHeaders } from '../rate-limit-headers.js';
+import { applyOriginRule } from './cors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,7 +74,11 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
     // Known even when refused, so that the access line names the key and its usage counts the refusal.
     request.apiKey = admission.key;
     request.rateOutcome = admission.decision?.outcome ?? null;
+    // A web page's request (it carries an Origin): CORS headers for a browser key's own origin, 403 for any other.
+    const origin = request.headers.origin;
+    const wrongOrigin = origin === undefined ? null : applyOriginRule(request, reply, origin);
     if (admission.refusal) throw admission.refusal;
+    if (wrongOrigin) throw wrongOrigin;
   };
 
   app.addHook('onRoute', (routeOptions) => {

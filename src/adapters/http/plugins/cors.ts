@@ -6,7 +6,7 @@
  *   origin allowed when some active key lists it, else 403;
  * - a request with an Origin gets `Access-Control-Allow-Origin` only when its key lists that origin;
  *   a key used from any other origin (a secret key shipped to a page) gets 403. Every such response
- *   carries `Vary: Origin`.
+ *   carries `Vary: Origin`. This rule runs inside admission (applyOriginRule), where the key is known.
  * Requests without an Origin (servers, tools) are not browsers' and see none of this.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +15,6 @@ import type { BrowserOrigins } from '../../../application/use-cases/browser-orig
 import { checkKeyOrigin } from '../../../domain/api-key.js';
 import { ForbiddenError } from '../../../domain/errors.js';
 import { setRateLimitHeaders } from '../rate-limit-headers.js';
-import { authorizationCount } from './admission.js';
 
 /** Browser keys are read-only. */
 const ALLOWED_METHODS = ['GET', 'HEAD'];
@@ -42,10 +41,11 @@ export interface CorsOptions {
   readonly root: FastifyInstance;
 }
 
-/** Installs the preflight answer (before admission) and the origin rule (after it) on the /v1 scope. */
+/**
+ * Installs the preflight answer on the /v1 scope, before admission. A callback hook that returns at
+ * once for anything but OPTIONS: nothing is allocated on the path of other requests.
+ */
 export function corsPlugin(scope: FastifyInstance, options: CorsOptions): void {
-  // Callback hooks that return at once when the request carries no Origin: nothing is allocated on
-  // the path every server-to-server request takes.
   scope.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     const asked = request.headers['access-control-request-method'];
@@ -62,31 +62,29 @@ export function corsPlugin(scope: FastifyInstance, options: CorsOptions): void {
     // Answered here (done is not called after the reply is sent), or refused through the error handler.
     preflight(request, reply, origin, asked, options).then(undefined, done);
   });
-  // After admission (the route's own onRequest): the key is known, the body not yet read.
-  scope.addHook('preParsing', (request, _reply, payload, done) => {
-    const origin = request.headers.origin;
-    if (origin === undefined || !request.apiKey) {
-      done(null, payload);
-      return;
-    }
-    try {
-      checkKeyOrigin({ ...(request.apiKey.allowedOrigins && { allowedOrigins: request.apiKey.allowedOrigins }) }, origin);
-      done(null, payload);
-    } catch (error) {
-      done(error as Error);
-    }
-  });
-  scope.addHook('onSend', (request, reply, payload, done) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      reply.header('Vary', 'Origin');
-      if (request.apiKey?.allowedOrigins?.includes(origin)) {
-        reply.header('Access-Control-Allow-Origin', origin);
-        reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-      }
-    }
-    done(null, payload);
-  });
+}
+
+/**
+ * The origin rule for a request that carries an Origin, once admission knows its key (called by the
+ * admission plugin, so requests without an Origin pay one property read): `Vary: Origin` always;
+ * the CORS headers when the key lists the origin, refusals included (so the page can read a 429's
+ * Retry-After). Returns the refusal for a key used from an origin it does not list, or null.
+ */
+export function applyOriginRule(request: FastifyRequest, reply: FastifyReply, origin: string): ForbiddenError | null {
+  reply.header('Vary', 'Origin');
+  const key = request.apiKey;
+  if (!key) return null;
+  if (key.allowedOrigins?.includes(origin)) {
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    return null;
+  }
+  try {
+    checkKeyOrigin({ ...(key.allowedOrigins && { allowedOrigins: key.allowedOrigins }) }, origin);
+    return null;
+  } catch (error) {
+    return error as ForbiddenError;
+  }
 }
 
 async function preflight(request: FastifyRequest, reply: FastifyReply, origin: string, asked: string, options: CorsOptions): Promise<void> {
@@ -94,7 +92,7 @@ async function preflight(request: FastifyRequest, reply: FastifyReply, origin: s
   // Limited per client address, like every call that carries no key.
   const admission = await options.admitRequest.execute({
     authorization: undefined,
-    authorizationHeaders: authorizationCount(request.raw.rawHeaders),
+    authorizationHeaders: 0,
     clientAddress: () => request.ip,
     needsKey: false,
     spendsQuota: true,

@@ -197,11 +197,11 @@ export function checkBrowserKey(allowedOrigins: readonly string[] | undefined, s
  * Whether a request from a web page (its Origin header) may use the key: only a browser key listing
  * that exact origin. Requests without an Origin (servers, tools) are not browsers' and pass.
  */
-export function checkKeyOrigin(record: Pick<ApiKeyRecord, 'allowedOrigins'>, origin: string | undefined): void {
+export function checkKeyOrigin(allowedOrigins: readonly string[] | null | undefined, origin: string | undefined): void {
   if (origin === undefined) return;
-  if (record.allowedOrigins?.includes(origin)) return;
+  if (allowedOrigins?.includes(origin)) return;
   throw new ForbiddenError(
-    record.allowedOrigins === undefined
+    !allowedOrigins
       ? `This key allows no web origin, and a request from ${origin.slice(0, 100)} came with it: keep a secret key on a server; a web page needs a read-only browser key (allowedOrigins)`
       : `This key does not allow the origin ${origin.slice(0, 100)}; the key's allowedOrigins lists the pages that may use it`,
   );

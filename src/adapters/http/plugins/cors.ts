@@ -74,17 +74,14 @@ export function applyOriginRule(request: FastifyRequest, reply: FastifyReply, or
   reply.header('Vary', 'Origin');
   const key = request.apiKey;
   if (!key) return null;
-  if (key.allowedOrigins?.includes(origin)) {
-    reply.header('Access-Control-Allow-Origin', origin);
-    reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    return null;
-  }
   try {
-    checkKeyOrigin({ ...(key.allowedOrigins && { allowedOrigins: key.allowedOrigins }) }, origin);
-    return null;
+    checkKeyOrigin(key.allowedOrigins, origin);
   } catch (error) {
     return error as ForbiddenError;
   }
+  reply.header('Access-Control-Allow-Origin', origin);
+  reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  return null;
 }
 
 async function preflight(request: FastifyRequest, reply: FastifyReply, origin: string, asked: string, options: CorsOptions): Promise<void> {

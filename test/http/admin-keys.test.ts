@@ -76,6 +76,7 @@ describe('admin API: keys', () => {
       limitsSource: 'plan',
       start: expect.stringMatching(/^adopt_stage_[A-Za-z0-9]{4}$/) as unknown,
       last4: expect.stringMatching(/^[A-Za-z0-9]{4}$/) as unknown,
+      allowedOrigins: null,
       key: expect.stringMatching(/^adopt_stage_/) as unknown,
     });
     // The record shows how its secret begins and ends, to be recognised without it.

@@ -43,6 +43,7 @@ describe('authenticating and managing keys', () => {
       plan: 'pro',
       limits: { perMinute: PLAN_LIMITS.pro.perMinute, perDay: PLAN_LIMITS.pro.perDay },
       scopes: ['pets:read', 'pets:write'],
+      allowedOrigins: null,
     });
     expect(await authenticate.execute(`bearer   ${key}`)).toMatchObject({ keyId: record.id });
   });
@@ -80,7 +81,11 @@ describe('authenticating and managing keys', () => {
       plan: 'pro',
       limits: { perMinute: 500, perDay: 20_000 },
       scopes: ['pets:read'],
+      allowedOrigins: null,
     });
+    // A browser key carries its origins.
+    const site = await keys.issue({ name: 'Website', plan: 'pro', scopes: ['pets:read'], allowedOrigins: ['https://shelter.example'] });
+    await expect(authenticate.execute(`Bearer ${site.key}`)).resolves.toMatchObject({ allowedOrigins: ['https://shelter.example'] });
     const plain = await keys.issue({ name: 'Shelter B', plan: 'pro' });
     await expect(authenticate.execute(`Bearer ${plain.key}`)).resolves.toMatchObject({ limits: PLAN_LIMITS.pro, scopes: ['pets:read', 'pets:write'] });
   });

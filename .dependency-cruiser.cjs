@@ -34,7 +34,8 @@ module.exports = {
     {
       name: 'adapters-stay-apart',
       severity: 'error',
-      comment: 'One adapter does not reach into another (memory, mongo, redis, http); all may use the shared metrics registry and telemetry (trace context, observed ports).',
+      comment:
+        'One adapter does not reach into another (memory, mongo, redis, http); all may use the shared metrics registry and telemetry (trace context, observed ports).',
       from: { path: '^src/adapters/([^/]+)/' },
       to: { path: '^src/adapters/', pathNot: ['^src/adapters/$1/', '^src/adapters/metrics/', '^src/adapters/telemetry/'] },
     },

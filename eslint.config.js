@@ -4,7 +4,18 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'dist-bench/**', '**/node_modules/**', 'coverage/**', 'bench/results/**', 'test/.generated/**', '.stryker-tmp/**', 'reports/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      'dist-bench/**',
+      '**/node_modules/**',
+      'coverage/**',
+      'bench/results/**',
+      'test/.generated/**',
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -13,7 +13,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pinned, readyPort, SCRIPTS_DIR, benchKeys, LIMITED_KEY, type LoadOptions, type LoadResult, type Scenario, type Variant } from './processes.js';
+import {
+  pinned,
+  readyPort,
+  SCRIPTS_DIR,
+  benchKeys,
+  LIMITED_KEY,
+  type LoadOptions,
+  type LoadResult,
+  type Scenario,
+  type Variant,
+} from './processes.js';
 
 const variant = (process.env.KERNEL_VARIANT ?? 'memory') as Variant;
 const scenario = (process.env.KERNEL_SCENARIO ?? 'list20') as Scenario;
@@ -34,12 +44,26 @@ const server = pinned('0', [`${SCRIPTS_DIR}server.js`, JSON.stringify({ variant,
 const port = await readyPort(server, variant);
 // The bare baseline answers the list as 'baseline' and its own POST as 'create'.
 const loadScenario: Scenario = variant === 'baseline' && scenario === 'list20' ? 'baseline' : scenario;
-const loadOptions: LoadOptions = { url: `http://127.0.0.1:${port}`, scenario: loadScenario, keys, limitedKey, pets: 1000, connections: 32, duration: seconds + 5, warmup: 0, addressSalt: 0 };
+const loadOptions: LoadOptions = {
+  url: `http://127.0.0.1:${port}`,
+  scenario: loadScenario,
+  keys,
+  limitedKey,
+  pets: 1000,
+  connections: 32,
+  duration: seconds + 5,
+  warmup: 0,
+  addressSalt: 0,
+};
 const load = pinned('1', [`${SCRIPTS_DIR}load.js`, JSON.stringify(loadOptions)]);
 let result = '';
 load.stdout.on('data', (chunk: Buffer) => (result += String(chunk)));
 await new Promise((resolve) => setTimeout(resolve, 3000));
-const perf = spawn('perf', ['record', '-q', '-F', String(frequency), '-g', '-p', String(server.pid), '-o', data, '--', 'sleep', String(seconds)], { stdio: ['ignore', 'ignore', 'inherit'] });
+const perf = spawn(
+  'perf',
+  ['record', '-q', '-F', String(frequency), '-g', '-p', String(server.pid), '-o', data, '--', 'sleep', String(seconds)],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
 const recorded = await new Promise<number | null>((resolve) => perf.once('exit', resolve));
 await new Promise((resolve) => load.once('exit', resolve));
 server.kill('SIGTERM');
@@ -53,7 +77,11 @@ const { rps } = JSON.parse(result) as LoadResult;
 
 /** Samples with each of these functions on their stack, and samples in all. */
 function samplesOf(symbols: readonly string[]): { all: number; bySymbol: Map<string, number> } {
-  const report = spawnSync('perf', ['report', '-i', data, '--children', '--sort', 'sym', '--stdio', '-g', 'none', '-F', 'overhead_children,sample,sym'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const report = spawnSync(
+    'perf',
+    ['report', '-i', data, '--children', '--sort', 'sym', '--stdio', '-g', 'none', '-F', 'overhead_children,sample,sym'],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   const bySymbol = new Map<string, number>();
   let all = 0;
   for (const line of report.stdout.split('\n')) {
@@ -77,7 +105,9 @@ const parts: Record<string, string> = {
 const { all, bySymbol } = samplesOf(Object.keys(parts));
 const usPerRequest = (samples: number) => ((samples / frequency) * 1e6) / (rps * seconds);
 const total = usPerRequest(all);
-process.stdout.write(`# ${variant === 'memory' ? `service, LOG_LEVEL=${logLevel}` : variant}: ${scenario}, ${Math.round(rps)} req/s, ${seconds} s recorded\n\n| what | CPU µs per request |\n|---|---:|\n| all | ${total.toFixed(1)} |\n`);
+process.stdout.write(
+  `# ${variant === 'memory' ? `service, LOG_LEVEL=${logLevel}` : variant}: ${scenario}, ${Math.round(rps)} req/s, ${seconds} s recorded\n\n| what | CPU µs per request |\n|---|---:|\n| all | ${total.toFixed(1)} |\n`,
+);
 for (const [symbol, what] of Object.entries(parts)) {
   process.stdout.write(`| ${what} | ${(((bySymbol.get(symbol) ?? 0) / 100) * total).toFixed(1)} |\n`);
 }

@@ -21,7 +21,10 @@ if (!url) {
 }
 const SUBJECTS = Number(process.env.LIMITER_SUBJECTS ?? 1000);
 const DECISIONS = Number(process.env.LIMITER_DECISIONS ?? 200_000);
-const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 1_000_000_000, perDay: 1_000_000_000 }), ban: { threshold: 3, durationMs: 60_000, strikeWindowMs: 60_000 } };
+const policy: AdmissionPolicy = {
+  windows: windowsFor({ perMinute: 1_000_000_000, perDay: 1_000_000_000 }),
+  ban: { threshold: 3, durationMs: 60_000, strikeWindowMs: 60_000 },
+};
 
 const redis = new Redis(url);
 const clock = { ms: Date.now() - 86_400_000, nowMs: () => clock.ms };

@@ -14,7 +14,11 @@ const nextAddress = () => {
 
 const scenarios: Record<Scenario, () => Request> = {
   baseline: () => ({ method: 'GET', path: '/v1/pets' }),
-  list20: () => ({ method: 'GET', path: '/v1/pets?limit=20', setupRequest: (r: Request) => ({ ...r, headers: { authorization: `Bearer ${nextKey()}` } }) }),
+  list20: () => ({
+    method: 'GET',
+    path: '/v1/pets?limit=20',
+    setupRequest: (r: Request) => ({ ...r, headers: { authorization: `Bearer ${nextKey()}` } }),
+  }),
   sold100: () => ({
     method: 'GET',
     path: '/v1/pets?status=sold&limit=100',
@@ -36,7 +40,10 @@ const scenarios: Record<Scenario, () => Request> = {
   unauthorized: () => ({
     method: 'GET',
     path: '/v1/pets?limit=20',
-    setupRequest: (r: Request) => ({ ...r, headers: { authorization: 'Bearer not-a-valid-key-0000000000', 'x-forwarded-for': nextAddress() } }),
+    setupRequest: (r: Request) => ({
+      ...r,
+      headers: { authorization: 'Bearer not-a-valid-key-0000000000', 'x-forwarded-for': nextAddress() },
+    }),
   }),
   limited: () => ({ method: 'GET', path: '/v1/pets?limit=20', headers: { authorization: `Bearer ${o.limitedKey}` } }),
   deepPage: () => ({

@@ -16,7 +16,18 @@
 // function of the matching modules costs per request with everything it calls (its inclusive time):
 // the price of a small feature, which side by side cannot resolve below about 1 µs.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { pinned, readyPort, RESULTS_DIR, SCRIPTS_DIR, benchKeys, LIMITED_KEY, type LoadOptions, type LoadResult, type Scenario, type Variant } from './processes.js';
+import {
+  pinned,
+  readyPort,
+  RESULTS_DIR,
+  SCRIPTS_DIR,
+  benchKeys,
+  LIMITED_KEY,
+  type LoadOptions,
+  type LoadResult,
+  type Scenario,
+  type Variant,
+} from './processes.js';
 
 /** The parts of a V8 CPU profile read here. */
 interface CallFrame {
@@ -59,12 +70,24 @@ const limitedKey = LIMITED_KEY;
 mkdirSync(RESULTS_DIR, { recursive: true });
 
 const label = (name: Variant) => (name === 'memory' ? `service, LOG_LEVEL=${logLevel}` : name);
-const loadScenarioOf = (name: Variant): Scenario => (name === 'baseline' ? (scenario === 'create' ? 'create' : 'baseline') : name === 'reference' ? 'list20' : scenario);
+const loadScenarioOf = (name: Variant): Scenario =>
+  name === 'baseline' ? (scenario === 'create' ? 'create' : 'baseline') : name === 'reference' ? 'list20' : scenario;
 
 /** Runs one server under load, profiles it after the warm-up, and returns its requests per second and samples. */
 async function profileOf(name: Variant): Promise<ProfileRun> {
   const output = `${RESULTS_DIR}profile-${name === 'memory' ? scenario : name}.cpuprofile`;
-  const server = pinned('0', [`${SCRIPTS_DIR}server.js`, JSON.stringify({ variant: name === 'memory' && redisUrl ? 'redis' : name, keys, limitedKey, pets: 1000, logLevel, profile: output, ...(redisUrl && { redisUrl }) })]);
+  const server = pinned('0', [
+    `${SCRIPTS_DIR}server.js`,
+    JSON.stringify({
+      variant: name === 'memory' && redisUrl ? 'redis' : name,
+      keys,
+      limitedKey,
+      pets: 1000,
+      logLevel,
+      profile: output,
+      ...(redisUrl && { redisUrl }),
+    }),
+  ]);
   // The log lines are drained and dropped, as the bench does; only the profiler's own line is looked for.
   let tail = '';
   let profiling: () => void = () => undefined;
@@ -73,7 +96,17 @@ async function profileOf(name: Variant): Promise<ProfileRun> {
     tail = (tail + chunk).slice(-64);
     if (tail.includes('PROFILING')) profiling();
   });
-  const loadOptions: LoadOptions = { url: `http://127.0.0.1:${port}`, scenario: loadScenarioOf(name), keys, limitedKey, pets: 1000, connections: 32, duration: seconds + 4, warmup: 0, addressSalt: 0 };
+  const loadOptions: LoadOptions = {
+    url: `http://127.0.0.1:${port}`,
+    scenario: loadScenarioOf(name),
+    keys,
+    limitedKey,
+    pets: 1000,
+    connections: 32,
+    duration: seconds + 4,
+    warmup: 0,
+    addressSalt: 0,
+  };
   const load = pinned('1', [`${SCRIPTS_DIR}load.js`, JSON.stringify(loadOptions)]);
   let result = '';
   load.stdout.on('data', (chunk: Buffer) => (result += String(chunk)));
@@ -94,7 +127,8 @@ const owner = (frame: CallFrame): string | null => {
   const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (library) return `library: ${library[1]}`;
   if (url.startsWith('node:')) {
-    if (/stream|net|_http_outgoing/.test(url) && /write|Write|uncork|end/.test(functionName)) return 'node: response write (the socket write system call)';
+    if (/stream|net|_http_outgoing/.test(url) && /write|Write|uncork|end/.test(functionName))
+      return 'node: response write (the socket write system call)';
     if (url.includes('crypto')) return 'node: crypto (SHA-256 of the key, request ids)';
     if (url.includes('task_queues') || url.includes('promises')) return 'node: promise and tick queues';
     if (url.includes('timers')) return 'node: timers (socket timeouts)';
@@ -105,7 +139,12 @@ const owner = (frame: CallFrame): string | null => {
   if (url === '') return null; // a native frame: charged to its caller
   return 'library: fast-json-stringify (generated serialiser)';
 };
-const natives: Record<string, string | null> = { '(garbage collector)': 'native: garbage collection', '(program)': 'native: V8 and Node internals', '(idle)': null, '(root)': null };
+const natives: Record<string, string | null> = {
+  '(garbage collector)': 'native: garbage collection',
+  '(program)': 'native: V8 and Node internals',
+  '(idle)': null,
+  '(root)': null,
+};
 
 /** Busy samples by owner and by innermost function, and the busy share of all samples. */
 function attribute(profile: CpuProfile): Attribution {
@@ -132,7 +171,8 @@ function attribute(profile: CpuProfile): Attribution {
       const onStack = new Set<string>();
       for (let at: ProfileNode | undefined = node; at; at = parent.has(at.id) ? byId.get(parent.get(at.id) ?? -1) : undefined) {
         const frame = at.callFrame;
-        if (frame.url.includes(inclusiveOf)) onStack.add(`${frame.functionName || '(anonymous)'} ${frame.url.replace(/.*\/dist-bench\/src\//, '')}:${frame.lineNumber + 1}`);
+        if (frame.url.includes(inclusiveOf))
+          onStack.add(`${frame.functionName || '(anonymous)'} ${frame.url.replace(/.*\/dist-bench\/src\//, '')}:${frame.lineNumber + 1}`);
       }
       for (const key of onStack) inclusive.set(key, (inclusive.get(key) ?? 0) + count);
     }
@@ -160,7 +200,9 @@ if (compared) runs.push(await profileOf(compared));
 const [first, other] = runs as [ProfileRun, ProfileRun | undefined];
 
 for (const run of runs) {
-  process.stdout.write(`# ${label(run.name)}: ${loadScenarioOf(run.name)}, ${Math.round(run.rps)} req/s, ${Math.round(run.busyShare * 100)}% busy, ${fmt(perRequest(run, run.busy))} µs of CPU per request\n`);
+  process.stdout.write(
+    `# ${label(run.name)}: ${loadScenarioOf(run.name)}, ${Math.round(run.rps)} req/s, ${Math.round(run.busyShare * 100)}% busy, ${fmt(perRequest(run, run.busy))} µs of CPU per request\n`,
+  );
 }
 if (!other) {
   process.stdout.write(`\n| who | share of busy time | µs per request |\n|---|---:|---:|\n`);
@@ -183,12 +225,15 @@ if (!other) {
   };
   table('owners', 'who (µs per request)', 40);
   table('functions', 'function, by self time (µs per request)', 30);
-  process.stdout.write(`\n| all | ${fmt(perRequest(first, first.busy))} | ${fmt(perRequest(other, other.busy))} | +${fmt(perRequest(first, first.busy) - perRequest(other, other.busy))} |\n`);
+  process.stdout.write(
+    `\n| all | ${fmt(perRequest(first, first.busy))} | ${fmt(perRequest(other, other.busy))} | +${fmt(perRequest(first, first.busy) - perRequest(other, other.busy))} |\n`,
+  );
 }
 if (inclusiveOf) {
   for (const run of runs) {
     process.stdout.write(`\n| ${label(run.name)}: functions of ${inclusiveOf}, with what they call | µs per request |\n|---|---:|\n`);
-    for (const [fn, count] of [...run.inclusive].sort((a, b) => b[1] - a[1])) process.stdout.write(`| ${fn} | ${perRequest(run, count).toFixed(2)} |\n`);
+    for (const [fn, count] of [...run.inclusive].sort((a, b) => b[1] - a[1]))
+      process.stdout.write(`| ${fn} | ${perRequest(run, count).toFixed(2)} |\n`);
   }
 }
 process.stdout.write(`\nProfiles: ${runs.map((run) => run.output.replace(/.*\/bench\/results\//, 'bench/results/')).join(', ')}\n`);

@@ -95,7 +95,13 @@ interface Growth {
 
 interface Results {
   readonly date: string;
-  readonly machine: { readonly cpu: string; readonly cores: number; readonly memoryGb: number; readonly node: string; readonly pinning: string };
+  readonly machine: {
+    readonly cpu: string;
+    readonly cores: number;
+    readonly memoryGb: number;
+    readonly node: string;
+    readonly pinning: string;
+  };
   readonly settings: typeof settings;
   readonly redis: string | null;
   readonly mongo: string | null;
@@ -207,15 +213,22 @@ async function redisForBench(): Promise<{ url: string; source: string } | null> 
 
 const SCENARIOS = (
   [
-  ['list20', 'GET /v1/pets?limit=20'],
-  ['sold100', 'GET /v1/pets?status=sold&limit=100'],
-  ['create', 'POST /v1/pets'],
-  ['getOne', 'GET /v1/pets/{id} (deprecated)'],
-  ['unauthorized', '401 (invalid key)'],
-  ['limited', '429 (key over its limit)'],
+    ['list20', 'GET /v1/pets?limit=20'],
+    ['sold100', 'GET /v1/pets?status=sold&limit=100'],
+    ['create', 'POST /v1/pets'],
+    ['getOne', 'GET /v1/pets/{id} (deprecated)'],
+    ['unauthorized', '401 (invalid key)'],
+    ['limited', '429 (key over its limit)'],
   ] as [Scenario, string][]
 ).filter(([name]) => !settings.scenarios || settings.scenarios.includes(name));
-const EXPECTED: Record<string, string> = { list20: '200', sold100: '200', create: '201', getOne: '200', unauthorized: '401', limited: '429' };
+const EXPECTED: Record<string, string> = {
+  list20: '200',
+  sold100: '200',
+  create: '201',
+  getOne: '200',
+  unauthorized: '401',
+  limited: '429',
+};
 
 async function main() {
   const started = Date.now();
@@ -230,19 +243,29 @@ async function main() {
   const redis = await redisForBench();
   const mongoUrl = process.env.MONGODB_URL;
 
-  const servers: Record<string, RunningServer> = { baseline: await startServer({ variant: 'baseline' }), 'baseline-bytes': await startServer({ variant: 'baseline-bytes' }) };
+  const servers: Record<string, RunningServer> = {
+    baseline: await startServer({ variant: 'baseline' }),
+    'baseline-bytes': await startServer({ variant: 'baseline-bytes' }),
+  };
   const common = { keys, limitedKey, pets: settings.pets, logLevel: settings.logLevel };
   // The least the specification asks, on bare Fastify: what the list route costs before this service's own choices.
   if (!settings.scenarios || settings.scenarios.includes('list20')) servers.reference = await startServer({ variant: 'reference', keys });
   servers.memory = await startServer({ variant: 'memory', ...common });
   // The cost of logging, made visible: the same service at warn.
-  if (settings.logLevel !== 'warn') servers['memory (LOG_LEVEL=warn)'] = await startServer({ variant: 'memory', ...common, logLevel: 'warn' });
+  if (settings.logLevel !== 'warn')
+    servers['memory (LOG_LEVEL=warn)'] = await startServer({ variant: 'memory', ...common, logLevel: 'warn' });
   // What a Fastify user would write instead (bench/server.ts, variant peer), in memory and on the same Redis.
   servers.peer = await startServer({ variant: 'peer', ...common });
   if (redis) servers.redis = await startServer({ variant: 'redis', redisUrl: redis.url, ...common });
   if (redis) servers['peer, Redis'] = await startServer({ variant: 'peer', redisUrl: redis.url, ...common });
   if (redis && mongoUrl) {
-    servers['mongo+redis'] = await startServer({ variant: 'mongo+redis', redisUrl: redis.url, mongoUrl, mongoDatabase: 'adoption_bench', ...common });
+    servers['mongo+redis'] = await startServer({
+      variant: 'mongo+redis',
+      redisUrl: redis.url,
+      mongoUrl,
+      mongoDatabase: 'adoption_bench',
+      ...common,
+    });
   }
   const variants = Object.keys(servers).filter((v) => !v.startsWith('baseline'));
   const server = (name: string) => servers[name] as RunningServer;
@@ -285,7 +308,11 @@ async function main() {
       const s = summarise(paired);
       const wrong = Object.keys(s.statuses).filter((code) => code !== EXPECTED[scenario]);
       if (wrong.length > 0) log(`WARNING: ${scenario} on ${variant} answered ${JSON.stringify(s.statuses)}`);
-      rows[variant] = { ...s, ratio: median(paired.map((r) => r.ratio ?? NaN)), ratioBytes: median(paired.map((r) => r.ratioBytes ?? NaN)) };
+      rows[variant] = {
+        ...s,
+        ratio: median(paired.map((r) => r.ratio ?? NaN)),
+        ratioBytes: median(paired.map((r) => r.ratioBytes ?? NaN)),
+      };
     }
   }
   for (const server of Object.values(servers)) await server.stop();
@@ -295,7 +322,18 @@ async function main() {
   const limiter = settings.extras ? await microBenchmark(redis?.url) : [];
   await Promise.all(cleanups.map((stop) => stop()));
 
-  const results: Results = { date: new Date().toISOString(), machine, settings, redis: redis?.source ?? null, mongo: mongoUrl ? 'MONGODB_URL' : null, table, growth, redisMemory, limiter, seconds: Math.round((Date.now() - started) / 1000) };
+  const results: Results = {
+    date: new Date().toISOString(),
+    machine,
+    settings,
+    redis: redis?.source ?? null,
+    mongo: mongoUrl ? 'MONGODB_URL' : null,
+    table,
+    growth,
+    redisMemory,
+    limiter,
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
   const markdown = render(results);
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(`${RESULTS_DIR}latest.json`, `${JSON.stringify(results, null, 2)}\n`);
@@ -308,12 +346,24 @@ async function measureGrowth(mongoUrl: string | undefined): Promise<Growth[]> {
   const stores: { store: string; pets: number; server: RunningServer }[] = [];
   for (const pets of settings.growth) {
     log(`growth: seeding ${pets} pets in memory`);
-    stores.push({ store: 'memory', pets, server: await startServer({ variant: 'memory', keys, limitedKey, pets, logLevel: settings.logLevel }) });
+    stores.push({
+      store: 'memory',
+      pets,
+      server: await startServer({ variant: 'memory', keys, limitedKey, pets, logLevel: settings.logLevel }),
+    });
   }
   if (mongoUrl) {
     const pets = 100_000;
     log(`growth: seeding ${pets} pets in MongoDB`);
-    const options: ServerOptions = { variant: 'mongo+redis', keys, limitedKey, pets, mongoUrl, mongoDatabase: 'adoption_bench_growth', logLevel: settings.logLevel };
+    const options: ServerOptions = {
+      variant: 'mongo+redis',
+      keys,
+      limitedKey,
+      pets,
+      mongoUrl,
+      mongoDatabase: 'adoption_bench_growth',
+      logLevel: settings.logLevel,
+    };
     stores.push({ store: 'mongodb', pets, server: await startServer(options) });
   }
   // Interleaved like the scenarios: every store size once per round.
@@ -356,7 +406,10 @@ async function measureRedisMemory(url: string): Promise<NonNullable<Results['red
 
 /** Decisions per second of the limiter alone, 64 in flight over 1,000 subjects. */
 async function microBenchmark(redisUrl: string | undefined): Promise<Results['limiter']> {
-  const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 1_000_000_000, perDay: 1_000_000_000 }), ban: { threshold: 0, durationMs: 0, strikeWindowMs: 0 } };
+  const policy: AdmissionPolicy = {
+    windows: windowsFor({ perMinute: 1_000_000_000, perDay: 1_000_000_000 }),
+    ban: { threshold: 0, durationMs: 0, strikeWindowMs: 0 },
+  };
   const measure = async (limiter: { admit: (subject: string, policy: AdmissionPolicy) => Promise<unknown> }, ms = 3_000) => {
     let count = 0;
     const deadline = Date.now() + ms;
@@ -377,11 +430,16 @@ async function microBenchmark(redisUrl: string | undefined): Promise<Results['li
   const headers = keys.map((key) => `Bearer ${key}`);
   rows.push({
     limiter: 'for scale: authentication alone (memory store)',
-    decisionsPerSecond: await measure({ admit: (subject: string) => authenticate.execute(headers[Number(subject.slice(10)) % headers.length]) }),
+    decisionsPerSecond: await measure({
+      admit: (subject: string) => authenticate.execute(headers[Number(subject.slice(10)) % headers.length]),
+    }),
   });
   if (redisUrl) {
     const redis = new Redis(redisUrl);
-    rows.push({ limiter: 'redis (Lua script, one round trip)', decisionsPerSecond: await measure(new RedisRateLimiter(redis, { keyPrefix: `bench-micro-${Date.now()}:` })) });
+    rows.push({
+      limiter: 'redis (Lua script, one round trip)',
+      decisionsPerSecond: await measure(new RedisRateLimiter(redis, { keyPrefix: `bench-micro-${Date.now()}:` })),
+    });
     await redis.quit();
   }
   return rows;
@@ -400,19 +458,32 @@ function render(r: Results): string {
     '',
   ];
   for (const [scenario, { label, rows }] of Object.entries(r.table)) {
-    lines.push(`### ${label}`, '', '| server | req/s | p50 ms | p99 ms | vs baseline | vs bytes baseline | peak RSS MB | responses |', '|---|---:|---:|---:|---:|---:|---:|---|');
+    lines.push(
+      `### ${label}`,
+      '',
+      '| server | req/s | p50 ms | p99 ms | vs baseline | vs bytes baseline | peak RSS MB | responses |',
+      '|---|---:|---:|---:|---:|---:|---:|---|',
+    );
     const created = scenario === 'create';
     const names: Record<string, string> = {
-      baseline: created ? 'baseline (bare Fastify POST: parses the body, serialises the created pet)' : 'baseline (bare Fastify, serialises 20 pets)',
-      'baseline-bytes': created ? 'baseline (bare Fastify POST: parses the body, sends pre-serialised bytes)' : 'baseline (bare Fastify, 20 pets as pre-serialised bytes)',
+      baseline: created
+        ? 'baseline (bare Fastify POST: parses the body, serialises the created pet)'
+        : 'baseline (bare Fastify, serialises 20 pets)',
+      'baseline-bytes': created
+        ? 'baseline (bare Fastify POST: parses the body, sends pre-serialised bytes)'
+        : 'baseline (bare Fastify, 20 pets as pre-serialised bytes)',
       reference: 'reference (bare Fastify: key as is, one fixed window, 3 headers, schema)',
       peer: 'peer (Fastify + @fastify/rate-limit in memory, keys in a Map, default logging)',
       'peer, Redis': 'peer (Fastify + @fastify/rate-limit on Redis, keys in a Map, default logging)',
     };
     for (const [name, row] of Object.entries(rows)) {
-      const statuses = Object.entries(row.statuses).map(([c, n]) => `${n} × ${c}`).join(', ');
+      const statuses = Object.entries(row.statuses)
+        .map(([c, n]) => `${n} × ${c}`)
+        .join(', ');
       const vsBytes = row.ratioBytes === undefined ? '' : pct(row.ratioBytes);
-      lines.push(`| ${names[name] ?? `${name}${name.startsWith('memory (') ? '' : ` (LOG_LEVEL=${r.settings.logLevel})`}`} | ${row.rps} | ${row.p50} | ${row.p99} | ${pct(row.ratio)} | ${vsBytes} | ${row.rssMb} | ${statuses}${row.errors ? `, ${row.errors} errors` : ''} |`);
+      lines.push(
+        `| ${names[name] ?? `${name}${name.startsWith('memory (') ? '' : ` (LOG_LEVEL=${r.settings.logLevel})`}`} | ${row.rps} | ${row.p50} | ${row.p99} | ${pct(row.ratio)} | ${vsBytes} | ${row.rssMb} | ${statuses}${row.errors ? `, ${row.errors} errors` : ''} |`,
+      );
     }
     lines.push('');
   }
@@ -428,11 +499,15 @@ function render(r: Results): string {
     if (memory) {
       const p99 = scenario === 'list20' ? ` and p99 ${memory.p99} ms vs ${baseline.p99} ms (target ≤ 2×)` : '';
       const met = memory.ratio >= share && (scenario !== 'list20' || memory.p99 <= 2 * Math.max(baseline.p99, 1));
-      lines.push(`- ${label}, in memory at npm start's defaults: ${pct(memory.ratio)} of the serialising baseline's req/s (target ≥ ${pct(share)})${p99}: ${met ? 'met' : 'missed'}`);
+      lines.push(
+        `- ${label}, in memory at npm start's defaults: ${pct(memory.ratio)} of the serialising baseline's req/s (target ≥ ${pct(share)})${p99}: ${met ? 'met' : 'missed'}`,
+      );
     }
     if (redis && peerRedis) {
       const times = redis.rps / peerRedis.rps;
-      lines.push(`- ${label}, one Redis: ${times.toFixed(2)}× the peer's req/s (target ≥ 1.5×), p99 ${redis.p99} ms vs the peer's ${peerRedis.p99} ms (target: not above): ${times >= 1.5 && redis.p99 <= peerRedis.p99 ? 'met' : 'missed'}`);
+      lines.push(
+        `- ${label}, one Redis: ${times.toFixed(2)}× the peer's req/s (target ≥ 1.5×), p99 ${redis.p99} ms vs the peer's ${peerRedis.p99} ms (target: not above): ${times >= 1.5 && redis.p99 <= peerRedis.p99 ? 'met' : 'missed'}`,
+      );
     }
   }
   const memoryGrowth = r.growth.filter((g) => g.store === 'memory');
@@ -441,14 +516,30 @@ function render(r: Results): string {
   if (small && large && small !== large) {
     const ratio = large.deep.p50 && small.deep.p50 ? large.deep.p50 / small.deep.p50 : NaN;
     const rpsRatio = small.deep.rps / large.deep.rps;
-    lines.push(`- flat growth: a page at ${large.pets} pets costs ${rpsRatio.toFixed(2)}× its cost at ${small.pets} (req/s ratio; p50 ${large.deep.p50} vs ${small.deep.p50} ms) (target ≤ 1.5×): ${rpsRatio <= 1.5 ? 'met' : 'missed'}${Number.isNaN(ratio) ? '' : ''}`);
+    lines.push(
+      `- flat growth: a page at ${large.pets} pets costs ${rpsRatio.toFixed(2)}× its cost at ${small.pets} (req/s ratio; p50 ${large.deep.p50} vs ${small.deep.p50} ms) (target ≤ 1.5×): ${rpsRatio <= 1.5 ? 'met' : 'missed'}${Number.isNaN(ratio) ? '' : ''}`,
+    );
   }
-  lines.push('', '### Cost growth: listing as the store grows', '', '| store | pets | first page req/s | p50 | p99 | page from the middle (status=sold, cursor) req/s | p50 | p99 | peak RSS MB |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push(
+    '',
+    '### Cost growth: listing as the store grows',
+    '',
+    '| store | pets | first page req/s | p50 | p99 | page from the middle (status=sold, cursor) req/s | p50 | p99 | peak RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const g of r.growth) {
-    lines.push(`| ${g.store} | ${g.pets} | ${g.first.rps} | ${g.first.p50} | ${g.first.p99} | ${g.deep.rps} | ${g.deep.p50} | ${g.deep.p99} | ${Math.max(g.first.rssMb, g.deep.rssMb)} |`);
+    lines.push(
+      `| ${g.store} | ${g.pets} | ${g.first.rps} | ${g.first.p50} | ${g.first.p99} | ${g.deep.rps} | ${g.deep.p50} | ${g.deep.p99} | ${Math.max(g.first.rssMb, g.deep.rssMb)} |`,
+    );
   }
   if (r.redisMemory) {
-    lines.push('', '### Redis memory per key after a full window of traffic', '', '| plan | limits | after a day at the daily limit | after a minute at the minute limit |', '|---|---|---:|---:|');
+    lines.push(
+      '',
+      '### Redis memory per key after a full window of traffic',
+      '',
+      '| plan | limits | after a day at the daily limit | after a minute at the minute limit |',
+      '|---|---|---:|---:|',
+    );
     for (const m of r.redisMemory) lines.push(`| ${m.plan} | ${m.perMinute}/min, ${m.perDay}/day | ${m.afterDay} B | ${m.afterMinute} B |`);
   }
   lines.push('', '### Limiter decision alone (64 in flight, 1,000 subjects)', '', '| limiter | decisions/s |', '|---|---:|');
@@ -466,4 +557,3 @@ main().catch(async (error) => {
   await Promise.all(cleanups.map((stop) => stop().catch(() => undefined)));
   process.exit(1);
 });
-

@@ -63,10 +63,16 @@ async function reference(): Promise<FastifyInstance> {
       windows.set(key, window);
     }
     window.count += 1;
-    reply.header('X-RateLimit-Limit', limit).header('X-RateLimit-Remaining', limit - window.count).header('X-RateLimit-Reset', (minute + 1) * 60);
+    reply
+      .header('X-RateLimit-Limit', limit)
+      .header('X-RateLimit-Remaining', limit - window.count)
+      .header('X-RateLimit-Reset', (minute + 1) * 60);
     done();
   });
-  const pet = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, categoryId: { type: 'integer' }, status: { type: 'string' } } };
+  const pet = {
+    type: 'object',
+    properties: { id: { type: 'integer' }, name: { type: 'string' }, categoryId: { type: 'integer' }, status: { type: 'string' } },
+  };
   app.get('/v1/pets', { schema: { response: { 200: { type: 'array', items: pet } } } }, async () => PAGE);
   return app;
 }
@@ -99,7 +105,8 @@ async function peer(): Promise<FastifyInstance> {
     ...(redis && { redis }),
   });
   const pets: { id: number; name: string; categoryId: number; status: string }[] = [];
-  for (let i = 0; i < (options.pets ?? 1000); i++) pets.push({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as string });
+  for (let i = 0; i < (options.pets ?? 1000); i++)
+    pets.push({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as string });
   const pet = {
     type: 'object',
     properties: { id: { type: 'integer' }, name: { type: 'string' }, categoryId: { type: 'integer' }, status: { type: 'string' } },
@@ -133,7 +140,11 @@ async function peer(): Promise<FastifyInstance> {
       schema: {
         body: {
           type: 'object',
-          properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, categoryId: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: [...STATUSES] } },
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            categoryId: { type: 'integer', minimum: 1 },
+            status: { type: 'string', enum: [...STATUSES] },
+          },
           required: ['name', 'categoryId'],
           additionalProperties: false,
         },
@@ -193,7 +204,16 @@ function measureAccessLine(app: FastifyInstance, way: NonNullable<ServerOptions[
   app.addHook('onResponse', (request, reply, done) => {
     switch (way) {
       case 'object':
-        logger.info({ reqId: request.id, method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+        logger.info(
+          {
+            reqId: request.id,
+            method: request.method,
+            route: request.routeOptions.url ?? 'unmatched',
+            status: reply.statusCode,
+            ms: Math.round(reply.elapsedTime * 10) / 10,
+          },
+          'request',
+        );
         break;
       case 'message':
         logger.info('request');
@@ -220,7 +240,15 @@ async function seedPets(pets: PetRepository, count: number): Promise<void> {
   for (let start = 0; start < count; start += batch) {
     const adds = [];
     for (let i = start; i < Math.min(count, start + batch); i++) {
-      adds.push(pets.add(newPetDraft({ name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as PetStatus }, 'bench', new Date().toISOString())));
+      adds.push(
+        pets.add(
+          newPetDraft(
+            { name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as PetStatus },
+            'bench',
+            new Date().toISOString(),
+          ),
+        ),
+      );
     }
     await Promise.all(adds);
   }

@@ -20,7 +20,20 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hasTaskset, pinned, pinSelf, readyPort, SCRIPTS_DIR, benchKeys, LIMITED_KEY, type Child, type LoadOptions, type LoadResult, type Scenario, type ServerOptions } from './processes.js';
+import {
+  hasTaskset,
+  pinned,
+  pinSelf,
+  readyPort,
+  SCRIPTS_DIR,
+  benchKeys,
+  LIMITED_KEY,
+  type Child,
+  type LoadOptions,
+  type LoadResult,
+  type Scenario,
+  type ServerOptions,
+} from './processes.js';
 
 interface Server {
   readonly name: string;
@@ -36,7 +49,8 @@ const seconds = Number(process.env.SIDE_SECONDS ?? 6);
 const warmup = Number(process.env.SIDE_WARMUP ?? 5);
 const keys = benchKeys(1000);
 const limitedKey = LIMITED_KEY;
-if (!hasTaskset) process.stderr.write('taskset is not available: servers and load generators share every core, and the ratios are rougher\n');
+if (!hasTaskset)
+  process.stderr.write('taskset is not available: servers and load generators share every core, and the ratios are rougher\n');
 // This process drains the servers' log pipes: it runs on the load generators' core.
 pinSelf('1');
 
@@ -53,12 +67,24 @@ async function start(name: string, serverJs: string, options: ServerOptions, loa
 }
 
 function load(server: Server, duration: number): Promise<LoadResult> {
-  const options: LoadOptions = { url: server.url, scenario: server.load, keys, limitedKey, pets: 1000, connections: 16, duration, warmup: 0, addressSalt: 0 };
+  const options: LoadOptions = {
+    url: server.url,
+    scenario: server.load,
+    keys,
+    limitedKey,
+    pets: 1000,
+    connections: 16,
+    duration,
+    warmup: 0,
+    addressSalt: 0,
+  };
   const child = pinned('1', [`${SCRIPTS_DIR}load.js`, JSON.stringify(options)]);
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += String(chunk)));
   return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load generator failed for ${server.name}`)))),
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load generator failed for ${server.name}`)),
+    ),
   );
 }
 
@@ -103,7 +129,10 @@ if (process.env.SIDE_COMPARE) {
   const other = existsSync(compiled) ? compiled : `${checkout}/bench/server.js`;
   // SIDE_COMPARE_FLAGS="--max-semi-space-size=16": Node flags for the compared checkout (which may be this one).
   const flags = process.env.SIDE_COMPARE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  specs.push(['compared, info', other, { ...adapters, logLevel: 'info' }, scenario, flags], ['compared, warn', other, { ...adapters, logLevel: 'warn' }, scenario, flags]);
+  specs.push(
+    ['compared, info', other, { ...adapters, logLevel: 'info' }, scenario, flags],
+    ['compared, warn', other, { ...adapters, logLevel: 'warn' }, scenario, flags],
+  );
 }
 const servers: Server[] = [];
 for (const [name, serverJs, options, scenarioName, flags] of specs) servers.push(await start(name, serverJs, options, scenarioName, flags));
@@ -118,14 +147,18 @@ try {
       if (unexpected.length > 0) throw new Error(`${s.name} answered ${JSON.stringify(result.statuses)}`);
       s.perRequestUs.push(((cpuTicks(s.child.pid) - (before[i] ?? 0)) * 10_000) / result.total);
     });
-    process.stderr.write(`round ${round}/${rounds}: ${servers.map((s) => `${s.name} ${(s.perRequestUs.at(-1) ?? 0).toFixed(1)} µs`).join(', ')}\n`);
+    process.stderr.write(
+      `round ${round}/${rounds}: ${servers.map((s) => `${s.name} ${(s.perRequestUs.at(-1) ?? 0).toFixed(1)} µs`).join(', ')}\n`,
+    );
   }
 } finally {
   for (const s of servers) s.child.kill('SIGTERM');
 }
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 const baseline = median(servers[0]?.perRequestUs ?? []);
-process.stdout.write(`\n${servers.length} servers side by side on one core, ${scenario}, ${rounds} rounds × ${seconds} s; medians\n\n| server | CPU µs per request | share of the baseline's requests per CPU second |\n|---|---:|---:|\n`);
+process.stdout.write(
+  `\n${servers.length} servers side by side on one core, ${scenario}, ${rounds} rounds × ${seconds} s; medians\n\n| server | CPU µs per request | share of the baseline's requests per CPU second |\n|---|---:|---:|\n`,
+);
 for (const s of servers) {
   const us = median(s.perRequestUs);
   process.stdout.write(`| ${s.name} | ${us.toFixed(1)} | ${Math.round((baseline / us) * 100)}% |\n`);

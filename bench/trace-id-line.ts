@@ -37,5 +37,9 @@ for (let pass = 0; pass < 2; pass++) {
   results.with.push(nsPerLine(lineWith));
 }
 const fmt = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
-process.stdout.write(`access line without trace_id: ${fmt(results.without)} ns\naccess line with a fresh trace_id: ${fmt(results.with)} ns\n`);
-process.stdout.write(`a trace id adds ${(Math.min(...results.with) - Math.min(...results.without)).toFixed(0)} ns per line (best against best)\n`);
+process.stdout.write(
+  `access line without trace_id: ${fmt(results.without)} ns\naccess line with a fresh trace_id: ${fmt(results.with)} ns\n`,
+);
+process.stdout.write(
+  `a trace id adds ${(Math.min(...results.with) - Math.min(...results.without)).toFixed(0)} ns per line (best against best)\n`,
+);

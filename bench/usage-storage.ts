@@ -24,8 +24,19 @@ function dayOf(keyId: string): UsageEntry[] {
     return {
       keyId,
       minuteMs: at,
-      counts: { admitted: 40, limited: 2, banned: 0, clientErrors: 3, serverErrors: 1, byOperation: { listPets: 30, createPet: 10, getPet: 2 } },
-      seen: { listPets: { firstMs: at, lastMs: at + 59_000 }, createPet: { firstMs: at + 1_000, lastMs: at + 58_000 }, getPet: { firstMs: at + 2_000, lastMs: at + 3_000 } },
+      counts: {
+        admitted: 40,
+        limited: 2,
+        banned: 0,
+        clientErrors: 3,
+        serverErrors: 1,
+        byOperation: { listPets: 30, createPet: 10, getPet: 2 },
+      },
+      seen: {
+        listPets: { firstMs: at, lastMs: at + 59_000 },
+        createPet: { firstMs: at + 1_000, lastMs: at + 58_000 },
+        getPet: { firstMs: at + 2_000, lastMs: at + 3_000 },
+      },
     };
   });
 }
@@ -34,7 +45,7 @@ const keyIds = Array.from({ length: KEYS }, (_, i) => `key_${String(i).padStart(
 
 async function flushDays(add: (entries: UsageEntry[]) => Promise<void>): Promise<void> {
   // As an instance flushes every 10 s: a minute's entries at a time.
-  for (let minute = 0; minute < 1440; minute++) await add(keyIds.map((keyId) => (dayOf(keyId)[minute] as UsageEntry)));
+  for (let minute = 0; minute < 1440; minute++) await add(keyIds.map((keyId) => dayOf(keyId)[minute] as UsageEntry));
 }
 
 function perKey(bytes: number): string {
@@ -48,7 +59,9 @@ async function memory(): Promise<void> {
   await flushDays((entries) => store.add(entries));
   global.gc?.();
   const after = process.memoryUsage().heapUsed;
-  console.log(`memory: ${perKey(after - before)}${global.gc ? '' : ' (run node with --expose-gc for a steadier figure)'}; ${store.size} buckets held`);
+  console.log(
+    `memory: ${perKey(after - before)}${global.gc ? '' : ' (run node with --expose-gc for a steadier figure)'}; ${store.size} buckets held`,
+  );
 }
 
 async function redis(url: string): Promise<void> {
@@ -65,7 +78,8 @@ async function redis(url: string): Promise<void> {
     }
   }
   console.log(`redis: ${perKey(bytes)}; ${count} keys (MEMORY USAGE)`);
-  for await (const batch of client.scanStream({ match: `${prefix}*`, count: 1000 }) as AsyncIterable<string[]>) if (batch.length > 0) await client.del(...batch);
+  for await (const batch of client.scanStream({ match: `${prefix}*`, count: 1000 }) as AsyncIterable<string[]>)
+    if (batch.length > 0) await client.del(...batch);
   await client.quit();
 }
 

@@ -20,7 +20,12 @@ export class Auditor {
     private readonly clock: Clock,
   ) {}
 
-  record(actor: Actor, action: AuditAction, target: string | null, details: { readonly reason?: string | undefined; readonly changes?: AuditChanges } = {}): Promise<void> {
+  record(
+    actor: Actor,
+    action: AuditAction,
+    target: string | null,
+    details: { readonly reason?: string | undefined; readonly changes?: AuditChanges } = {},
+  ): Promise<void> {
     const { reason, changes } = details;
     const atMs = this.clock.nowMs();
     this.sequence += 1;

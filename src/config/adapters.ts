@@ -101,7 +101,10 @@ export interface AdapterOptions {
 export async function configuredAdapters(config: AppConfig, logger: Logger, options: AdapterOptions = {}): Promise<Adapters> {
   const clock = options.clock ?? systemClock;
   const { metrics } = options;
-  const observers = [...(metrics ? [timedCalls((store, operation) => metrics.storageCallTimer(store, operation))] : []), ...(options.portObservers ?? [])];
+  const observers = [
+    ...(metrics ? [timedCalls((store, operation) => metrics.storageCallTimer(store, operation))] : []),
+    ...(options.portObservers ?? []),
+  ];
   const mongoPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'mongodb', port, observers);
   const redisPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'redis', port, observers);
   const closers: (() => Promise<unknown>)[] = [];
@@ -121,7 +124,11 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     pets = mongoPort(new MongoPetRepository(mongo.db, config.mongo.timeoutMs), 'pets');
     orders = mongoPort(new MongoOrderRepository(mongo.db, config.mongo.timeoutMs), 'orders');
     idempotency = mongoPort(new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs), 'idempotency');
-    apiKeys = new CachingApiKeyStore(mongoPort(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), 'api_keys'), clock, config.keyCacheTtlMs);
+    apiKeys = new CachingApiKeyStore(
+      mongoPort(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), 'api_keys'),
+      clock,
+      config.keyCacheTtlMs,
+    );
     adminCredentials = mongoPort(new MongoAdminCredentialStore(mongo.db, config.mongo.timeoutMs), 'admin_credentials');
     audit = mongoPort(new MongoAuditLog(mongo.db, config.mongo.timeoutMs), 'audit');
     usage = mongoPort(new MongoUsageStore(mongo.db, config.mongo.timeoutMs), 'usage');

@@ -69,8 +69,14 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   const deprecation = getPetDeprecation(config);
   const ban: BanPolicy = { threshold: config.ban.threshold, durationMs: config.ban.durationMs, strikeWindowMs: STRIKE_WINDOW_MS };
   const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
-  c.register(TOKENS.ListPets, once((d) => new ListPets(d.resolve(TOKENS.PetRepository))));
-  c.register(TOKENS.BrowserOrigins, once((d) => new BrowserOrigins(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.keyCacheTtlMs)));
+  c.register(
+    TOKENS.ListPets,
+    once((d) => new ListPets(d.resolve(TOKENS.PetRepository))),
+  );
+  c.register(
+    TOKENS.BrowserOrigins,
+    once((d) => new BrowserOrigins(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.keyCacheTtlMs)),
+  );
   c.register(
     TOKENS.CreatePet,
     once(
@@ -91,7 +97,9 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   );
   c.register(
     TOKENS.ChangePet,
-    once((d) => new ChangePet(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.SettleHolds), d.resolve(TOKENS.Clock), config.legacyPetOwner)),
+    once(
+      (d) => new ChangePet(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.SettleHolds), d.resolve(TOKENS.Clock), config.legacyPetOwner),
+    ),
   );
   c.register(
     TOKENS.AdoptionRequests,
@@ -124,8 +132,14 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
     TOKENS.Authenticate,
     once((d) => new Authenticate(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.environment)),
   );
-  c.register(TOKENS.AdmitRequest, once((d) => new AdmitRequest(d.resolve(TOKENS.Authenticate), d.resolve(TOKENS.RateLimiter), ban)));
-  c.register(TOKENS.Auditor, once((d) => new Auditor(d.resolve(TOKENS.AuditLog), d.resolve(TOKENS.Clock))));
+  c.register(
+    TOKENS.AdmitRequest,
+    once((d) => new AdmitRequest(d.resolve(TOKENS.Authenticate), d.resolve(TOKENS.RateLimiter), ban)),
+  );
+  c.register(
+    TOKENS.Auditor,
+    once((d) => new Auditor(d.resolve(TOKENS.AuditLog), d.resolve(TOKENS.Clock))),
+  );
   c.register(
     TOKENS.ApiKeys,
     once((d) => new ManageApiKeys(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Auditor), d.resolve(TOKENS.Clock), config.environment)),
@@ -136,7 +150,9 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   );
   c.register(
     TOKENS.AdmitAdminRequest,
-    once((d) => new AdmitAdminRequest(d.resolve(TOKENS.AdminCredentialStore), d.resolve(TOKENS.RateLimiter), ban, d.resolve(TOKENS.Auditor))),
+    once(
+      (d) => new AdmitAdminRequest(d.resolve(TOKENS.AdminCredentialStore), d.resolve(TOKENS.RateLimiter), ban, d.resolve(TOKENS.Auditor)),
+    ),
   );
   return c;
 }

@@ -60,8 +60,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     options.tracing !== undefined
       ? options.tracing
       : config.tracing && (await import('../adapters/telemetry/open-telemetry.js')).startTracing(config.tracing, buildInfo());
-  if (tracing) logger.info({ sampler: config.tracing?.sampler, ratio: config.tracing?.ratio, endpoint: config.tracing?.endpoint }, 'OpenTelemetry tracing is on');
-  const adapters = options.adapters ?? (await configuredAdapters(config, logger, { metrics, ...(tracing && { portObservers: [tracing.portObserver] }) }));
+  if (tracing)
+    logger.info(
+      { sampler: config.tracing?.sampler, ratio: config.tracing?.ratio, endpoint: config.tracing?.endpoint },
+      'OpenTelemetry tracing is on',
+    );
+  const adapters =
+    options.adapters ?? (await configuredAdapters(config, logger, { metrics, ...(tracing && { portObservers: [tracing.portObserver] }) }));
   const { usageEngine } = adapters;
   const container = buildContainer(config, adapters, {
     usageEvents: {
@@ -99,7 +104,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       readinessProbes: {
         pets: { check: () => adapters.pets.ping(), critical: true, backend: adapters.backends.pets },
         apiKeys: { check: () => adapters.apiKeys.ping(), critical: true, backend: adapters.backends.apiKeys },
-        rateLimiter: { check: () => adapters.rateLimiter.ping(), critical: adapters.rateLimiterCritical, backend: adapters.backends.rateLimiter },
+        rateLimiter: {
+          check: () => adapters.rateLimiter.ping(),
+          critical: adapters.rateLimiterCritical,
+          backend: adapters.backends.rateLimiter,
+        },
       },
     },
     {

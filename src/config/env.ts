@@ -3,7 +3,14 @@ import type { TracingConfig } from '../adapters/telemetry/open-telemetry.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { checkKeyFormat, ENVIRONMENTS, KEY_FORMAT_TEXT, type Environment } from '../domain/api-key.js';
-import { ADMIN_NAME_MAX_LENGTH, ADMIN_SCOPES, ADMIN_TOKEN_PREFIX, checkAdminTokenFormat, isAdminScope, type AdminScope } from '../domain/admin-credential.js';
+import {
+  ADMIN_NAME_MAX_LENGTH,
+  ADMIN_SCOPES,
+  ADMIN_TOKEN_PREFIX,
+  checkAdminTokenFormat,
+  isAdminScope,
+  type AdminScope,
+} from '../domain/admin-credential.js';
 import type { RedisAddress, RedisOptions } from '../adapters/redis/redis-connection.js';
 import { parseDate, RFC3339 } from '../adapters/http/schemas/dates.js';
 import { isPlanId, isValidLimits, type PlanId, type PlanLimits } from '../domain/plans.js';
@@ -25,7 +32,8 @@ export const EnvSchema = Type.Object({
   ADMIN_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3001, description: 'Port the admin API listens on' }),
   ADMIN_TOKENS: Type.String({
     default: '',
-    description: 'Admin credentials to register at start-up: comma-separated token (all scopes) or token:scope+scope, each optionally named as name=token',
+    description:
+      'Admin credentials to register at start-up: comma-separated token (all scopes) or token:scope+scope, each optionally named as name=token',
   }),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'Log level', 'info'),
   API_KEYS: Type.String({
@@ -152,7 +160,8 @@ export const EnvSchema = Type.Object({
   }),
   GET_PET_BROWNOUTS: Type.String({
     default: '',
-    description: 'Announced windows before the sunset in which GET /v1/pets/{petId} already answers 410: comma-separated RFC 3339 start/end',
+    description:
+      'Announced windows before the sunset in which GET /v1/pets/{petId} already answers 410: comma-separated RFC 3339 start/end',
   }),
 });
 
@@ -201,7 +210,10 @@ export interface AppConfig {
   /** Production may start without MongoDB only when this says so. */
   readonly allowInMemoryStorage: boolean;
   /** When GET /v1/pets/{petId} goes (sunset), and the windows before it in which it already answers 410. */
-  readonly getPetRemoval: { readonly sunsetAtMs: number; readonly brownouts: readonly { readonly startMs: number; readonly endMs: number }[] };
+  readonly getPetRemoval: {
+    readonly sunsetAtMs: number;
+    readonly brownouts: readonly { readonly startMs: number; readonly endMs: number }[];
+  };
   /** The environments that publish the API, for the OpenAPI document's servers. */
   readonly publicServers: readonly { readonly url: string; readonly description: string }[];
   /** OpenTelemetry tracing, when the standard OTEL_* variables ask for it; null: not loaded at all. */
@@ -252,7 +264,11 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ban: { threshold: env.RATE_LIMIT_BAN_THRESHOLD, durationMs: env.RATE_LIMIT_BAN_SECONDS * 1000 },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
-    connectionTimeouts: { headersMs: env.HTTP_HEADERS_TIMEOUT_MS, requestMs: env.HTTP_REQUEST_TIMEOUT_MS, keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS },
+    connectionTimeouts: {
+      headersMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
     mongo: env.MONGODB_URL ? { url: env.MONGODB_URL, database: env.MONGODB_DATABASE, timeoutMs: env.MONGODB_TIMEOUT_MS } : null,
     redis: parseRedis(env),
@@ -271,7 +287,14 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
   };
 }
 
-const SAMPLERS: readonly TraceSampler[] = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'];
+const SAMPLERS: readonly TraceSampler[] = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+];
 
 /**
  * Tracing from OpenTelemetry's own variables: on when OTEL_TRACES_EXPORTER=otlp, or when it is unset
@@ -288,16 +311,22 @@ function parseTracing(source: Readonly<Record<string, string | undefined>>): Tra
   const endpoint = get('OTEL_EXPORTER_OTLP_ENDPOINT');
   if (exporter === 'none' || (exporter === undefined && tracesEndpoint === undefined && endpoint === undefined)) return null;
   const problems: string[] = [];
-  if (exporter !== undefined && exporter !== 'otlp') problems.push(`OTEL_TRACES_EXPORTER=${JSON.stringify(exporter)} must be otlp or none (spans are sent over OTLP/HTTP)`);
+  if (exporter !== undefined && exporter !== 'otlp')
+    problems.push(`OTEL_TRACES_EXPORTER=${JSON.stringify(exporter)} must be otlp or none (spans are sent over OTLP/HTTP)`);
   const protocol = get('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? get('OTEL_EXPORTER_OTLP_PROTOCOL');
-  if (protocol !== undefined && protocol !== 'http/json') problems.push(`OTEL_EXPORTER_OTLP_PROTOCOL=${JSON.stringify(protocol)} must be http/json, the protocol this service sends (an OpenTelemetry Collector takes it on port 4318)`);
+  if (protocol !== undefined && protocol !== 'http/json')
+    problems.push(
+      `OTEL_EXPORTER_OTLP_PROTOCOL=${JSON.stringify(protocol)} must be http/json, the protocol this service sends (an OpenTelemetry Collector takes it on port 4318)`,
+    );
   const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_traceidratio') as TraceSampler;
   if (!SAMPLERS.includes(sampler)) problems.push(`OTEL_TRACES_SAMPLER=${JSON.stringify(sampler)} must be one of ${SAMPLERS.join(', ')}`);
   const ratioText = get('OTEL_TRACES_SAMPLER_ARG');
   const ratio = ratioText === undefined ? 0.01 : Number(ratioText);
-  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) problems.push(`OTEL_TRACES_SAMPLER_ARG=${JSON.stringify(ratioText)} must be a number from 0 to 1 (the share of new traces recorded)`);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1)
+    problems.push(`OTEL_TRACES_SAMPLER_ARG=${JSON.stringify(ratioText)} must be a number from 0 to 1 (the share of new traces recorded)`);
   const url = tracesEndpoint ?? (endpoint === undefined ? 'http://localhost:4318/v1/traces' : `${endpoint.replace(/\/+$/, '')}/v1/traces`);
-  if (!/^https?:\/\//.test(url)) problems.push('OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) must be an http:// or https:// URL');
+  if (!/^https?:\/\//.test(url))
+    problems.push('OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) must be an http:// or https:// URL');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return { endpoint: url, sampler, ratio, serviceName: get('OTEL_SERVICE_NAME') ?? 'animal-adoption-api' };
 }
@@ -330,7 +359,9 @@ function parseSeedKeys(text: string, environment: Environment): SeedKey[] {
       throw new ConfigError(`${where}: keys starting with ${ADMIN_TOKEN_PREFIX} are admin credentials; put them in ADMIN_TOKENS`);
     }
     if (verdict !== 'issued' && verdict !== 'verbatim') {
-      throw new ConfigError(`${where}: the key carries an issued-key prefix but is not valid for APP_ENV=${environment} (${verdict.replace('_', ' ')})`);
+      throw new ConfigError(
+        `${where}: the key carries an issued-key prefix but is not valid for APP_ENV=${environment} (${verdict.replace('_', ' ')})`,
+      );
     }
     if (!isPlanId(plan)) throw new ConfigError(`${where}: plan must be one of free, pro, business, enterprise (format key:plan)`);
     if (plan === 'enterprise') {
@@ -354,7 +385,9 @@ function parseAdminTokens(text: string): SeedAdminToken[] {
     const equals = given.indexOf('=');
     const name = equals < 0 ? undefined : given.slice(0, equals).trim();
     if (name !== undefined && (name === '' || name.length > ADMIN_NAME_MAX_LENGTH)) {
-      throw new ConfigError(`${where}: the name before '=' must have 1 to ${ADMIN_NAME_MAX_LENGTH} characters (name=token or name=token:scope+scope)`);
+      throw new ConfigError(
+        `${where}: the name before '=' must have 1 to ${ADMIN_NAME_MAX_LENGTH} characters (name=token or name=token:scope+scope)`,
+      );
     }
     const entry = given.slice(equals + 1);
     const separator = entry.indexOf(':');
@@ -365,7 +398,10 @@ function parseAdminTokens(text: string): SeedAdminToken[] {
       );
     }
     if (separator < 0) return { token, scopes: [...ADMIN_SCOPES], ...(name !== undefined && { name }) };
-    const scopes = entry.slice(separator + 1).trim().split('+');
+    const scopes = entry
+      .slice(separator + 1)
+      .trim()
+      .split('+');
     if (scopes.some((scope) => !isAdminScope(scope)) || new Set(scopes).size !== scopes.length) {
       throw new ConfigError(`${where}: scopes are one or more of ${ADMIN_SCOPES.join(', ')}, joined by + (token:keys:read+usage:read)`);
     }
@@ -378,7 +414,8 @@ function parseRedis(env: Env): RedisConfig | null {
   const invalid = (message: string) => new ConfigError(`Invalid configuration:\n  ${message}`);
   if (chosen.length > 1) throw invalid(`set one of REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES, not ${chosen.join(' and ')}`);
   const sentinelOnly = (['REDIS_SENTINEL_MASTER', 'REDIS_SENTINEL_PASSWORD'] as const).filter((name) => env[name] !== '');
-  if (chosen[0] !== 'REDIS_SENTINEL_NODES' && sentinelOnly.length > 0) throw invalid(`${sentinelOnly.join(' and ')} need REDIS_SENTINEL_NODES`);
+  if (chosen[0] !== 'REDIS_SENTINEL_NODES' && sentinelOnly.length > 0)
+    throw invalid(`${sentinelOnly.join(' and ')} need REDIS_SENTINEL_NODES`);
   const nodeSettings: string[] = (['REDIS_USERNAME', 'REDIS_PASSWORD'] as const).filter((name) => env[name] !== '');
   if (env.REDIS_TLS === 'true') nodeSettings.push('REDIS_TLS');
   if (chosen[0] !== 'REDIS_CLUSTER_NODES' && chosen[0] !== 'REDIS_SENTINEL_NODES' && nodeSettings.length > 0) {
@@ -398,7 +435,8 @@ function parseRedis(env: Env): RedisConfig | null {
     case 'REDIS_CLUSTER_NODES':
       return { ...common, topology: { kind: 'cluster', nodes: parseAddresses('REDIS_CLUSTER_NODES', env.REDIS_CLUSTER_NODES) } };
     case 'REDIS_SENTINEL_NODES':
-      if (env.REDIS_SENTINEL_MASTER === '') throw invalid('REDIS_SENTINEL_MASTER must name the master the sentinels monitor (e.g. mymaster)');
+      if (env.REDIS_SENTINEL_MASTER === '')
+        throw invalid('REDIS_SENTINEL_MASTER must name the master the sentinels monitor (e.g. mymaster)');
       return {
         ...common,
         topology: {
@@ -418,7 +456,9 @@ function parseAddresses(name: string, text: string): RedisAddress[] {
     const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})$/.exec(entry.trim());
     const port = Number(match?.[2]);
     if (!match?.[1] || port < 1 || port > 65535) {
-      throw new ConfigError(`Invalid configuration:\n  ${name} entry ${index + 1} must be host:port (e.g. redis-1.internal:6379), comma-separated`);
+      throw new ConfigError(
+        `Invalid configuration:\n  ${name} entry ${index + 1} must be host:port (e.g. redis-1.internal:6379), comma-separated`,
+      );
     }
     return { host: match[1].replace(/^\[|\]$/g, ''), port };
   });
@@ -465,7 +505,8 @@ function parseRemoval(sunsetText: string, brownoutsText: string): AppConfig['get
             throw invalid(`${where} must be start/end, two RFC 3339 date-times, e.g. 2030-06-01T14:00:00Z/2030-06-01T15:00:00Z`);
           }
           if (startMs >= endMs) throw invalid(`${where} must end after it starts`);
-          if (endMs > sunsetAtMs) throw invalid(`${where} must end by GET_PET_SUNSET (${sunsetText}); after it the operation is gone for good`);
+          if (endMs > sunsetAtMs)
+            throw invalid(`${where} must end by GET_PET_SUNSET (${sunsetText}); after it the operation is gone for good`);
           return { startMs, endMs };
         });
   return { sunsetAtMs, brownouts };
@@ -473,7 +514,9 @@ function parseRemoval(sunsetText: string, brownoutsText: string): AppConfig['get
 
 function parseMetricsToken(text: string, listener: 'admin' | 'public'): string | null {
   if (text === '' && listener === 'public') {
-    throw new ConfigError('Invalid configuration:\n  METRICS_LISTENER=public needs METRICS_TOKEN (at least 16 visible characters): the public listener never serves metrics open');
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_LISTENER=public needs METRICS_TOKEN (at least 16 visible characters): the public listener never serves metrics open',
+    );
   }
   if (text === '') return null;
   if (text.length < 16 || !/^[\x21-\x7E]+$/.test(text)) {

@@ -71,7 +71,8 @@ async function run(argv: string[]): Promise<number> {
     return command === undefined && !values.help ? 2 : 0;
   }
   if (!['create', 'list', 'revoke', 'rotate', 'admin'].includes(command)) throw new UsageError(`Unknown command "${command}"`);
-  if (command === 'admin' && !['create', 'list', 'revoke'].includes(rest[0] ?? '')) throw new UsageError('admin takes create, list or revoke');
+  if (command === 'admin' && !['create', 'list', 'revoke'].includes(rest[0] ?? ''))
+    throw new UsageError('admin takes create, list or revoke');
 
   const config = loadConfig(process.env);
   if (!config.mongo) {
@@ -95,12 +96,17 @@ async function run(argv: string[]): Promise<number> {
       case 'revoke': {
         const id = requireId(rest);
         await keys.manage.revoke(id, KEY_TOOL_ACTOR);
-        process.stdout.write(`Revoked ${id}. Every instance refuses it within KEY_CACHE_TTL_SECONDS (${config.keyCacheTtlMs / 1000} s here).\n`);
+        process.stdout.write(
+          `Revoked ${id}. Every instance refuses it within KEY_CACHE_TTL_SECONDS (${config.keyCacheTtlMs / 1000} s here).\n`,
+        );
         return 0;
       }
       default: {
         const id = requireId(rest);
-        const graceSeconds = values['grace-seconds'] === undefined ? config.keyRotationGraceMs / 1000 : positiveInt(values['grace-seconds'], '--grace-seconds', 0);
+        const graceSeconds =
+          values['grace-seconds'] === undefined
+            ? config.keyRotationGraceMs / 1000
+            : positiveInt(values['grace-seconds'], '--grace-seconds', 0);
         const issued = await keys.manage.rotate(id, graceSeconds * 1000, KEY_TOOL_ACTOR);
         process.stdout.write(
           `New key for "${issued.record.name}" (${issued.record.id}), shown once; store it now:\n\n  ${issued.key}\n\n` +
@@ -139,7 +145,11 @@ async function listAll(manage: ManageApiKeys): Promise<ApiKeyRecord[]> {
   }
 }
 
-async function admin(credentials: ManageAdminCredentials, rest: string[], values: Record<string, string | boolean | undefined>): Promise<number> {
+async function admin(
+  credentials: ManageAdminCredentials,
+  rest: string[],
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
   const [action, id] = rest;
   if (action === 'list') {
     printAdminList(await credentials.list());
@@ -176,7 +186,13 @@ function printAdminList(credentials: AdminCredential[]): void {
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}\n`);
+  for (const row of [header, ...rows])
+    process.stdout.write(
+      `${row
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd()}\n`,
+    );
 }
 
 async function create(manage: ManageApiKeys, values: Record<string, string | boolean | undefined>): Promise<number> {
@@ -189,7 +205,8 @@ async function create(manage: ManageApiKeys, values: Record<string, string | boo
   if (plan === 'enterprise' && (typeof perMinute !== 'string' || typeof perDay !== 'string')) {
     throw new UsageError('An enterprise key needs --per-minute and --per-day');
   }
-  if ((perMinute === undefined) !== (perDay === undefined)) throw new UsageError('Give --per-minute and --per-day together (limits in force instead of the plan\'s)');
+  if ((perMinute === undefined) !== (perDay === undefined))
+    throw new UsageError("Give --per-minute and --per-day together (limits in force instead of the plan's)");
   const customLimits =
     typeof perMinute === 'string' && typeof perDay === 'string'
       ? { perMinute: positiveInt(perMinute, '--per-minute', 1), perDay: positiveInt(perDay, '--per-day', 1) }
@@ -213,7 +230,15 @@ function printList(records: ApiKeyRecord[], lastUsed: ReadonlyMap<string, number
     const limits = recordLimits(r);
     const status = keyStatus(r, now);
     const state = status === 'active' && r.expiresAt ? `expires ${r.expiresAt.toISOString()}` : status;
-    return [r.id, r.name, r.plan, `${limits.perMinute}/min ${limits.perDay}/day`, r.createdAt.toISOString(), lastUsedText(lastUsed.get(r.id)), state];
+    return [
+      r.id,
+      r.name,
+      r.plan,
+      `${limits.perMinute}/min ${limits.perDay}/day`,
+      r.createdAt.toISOString(),
+      lastUsedText(lastUsed.get(r.id)),
+      state,
+    ];
   });
   printTable(['ID', 'NAME', 'PLAN', 'LIMITS', 'CREATED', 'LAST USED', 'STATE'], rows);
 }
@@ -230,7 +255,8 @@ function requireId(rest: string[]): string {
 
 function positiveInt(text: string, flag: string, minimum: number): number {
   const value = Number(text);
-  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(value) || value < minimum) throw new UsageError(`${flag} must be a whole number >= ${minimum}`);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(value) || value < minimum)
+    throw new UsageError(`${flag} must be a whole number >= ${minimum}`);
   return value;
 }
 

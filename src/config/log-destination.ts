@@ -147,7 +147,8 @@ export class LogDestination {
       }
       this.inFlight = null;
       this.waitingBytes -= data.length;
-      if (data.buffer.byteLength === this.options.chunkBytes && this.spare.length < 2) this.spare.push(Buffer.from(data.buffer, data.byteOffset, this.options.chunkBytes));
+      if (data.buffer.byteLength === this.options.chunkBytes && this.spare.length < 2)
+        this.spare.push(Buffer.from(data.buffer, data.byteOffset, this.options.chunkBytes));
       if (this.full.length > 0) this.writeNext();
       else if (this.filled > 0) this.timer ??= setTimeout(() => this.writeNext(), this.options.flushAfterMs).unref();
     });

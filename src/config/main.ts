@@ -31,12 +31,18 @@ async function main(): Promise<void> {
   // Throwaway secrets only where they cannot outlive the process (the in-memory stores), and never in
   // production, where stdout is a log pipeline: a secret printed there is a secret leaked.
   const throwaway = !config.mongo && config.environment !== 'production';
-  const devKey = throwaway && config.seedKeys.length === 0 ? await app.keys.issue({ name: 'development key', plan: 'free' }, CONFIG_ACTOR) : null;
+  const devKey =
+    throwaway && config.seedKeys.length === 0 ? await app.keys.issue({ name: 'development key', plan: 'free' }, CONFIG_ACTOR) : null;
   const devAdmin =
-    throwaway && config.adminTokens.length === 0 ? await app.adminCredentials.issue('development admin credential', ADMIN_SCOPES, CONFIG_ACTOR) : null;
+    throwaway && config.adminTokens.length === 0
+      ? await app.adminCredentials.issue('development admin credential', ADMIN_SCOPES, CONFIG_ACTOR)
+      : null;
   const address = await app.http.listen({ host: config.host, port: config.port });
   const adminAddress = await app.admin.listen({ host: config.admin.host, port: config.admin.port });
-  app.http.log.info({ address, adminAddress, environment: config.environment, adapters: app.adapters.description }, 'Animal Adoption API listening');
+  app.http.log.info(
+    { address, adminAddress, environment: config.environment, adapters: app.adapters.description },
+    'Animal Adoption API listening',
+  );
   if (devKey) printDevKeyHelp(address, devKey.key);
   if (devAdmin) printDevAdminHelp(adminAddress, devAdmin.token);
   if (!config.mongo && config.environment === 'production') {

@@ -36,7 +36,8 @@ export function checkAdminName(name: string): void {
 
 /** A credential's scopes: one or more, each once. */
 export function checkAdminScopes(scopes: readonly AdminScope[]): void {
-  if (scopes.length === 0 || new Set(scopes).size !== scopes.length) throw new ValidationError('scopes', 'An admin credential needs one or more scopes, each once');
+  if (scopes.length === 0 || new Set(scopes).size !== scopes.length)
+    throw new ValidationError('scopes', 'An admin credential needs one or more scopes, each once');
 }
 
 /** The scopes a credential may give another: only its own, so no credential makes a stronger one. */
@@ -52,6 +53,7 @@ export type AdminTokenVerdict = 'issued' | 'verbatim' | 'refused';
  */
 export function checkAdminTokenFormat(token: string): AdminTokenVerdict {
   if (!isWellFormedSecret(token)) return 'refused';
-  if (token.startsWith(ADMIN_TOKEN_PREFIX)) return hasValidChecksum(token.slice(ADMIN_TOKEN_PREFIX.length), ADMIN_TOKEN_PREFIX) ? 'issued' : 'refused';
+  if (token.startsWith(ADMIN_TOKEN_PREFIX))
+    return hasValidChecksum(token.slice(ADMIN_TOKEN_PREFIX.length), ADMIN_TOKEN_PREFIX) ? 'issued' : 'refused';
   return Object.values(KEY_PREFIXES).some((prefix) => token.startsWith(prefix)) ? 'refused' : 'verbatim';
 }

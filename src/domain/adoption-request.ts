@@ -87,7 +87,13 @@ export function actionChanges(order: Order, action: OrderAction): boolean {
 
 /** The request after the action, one version on. */
 export function applyAction(order: Order, action: OrderAction, now: Instant, reason: CancelReason | null = null): Order {
-  return { ...order, status: ORDER_ACTIONS[action].to, cancelReason: action === 'cancel' ? reason : order.cancelReason, version: order.version + 1, updatedAt: now };
+  return {
+    ...order,
+    status: ORDER_ACTIONS[action].to,
+    cancelReason: action === 'cancel' ? reason : order.cancelReason,
+    version: order.version + 1,
+    updatedAt: now,
+  };
 }
 
 /** The placer's owner and the pet's owner may see a request; nobody else learns it exists. */

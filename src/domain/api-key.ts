@@ -173,7 +173,8 @@ export function keyHints(key: string): { readonly start: string; readonly last4:
 export const MAX_ALLOWED_ORIGINS = 20;
 
 /** An origin as browsers send it: http or https, a host, an optional port; no path, no trailing slash. */
-const ORIGIN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
+const ORIGIN =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
 
 /**
  * The rules of a browser key: 1 to 20 exact origins, each once, and the key read-only, since whatever
@@ -181,15 +182,25 @@ const ORIGIN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9]
  */
 export function checkBrowserKey(allowedOrigins: readonly string[] | undefined, scopes: readonly KeyScope[]): void {
   if (allowedOrigins === undefined) return;
-  if (allowedOrigins.length === 0 || allowedOrigins.length > MAX_ALLOWED_ORIGINS || new Set(allowedOrigins).size !== allowedOrigins.length) {
+  if (
+    allowedOrigins.length === 0 ||
+    allowedOrigins.length > MAX_ALLOWED_ORIGINS ||
+    new Set(allowedOrigins).size !== allowedOrigins.length
+  ) {
     throw new ValidationError('allowedOrigins', `allowedOrigins lists 1 to ${MAX_ALLOWED_ORIGINS} origins, each once`);
   }
   const bad = allowedOrigins.find((origin) => !ORIGIN.test(origin));
   if (bad !== undefined) {
-    throw new ValidationError('allowedOrigins', `${JSON.stringify(bad.slice(0, 100))} is not an origin: scheme, host and optional port in lower case, as a browser sends it (https://shelter.example), no path`);
+    throw new ValidationError(
+      'allowedOrigins',
+      `${JSON.stringify(bad.slice(0, 100))} is not an origin: scheme, host and optional port in lower case, as a browser sends it (https://shelter.example), no path`,
+    );
   }
   if (scopes.length !== 1 || scopes[0] !== 'pets:read') {
-    throw new ValidationError('allowedOrigins', 'A browser key (allowedOrigins) must be read-only: its scopes must be ["pets:read"] alone, since a web page hands its key to every visitor');
+    throw new ValidationError(
+      'allowedOrigins',
+      'A browser key (allowedOrigins) must be read-only: its scopes must be ["pets:read"] alone, since a web page hands its key to every visitor',
+    );
   }
 }
 

@@ -85,7 +85,9 @@ export class KeyNotActiveError extends DomainError {
 export class KeyAlreadyRotatedError extends DomainError {
   readonly code = 'key_not_active';
   constructor(id: string, successorId: string) {
-    super(`Key ${id} was already rotated: its successor ${successorId} is active. Rotate ${successorId} instead; if the new secret was lost, rotate ${successorId} to get another`);
+    super(
+      `Key ${id} was already rotated: its successor ${successorId} is active. Rotate ${successorId} instead; if the new secret was lost, rotate ${successorId} to get another`,
+    );
   }
 }
 

@@ -272,7 +272,13 @@ export function admit(state: SubjectState, policy: AdmissionPolicy, nowMs: numbe
   let fits = true;
   for (const w of windows) if (state.window(w).usedAt(nowMs) >= w.limit) fits = false;
   if (fits && state.bannedUntilMs <= nowMs) {
-    return { outcome: 'admitted', nowMs, windows: windows.map((w) => state.window(w).record(nowMs, w.name, w.limit)), bannedUntilMs: null, banStarted: false };
+    return {
+      outcome: 'admitted',
+      nowMs,
+      windows: windows.map((w) => state.window(w).record(nowMs, w.name, w.limit)),
+      bannedUntilMs: null,
+      banStarted: false,
+    };
   }
   const usages = windows.map((w) => state.window(w).usage(nowMs, w.name, w.limit));
   if (state.bannedUntilMs > nowMs) {

@@ -110,14 +110,20 @@ export function bucketRange(granularity: Granularity, nowMs: number, fromMs?: nu
   const lastMs = Math.min(toMs === undefined ? Infinity : bucketStart(toMs - 1, granularity), bucketStart(nowMs, granularity));
   const firstMs = fromMs === undefined ? lastMs - (defaultBuckets - 1) * bucketMs : bucketStart(fromMs, granularity);
   if (firstMs < bucketStart(nowMs - retentionMs, granularity)) {
-    throw new ValidationError(fromMs === undefined ? 'to' : 'from', `the range begins more than the ${retentionText(granularity)} ago that ${granularity} buckets are kept; move from (or to) later${granularity === 'day' ? '' : ', or ask for a coarser granularity'}`);
+    throw new ValidationError(
+      fromMs === undefined ? 'to' : 'from',
+      `the range begins more than the ${retentionText(granularity)} ago that ${granularity} buckets are kept; move from (or to) later${granularity === 'day' ? '' : ', or ask for a coarser granularity'}`,
+    );
   }
   // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty range (from after now) counts 0 or less either way, under the bound
   const count = lastMs < firstMs ? 0 : (lastMs - firstMs) / bucketMs + 1;
   if (count > MAX_USAGE_BUCKETS) {
     // Stryker disable next-line ConditionalExpression,StringLiteral: only minutes can cover 1,000 buckets within their retention (48 hours); hours (31 days) and days (400) cannot
     const coarser = granularity === 'day' ? '' : ' or ask for a coarser granularity';
-    throw new ValidationError('to', `from and to cover ${count} ${granularity} buckets; at most ${MAX_USAGE_BUCKETS} may be read at once: narrow the range${coarser}`);
+    throw new ValidationError(
+      'to',
+      `from and to cover ${count} ${granularity} buckets; at most ${MAX_USAGE_BUCKETS} may be read at once: narrow the range${coarser}`,
+    );
   }
   return { granularity, firstMs, lastMs };
 }

@@ -15,7 +15,10 @@ const PAGE = readFileSync(new URL('../../docs/examples/shelter-page.html', impor
 
 /** The example page with this API and key filled in. */
 const pageWith = (api: string, key: string) =>
-  PAGE.replace("const API = 'https://api.adoption.example/v1';", `const API = '${api}';`).replace("const KEY = 'adopt_live_your_browser_key';", `const KEY = '${key}';`);
+  PAGE.replace("const API = 'https://api.adoption.example/v1';", `const API = '${api}';`).replace(
+    "const KEY = 'adopt_live_your_browser_key';",
+    `const KEY = '${key}';`,
+  );
 
 /** A server of its own (so an origin of its own) for a page; what it serves may be set once its origin is known. */
 async function pageServer(): Promise<{ origin: string; server: Server; serve: (html: string) => void }> {
@@ -56,7 +59,9 @@ describe.runIf(RUN_BROWSER_TESTS)('a shelter page with a browser key, in a brows
     try {
       await page.goto(origin, { waitUntil: 'networkidle0' });
       await page.waitForFunction("document.getElementById('status').textContent !== 'Loading…'", { timeout: 15_000 });
-      const shown = (await page.evaluate("JSON.stringify({ animals: [...document.querySelectorAll('#animals li')].map((li) => li.textContent), status: document.getElementById('status').textContent })")) as string;
+      const shown = (await page.evaluate(
+        "JSON.stringify({ animals: [...document.querySelectorAll('#animals li')].map((li) => li.textContent), status: document.getElementById('status').textContent })",
+      )) as string;
       return { seen, ...(JSON.parse(shown) as { animals: string[]; status: string }) };
     } finally {
       await page.close();

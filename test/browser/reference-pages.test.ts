@@ -36,7 +36,9 @@ describe.runIf(RUN_BROWSER_TESTS)('the reference pages in a browser', () => {
 
   for (const { door, base, title, product } of pages) {
     it.each([`${base}/docs`, `${base}/docs/`])('%s renders every operation of its document with no failed request', async (path) => {
-      const spec = (await (await fetch(`${origins[door]}${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+      const spec = (await (await fetch(`${origins[door]}${base}/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, unknown>>;
+      };
       const operations = Object.values(spec.paths).flatMap((item) => Object.keys(item).filter((key) => METHODS.includes(key)));
       expect(operations).not.toContain('head');
       expect(operations.length).toBeGreaterThanOrEqual(door === 'public' ? 13 : 8);

@@ -110,7 +110,8 @@ describe('TypeScript client', () => {
       adapters: (clock) => {
         const adapters = memoryAdapters(clock);
         const list = adapters.pets.list.bind(adapters.pets);
-        adapters.pets.list = (query) => (failures-- > 0 ? Promise.reject(new ServiceUnavailableError('The database is not answering')) : list(query));
+        adapters.pets.list = (query) =>
+          failures-- > 0 ? Promise.reject(new ServiceUnavailableError('The database is not answering')) : list(query);
         return adapters;
       },
     });
@@ -177,7 +178,8 @@ describe('TypeScript client: the lifecycle and adoption requests', () => {
     expect((await h.client.approveOrder(orders[1]?.id as string)).status).toBe('approved');
     expect((await h.client.deliverOrder(orders[1]?.id as string)).status).toBe('delivered');
     const seen = [];
-    for await (const order of h.client.listOrders({ petId: rex.id, limit: 1 })) seen.push([order.applicantName, order.status, order.cancelReason]);
+    for await (const order of h.client.listOrders({ petId: rex.id, limit: 1 }))
+      seen.push([order.applicantName, order.status, order.cancelReason]);
     expect(seen).toEqual([
       ['Applicant 0', 'cancelled', 'pet_adopted'],
       ['Applicant 1', 'delivered', null],

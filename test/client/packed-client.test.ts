@@ -14,7 +14,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 // Asynchronous, always: the program under test calls the app this process serves.
-const run = async (file: string, args: string[], cwd: string) => (await promisify(execFile)(file, args, { cwd, encoding: 'utf8', timeout: 120_000 })).stdout;
+const run = async (file: string, args: string[], cwd: string) =>
+  (await promisify(execFile)(file, args, { cwd, encoding: 'utf8', timeout: 120_000 })).stdout;
 const npm = (args: string[], cwd: string) => run('npm', [...args, '--no-fund', '--no-audit'], cwd);
 
 describe('the packed TypeScript client', () => {
@@ -38,11 +39,18 @@ describe('the packed TypeScript client', () => {
   });
 
   it('installs outside the repository with its runtime dependencies declared, and ships only its build', async () => {
-    const installed = JSON.parse(await npm(['ls', '--all', '--json'], project)) as { dependencies: Record<string, { dependencies?: Record<string, unknown> }> };
+    const installed = JSON.parse(await npm(['ls', '--all', '--json'], project)) as {
+      dependencies: Record<string, { dependencies?: Record<string, unknown> }>;
+    };
     const client = installed.dependencies['@animal-adoption/client'];
     expect(client).toBeDefined();
     expect(Object.keys(client?.dependencies ?? {})).toContain('openapi-fetch');
-    expect(readdirSync(join(project, 'node_modules/@animal-adoption/client/dist')).sort()).toEqual(['index.d.ts', 'index.js', 'schema.d.ts', 'schema.js']);
+    expect(readdirSync(join(project, 'node_modules/@animal-adoption/client/dist')).sort()).toEqual([
+      'index.d.ts',
+      'index.js',
+      'schema.d.ts',
+      'schema.js',
+    ]);
   });
 
   it('type-checks a program under --strict and runs it against the API', async () => {
@@ -59,7 +67,17 @@ describe('the packed TypeScript client', () => {
     ].join('\n');
     writeFileSync(join(project, 'main.ts'), program);
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    const compiler = ['--strict', '--module', 'nodenext', '--target', 'es2022', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules/@types')];
+    const compiler = [
+      '--strict',
+      '--module',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--types',
+      'node',
+      '--typeRoots',
+      join(ROOT, 'node_modules/@types'),
+    ];
     // Type-checked against the installed package's declarations, then emitted and run by Node from the project's node_modules.
     await run(process.execPath, [tsc, ...compiler, '--noEmit', 'main.ts'], project);
     await run(process.execPath, [tsc, ...compiler, '--outDir', 'out', 'main.ts'], project);

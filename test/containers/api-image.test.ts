@@ -61,8 +61,18 @@ describe.runIf(reason === null)(`API image in containers [${API_IMAGE}]`, () => 
     tc = await import('testcontainers');
     network = await new tc.Network().start();
     [redis, mongo] = await Promise.all([
-      new tc.GenericContainer(REDIS_IMAGE).withNetwork(network).withNetworkAliases('redis').withLabels(CONTAINER_LABELS).withExposedPorts(6379).start(),
-      new tc.GenericContainer(MONGO_IMAGE).withNetwork(network).withNetworkAliases('mongo').withLabels(CONTAINER_LABELS).withExposedPorts(27017).start(),
+      new tc.GenericContainer(REDIS_IMAGE)
+        .withNetwork(network)
+        .withNetworkAliases('redis')
+        .withLabels(CONTAINER_LABELS)
+        .withExposedPorts(6379)
+        .start(),
+      new tc.GenericContainer(MONGO_IMAGE)
+        .withNetwork(network)
+        .withNetworkAliases('mongo')
+        .withLabels(CONTAINER_LABELS)
+        .withExposedPorts(27017)
+        .start(),
     ]);
     apis = await Promise.all(['api-a', 'api-b'].map(startApi));
   }, 120_000);
@@ -108,7 +118,9 @@ describe.runIf(reason === null)(`API image in containers [${API_IMAGE}]`, () => 
     const [a, b] = apis as [Started, Started];
     const key = await issueKey(a, 'free');
     const responses = await Promise.all(
-      Array.from({ length: 80 }, (_, i) => fetch(`${base(i % 2 ? a : b)}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${key}` } })),
+      Array.from({ length: 80 }, (_, i) =>
+        fetch(`${base(i % 2 ? a : b)}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${key}` } }),
+      ),
     );
     const admitted = responses.filter((r) => r.status === 200).length;
     console.info(`[measure] two API containers, 80 concurrent requests of one Free key: ${admitted} admitted`);
@@ -130,13 +142,18 @@ describe.runIf(reason === null)(`API image in containers [${API_IMAGE}]`, () => 
     await container.start();
     // The same alias and address again; the clients reconnect on their own.
     const deadline = Date.now() + 20_000;
-    while (((await (await fetch(`${base(b)}/readyz`)).json()) as { status: string }).status !== 'ready' || ((await (await fetch(`${base(a)}/readyz`)).json()) as { status: string }).status !== 'ready') {
+    while (
+      ((await (await fetch(`${base(b)}/readyz`)).json()) as { status: string }).status !== 'ready' ||
+      ((await (await fetch(`${base(a)}/readyz`)).json()) as { status: string }).status !== 'ready'
+    ) {
       if (Date.now() > deadline) throw new Error('the API containers did not see Redis again within 20 s');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const fresh = await issueKey(b, 'free');
     const responses = await Promise.all(
-      Array.from({ length: 80 }, (_, i) => fetch(`${base(i % 2 ? a : b)}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${fresh}` } })),
+      Array.from({ length: 80 }, (_, i) =>
+        fetch(`${base(i % 2 ? a : b)}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${fresh}` } }),
+      ),
     );
     expect(responses.filter((r) => r.status === 200).length).toBe(60);
   });

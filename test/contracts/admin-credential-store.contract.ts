@@ -10,7 +10,15 @@ export interface AdminCredentialStoreHarness {
 }
 
 function aCredential(overrides: Partial<AdminCredential> = {}): AdminCredential {
-  return { id: `adm_${randomBase62(16)}`, name: 'Support', hash: hashKey(randomBase62()), scopes: ['keys:read'], createdAt: new Date(Date.UTC(2026, 0, 1)), revokedAt: null, ...overrides };
+  return {
+    id: `adm_${randomBase62(16)}`,
+    name: 'Support',
+    hash: hashKey(randomBase62()),
+    scopes: ['keys:read'],
+    createdAt: new Date(Date.UTC(2026, 0, 1)),
+    revokedAt: null,
+    ...overrides,
+  };
 }
 
 export function describeAdminCredentialStoreContract(adapter: string, harness: AdminCredentialStoreHarness): void {
@@ -44,7 +52,11 @@ export function describeAdminCredentialStoreContract(adapter: string, harness: A
       await store.add(earlier);
       expect((await store.list()).map((c) => c.id)).toEqual([earlier.id, later.id]);
       const at = new Date(Date.UTC(2026, 6, 1));
-      expect(await store.update(later.id, { revokedAt: at, scopes: ['usage:read'] })).toEqual({ ...later, revokedAt: at, scopes: ['usage:read'] });
+      expect(await store.update(later.id, { revokedAt: at, scopes: ['usage:read'] })).toEqual({
+        ...later,
+        revokedAt: at,
+        scopes: ['usage:read'],
+      });
       expect(await store.findByHash(later.hash)).toEqual({ ...later, revokedAt: at, scopes: ['usage:read'] });
       expect(await store.update('adm_missing', { revokedAt: at })).toBeNull();
     });

@@ -67,14 +67,24 @@ export function describeApiKeyStoreContract(adapter: string, harness: ApiKeyStor
       const record = aRecord({ plan: 'free' });
       await store.add(record);
       const limits = { perMinute: 5000, perDay: 2_000_000 };
-      expect(await store.update(record.id, { plan: 'enterprise', customLimits: limits })).toEqual({ ...record, plan: 'enterprise', customLimits: limits });
+      expect(await store.update(record.id, { plan: 'enterprise', customLimits: limits })).toEqual({
+        ...record,
+        plan: 'enterprise',
+        customLimits: limits,
+      });
       expect(await store.findById(record.id)).toEqual({ ...record, plan: 'enterprise', customLimits: limits });
       expect(await store.update(record.id, { plan: 'pro', customLimits: null })).toEqual({ ...record, plan: 'pro' });
       expect(await store.findByHash(record.hash)).toEqual({ ...record, plan: 'pro' });
     });
 
     it('keeps scopes, owner, quota and rotation, and changes name, scopes and owner', async () => {
-      const record = aRecord({ scopes: ['pets:read'], ownerId: 'acct_1', quotaId: 'key_first', rotatedFrom: 'key_first', requestFingerprint: 'f00d' });
+      const record = aRecord({
+        scopes: ['pets:read'],
+        ownerId: 'acct_1',
+        quotaId: 'key_first',
+        rotatedFrom: 'key_first',
+        requestFingerprint: 'f00d',
+      });
       await store.add(record);
       expect(await store.findByHash(record.hash)).toEqual(record);
       const changed = { ...record, name: 'Renamed', scopes: ['pets:read', 'pets:write'] as const, ownerId: null };
@@ -95,7 +105,8 @@ export function describeApiKeyStoreContract(adapter: string, harness: ApiKeyStor
       const twinA = aRecord({ id: 'key_AAAAAAAAAAAAAAAA', createdAt: at(6) });
       const twinB = aRecord({ id: 'key_BBBBBBBBBBBBBBBB', createdAt: at(6) });
       for (const r of [twinB, expiring, active, revokedLater, expired, twinA, revoked]) await store.add(r);
-      const ids = async (query: Partial<Parameters<ApiKeyStore['list']>[0]>) => (await store.list({ limit: 100, nowMs: now, ...query })).map((r) => r.id);
+      const ids = async (query: Partial<Parameters<ApiKeyStore['list']>[0]>) =>
+        (await store.list({ limit: 100, nowMs: now, ...query })).map((r) => r.id);
       expect(await ids({})).toEqual([active, revoked, expired, expiring, revokedLater, twinA, twinB].map((r) => r.id));
       expect(await ids({ status: 'active' })).toEqual([active, expiring, revokedLater, twinA, twinB].map((r) => r.id));
       expect(await ids({ status: 'revoked' })).toEqual([revoked.id]);
@@ -108,7 +119,7 @@ export function describeApiKeyStoreContract(adapter: string, harness: ApiKeyStor
       expect(await ids({ after: { createdAt: twinA.createdAt, id: twinA.id } })).toEqual([twinB.id]);
     });
 
-    it('keeps a browser key\'s origins, finds active keys by one of them, and removes them', async () => {
+    it("keeps a browser key's origins, finds active keys by one of them, and removes them", async () => {
       const nowMs = Date.UTC(2026, 10, 26);
       const site = aRecord({ scopes: ['pets:read'], allowedOrigins: ['https://shelter.example', 'http://localhost:8080'] });
       const revoked = aRecord({ scopes: ['pets:read'], allowedOrigins: ['https://gone.example'], revokedAt: new Date(nowMs - 1) });
@@ -120,7 +131,10 @@ export function describeApiKeyStoreContract(adapter: string, harness: ApiKeyStor
       expect(await ids('http://localhost:8080')).toEqual([site.id]);
       expect(await ids('https://gone.example')).toEqual([]);
       expect(await ids('https://shelter.example.evil')).toEqual([]);
-      expect(await store.update(site.id, { allowedOrigins: ['https://new.example'] })).toEqual({ ...site, allowedOrigins: ['https://new.example'] });
+      expect(await store.update(site.id, { allowedOrigins: ['https://new.example'] })).toEqual({
+        ...site,
+        allowedOrigins: ['https://new.example'],
+      });
       expect(await ids('https://shelter.example')).toEqual([]);
       const withoutOrigins: ApiKeyRecord = { ...site };
       delete (withoutOrigins as { allowedOrigins?: readonly string[] }).allowedOrigins;

@@ -69,7 +69,7 @@ export function describeIdempotencyStoreContract(adapter: string, harness: Idemp
       expect((await store.claim({ ...scope, key: `${scope.key}-other` }, aClaim())).claimed).toBe(true);
     });
 
-    it('lets a retry take the claim over at once when the holder releases it, with the holder\'s pet id, and only for the holder', async () => {
+    it("lets a retry take the claim over at once when the holder releases it, with the holder's pet id, and only for the holder", async () => {
       const first = aClaim({ petId: 41 });
       await store.claim(scope, first);
       await store.release(scope, 'someone-else');

@@ -35,7 +35,10 @@ describe('MemoryIdempotencyStore memory', () => {
     const store = new MemoryIdempotencyStore();
     const t0 = Date.UTC(2026, 10, 21);
     const claim = (nowMs: number, i: number) =>
-      store.claim({ apiKeyId: 'key_a', key: `k-${i}` }, { token: `t-${i}`, fingerprint: 'f', petId: i + 1, nowMs, leaseMs: 10_000, ttlMs: 86_400_000 });
+      store.claim(
+        { apiKeyId: 'key_a', key: `k-${i}` },
+        { token: `t-${i}`, fingerprint: 'f', petId: i + 1, nowMs, leaseMs: 10_000, ttlMs: 86_400_000 },
+      );
     for (let i = 0; i < 1000; i++) await claim(t0, i);
     expect(store.size).toBe(1000);
     await claim(t0 + 86_400_000 + 60_000, 1000);

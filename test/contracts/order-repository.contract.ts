@@ -73,7 +73,9 @@ export function describeOrderRepositoryContract(adapter: string, harness: OrderR
 
     it('lists what an owner placed or is asked for, filtered, in id order, after a given id', async () => {
       const mine = await repo.add(anOrder({ placedBy: 'acct_a', petOwnerId: 'acct_s', petId: 1 })).then((r) => r.order);
-      const onMyPet = await repo.add(anOrder({ placedBy: 'acct_b', petOwnerId: 'acct_a', petId: 2, status: 'approved' })).then((r) => r.order);
+      const onMyPet = await repo
+        .add(anOrder({ placedBy: 'acct_b', petOwnerId: 'acct_a', petId: 2, status: 'approved' }))
+        .then((r) => r.order);
       const others = await repo.add(anOrder({ placedBy: 'acct_b', petOwnerId: 'acct_s', petId: 1 })).then((r) => r.order);
       const ids = async (query: Parameters<OrderRepository['list']>[0]) => (await repo.list(query)).map((o) => o.id);
       expect(await ids({ visibleTo: 'acct_a', limit: 10 })).toEqual([mine.id, onMyPet.id]);

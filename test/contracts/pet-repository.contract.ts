@@ -83,7 +83,14 @@ export function describePetRepositoryContract(adapter: string, harness: PetRepos
 
     it('round-trips every lifecycle field', async () => {
       const adopted = new Date(Date.UTC(2026, 10, 26, 9, 30, 15, 250)).toISOString();
-      const draft = aPetDraft({ status: 'sold', version: 7, adoptedAt: adopted, statusChangedAt: adopted, ownerId: 'acct_9', heldBy: null });
+      const draft = aPetDraft({
+        status: 'sold',
+        version: 7,
+        adoptedAt: adopted,
+        statusChangedAt: adopted,
+        ownerId: 'acct_9',
+        heldBy: null,
+      });
       const pet = await repo.add(draft);
       expect(await repo.findById(pet.id)).toEqual({ id: pet.id, ...draft });
       const held = await repo.add(aPetDraft({ status: 'pending', heldBy: 'ord_0000000000000000000a1', ownerId: null }));

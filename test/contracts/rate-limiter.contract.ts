@@ -97,7 +97,10 @@ export function describeRateLimiterContract(adapter: string, harness: RateLimite
     });
 
     it('decides, counts and reports exactly as the domain rules, request by request', async () => {
-      const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 30, perDay: 200 }), ban: { threshold: 5, durationMs: 120_000, strikeWindowMs: 60_000 } };
+      const policy: AdmissionPolicy = {
+        windows: windowsFor({ perMinute: 30, perDay: 200 }),
+        ban: { threshold: 5, durationMs: 120_000, strikeWindowMs: 60_000 },
+      };
       const reference = new SubjectState();
       let seed = 11;
       for (let i = 0; i < 600; i++) {
@@ -112,7 +115,10 @@ export function describeRateLimiterContract(adapter: string, harness: RateLimite
     });
 
     it('decides requests asked for at once in the order asked, each exactly as if it had been asked alone', async () => {
-      const tight: AdmissionPolicy = { windows: windowsFor({ perMinute: 40, perDay: 500 }), ban: { threshold: 3, durationMs: 120_000, strikeWindowMs: 60_000 } };
+      const tight: AdmissionPolicy = {
+        windows: windowsFor({ perMinute: 40, perDay: 500 }),
+        ban: { threshold: 3, durationMs: 120_000, strikeWindowMs: 60_000 },
+      };
       const subjects = [
         { name: subject, policy: tight, reference: new SubjectState() },
         { name: `${subject}-b`, policy: free, reference: new SubjectState() },
@@ -138,7 +144,10 @@ export function describeRateLimiterContract(adapter: string, harness: RateLimite
     });
 
     it('peeks without counting or striking: the same answer as the domain, and the next admit is unchanged', async () => {
-      const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 5, perDay: 100 }), ban: { threshold: 2, durationMs: 120_000, strikeWindowMs: 60_000 } };
+      const policy: AdmissionPolicy = {
+        windows: windowsFor({ perMinute: 5, perDay: 100 }),
+        ban: { threshold: 2, durationMs: 120_000, strikeWindowMs: 60_000 },
+      };
       const reference = new SubjectState();
       expect(await limiter.peek(subject, policy)).toEqual(peek(reference, policy, clock.ms));
       for (let i = 0; i < 5; i++) {

@@ -45,12 +45,34 @@ export function describeUsageStoreContract(adapter: string, harness: UsageStoreH
       );
       expect(await store.read('key_a', 'hour', T0, T0 + HOUR)).toEqual(
         new Map([
-          [T0, counts({ admitted: 5, limited: 2, banned: 1, clientErrors: 1, serverErrors: 1, byOperation: { listPets: 5, createPet: 1, getPet: 2 } })],
+          [
+            T0,
+            counts({
+              admitted: 5,
+              limited: 2,
+              banned: 1,
+              clientErrors: 1,
+              serverErrors: 1,
+              byOperation: { listPets: 5, createPet: 1, getPet: 2 },
+            }),
+          ],
           [T0 + HOUR, counts({ admitted: 5, byOperation: { listPets: 5 } })],
         ]),
       );
       expect(await store.read('key_a', 'day', T0 - DAY, T0 + DAY)).toEqual(
-        new Map([[T0, counts({ admitted: 10, limited: 2, banned: 1, clientErrors: 1, serverErrors: 1, byOperation: { listPets: 10, createPet: 1, getPet: 2 } })]]),
+        new Map([
+          [
+            T0,
+            counts({
+              admitted: 10,
+              limited: 2,
+              banned: 1,
+              clientErrors: 1,
+              serverErrors: 1,
+              byOperation: { listPets: 10, createPet: 1, getPet: 2 },
+            }),
+          ],
+        ]),
       );
       expect(await store.read('key_b', 'day', T0, T0)).toEqual(new Map([[T0, counts({ admitted: 7, byOperation: { listPets: 7 } })]]));
     });
@@ -63,17 +85,26 @@ export function describeUsageStoreContract(adapter: string, harness: UsageStoreH
     });
 
     it('keeps the earliest first call and the latest last call of each key per operation, and the last use of each key', async () => {
-      await store.add([entry('key_a', T0, { admitted: 1, byOperation: { getPet: 1 } }, { getPet: { firstMs: T0 + 5_000, lastMs: T0 + 5_000 } })]);
+      await store.add([
+        entry('key_a', T0, { admitted: 1, byOperation: { getPet: 1 } }, { getPet: { firstMs: T0 + 5_000, lastMs: T0 + 5_000 } }),
+      ]);
       // A later flush from another instance that saw an earlier call (it flushed late) and a later one.
       await store.add([
         entry('key_a', T0, { admitted: 2, byOperation: { getPet: 2 } }, { getPet: { firstMs: T0 + 1_000, lastMs: T0 + 9_000 } }),
-        entry('key_b', T0 + MINUTE, { admitted: 1, byOperation: { getPet: 1, listPets: 1 } }, {
-          getPet: { firstMs: T0 + MINUTE, lastMs: T0 + MINUTE },
-          listPets: { firstMs: T0 + MINUTE + 10, lastMs: T0 + MINUTE + 20 },
-        }),
+        entry(
+          'key_b',
+          T0 + MINUTE,
+          { admitted: 1, byOperation: { getPet: 1, listPets: 1 } },
+          {
+            getPet: { firstMs: T0 + MINUTE, lastMs: T0 + MINUTE },
+            listPets: { firstMs: T0 + MINUTE + 10, lastMs: T0 + MINUTE + 20 },
+          },
+        ),
       ]);
       // An older sighting arriving last moves nothing back.
-      await store.add([entry('key_a', T0, { admitted: 1, byOperation: { getPet: 1 } }, { getPet: { firstMs: T0 + 2_000, lastMs: T0 + 3_000 } })]);
+      await store.add([
+        entry('key_a', T0, { admitted: 1, byOperation: { getPet: 1 } }, { getPet: { firstMs: T0 + 2_000, lastMs: T0 + 3_000 } }),
+      ]);
       const callers = (await store.callers('getPet')).sort((x, y) => (x.keyId < y.keyId ? -1 : 1));
       expect(callers).toEqual([
         { keyId: 'key_a', firstSeenMs: T0 + 1_000, lastSeenMs: T0 + 9_000 },

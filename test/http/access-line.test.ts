@@ -49,8 +49,17 @@ describe('the access line', () => {
     const lines: string[] = [];
     test = await startTestApp({ logLines: lines });
     const bearer = await test.bearer();
-    await test.app.http.inject({ method: 'GET', url: '/v1/pets?limit=2', headers: { authorization: bearer, 'x-request-id': 'trace-1.a:b_c' } });
-    await test.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: bearer }, payload: { name: 'Rex', categoryId: 1 } });
+    await test.app.http.inject({
+      method: 'GET',
+      url: '/v1/pets?limit=2',
+      headers: { authorization: bearer, 'x-request-id': 'trace-1.a:b_c' },
+    });
+    await test.app.http.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { authorization: bearer },
+      payload: { name: 'Rex', categoryId: 1 },
+    });
     await test.app.http.inject({ method: 'GET', url: '/v1/pets', headers: { authorization: 'Bearer nope' } });
     await test.app.http.inject({ method: 'GET', url: '/elsewhere' });
     await test.app.http.inject({ method: 'GET', url: '/healthz' });
@@ -67,7 +76,9 @@ describe('the access line', () => {
       // Same keys in the same order, same values: the JSON text itself is what logger.info wrote.
       expect(JSON.stringify(line)).toBe(JSON.stringify(asLoggerInfoWroteIt(line)));
       expect(Object.keys(line)).toEqual(
-        ['level', 'time', 'pid', 'hostname', 'reqId', 'trace_id', 'method', 'route', 'status', 'ms', 'keyId', 'msg'].filter((key) => key in line),
+        ['level', 'time', 'pid', 'hostname', 'reqId', 'trace_id', 'method', 'route', 'status', 'ms', 'keyId', 'msg'].filter(
+          (key) => key in line,
+        ),
       );
     }
     expect(access[0]).toMatchObject({ level: 30, reqId: 'trace-1.a:b_c', keyId: expect.stringMatching(/^key_/) as unknown });
@@ -97,7 +108,11 @@ describe('the access line', () => {
     ];
     const ids: string[] = [];
     for (const headers of requests) {
-      const response = await test.app.http.inject({ method: 'GET', url: '/v1/pets', headers: { authorization: 'Bearer nope', ...headers } });
+      const response = await test.app.http.inject({
+        method: 'GET',
+        url: '/v1/pets',
+        headers: { authorization: 'Bearer nope', ...headers },
+      });
       ids.push(String(response.headers['x-request-id']));
     }
     const traceIds = ids.map((id) => {
@@ -144,7 +159,12 @@ describe('the access line', () => {
     const bearer = await test.bearer();
     const port = await listen(test.app.http);
 
-    const request = httpRequest({ port, host: '127.0.0.1', path: '/v1/pets', headers: { authorization: bearer, 'x-request-id': 'gone-1' } });
+    const request = httpRequest({
+      port,
+      host: '127.0.0.1',
+      path: '/v1/pets',
+      headers: { authorization: bearer, 'x-request-id': 'gone-1' },
+    });
     request.on('error', () => undefined); // the client's own side of leaving
     request.end();
     await started;
@@ -156,7 +176,13 @@ describe('the access line', () => {
 
     const access = accessLines(lines);
     expect(access).toHaveLength(1);
-    expect(access[0]).toMatchObject({ reqId: 'gone-1', method: 'GET', route: '/v1/pets', status: 499, keyId: expect.stringMatching(/^key_/) as unknown });
+    expect(access[0]).toMatchObject({
+      reqId: 'gone-1',
+      method: 'GET',
+      route: '/v1/pets',
+      status: 499,
+      keyId: expect.stringMatching(/^key_/) as unknown,
+    });
     expect(JSON.stringify(access[0])).toBe(JSON.stringify(asLoggerInfoWroteIt(access[0] ?? {})));
     expect(access[0]?.ms).toEqual(expect.any(Number));
     const metrics = (await test.app.metrics.scrape()).body;
@@ -165,9 +191,14 @@ describe('the access line', () => {
 
     await test.app.usage.flush();
     const keyId = String(access[0]?.keyId);
-    const usage = await test.app.admin.inject({ url: `/admin/v1/keys/${keyId}/usage?granularity=minute`, headers: { authorization: await test.adminBearer() } });
+    const usage = await test.app.admin.inject({
+      url: `/admin/v1/keys/${keyId}/usage?granularity=minute`,
+      headers: { authorization: await test.adminBearer() },
+    });
     const buckets = usage.json<{ buckets: { admitted: number; clientErrors: number; byOperation: Record<string, number> }[] }>().buckets;
-    expect(buckets.filter((bucket) => bucket.admitted > 0)).toEqual([expect.objectContaining({ admitted: 1, clientErrors: 1, byOperation: { listPets: 1 } })]);
+    expect(buckets.filter((bucket) => bucket.admitted > 0)).toEqual([
+      expect.objectContaining({ admitted: 1, clientErrors: 1, byOperation: { listPets: 1 } }),
+    ]);
   });
 
   it('is not written below info', async () => {

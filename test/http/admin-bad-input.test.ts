@@ -9,7 +9,12 @@ describe('admin API: bad input', () => {
   let keyId: string;
 
   const call = (method: string, url: string, payload?: unknown) =>
-    t.app.admin.inject({ method: method as 'GET', url, headers: { authorization: admin }, ...(payload !== undefined && { payload: payload as object }) });
+    t.app.admin.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: admin },
+      ...(payload !== undefined && { payload: payload as object }),
+    });
   /** Every key and every audit event, as the admin API shows them. */
   const state = async () => ({
     keys: (await call('GET', '/admin/v1/keys?limit=100')).json<unknown>(),
@@ -92,8 +97,26 @@ describe('admin API: bad input', () => {
       [await call('GET', '/admin/v1/keys?cursor=!!'), 400, 'invalid_request'],
       [await call('GET', '/admin/v1/audit-events?cursor=bm90LWEtY3Vyc29y'), 400, 'invalid_request'],
       [await call('GET', '/admin/v1/audit-events?limit=-1'), 400, 'invalid_request'],
-      [await t.app.admin.inject({ method: 'POST', url: '/admin/v1/keys', headers: { authorization: admin, 'content-type': 'text/plain' }, payload: 'name=A' }), 415, 'unsupported_media_type'],
-      [await t.app.admin.inject({ method: 'POST', url: '/admin/v1/keys', headers: { authorization: admin, 'content-type': 'application/json' }, payload: '{"name":' }), 400, 'invalid_json'],
+      [
+        await t.app.admin.inject({
+          method: 'POST',
+          url: '/admin/v1/keys',
+          headers: { authorization: admin, 'content-type': 'text/plain' },
+          payload: 'name=A',
+        }),
+        415,
+        'unsupported_media_type',
+      ],
+      [
+        await t.app.admin.inject({
+          method: 'POST',
+          url: '/admin/v1/keys',
+          headers: { authorization: admin, 'content-type': 'application/json' },
+          payload: '{"name":',
+        }),
+        400,
+        'invalid_json',
+      ],
       [await call('DELETE', `/admin/v1/keys/${keyId}`), 405, 'method_not_allowed'],
     ];
     for (const [response, status, code] of refusals) expectError(response, status, code);
@@ -109,7 +132,12 @@ describe('admin API: secrets are shown once', () => {
       const admin = await t.adminBearer();
       const responses: LightMyRequestResponse[] = [];
       const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) => {
-        const response = await t.app.admin.inject({ method, url, headers: { authorization: admin, ...headers }, ...(payload && { payload }) });
+        const response = await t.app.admin.inject({
+          method,
+          url,
+          headers: { authorization: admin, ...headers },
+          ...(payload && { payload }),
+        });
         responses.push(response);
         return response;
       };
@@ -140,7 +168,9 @@ describe('admin API: secrets are shown once', () => {
       responses.push(await t.app.http.inject({ url: '/v1/pets', headers: { authorization: admin } }));
       expect(logLines.length).toBeGreaterThan(responses.length);
       for (const secret of secrets) {
-        const shownIn = responses.filter((r) => !issuing.includes(r) && (r.body.includes(secret) || JSON.stringify(r.headers).includes(secret)));
+        const shownIn = responses.filter(
+          (r) => !issuing.includes(r) && (r.body.includes(secret) || JSON.stringify(r.headers).includes(secret)),
+        );
         expect(shownIn.map((r) => r.body)).toEqual([]);
         expect(logLines.filter((line) => line.includes(secret))).toEqual([]);
       }

@@ -61,7 +61,10 @@ describe('admin API: admin credentials', () => {
     await call('POST', '/admin/v1/keys/lookup', { key: 'adopt_live_unknown_secret_0000000000000000' }, support);
     const events = await audit();
     const rootId = (await all()).find((c) => c.name === 'test admin')?.id;
-    expect(events.find((e) => e.action === 'admin.create' && e.target === issued.id)).toMatchObject({ actor: rootId, actorName: 'test admin' });
+    expect(events.find((e) => e.action === 'admin.create' && e.target === issued.id)).toMatchObject({
+      actor: rootId,
+      actorName: 'test admin',
+    });
     expect(events.find((e) => e.action === 'key.lookup')).toMatchObject({ actor: issued.id, actorName: 'Support desk' });
     expect(JSON.stringify(events)).not.toContain(token.slice(12));
   });
@@ -74,7 +77,9 @@ describe('admin API: admin credentials', () => {
       headers: { authorization: await t.adminBearer(['credentials:write', 'keys:read']) },
       payload: { name: 'Escalation', scopes: ['keys:read', 'keys:write'] },
     });
-    expect(expectError(limited, 403, 'forbidden').message).toBe('This admin credential may only give scopes it holds itself, not keys:write');
+    expect(expectError(limited, 403, 'forbidden').message).toBe(
+      'This admin credential may only give scopes it holds itself, not keys:write',
+    );
     const afterIssuer = await all();
     expect(afterIssuer).toHaveLength(before.length + 1);
     const reader = await t.adminBearer(['credentials:read', 'keys:write']);
@@ -106,7 +111,9 @@ describe('admin API: admin credentials', () => {
   });
 
   it('revokes a credential: 401 at once, revoking again changes nothing, audited with what changed', async () => {
-    const issued = (await call('POST', '/admin/v1/credentials', { name: 'Contractor', scopes: ['keys:read'] })).json<CredentialBody & { token: string }>();
+    const issued = (await call('POST', '/admin/v1/credentials', { name: 'Contractor', scopes: ['keys:read'] })).json<
+      CredentialBody & { token: string }
+    >();
     const contractor = `Bearer ${issued.token}`;
     expect((await call('GET', '/admin/v1/keys', undefined, contractor)).statusCode).toBe(200);
     const revoked = await call('POST', `/admin/v1/credentials/${issued.id}/revoke`);
@@ -117,7 +124,11 @@ describe('admin API: admin credentials', () => {
     expect((await call('POST', `/admin/v1/credentials/${issued.id}/revoke`, {})).json()).toEqual(revoked.json());
     const revocations = (await audit()).filter((e) => e.action === 'admin.revoke');
     expect(revocations).toEqual([
-      expect.objectContaining({ target: issued.id, actorName: 'test admin', changes: { revokedAt: { from: null, to: revoked.json<CredentialBody>().revokedAt } } }),
+      expect.objectContaining({
+        target: issued.id,
+        actorName: 'test admin',
+        changes: { revokedAt: { from: null, to: revoked.json<CredentialBody>().revokedAt } },
+      }),
     ]);
     // Still listed, so its id in older events keeps its name.
     expect((await all()).find((c) => c.id === issued.id)).toMatchObject({ name: 'Contractor', status: 'revoked' });

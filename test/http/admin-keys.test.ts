@@ -30,7 +30,12 @@ describe('admin API: keys', () => {
   let admin: string;
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.admin.inject({ method, url, headers: { authorization: admin, ...headers }, ...(payload !== undefined && { payload: payload as object }) });
+    t.app.admin.inject({
+      method,
+      url,
+      headers: { authorization: admin, ...headers },
+      ...(payload !== undefined && { payload: payload as object }),
+    });
   const issue = async (payload: object = { name: 'Shelter A', plan: 'pro' }) => {
     const response = await call('POST', '/admin/v1/keys', payload);
     expect(response.statusCode, response.body).toBe(201);
@@ -105,7 +110,7 @@ describe('admin API: keys', () => {
       const page: LightMyRequestResponse = await call('GET', url);
       expect(page.statusCode).toBe(200);
       seen.push(...page.json<KeyBody[]>().map((k) => k.id));
-      url = /^<([^>]+)>; rel="next"$/.exec(page.headers.link as string | undefined ?? '')?.[1] ?? null;
+      url = /^<([^>]+)>; rel="next"$/.exec((page.headers.link as string | undefined) ?? '')?.[1] ?? null;
     }
     expect(seen).toEqual(issued.map((k) => k.id));
     const ids = async (query: string) => (await call('GET', `/admin/v1/keys?${query}`)).json<KeyBody[]>().map((k) => k.id);
@@ -141,7 +146,13 @@ describe('admin API: keys', () => {
     expectError(await pets(key), 401, 'unauthorized');
     expect((await call('GET', `/admin/v1/keys/${id}`)).json()).toMatchObject({ status: 'expired' });
     const events = (await call('GET', '/admin/v1/audit-events?limit=100')).json<{ action: string; target: string }[]>();
-    expect(events.filter((e) => e.target === id).map((e) => e.action)).toEqual(['key.update', 'key.update', 'key.update', 'key.update', 'key.create']);
+    expect(events.filter((e) => e.target === id).map((e) => e.action)).toEqual([
+      'key.update',
+      'key.update',
+      'key.update',
+      'key.update',
+      'key.create',
+    ]);
   });
 
   it('rotates a key onto the same quota: the old one works until the grace ends, never past its own expiry', async () => {
@@ -157,19 +168,27 @@ describe('admin API: keys', () => {
     // 10 left, on either key.
     expect((await pets(fresh.key)).headers['x-ratelimit-remaining']).toBe('9');
     expect((await pets(old.key)).headers['x-ratelimit-remaining']).toBe('8');
-    expect((await call('GET', `/admin/v1/keys/${old.id}`)).json()).toMatchObject({ expiresAt: new Date(t.clock.ms + 60_000).toISOString() });
+    expect((await call('GET', `/admin/v1/keys/${old.id}`)).json()).toMatchObject({
+      expiresAt: new Date(t.clock.ms + 60_000).toISOString(),
+    });
     t.clock.advance(60_000);
     expectError(await pets(old.key), 401, 'unauthorized');
     expect((await pets(fresh.key)).statusCode).toBe(200);
     // A rotation without a body takes KEY_ROTATION_GRACE_SECONDS (a day), cut to the key's own expiry.
     const expiring = await issue({ name: 'Trial', plan: 'free', expiresAt: new Date(t.clock.ms + 3_600_000).toISOString() });
-    const rotated = await t.app.admin.inject({ method: 'POST', url: `/admin/v1/keys/${expiring.id}/rotate`, headers: { authorization: admin } });
+    const rotated = await t.app.admin.inject({
+      method: 'POST',
+      url: `/admin/v1/keys/${expiring.id}/rotate`,
+      headers: { authorization: admin },
+    });
     expect(rotated.statusCode, rotated.body).toBe(201);
     expect(rotated.json()).toMatchObject({ expiresAt: expiring.expiresAt });
     expect((await call('GET', `/admin/v1/keys/${expiring.id}`)).json()).toMatchObject({ expiresAt: expiring.expiresAt });
     const plain = await issue();
     await call('POST', `/admin/v1/keys/${plain.id}/rotate`, {});
-    expect((await call('GET', `/admin/v1/keys/${plain.id}`)).json()).toMatchObject({ expiresAt: new Date(t.clock.ms + 86_400_000).toISOString() });
+    expect((await call('GET', `/admin/v1/keys/${plain.id}`)).json()).toMatchObject({
+      expiresAt: new Date(t.clock.ms + 86_400_000).toISOString(),
+    });
   });
 
   it('refuses a second rotation of one key while its successor lives, naming it: the successor keeps working', async () => {
@@ -193,17 +212,33 @@ describe('admin API: keys', () => {
   it('finds the record of a reported secret, audited, never repeating the secret; keys:read suffices', async () => {
     const leaked = await issue({ name: 'Leaky', plan: 'pro' });
     const reader = await t.adminBearer(['keys:read']);
-    const found = await t.app.admin.inject({ method: 'POST', url: '/admin/v1/keys/lookup', headers: { authorization: reader }, payload: { key: leaked.key } });
+    const found = await t.app.admin.inject({
+      method: 'POST',
+      url: '/admin/v1/keys/lookup',
+      headers: { authorization: reader },
+      payload: { key: leaked.key },
+    });
     expect(found.statusCode).toBe(200);
     expect(found.json()).toMatchObject({ id: leaked.id, name: 'Leaky', start: leaked.start, last4: leaked.last4 });
     expect(found.body).not.toContain(leaked.key);
     const unknownSecret = `${leaked.key.slice(0, -1)}${leaked.key.endsWith('A') ? 'B' : 'A'}`;
     const missing = await call('POST', '/admin/v1/keys/lookup', { key: unknownSecret });
-    expect(expectError(missing, 404, 'not_found').message).toBe('No key matches this secret: check that it was copied whole, and that it belongs to this environment');
+    expect(expectError(missing, 404, 'not_found').message).toBe(
+      'No key matches this secret: check that it was copied whole, and that it belongs to this environment',
+    );
     expect(missing.body).not.toContain(unknownSecret);
     expectError(await call('POST', '/admin/v1/keys/lookup', { key: leaked.key, id: leaked.id }), 400, 'invalid_request');
     const usageOnly = await t.adminBearer(['usage:read']);
-    expectError(await t.app.admin.inject({ method: 'POST', url: '/admin/v1/keys/lookup', headers: { authorization: usageOnly }, payload: { key: leaked.key } }), 403, 'forbidden');
+    expectError(
+      await t.app.admin.inject({
+        method: 'POST',
+        url: '/admin/v1/keys/lookup',
+        headers: { authorization: usageOnly },
+        payload: { key: leaked.key },
+      }),
+      403,
+      'forbidden',
+    );
     const events = (await call('GET', '/admin/v1/audit-events?limit=100')).json<{ action: string; target: string | null }[]>();
     expect(events.filter((e) => e.action === 'key.lookup').map((e) => e.target)).toEqual([null, leaked.id]);
     expect(JSON.stringify(events)).not.toContain(leaked.key.slice(12));
@@ -218,7 +253,11 @@ describe('admin API: keys', () => {
     const moved: unknown = (await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'pro' })).json();
     expect(moved).toMatchObject({ plan: 'pro', limits: { perMinute: 500, perDay: 20000 }, limitsSource: 'override' });
     const planOnly: unknown = (await call('PATCH', `/admin/v1/keys/${id}`, { limits: null })).json();
-    expect(planOnly).toMatchObject({ plan: 'pro', limits: { perMinute: PLAN_LIMITS.pro.perMinute, perDay: PLAN_LIMITS.pro.perDay }, limitsSource: 'plan' });
+    expect(planOnly).toMatchObject({
+      plan: 'pro',
+      limits: { perMinute: PLAN_LIMITS.pro.perMinute, perDay: PLAN_LIMITS.pro.perDay },
+      limitsSource: 'plan',
+    });
   });
 
   it('keeps a revocation reason on the record and in its audit event; refuses other fields; a revoked key takes no change', async () => {
@@ -295,7 +334,9 @@ describe('admin API: keys', () => {
   });
 
   it('documents the bodies of rotate and revoke as optional, and both answer without one', async () => {
-    const doc = (await call('GET', '/admin/v1/openapi.json')).json<{ paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>> }>();
+    const doc = (await call('GET', '/admin/v1/openapi.json')).json<{
+      paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>>;
+    }>();
     expect(doc.paths['/keys/{id}/rotate']?.post?.requestBody?.required).toBe(false);
     expect(doc.paths['/keys/{id}/revoke']?.post?.requestBody?.required).toBe(false);
     expect(doc.paths['/keys']?.post?.requestBody?.required).toBe(true);
@@ -323,7 +364,12 @@ describe('admin API: keys', () => {
   it('says in each event which fields changed, before and after; a rotation names the successor; a change that sets nothing is neither written nor audited', async () => {
     const { id, key } = await issue({ name: 'Partner', plan: 'free', scopes: ['pets:read'] });
     t.clock.advance(1);
-    await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'pro', limits: { perMinute: 500, perDay: 20000 }, scopes: ['pets:read', 'pets:write'], name: 'Partner' });
+    await call('PATCH', `/admin/v1/keys/${id}`, {
+      plan: 'pro',
+      limits: { perMinute: 500, perDay: 20000 },
+      scopes: ['pets:read', 'pets:write'],
+      name: 'Partner',
+    });
     t.clock.advance(1);
     // The same values again: nothing to record.
     await call('PATCH', `/admin/v1/keys/${id}`, { plan: 'pro', name: 'Partner' });
@@ -341,8 +387,18 @@ describe('admin API: keys', () => {
       scopes: { from: ['pets:read'], to: ['pets:read', 'pets:write'] },
     });
     const rotation = events.find((e) => e.action === 'key.rotate');
-    expect(rotation).toMatchObject({ target: id, changes: { rotatedTo: { from: null, to: rotated.id }, expiresAt: { from: null, to: new Date(t.clock.ms - 1 + 60_000).toISOString() } } });
-    expect(events.find((e) => e.action === 'key.revoke')).toMatchObject({ target: rotated.id, reason: 'customer left', changes: { revokedAt: { from: null, to: new Date(t.clock.ms).toISOString() } } });
+    expect(rotation).toMatchObject({
+      target: id,
+      changes: {
+        rotatedTo: { from: null, to: rotated.id },
+        expiresAt: { from: null, to: new Date(t.clock.ms - 1 + 60_000).toISOString() },
+      },
+    });
+    expect(events.find((e) => e.action === 'key.revoke')).toMatchObject({
+      target: rotated.id,
+      reason: 'customer left',
+      changes: { revokedAt: { from: null, to: new Date(t.clock.ms).toISOString() } },
+    });
     expect(events.find((e) => e.action === 'key.create' && e.target === id)?.changes).toBeUndefined();
     // Never a secret, nor its hash.
     const text = JSON.stringify(events);
@@ -369,12 +425,23 @@ describe('admin API: keys', () => {
       expect(response.statusCode, response.body).toBe(200);
       return response;
     };
-    expect((await read(`target=${a.id}`)).json<Event[]>().map((e) => e.action)).toEqual(['key.update', 'key.update', 'key.update', 'key.create']);
+    expect((await read(`target=${a.id}`)).json<Event[]>().map((e) => e.action)).toEqual([
+      'key.update',
+      'key.update',
+      'key.update',
+      'key.create',
+    ]);
     expect((await read(`actor=${otherId}`)).json<Event[]>().every((e) => e.actor === otherId && e.target === a.id)).toBe(true);
     expect((await read(`actor=${otherId}`)).json<Event[]>()).toHaveLength(3);
     expect((await read('action=key.create')).json<Event[]>().map((e) => e.target)).toEqual([b.id, a.id]);
-    const window = (await read(`from=${new Date(start + 1_000).toISOString()}&to=${new Date(start + 3_000).toISOString()}`)).json<Event[]>();
-    expect(window.map((e) => e.at)).toEqual([new Date(start + 2_000).toISOString(), new Date(start + 1_000).toISOString(), new Date(start + 1_000).toISOString()]);
+    const window = (await read(`from=${new Date(start + 1_000).toISOString()}&to=${new Date(start + 3_000).toISOString()}`)).json<
+      Event[]
+    >();
+    expect(window.map((e) => e.at)).toEqual([
+      new Date(start + 2_000).toISOString(),
+      new Date(start + 1_000).toISOString(),
+      new Date(start + 1_000).toISOString(),
+    ]);
     // Two at a time, the filters carried by the next link.
     const first = await read(`target=${a.id}&action=key.update&limit=2`);
     const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.link as string)?.[1] as string;
@@ -386,7 +453,10 @@ describe('admin API: keys', () => {
     // Bad filters are named; nothing is read.
     expectError(await call('GET', '/admin/v1/audit-events?action=key.explode'), 400, 'invalid_request');
     expectError(await call('GET', '/admin/v1/audit-events?from=2026-02-30T00:00:00Z'), 400, 'invalid_request');
-    const backwards = await call('GET', `/admin/v1/audit-events?from=${new Date(start + 2_000).toISOString()}&to=${new Date(start).toISOString()}`);
+    const backwards = await call(
+      'GET',
+      `/admin/v1/audit-events?from=${new Date(start + 2_000).toISOString()}&to=${new Date(start).toISOString()}`,
+    );
     expect(expectError(backwards, 400, 'invalid_request').message).toContain("'to' must be after 'from'");
     expectError(await call('GET', '/admin/v1/audit-events?target=key%20a'), 400, 'invalid_request');
   });
@@ -424,13 +494,16 @@ describe('admin API: who may call it', () => {
     }
     expect(bodies.size).toBe(1);
     const reader = await t.adminBearer(['audit:read']);
-    const events = (await t.app.admin.inject({ url: '/admin/v1/audit-events?limit=100', headers: { authorization: reader } })).json<{ action: string; actor: null; ip: string }[]>();
+    const events = (await t.app.admin.inject({ url: '/admin/v1/audit-events?limit=100', headers: { authorization: reader } })).json<
+      { action: string; actor: null; ip: string }[]
+    >();
     expect(events.filter((e) => e.action === 'admin.auth_failed')).toHaveLength(headers.length);
     expect(events.find((e) => e.action === 'admin.auth_failed')).toMatchObject({ actor: null, ip: '127.0.0.1' });
     // The same address keeps failing: the limits of a bad API key (ANONYMOUS_LIMITS), then 429.
     const allowed = ANONYMOUS_LIMITS.perMinute;
     const statuses: number[] = [];
-    for (let i = headers.length; i < allowed + 2; i++) statuses.push((await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: 'Bearer nope' } })).statusCode);
+    for (let i = headers.length; i < allowed + 2; i++)
+      statuses.push((await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: 'Bearer nope' } })).statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(allowed - headers.length);
     const limited = await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: 'Bearer nope' } });
     expectError(limited, 429, 'rate_limited');
@@ -440,7 +513,16 @@ describe('admin API: who may call it', () => {
   it('gives a credential without the scope 403, and refuses an admin credential on /v1', async () => {
     const reader = await t.adminBearer(['keys:read']);
     expect((await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: reader } })).statusCode).toBe(200);
-    expectError(await t.app.admin.inject({ method: 'POST', url: '/admin/v1/keys', headers: { authorization: reader }, payload: { name: 'x', plan: 'free' } }), 403, 'forbidden');
+    expectError(
+      await t.app.admin.inject({
+        method: 'POST',
+        url: '/admin/v1/keys',
+        headers: { authorization: reader },
+        payload: { name: 'x', plan: 'free' },
+      }),
+      403,
+      'forbidden',
+    );
     expectError(await t.app.admin.inject({ url: '/admin/v1/audit-events', headers: { authorization: reader } }), 403, 'forbidden');
     expectError(await t.app.http.inject({ url: '/v1/pets', headers: { authorization: reader } }), 401, 'unauthorized');
     expect((await t.app.admin.inject({ url: '/admin/v1/keys' })).statusCode).toBe(401);
@@ -451,10 +533,26 @@ describe('admin API: who may call it', () => {
     const logged = await startTestApp({ logLines });
     try {
       const admin = await logged.adminBearer(['keys:write']);
-      const issued = await logged.app.admin.inject({ method: 'POST', url: '/admin/v1/keys', headers: { authorization: admin }, payload: { name: 'Reader', plan: 'pro', scopes: ['pets:read'] } });
+      const issued = await logged.app.admin.inject({
+        method: 'POST',
+        url: '/admin/v1/keys',
+        headers: { authorization: admin },
+        payload: { name: 'Reader', plan: 'pro', scopes: ['pets:read'] },
+      });
       const { id, key } = issued.json<{ id: string; key: string }>();
-      expectError(await logged.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: `Bearer ${key}` }, payload: { name: 'Rex', categoryId: 1 } }), 403, 'forbidden');
-      const access = logLines.map((line) => JSON.parse(line) as { msg: string; status?: number; keyId?: string }).filter((line) => line.msg === 'request' && line.status === 403);
+      expectError(
+        await logged.app.http.inject({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { authorization: `Bearer ${key}` },
+          payload: { name: 'Rex', categoryId: 1 },
+        }),
+        403,
+        'forbidden',
+      );
+      const access = logLines
+        .map((line) => JSON.parse(line) as { msg: string; status?: number; keyId?: string })
+        .filter((line) => line.msg === 'request' && line.status === 403);
       expect(access).toEqual([expect.objectContaining({ keyId: id, route: '/v1/pets' })]);
     } finally {
       await logged.close();
@@ -470,7 +568,19 @@ describe('admin API: who may call it', () => {
     expect(publicDoc).not.toContain('/keys');
     expect(publicDoc).not.toContain('adminAuth');
     const adminDoc = (await t.app.admin.inject({ url: '/admin/v1/openapi.json' })).json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(adminDoc.paths).sort()).toEqual(['/audit-events', '/credentials', '/credentials/{id}', '/credentials/{id}/revoke', '/deprecations', '/keys', '/keys/lookup', '/keys/{id}', '/keys/{id}/revoke', '/keys/{id}/rotate', '/keys/{id}/usage']);
+    expect(Object.keys(adminDoc.paths).sort()).toEqual([
+      '/audit-events',
+      '/credentials',
+      '/credentials/{id}',
+      '/credentials/{id}/revoke',
+      '/deprecations',
+      '/keys',
+      '/keys/lookup',
+      '/keys/{id}',
+      '/keys/{id}/revoke',
+      '/keys/{id}/rotate',
+      '/keys/{id}/usage',
+    ]);
     const page = await t.app.admin.inject({ url: '/admin/v1/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

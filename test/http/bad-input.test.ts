@@ -10,7 +10,12 @@ describe('bad input', () => {
   beforeEach(async () => {
     t = await startTestApp();
     auth = await t.bearer('business');
-    await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: auth }, payload: { name: 'Kept', categoryId: 1 } });
+    await t.app.http.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { authorization: auth },
+      payload: { name: 'Kept', categoryId: 1 },
+    });
     before = (await list()).body;
   });
   afterEach(async () => {
@@ -101,16 +106,19 @@ describe('bad input', () => {
 });
 
 describe('unknown query fields', () => {
-  it.each(['/v1/rate_limit?foo=1', '/v1/rate_limit?%zz', '/v1/pets/1?expand=1', '/v1/pets?foo=1'])('refuses %s with 400, like the list, naming the field', async (url) => {
-    const t = await startTestApp();
-    try {
-      const headers = { authorization: await t.bearer('pro') };
-      await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: 'Rex', categoryId: 1 } });
-      const response = await t.app.http.inject({ url, headers });
-      const { message } = expectError(response, 400, 'invalid_request');
-      console.info(`[measure] ${url}: ${message}`);
-    } finally {
-      await t.close();
-    }
-  });
+  it.each(['/v1/rate_limit?foo=1', '/v1/rate_limit?%zz', '/v1/pets/1?expand=1', '/v1/pets?foo=1'])(
+    'refuses %s with 400, like the list, naming the field',
+    async (url) => {
+      const t = await startTestApp();
+      try {
+        const headers = { authorization: await t.bearer('pro') };
+        await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: 'Rex', categoryId: 1 } });
+        const response = await t.app.http.inject({ url, headers });
+        const { message } = expectError(response, 400, 'invalid_request');
+        console.info(`[measure] ${url}: ${message}`);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

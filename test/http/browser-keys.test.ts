@@ -22,7 +22,11 @@ describe('browser keys', () => {
     return response.json<{ id: string; key: string; allowedOrigins: string[] }>();
   };
   const preflight = (origin: string, method = 'GET', url = '/v1/pets') =>
-    t.app.http.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization' } });
+    t.app.http.inject({
+      method: 'OPTIONS',
+      url,
+      headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization' },
+    });
 
   beforeEach(async () => {
     t = await startTestApp();
@@ -42,21 +46,40 @@ describe('browser keys', () => {
       [{ name: 'W', plan: 'pro', scopes: ['pets:read'], allowedOrigins: ['*'] }, 'is not an origin'],
     ];
     for (const [body, message] of refusals) {
-      expect(expectError(await call('POST', '/admin/v1/keys', body), 400, 'invalid_request').message, JSON.stringify(body)).toContain(message);
+      expect(expectError(await call('POST', '/admin/v1/keys', body), 400, 'invalid_request').message, JSON.stringify(body)).toContain(
+        message,
+      );
     }
-    expectError(await call('POST', '/admin/v1/keys', { name: 'W', plan: 'pro', scopes: ['pets:read'], allowedOrigins: [] }), 400, 'invalid_request');
-    expectError(await call('POST', '/admin/v1/keys', { name: 'W', plan: 'pro', scopes: ['pets:read'], allowedOrigins: [SITE, SITE] }), 400, 'invalid_request');
+    expectError(
+      await call('POST', '/admin/v1/keys', { name: 'W', plan: 'pro', scopes: ['pets:read'], allowedOrigins: [] }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await call('POST', '/admin/v1/keys', { name: 'W', plan: 'pro', scopes: ['pets:read'], allowedOrigins: [SITE, SITE] }),
+      400,
+      'invalid_request',
+    );
     expect((await call('GET', '/admin/v1/keys?limit=100')).json<unknown[]>()).toHaveLength(before);
 
     const browser = await issueBrowserKey([SITE, 'http://localhost:8080']);
     expect(browser.allowedOrigins).toEqual([SITE, 'http://localhost:8080']);
     // It stays read-only: widening its scopes is refused, and so is giving a write key origins.
-    expect(expectError(await call('PATCH', `/admin/v1/keys/${browser.id}`, { scopes: ['pets:read', 'pets:write'] }), 400, 'invalid_request').message).toContain('read-only');
+    expect(
+      expectError(await call('PATCH', `/admin/v1/keys/${browser.id}`, { scopes: ['pets:read', 'pets:write'] }), 400, 'invalid_request')
+        .message,
+    ).toContain('read-only');
     const server = (await call('POST', '/admin/v1/keys', { name: 'Server', plan: 'pro' })).json<{ id: string; allowedOrigins: null }>();
     expect(server.allowedOrigins).toBeNull();
     expectError(await call('PATCH', `/admin/v1/keys/${server.id}`, { allowedOrigins: [SITE] }), 400, 'invalid_request');
-    expect((await call('GET', `/admin/v1/keys/${browser.id}`)).json()).toMatchObject({ scopes: ['pets:read'], allowedOrigins: [SITE, 'http://localhost:8080'] });
-    expect((await call('GET', `/admin/v1/keys/${server.id}`)).json()).toMatchObject({ scopes: ['pets:read', 'pets:write'], allowedOrigins: null });
+    expect((await call('GET', `/admin/v1/keys/${browser.id}`)).json()).toMatchObject({
+      scopes: ['pets:read'],
+      allowedOrigins: [SITE, 'http://localhost:8080'],
+    });
+    expect((await call('GET', `/admin/v1/keys/${server.id}`)).json()).toMatchObject({
+      scopes: ['pets:read', 'pets:write'],
+      allowedOrigins: null,
+    });
     // Removing its origins makes it a server key again; the change is audited with what changed.
     expect((await call('PATCH', `/admin/v1/keys/${browser.id}`, { allowedOrigins: null })).json()).toMatchObject({ allowedOrigins: null });
     const events = (await call('GET', `/admin/v1/audit-events?target=${browser.id}&action=key.update`)).json<{ changes: object }[]>();
@@ -107,7 +130,12 @@ describe('browser keys', () => {
     expect(expectError(secret, 403, 'forbidden').message).toContain('keep a secret key on a server');
     expect(secret.headers['access-control-allow-origin']).toBeUndefined();
     // A write with the browser key is refused by its scope, stores nothing.
-    const write = await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: `Bearer ${browser.key}`, origin: SITE }, payload: { name: 'Rex', categoryId: 1 } });
+    const write = await t.app.http.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { authorization: `Bearer ${browser.key}`, origin: SITE },
+      payload: { name: 'Rex', categoryId: 1 },
+    });
     expectError(write, 403, 'forbidden');
     expect((await t.app.http.inject({ url: '/v1/pets', headers: { authorization: server } })).json()).toEqual([]);
     // Without an Origin (a server, a tool), nothing changes: no CORS headers, no Vary.

@@ -62,9 +62,15 @@ describe('edges', () => {
     expect(health.statusCode).toBe(200);
     expect(health.headers['x-ratelimit-limit']).toBeUndefined();
     const ready = await t.app.http.inject({ url: '/readyz' });
-    expect(ready.json()).toEqual({ status: 'ready', checks: { pets: 'ok', apiKeys: 'ok', rateLimiter: 'ok' }, backends: t.app.adapters.backends });
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { pets: 'ok', apiKeys: 'ok', rateLimiter: 'ok' },
+      backends: t.app.adapters.backends,
+    });
     expect(Object.values(t.app.adapters.backends)).toEqual(
-      TEST_ADAPTERS === 'memory' ? ['memory', 'memory', 'memory'] : ['mongodb', 'mongodb', expect.stringMatching(/^redis standalone at [^@/\s]+:\d+$/)],
+      TEST_ADAPTERS === 'memory'
+        ? ['memory', 'memory', 'memory']
+        : ['mongodb', 'mongodb', expect.stringMatching(/^redis standalone at [^@/\s]+:\d+$/)],
     );
   });
 
@@ -99,7 +105,10 @@ describe('when the limiter cannot decide (fail-closed)', () => {
     const t = await startTestApp({
       adapters: (clock) => {
         const adapters = memoryAdapters(clock);
-        const refuse = () => Promise.reject(new ServiceUnavailableError('Rate limiting is unavailable, so requests are refused for now; retry in a few seconds'));
+        const refuse = () =>
+          Promise.reject(
+            new ServiceUnavailableError('Rate limiting is unavailable, so requests are refused for now; retry in a few seconds'),
+          );
         adapters.rateLimiter.admit = refuse;
         adapters.rateLimiter.peek = refuse;
         return adapters;

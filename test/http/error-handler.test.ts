@@ -64,7 +64,11 @@ describe('the error handler', () => {
     await test.app.http.inject({ url: '/v1/pets?limit=0', headers: { authorization: await test.bearer() } });
     const refused = parsed(logLines).filter((line) => line.msg === 'request refused');
     expect(refused).toEqual([
-      expect.objectContaining({ level: 30, code: 'invalid_request', message: "query parameter 'limit' must be an integer from 1 to 100, in decimal digits without sign or leading zeros" }),
+      expect.objectContaining({
+        level: 30,
+        code: 'invalid_request',
+        message: "query parameter 'limit' must be an integer from 1 to 100, in decimal digits without sign or leading zeros",
+      }),
     ]);
   });
 
@@ -81,7 +85,9 @@ describe('the error handler', () => {
   });
 
   it('answers a dependency outage with 503 and Retry-After, logged once at warn, and counts a MongoDB failure by kind', async () => {
-    const { t, lines } = await failingWith(new ServiceUnavailableError('The database is not answering; retry in a few seconds', { dependency: 'mongodb', timedOut: true }));
+    const { t, lines } = await failingWith(
+      new ServiceUnavailableError('The database is not answering; retry in a few seconds', { dependency: 'mongodb', timedOut: true }),
+    );
     const response = await t.app.http.inject({ url: '/v1/pets', headers: { authorization: await t.bearer() } });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
@@ -100,7 +106,7 @@ describe('the error handler', () => {
     expect((await t.app.admin.inject({ url: '/metrics' })).body).not.toMatch(/^storage_failures_total\{store="mongodb"/m);
   });
 
-  it('logs a refusal by the router at info, with the router\'s reason', async () => {
+  it("logs a refusal by the router at info, with the router's reason", async () => {
     const logLines: string[] = [];
     test = await startTestApp({ logLines });
     const response = await test.app.http.inject({ url: '/v1/pets/%zz', headers: { authorization: await test.bearer() } });
@@ -127,15 +133,23 @@ describe("requests Node's HTTP parser refuses", () => {
   }
   const logged: unknown[][] = [];
   // Info lines as logged; debug lines marked as such.
-  const app = { log: { info: (...args: unknown[]) => logged.push(args), debug: (...args: unknown[]) => logged.push(['debug', ...args]) } } as unknown as FastifyInstance;
+  const app = {
+    log: { info: (...args: unknown[]) => logged.push(args), debug: (...args: unknown[]) => logged.push(['debug', ...args]) },
+  } as unknown as FastifyInstance;
 
-  it('answers in the Error body with the parser\'s code, the status text, and closes the connection', () => {
+  it("answers in the Error body with the parser's code, the status text, and closes the connection", () => {
     const { fake, written, asSocket } = socket({ writable: true });
     clientErrorHandler.call(app, Object.assign(new Error('Parse Error'), { code: 'HPE_INVALID_HEADER_TOKEN' }), asSocket);
-    const body = '{"code":"invalid_request","message":"The request is not valid HTTP/1.1 (HPE_INVALID_HEADER_TOKEN); check its framing and headers","status":400}';
-    expect(written).toEqual([`HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n${body}`]);
+    const body =
+      '{"code":"invalid_request","message":"The request is not valid HTTP/1.1 (HPE_INVALID_HEADER_TOKEN); check its framing and headers","status":400}';
+    expect(written).toEqual([
+      `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    ]);
     expect(fake.destroy).toHaveBeenCalledTimes(1);
-    expect(logged.at(-1)).toEqual([{ code: 'invalid_request', reason: 'HPE_INVALID_HEADER_TOKEN' }, 'client error: request refused by the HTTP parser']);
+    expect(logged.at(-1)).toEqual([
+      { code: 'invalid_request', reason: 'HPE_INVALID_HEADER_TOKEN' },
+      'client error: request refused by the HTTP parser',
+    ]);
   });
 
   it('answers an oversized header section with 431 and its status text', () => {

@@ -27,7 +27,13 @@ interface Row {
   readonly allow?: string;
 }
 
-const row = (name: string, request: Buffer, status: number, code: string, allow?: string): Row => ({ name, request, status, code, ...(allow && { allow }) });
+const row = (name: string, request: Buffer, status: number, code: string, allow?: string): Row => ({
+  name,
+  request,
+  status,
+  code,
+  ...(allow && { allow }),
+});
 
 const CORPUS: Row[] = [
   // The docs' static files: traversal, NUL bytes, ranges and preconditions are the client's fault.
@@ -39,7 +45,12 @@ const CORPUS: Row[] = [
   row('docs double slash', rawRequest('GET', '/v1/docs/static//etc/passwd'), 403, 'forbidden'),
   row('docs NUL', rawRequest('GET', '/v1/docs/static/%00'), 403, 'forbidden'),
   row('docs NUL extension', rawRequest('GET', '/v1/docs/static/index.html%00.css'), 403, 'forbidden'),
-  row('docs range past the end', rawRequest('GET', '/v1/docs/static/index.css', { Range: 'bytes=999999999-' }), 416, 'range_not_satisfiable'),
+  row(
+    'docs range past the end',
+    rawRequest('GET', '/v1/docs/static/index.css', { Range: 'bytes=999999999-' }),
+    416,
+    'range_not_satisfiable',
+  ),
   row('docs failed If-Match', rawRequest('GET', '/v1/docs/static/index.css', { 'If-Match': '"nope"' }), 412, 'precondition_failed'),
   // The router.
   row('bad percent-encoding in the path', rawRequest('GET', '/v1/pets/%zz', auth), 400, 'invalid_request'),
@@ -47,12 +58,32 @@ const CORPUS: Row[] = [
   row('101-digit petId', rawRequest('GET', `/v1/pets/${'9'.repeat(101)}`, auth), 414, 'uri_too_long'),
   row('8 KB petId', rawRequest('GET', `/v1/pets/${'1'.repeat(8192)}`, auth), 414, 'uri_too_long'),
   // Node's HTTP parser.
-  row('two different Content-Length headers', rawRequest('POST', '/v1/pets', [...Object.entries(json), ['Content-Length', '29'], ['Content-Length', '30']], rex), 400, 'invalid_request'),
-  row('Content-Length and Transfer-Encoding', rawRequest('POST', '/v1/pets', [...Object.entries(json), ['Transfer-Encoding', 'chunked'], ['Content-Length', '29']], rex), 400, 'invalid_request'),
+  row(
+    'two different Content-Length headers',
+    rawRequest('POST', '/v1/pets', [...Object.entries(json), ['Content-Length', '29'], ['Content-Length', '30']], rex),
+    400,
+    'invalid_request',
+  ),
+  row(
+    'Content-Length and Transfer-Encoding',
+    rawRequest('POST', '/v1/pets', [...Object.entries(json), ['Transfer-Encoding', 'chunked'], ['Content-Length', '29']], rex),
+    400,
+    'invalid_request',
+  ),
   row('NUL in a header value', rawRequest('GET', '/v1/pets', { ...auth, 'X-Evil': 'a\u0000b' }), 400, 'invalid_request'),
-  row('header line without a colon', Buffer.from('GET /v1/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\nno-colon-here\r\n\r\n'), 400, 'invalid_request'),
+  row(
+    'header line without a colon',
+    Buffer.from('GET /v1/pets HTTP/1.1\r\nHost: x\r\nConnection: close\r\nno-colon-here\r\n\r\n'),
+    400,
+    'invalid_request',
+  ),
   row('header section over 16 KB', rawRequest('GET', '/v1/pets', { ...auth, 'X-Big': 'a'.repeat(20_000) }), 431, 'header_fields_too_large'),
-  row('bad chunk size', rawRequest('POST', '/v1/pets', { ...json, 'Transfer-Encoding': 'chunked' }, 'zz\r\nabc\r\n0\r\n\r\n'), 400, 'invalid_request'),
+  row(
+    'bad chunk size',
+    rawRequest('POST', '/v1/pets', { ...json, 'Transfer-Encoding': 'chunked' }, 'zz\r\nabc\r\n0\r\n\r\n'),
+    400,
+    'invalid_request',
+  ),
   // Bodies that are not UTF-8 are refused, never stored with replacement characters.
   ...(
     [
@@ -79,33 +110,90 @@ const CORPUS: Row[] = [
       ['soft hyphen and combining grapheme joiner', '\u00ad\u034f'],
       ['a lone surrogate', '\ud800'],
     ] as const
-  ).map(([what, name]) => row(`invisible name (${what})`, rawRequest('POST', '/v1/pets', json, JSON.stringify({ name, categoryId: 1 })), 400, 'invalid_request')),
+  ).map(([what, name]) =>
+    row(`invisible name (${what})`, rawRequest('POST', '/v1/pets', json, JSON.stringify({ name, categoryId: 1 })), 400, 'invalid_request'),
+  ),
   // Content codings and charsets.
-  row('gzip body', rawRequest('POST', '/v1/pets', { ...json, 'Content-Encoding': 'gzip' }, bytes(0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0)), 415, 'unsupported_media_type'),
+  row(
+    'gzip body',
+    rawRequest('POST', '/v1/pets', { ...json, 'Content-Encoding': 'gzip' }, bytes(0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0)),
+    415,
+    'unsupported_media_type',
+  ),
   row('brotli body', rawRequest('POST', '/v1/pets', { ...json, 'Content-Encoding': 'br' }, rex), 415, 'unsupported_media_type'),
   row('unknown coding', rawRequest('POST', '/v1/pets', { ...json, 'Content-Encoding': 'x-rot13' }, rex), 415, 'unsupported_media_type'),
-  row('latin1 charset', rawRequest('POST', '/v1/pets', { ...auth, 'Content-Type': 'application/json; charset=latin1' }, jsonWith(bytes(0xe9))), 415, 'unsupported_media_type'),
-  row('UTF-16 charset', rawRequest('POST', '/v1/pets', { ...auth, 'Content-Type': 'application/json; charset=utf-16' }, rex), 415, 'unsupported_media_type'),
+  row(
+    'latin1 charset',
+    rawRequest('POST', '/v1/pets', { ...auth, 'Content-Type': 'application/json; charset=latin1' }, jsonWith(bytes(0xe9))),
+    415,
+    'unsupported_media_type',
+  ),
+  row(
+    'UTF-16 charset',
+    rawRequest('POST', '/v1/pets', { ...auth, 'Content-Type': 'application/json; charset=utf-16' }, rex),
+    415,
+    'unsupported_media_type',
+  ),
   row('text/plain', rawRequest('POST', '/v1/pets', { ...auth, 'Content-Type': 'text/plain' }, rex), 415, 'unsupported_media_type'),
   // Methods on known paths: 405 with Allow, before any body is read.
   row('OPTIONS /v1/pets', rawRequest('OPTIONS', '/v1/pets', auth), 405, 'method_not_allowed', 'GET, HEAD, POST'),
   row('TRACE /v1/pets', rawRequest('TRACE', '/v1/pets', auth), 405, 'method_not_allowed', 'GET, HEAD, POST'),
   row('PUT /v1/pets/1', rawRequest('PUT', '/v1/pets/1', auth), 405, 'method_not_allowed', 'GET, HEAD, PATCH, DELETE'),
-  row('POST /v1/pets/1, JSON type, no body', rawRequest('POST', '/v1/pets/1', { ...json, 'Content-Length': '0' }), 405, 'method_not_allowed', 'GET, HEAD, PATCH, DELETE'),
-  row('POST /v1/pets/1 with a broken body', rawRequest('POST', '/v1/pets/1', json, '{"name":'), 405, 'method_not_allowed', 'GET, HEAD, PATCH, DELETE'),
+  row(
+    'POST /v1/pets/1, JSON type, no body',
+    rawRequest('POST', '/v1/pets/1', { ...json, 'Content-Length': '0' }),
+    405,
+    'method_not_allowed',
+    'GET, HEAD, PATCH, DELETE',
+  ),
+  row(
+    'POST /v1/pets/1 with a broken body',
+    rawRequest('POST', '/v1/pets/1', json, '{"name":'),
+    405,
+    'method_not_allowed',
+    'GET, HEAD, PATCH, DELETE',
+  ),
   row('PUT /v1/pets with a body', rawRequest('PUT', '/v1/pets', json, rex), 405, 'method_not_allowed', 'GET, HEAD, POST'),
   row('POST to an unknown path with a broken body', rawRequest('POST', '/v1/animals', json, '{"name":'), 404, 'route_not_found'),
   // Integers in queries and paths only in canonical decimal form.
   ...['0x10', '0b11', '0o7', '1e2', '%2B5', '%205', '5%20', '007', '-0', '1.0', 'Infinity', '10%00'].map((limit) =>
     row(`limit=${limit}`, rawRequest('GET', `/v1/pets?limit=${limit}`, auth), 400, 'invalid_request'),
   ),
-  ...['0001', '0x1', '1e0', '%2B1', '01'].map((id) => row(`petId ${id}`, rawRequest('GET', `/v1/pets/${id}`, auth), 400, 'invalid_request')),
+  ...['0001', '0x1', '1e0', '%2B1', '01'].map((id) =>
+    row(`petId ${id}`, rawRequest('GET', `/v1/pets/${id}`, auth), 400, 'invalid_request'),
+  ),
   // Credentials: exactly one Authorization header.
-  row('two Authorization headers, valid first', rawRequest('GET', '/v1/pets', [['Authorization', `Bearer ${KEY}`], ['Authorization', `Bearer ${OTHER}`]]), 401, 'unauthorized'),
-  row('two Authorization headers, valid second', rawRequest('GET', '/v1/pets', [['Authorization', `Bearer ${OTHER}`], ['Authorization', `Bearer ${KEY}`]]), 401, 'unauthorized'),
+  row(
+    'two Authorization headers, valid first',
+    rawRequest('GET', '/v1/pets', [
+      ['Authorization', `Bearer ${KEY}`],
+      ['Authorization', `Bearer ${OTHER}`],
+    ]),
+    401,
+    'unauthorized',
+  ),
+  row(
+    'two Authorization headers, valid second',
+    rawRequest('GET', '/v1/pets', [
+      ['Authorization', `Bearer ${OTHER}`],
+      ['Authorization', `Bearer ${KEY}`],
+    ]),
+    401,
+    'unauthorized',
+  ),
   // Pollution and forged input stay 400s.
-  row('__proto__ in the body', rawRequest('POST', '/v1/pets', json, '{"name":"Rex","categoryId":1,"__proto__":{"admin":true}}'), 400, 'invalid_json'),
-  row('constructor.prototype in the body', rawRequest('POST', '/v1/pets', json, '{"name":"Rex","categoryId":1,"constructor":{"prototype":{"x":1}}}'), 400, 'invalid_json'),
+  row(
+    '__proto__ in the body',
+    rawRequest('POST', '/v1/pets', json, '{"name":"Rex","categoryId":1,"__proto__":{"admin":true}}'),
+    400,
+    'invalid_json',
+  ),
+  row(
+    'constructor.prototype in the body',
+    rawRequest('POST', '/v1/pets', json, '{"name":"Rex","categoryId":1,"constructor":{"prototype":{"x":1}}}'),
+    400,
+    'invalid_json',
+  ),
   row('forged cursor', rawRequest('GET', '/v1/pets?cursor=YWZ0ZXI6LTE', auth), 400, 'invalid_request'),
 ];
 
@@ -142,7 +230,10 @@ describe('hostile input over a real socket', () => {
   });
 
   const expectErrorBody = (response: RawResponse, status: number, code: string) => {
-    expect({ status: response.status, type: response.headers['content-type'] }).toEqual({ status, type: 'application/json; charset=utf-8' });
+    expect({ status: response.status, type: response.headers['content-type'] }).toEqual({
+      status,
+      type: 'application/json; charset=utf-8',
+    });
     const body = JSON.parse(response.body) as { code: string; message: string; status: number };
     expect(body).toEqual({ code, message: expect.any(String) as unknown, status });
     expect(body.message.length).toBeGreaterThan(10);

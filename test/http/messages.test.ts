@@ -15,7 +15,9 @@ describe('messages that say what is true', () => {
     const response = await t.app.http.inject({ url: '/v1', headers: { authorization: auth } });
     const { message } = expectError(response, 404, 'route_not_found');
     expect(message).toBe('No route GET /v1: the operations are under /v1/ (/v1/pets, for one), and the reference at /v1/docs/');
-    expect(expectError(await t.app.http.inject({ url: '/pets' }), 404, 'route_not_found').message).toBe('No route GET /pets; the API lives under /v1');
+    expect(expectError(await t.app.http.inject({ url: '/pets' }), 404, 'route_not_found').message).toBe(
+      'No route GET /pets; the API lives under /v1',
+    );
   });
 
   it('a __proto__ key is named as what it is (valid JSON, refused), and nothing is stored', async () => {
@@ -25,8 +27,15 @@ describe('messages that say what is true', () => {
       headers: { authorization: auth, 'content-type': 'application/json' },
       payload: '{"name":"Rex","categoryId":1,"__proto__":{"status":"sold"}}',
     });
-    expect(expectError(response, 400, 'invalid_json').message).toMatch(/^The request body holds a "__proto__" or "constructor.prototype" key: valid JSON, but refused/);
-    const broken = await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: auth, 'content-type': 'application/json' }, payload: '{"name":' });
+    expect(expectError(response, 400, 'invalid_json').message).toMatch(
+      /^The request body holds a "__proto__" or "constructor.prototype" key: valid JSON, but refused/,
+    );
+    const broken = await t.app.http.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(expectError(broken, 400, 'invalid_json').message).toBe('The request body is not valid JSON');
     expect((await t.app.http.inject({ url: '/v1/pets', headers: { authorization: auth } })).json()).toEqual([]);
   });
@@ -39,7 +48,10 @@ describe('messages that say what is true', () => {
     expect(expectError(ahead, 400, 'invalid_request').message).toContain('from is in the future');
     const admin = await t.adminBearer();
     const { record } = await t.app.keys.issue({ name: 'k', plan: 'pro' });
-    const adminAhead = await t.app.admin.inject({ url: `/admin/v1/keys/${record.id}/usage?from=${future}`, headers: { authorization: admin } });
+    const adminAhead = await t.app.admin.inject({
+      url: `/admin/v1/keys/${record.id}/usage?from=${future}`,
+      headers: { authorization: admin },
+    });
     expect(adminAhead.statusCode).toBe(400);
     expect(adminAhead.json<{ message: string }>().message).toContain('from is in the future');
   });
@@ -47,8 +59,17 @@ describe('messages that say what is true', () => {
   it('an empty change on the admin API names what is missing, not the validator', async () => {
     const admin = await t.adminBearer();
     const { record } = await t.app.keys.issue({ name: 'k', plan: 'pro' });
-    const response = await t.app.admin.inject({ method: 'PATCH', url: `/admin/v1/keys/${record.id}`, headers: { authorization: admin }, payload: {} });
+    const response = await t.app.admin.inject({
+      method: 'PATCH',
+      url: `/admin/v1/keys/${record.id}`,
+      headers: { authorization: admin },
+      payload: {},
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 'invalid_request', message: 'the request body must name at least one field to change', status: 400 });
+    expect(response.json()).toEqual({
+      code: 'invalid_request',
+      message: 'the request body must name at least one field to change',
+      status: 400,
+    });
   });
 });

@@ -21,7 +21,12 @@ describe('GET /metrics', () => {
     const pro = await t.bearer('pro');
     const free = await t.bearer('free');
     const send = (authorization: string | undefined, url = '/v1/pets', method: 'GET' | 'POST' = 'GET') =>
-      t.app.http.inject({ method, url, headers: authorization ? { authorization } : {}, ...(method === 'POST' && { payload: { name: 'Rex', categoryId: 1 } }) });
+      t.app.http.inject({
+        method,
+        url,
+        headers: authorization ? { authorization } : {},
+        ...(method === 'POST' && { payload: { name: 'Rex', categoryId: 1 } }),
+      });
     for (let i = 0; i < 3; i++) await send(pro);
     await send(pro, '/v1/pets', 'POST');
     await send(pro, '/v1/pets/1');
@@ -49,7 +54,21 @@ describe('GET /metrics', () => {
       .map((line) => ({ labels: new Map([...(line[1] as string).matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]])), count: line[2] }))
       .filter(({ labels }) => labels.get('method') === 'GET' && labels.get('route') === '/v1/pets')
       .map(({ labels, count }) => ({ le: labels.get('le'), count: Number(count) }));
-    expect(buckets.map((b) => b.le)).toEqual(['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf']);
+    expect(buckets.map((b) => b.le)).toEqual([
+      '0.001',
+      '0.0025',
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.1',
+      '0.25',
+      '0.5',
+      '1',
+      '2.5',
+      '5',
+      '+Inf',
+    ]);
     const counts = buckets.map((b) => b.count);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expect(counts.at(-1)).toBe(3 + 1 + freeMinute + 2);
@@ -73,7 +92,12 @@ describe('GET /metrics', () => {
     t = await startTestApp();
     const bearer = await t.bearer('pro');
     for (let i = 0; i < 3; i++) await t.app.http.inject({ url: '/v1/pets', headers: { authorization: bearer } });
-    await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: bearer }, payload: { name: 'Rex', categoryId: 1 } });
+    await t.app.http.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { authorization: bearer },
+      payload: { name: 'Rex', categoryId: 1 },
+    });
     const { text } = await scrape();
     expect(text).toMatch(/^build_info\{version="\d+\.\d+\.\d+[^"]*",commit="(unknown|[0-9a-f]{7,40})"\} 1$/m);
     expect(text).toMatch(/^# TYPE storage_call_duration_seconds histogram$/m);

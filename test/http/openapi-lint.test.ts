@@ -12,7 +12,10 @@ const root = new URL('../../', import.meta.url).pathname;
 
 async function lint(command: string, args: string[]): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run(join(root, 'node_modules/.bin', command), args, { cwd: root, env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off' } });
+    const { stdout, stderr } = await run(join(root, 'node_modules/.bin', command), args, {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off' },
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -28,7 +31,9 @@ describe.each([
   let file: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { PRODUCTION_BASE_URL: 'https://api.adoption.example/v1', STAGING_BASE_URL: 'https://staging.api.adoption.example/v1' } });
+    t = await startTestApp({
+      env: { PRODUCTION_BASE_URL: 'https://api.adoption.example/v1', STAGING_BASE_URL: 'https://staging.api.adoption.example/v1' },
+    });
     file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
     writeFileSync(file, (await (door === 'public' ? t.app.http : t.app.admin).inject({ url })).body);
   });

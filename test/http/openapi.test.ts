@@ -76,7 +76,11 @@ describe('OpenAPI document', () => {
       getRateLimit: 'GET /rate_limit',
       getUsage: 'GET /usage',
     });
-    expect(operations().filter(({ op }) => op.deprecated).map(({ op }) => op.operationId)).toEqual(['getPet']);
+    expect(
+      operations()
+        .filter(({ op }) => op.deprecated)
+        .map(({ op }) => op.operationId),
+    ).toEqual(['getPet']);
     // Every adoption-request operation, and only those, is marked beta and says so first.
     const beta = operations().filter(({ op }) => op['x-stability-level'] === 'beta');
     expect(beta.map(({ op }) => op.operationId).sort()).toEqual(
@@ -96,19 +100,27 @@ describe('OpenAPI document', () => {
     expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Pet', 'NewPet', 'Error', 'PetStatus', 'RateLimitStatus']));
     expect(schemas.PetStatus).toMatchObject({ type: 'string', enum: [...PET_STATUSES] });
     const created = doc.paths['/pets']?.post;
-    const media = (node: unknown) => (node as { content: Record<string, { examples?: unknown; example?: unknown }> }).content['application/json'];
+    const media = (node: unknown) =>
+      (node as { content: Record<string, { examples?: unknown; example?: unknown }> }).content['application/json'];
     expect(media((created as unknown as { requestBody: unknown }).requestBody)?.examples).toBeDefined();
     expect(media(created?.responses['201'])?.example).toMatchObject({ id: 42, name: 'Rex' });
     expect(media(resolve(created?.responses['422'] ?? {}))?.example).toMatchObject({ code: 'idempotency_key_reused', status: 422 });
     expect(JSON.stringify(created)).toContain('"$ref":"#/components/schemas/NewPet"');
     expect(JSON.stringify(created?.responses['201'])).toContain('"$ref":"#/components/schemas/Pet"');
-    const petId = (doc.paths['/pets/{petId}']?.get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] }).parameters[0];
+    const petId = (doc.paths['/pets/{petId}']?.get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] })
+      .parameters[0];
     expect(petId?.schema).toMatchObject({ type: 'integer', format: 'int64', minimum: 1 });
-    expect((schemas.Pet as { properties: { id: Record<string, unknown> } }).properties.id).toMatchObject({ type: 'integer', format: 'int64' });
+    expect((schemas.Pet as { properties: { id: Record<string, unknown> } }).properties.id).toMatchObject({
+      type: 'integer',
+      format: 'int64',
+    });
   });
 
   it('documents 405 with Allow and 404 for requests no operation takes', () => {
-    const components = doc.components as unknown as { responses: Record<string, { headers: Record<string, unknown>; content: unknown }>; headers: Record<string, unknown> };
+    const components = doc.components as unknown as {
+      responses: Record<string, { headers: Record<string, unknown>; content: unknown }>;
+      headers: Record<string, unknown>;
+    };
     expect(Object.keys(components.responses.MethodNotAllowed?.headers ?? {})).toContain('Allow');
     expect(components.headers.Allow).toMatchObject({ schema: { type: 'string' } });
     expect(JSON.stringify(components.responses.MethodNotAllowed?.content)).toContain('"enum":["method_not_allowed"]');
@@ -116,7 +128,9 @@ describe('OpenAPI document', () => {
   });
 
   it('lists production and staging from configuration', async () => {
-    const configured = await startTestApp({ env: { PRODUCTION_BASE_URL: 'https://api.adoption.example/v1', STAGING_BASE_URL: 'https://staging.api.adoption.example/v1' } });
+    const configured = await startTestApp({
+      env: { PRODUCTION_BASE_URL: 'https://api.adoption.example/v1', STAGING_BASE_URL: 'https://staging.api.adoption.example/v1' },
+    });
     try {
       const document = (await configured.app.http.inject({ url: '/v1/openapi.json' })).json<Document>();
       expect(document.servers).toEqual([
@@ -148,7 +162,9 @@ describe('OpenAPI document', () => {
       for (const [status, reference] of Object.entries(op.responses)) {
         const response = resolve(reference);
         const headers = Object.keys(response.headers ?? {});
-        expect(headers, `${op.operationId} ${status}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id']));
+        expect(headers, `${op.operationId} ${status}`).toEqual(
+          expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id']),
+        );
         if (['429', '503'].includes(status)) expect(headers).toContain('Retry-After');
         if (status === '409') {
           // Only a create's 409 (an Idempotency-Key in flight) asks to retry; a state conflict does not.
@@ -157,7 +173,9 @@ describe('OpenAPI document', () => {
         }
         if (status === '401') expect(headers).toContain('WWW-Authenticate');
         if (Number(status) >= 400) {
-          const schema = response.content?.['application/json']?.schema as { allOf: [{ $ref: string }, { properties: { code: { enum: ErrorCode[] } } }] };
+          const schema = response.content?.['application/json']?.schema as {
+            allOf: [{ $ref: string }, { properties: { code: { enum: ErrorCode[] } } }];
+          };
           expect(schema.allOf[0].$ref).toBe('#/components/schemas/Error');
           const codes = schema.allOf[1].properties.code.enum;
           expect(codes.length).toBeGreaterThan(0);
@@ -170,13 +188,21 @@ describe('OpenAPI document', () => {
     }
     // Every code the public API answers with, and none only the admin API does (key_not_active).
     expect([...seen].sort()).toEqual(
-      ERROR_CODES.filter((c) => [400, 401, 403, 404, 409, 410, 412, 413, 414, 415, 422, 428, 429, 500, 503].includes(statusOf(c)) && !['route_not_found', 'key_not_active'].includes(c)).sort(),
+      ERROR_CODES.filter(
+        (c) =>
+          [400, 401, 403, 404, 409, 410, 412, 413, 414, 415, 422, 428, 429, 500, 503].includes(statusOf(c)) &&
+          !['route_not_found', 'key_not_active'].includes(c),
+      ).sort(),
     );
     const getPet = doc.paths['/pets/{petId}']?.get;
     for (const status of ['200', '410']) {
-      expect(Object.keys(resolve(getPet?.responses[status] ?? {}).headers ?? {})).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
+      expect(Object.keys(resolve(getPet?.responses[status] ?? {}).headers ?? {})).toEqual(
+        expect.arrayContaining(['Deprecation', 'Sunset', 'Link']),
+      );
     }
-    expect(Object.keys(resolve(doc.paths['/pets']?.post?.responses['201'] ?? {}).headers ?? {})).toEqual(expect.arrayContaining(['Location', 'Idempotent-Replayed']));
+    expect(Object.keys(resolve(doc.paths['/pets']?.post?.responses['201'] ?? {}).headers ?? {})).toEqual(
+      expect.arrayContaining(['Location', 'Idempotent-Replayed']),
+    );
   });
 
   it('names the serving instance as it is reached when no base URL is configured, through a trusted proxy too', async () => {
@@ -199,11 +225,27 @@ describe('OpenAPI document', () => {
     expect((doc as unknown as { info: { description: string } }).info.description).toContain('answers HEAD too');
     const headers = (doc.components as unknown as { headers: Record<string, { description: string; required?: boolean }> }).headers;
     expect(resolve(doc.paths['/pets']?.get?.responses['200'] ?? {}).headers?.Link).toEqual({ $ref: '#/components/headers/LinkNext' });
-    expect(resolve(doc.paths['/pets/{petId}']?.get?.responses['200'] ?? {}).headers?.Link).toEqual({ $ref: '#/components/headers/LinkDeprecated' });
-    expect(resolve(doc.paths['/pets/{petId}']?.get?.responses['410'] ?? {}).headers?.Link).toEqual({ $ref: '#/components/headers/LinkDeprecated' });
+    expect(resolve(doc.paths['/pets/{petId}']?.get?.responses['200'] ?? {}).headers?.Link).toEqual({
+      $ref: '#/components/headers/LinkDeprecated',
+    });
+    expect(resolve(doc.paths['/pets/{petId}']?.get?.responses['410'] ?? {}).headers?.Link).toEqual({
+      $ref: '#/components/headers/LinkDeprecated',
+    });
     expect(headers.LinkNext?.required).toBeUndefined();
     expect(headers.LinkDeprecated?.required).toBe(true);
-    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'X-Request-Id', 'Retry-After', 'WWW-Authenticate', 'Location', 'Deprecation', 'Sunset', 'Allow']) {
+    for (const name of [
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'RateLimit-Policy',
+      'X-Request-Id',
+      'Retry-After',
+      'WWW-Authenticate',
+      'Location',
+      'Deprecation',
+      'Sunset',
+      'Allow',
+    ]) {
       expect(headers[name]?.required, name).toBe(true);
     }
   });
@@ -224,7 +266,9 @@ describe('OpenAPI document', () => {
       expect(schemas[name]?.description, name).toBe(description);
     }
     const all = (['schemas', 'headers', 'responses'] as const).flatMap((kind) =>
-      Object.entries((doc.components as unknown as Record<string, Record<string, { description?: string }>>)[kind] ?? {}).map(([name, c]) => [`${kind}/${name}`, c.description] as const),
+      Object.entries((doc.components as unknown as Record<string, Record<string, { description?: string }>>)[kind] ?? {}).map(
+        ([name, c]) => [`${kind}/${name}`, c.description] as const,
+      ),
     );
     const byText = new Map<string, string[]>();
     for (const [name, text] of all) if (text) byText.set(text, [...(byText.get(text) ?? []), name]);
@@ -233,10 +277,18 @@ describe('OpenAPI document', () => {
 
   it('explains on its first page what a client developer needs: authentication, plans and limits, rate-limit headers, errors, idempotency, paging', async () => {
     const info = (doc as unknown as { info: { description: string } }).info;
-    for (const section of ['## Authentication', '## Plans and limits', '## Rate-limit headers', '## Errors', '## Retrying creates', '## Paging']) {
+    for (const section of [
+      '## Authentication',
+      '## Plans and limits',
+      '## Rate-limit headers',
+      '## Errors',
+      '## Retrying creates',
+      '## Paging',
+    ]) {
       expect(info.description).toContain(section);
     }
-    for (const [plan, limits] of Object.entries(PLAN_LIMITS)) expect(info.description).toContain(`| ${plan} | ${limits.perMinute} | ${limits.perDay} |`);
+    for (const [plan, limits] of Object.entries(PLAN_LIMITS))
+      expect(info.description).toContain(`| ${plan} | ${limits.perMinute} | ${limits.perDay} |`);
     expect(info.description).toContain('[/v1/openapi.json](/v1/openapi.json)');
     // The docs page renders the same document.
     const page = await t.app.http.inject({ url: '/v1/docs/json' });

@@ -49,14 +49,20 @@ describe('adoption requests', () => {
 
   const call = (method: 'GET' | 'POST', url: string, auth: string, payload?: object, headers: Record<string, string> = {}) =>
     h.t.app.http.inject({ method, url, headers: { authorization: auth, ...headers }, ...(payload && { payload }) });
-  const addPet = async (status = 'available'): Promise<PetBody> => (await call('POST', '/v1/pets', h.shelter, { name: 'Rex', categoryId: 1, status })).json<PetBody>();
+  const addPet = async (status = 'available'): Promise<PetBody> =>
+    (await call('POST', '/v1/pets', h.shelter, { name: 'Rex', categoryId: 1, status })).json<PetBody>();
   const place = async (petId: number, auth = h.partner): Promise<OrderBody> => {
     const response = await call('POST', '/v1/orders', auth, { petId, applicantName: 'Ada' });
     expect(response.statusCode).toBe(201);
     return response.json<OrderBody>();
   };
   const act = (order: OrderBody | string, action: OrderAction, auth = h.shelter, reason?: string) =>
-    call('POST', `/v1/orders/${typeof order === 'string' ? order : order.id}/${action}`, auth, reason === undefined ? undefined : { reason });
+    call(
+      'POST',
+      `/v1/orders/${typeof order === 'string' ? order : order.id}/${action}`,
+      auth,
+      reason === undefined ? undefined : { reason },
+    );
   const pet = async (id: number): Promise<PetBody | undefined> => (await call('GET', `/v1/pets?id=${id}`, h.shelter)).json<PetBody[]>()[0];
   const order = async (id: string, auth = h.shelter): Promise<OrderBody> => (await call('GET', `/v1/orders/${id}`, auth)).json<OrderBody>();
   const allOrders = async (auth = h.shelter): Promise<OrderBody[]> => (await call('GET', '/v1/orders?limit=100', auth)).json<OrderBody[]>();
@@ -65,7 +71,11 @@ describe('adoption requests', () => {
     it('places a request: 201 with Location and ETag, visible to the placer and the pet owner only', async () => {
       h = await harness();
       const rex = await addPet();
-      const response = await call('POST', '/v1/orders', h.partner, { petId: rex.id, applicantName: 'Ada Lovelace', note: 'We have a garden' });
+      const response = await call('POST', '/v1/orders', h.partner, {
+        petId: rex.id,
+        applicantName: 'Ada Lovelace',
+        note: 'We have a garden',
+      });
       expect(response.statusCode).toBe(201);
       expectRateLimitHeaders(response);
       const placed = response.json<OrderBody>();
@@ -148,9 +158,15 @@ describe('adoption requests', () => {
       expect(again.statusCode).toBe(201);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.json()).toEqual(first.json());
-      expectError(await call('POST', '/v1/orders', h.partner, { petId: rex.id, applicantName: 'Bob' }, headers), 422, 'idempotency_key_reused');
+      expectError(
+        await call('POST', '/v1/orders', h.partner, { petId: rex.id, applicantName: 'Bob' }, headers),
+        422,
+        'idempotency_key_reused',
+      );
       const racing = await Promise.all(
-        Array.from({ length: 10 }, () => call('POST', '/v1/orders', h.partner, { petId: rex.id, applicantName: 'Cy' }, { 'idempotency-key': 'race' })),
+        Array.from({ length: 10 }, () =>
+          call('POST', '/v1/orders', h.partner, { petId: rex.id, applicantName: 'Cy' }, { 'idempotency-key': 'race' }),
+        ),
       );
       expect(new Set(racing.map((r) => r.json<OrderBody>().id)).size).toBe(1);
       expect(await allOrders()).toHaveLength(2);
@@ -172,10 +188,19 @@ describe('adoption requests', () => {
       expectError(await act(waiting, 'approve'), 409, 'pet_not_available');
       // Held: its status moves only through the request; other fields may change.
       const patch = (body: object, version: number) =>
-        h.t.app.http.inject({ method: 'PATCH', url: `/v1/pets/${rex.id}`, headers: { authorization: h.shelter, 'if-match': `"${version}"` }, payload: body });
+        h.t.app.http.inject({
+          method: 'PATCH',
+          url: `/v1/pets/${rex.id}`,
+          headers: { authorization: h.shelter, 'if-match': `"${version}"` },
+          payload: body,
+        });
       expectError(await patch({ status: 'available' }, 2), 409, 'pet_held');
       expect((await patch({ name: 'Rexy' }, 2)).statusCode).toBe(200);
-      expectError(await h.t.app.http.inject({ method: 'DELETE', url: `/v1/pets/${rex.id}`, headers: { authorization: h.shelter } }), 409, 'pet_held');
+      expectError(
+        await h.t.app.http.inject({ method: 'DELETE', url: `/v1/pets/${rex.id}`, headers: { authorization: h.shelter } }),
+        409,
+        'pet_held',
+      );
       h.t.clock.advance(86_400_000);
       const delivered = await act(chosen, 'deliver');
       expect(delivered.json()).toMatchObject({ status: 'delivered', version: 3 });
@@ -201,13 +226,21 @@ describe('adoption requests', () => {
       expect((await act(a, 'cancel', h.partner, 'withdrawn')).json()).toMatchObject({ status: 'cancelled', cancelReason: 'withdrawn' });
       await act(b, 'approve');
       expect(await pet(rex.id)).toMatchObject({ status: 'pending' });
-      expect((await act(b, 'cancel', h.shelter, 'rejected')).json()).toMatchObject({ status: 'cancelled', cancelReason: 'rejected', version: 3 });
+      expect((await act(b, 'cancel', h.shelter, 'rejected')).json()).toMatchObject({
+        status: 'cancelled',
+        cancelReason: 'rejected',
+        version: 3,
+      });
       expect(await pet(rex.id)).toMatchObject({ status: 'available', version: 3 });
       // A cancel into the state it is in changes nothing, whatever reason it gives.
-      expect((await act(b, 'cancel', h.shelter, 'rejected')).json()).toMatchObject({ status: 'cancelled', cancelReason: 'rejected', version: 3 });
+      expect((await act(b, 'cancel', h.shelter, 'rejected')).json()).toMatchObject({
+        status: 'cancelled',
+        cancelReason: 'rejected',
+        version: 3,
+      });
     });
 
-    it("refuses every decision by another owner (403, or 404 where it may not see the request), changing nothing", async () => {
+    it('refuses every decision by another owner (403, or 404 where it may not see the request), changing nothing', async () => {
       h = await harness();
       const rex = await addPet();
       const placed = await place(rex.id);
@@ -224,7 +257,9 @@ describe('adoption requests', () => {
       h = await harness();
       const rex = await addPet();
       const placed = await place(rex.id);
-      expect((await h.t.app.http.inject({ method: 'DELETE', url: `/v1/pets/${rex.id}`, headers: { authorization: h.shelter } })).statusCode).toBe(204);
+      expect(
+        (await h.t.app.http.inject({ method: 'DELETE', url: `/v1/pets/${rex.id}`, headers: { authorization: h.shelter } })).statusCode,
+      ).toBe(204);
       expect(await order(placed.id)).toMatchObject({ status: 'cancelled', cancelReason: 'pet_deleted' });
       expectError(await act(placed, 'approve'), 409, 'invalid_transition');
     });
@@ -324,7 +359,8 @@ describe('adoption requests', () => {
       return new Proxy(port, {
         get(target, name, receiver) {
           const value = Reflect.get(target, name, receiver) as unknown;
-          if (name !== method || typeof value !== 'function') return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          if (name !== method || typeof value !== 'function')
+            return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
           return (...args: unknown[]) => {
             if (armed.on) {
               armed.on = false;
@@ -335,17 +371,21 @@ describe('adoption requests', () => {
         },
       });
     }
-    const wrapped = (port: 'orders' | 'pets', method: string, armed: { on: boolean }) => (adapters: Adapters): Adapters => ({
-      ...adapters,
-      ...(port === 'orders'
-        ? { orders: failOnce(adapters.orders, method as keyof OrderRepository, armed) }
-        : { pets: failOnce(adapters.pets, method as keyof PetRepository, armed) }),
-    });
+    const wrapped =
+      (port: 'orders' | 'pets', method: string, armed: { on: boolean }) =>
+      (adapters: Adapters): Adapters => ({
+        ...adapters,
+        ...(port === 'orders'
+          ? { orders: failOnce(adapters.orders, method as keyof OrderRepository, armed) }
+          : { pets: failOnce(adapters.pets, method as keyof PetRepository, armed) }),
+      });
     const sweep = () => h.t.app.container.resolve<SettleHolds>(TOKENS.SettleHolds).sweep();
 
     async function invariantHolds(petId: number): Promise<void> {
       const stored = await h.t.app.adapters.pets.findById(petId);
-      const approved = (await h.t.app.adapters.orders.list({ visibleTo: 'acct_shelter', petId, limit: 100 })).filter((o) => o.status === 'approved');
+      const approved = (await h.t.app.adapters.orders.list({ visibleTo: 'acct_shelter', petId, limit: 100 })).filter(
+        (o) => o.status === 'approved',
+      );
       expect(approved.length).toBeLessThanOrEqual(1);
       if (stored?.heldBy) expect((await h.t.app.adapters.orders.findById(stored.heldBy))?.status).toBe('approved');
       if (approved[0]) expect(stored?.heldBy).toBe(approved[0].id);

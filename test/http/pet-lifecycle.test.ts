@@ -28,7 +28,12 @@ describe('the pet lifecycle', () => {
   let stranger: string;
 
   async function keyOf(ownerId: string | undefined, scopes?: ('pets:read' | 'pets:write')[]): Promise<string> {
-    const { key } = await t.app.keys.issue({ name: `key of ${ownerId ?? 'nobody'}`, plan: 'business', ...(ownerId && { ownerId }), ...(scopes && { scopes }) });
+    const { key } = await t.app.keys.issue({
+      name: `key of ${ownerId ?? 'nobody'}`,
+      plan: 'business',
+      ...(ownerId && { ownerId }),
+      ...(scopes && { scopes }),
+    });
     return `Bearer ${key}`;
   }
 
@@ -107,7 +112,9 @@ describe('the pet lifecycle', () => {
 
     it('lets exactly one of 20 concurrent changes read at one version land: one 200, nineteen 412', async () => {
       const pet = await create({ name: 'Rex', categoryId: 1 });
-      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => patch(pet.id, { name: `Name ${i}` }, { 'if-match': '"1"' })));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => patch(pet.id, { name: `Name ${i}` }, { 'if-match': '"1"' })),
+      );
       const won = responses.filter((r) => r.statusCode === 200);
       expect(won).toHaveLength(1);
       for (const r of responses.filter((x) => x.statusCode !== 200)) expectError(r, 412, 'precondition_failed');
@@ -208,14 +215,20 @@ describe('the pet lifecycle', () => {
     });
 
     it('leaves pets stored before owners were recorded to no key, unless LEGACY_PET_OWNER names their owner', async () => {
-      const legacy = await t.app.adapters.pets.add({ ...newPetDraft({ name: 'Old', categoryId: 1, status: 'available' }, 'x', new Date(t.clock.nowMs()).toISOString()), ownerId: null });
+      const legacy = await t.app.adapters.pets.add({
+        ...newPetDraft({ name: 'Old', categoryId: 1, status: 'available' }, 'x', new Date(t.clock.nowMs()).toISOString()),
+        ownerId: null,
+      });
       const refused = await patch(legacy.id, { name: 'New' }, { 'if-match': '"1"' });
       expect(expectError(refused, 403, 'forbidden').message).toContain('before owners were recorded');
       expect((await stored(legacy.id))?.name).toBe('Old');
       await t.close();
       t = await startTestApp({ env: { LEGACY_PET_OWNER: 'acct_shelter' } });
       const owner = await keyOf('acct_shelter');
-      const old = await t.app.adapters.pets.add({ ...newPetDraft({ name: 'Old', categoryId: 1, status: 'available' }, 'x', new Date(t.clock.nowMs()).toISOString()), ownerId: null });
+      const old = await t.app.adapters.pets.add({
+        ...newPetDraft({ name: 'Old', categoryId: 1, status: 'available' }, 'x', new Date(t.clock.nowMs()).toISOString()),
+        ownerId: null,
+      });
       expect((await patch(old.id, { name: 'New' }, { 'if-match': '"1"' }, owner)).json()).toMatchObject({ name: 'New', ownerId: null });
       expectError(await patch(old.id, { name: 'Other' }, { 'if-match': '"2"' }, await keyOf('acct_other')), 403, 'forbidden');
     });
@@ -252,7 +265,8 @@ describe('the pet lifecycle', () => {
   describe('GET /v1/pets?id=', () => {
     it('lists the pets asked for, repeated or comma-separated, with status, in id order; unknown ids left out', async () => {
       const pets = [];
-      for (const status of ['available', 'sold', 'available', 'pending'] as const) pets.push(await create({ name: 'P', categoryId: 1, status }));
+      for (const status of ['available', 'sold', 'available', 'pending'] as const)
+        pets.push(await create({ name: 'P', categoryId: 1, status }));
       const [a, b, c, d] = pets.map((p) => p.id) as [number, number, number, number];
       expect((await list(`id=${c}&id=${a}`)).map((p) => p.id)).toEqual([a, c]);
       expect((await list(`id=${d},${b},999`)).map((p) => p.id)).toEqual([b, d]);
@@ -278,11 +292,27 @@ describe('the pet lifecycle', () => {
   });
 
   it('shows the lifecycle fields on every pet of a list, and the ETag on each one-pet response', async () => {
-    const created = await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: shelter }, payload: { name: 'Rex', categoryId: 1, status: 'sold' } });
+    const created = await t.app.http.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { authorization: shelter },
+      payload: { name: 'Rex', categoryId: 1, status: 'sold' },
+    });
     expect(created.headers.etag).toBe('"1"');
     const pet = created.json<PetBody>();
     expect(pet.adoptedAt).toBe(pet.createdAt);
     const [listed] = await list();
-    expect(Object.keys(listed as object).sort()).toEqual(['adoptedAt', 'categoryId', 'createdAt', 'id', 'name', 'ownerId', 'status', 'statusChangedAt', 'updatedAt', 'version']);
+    expect(Object.keys(listed as object).sort()).toEqual([
+      'adoptedAt',
+      'categoryId',
+      'createdAt',
+      'id',
+      'name',
+      'ownerId',
+      'status',
+      'statusChangedAt',
+      'updatedAt',
+      'version',
+    ]);
   });
 });

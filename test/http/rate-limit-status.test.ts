@@ -57,7 +57,10 @@ describe('GET /v1/rate_limit', () => {
   it('reports custom enterprise limits', async () => {
     t = await startTestApp();
     const auth = await t.bearer('enterprise', { perMinute: 5000, perDay: 2_000_000 });
-    expect((await status(auth)).json()).toMatchObject({ plan: 'enterprise', windows: { minute: { limit: 5000 }, day: { limit: 2_000_000 } } });
+    expect((await status(auth)).json()).toMatchObject({
+      plan: 'enterprise',
+      windows: { minute: { limit: 5000 }, day: { limit: 2_000_000 } },
+    });
   });
 
   it('refuses a missing or invalid key with 401, counted against the address like any refusal', async () => {

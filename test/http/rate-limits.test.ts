@@ -16,14 +16,22 @@ describe('rate limits over HTTP', () => {
     t = await startTestApp();
     const auth = await t.bearer('free');
     const first = await listWith(auth);
-    expect(expectRateLimitHeaders(first)).toEqual({ limit: FREE.perMinute, remaining: FREE.perMinute - 1, reset: Math.ceil((t.clock.ms + 60_000) / 1000) });
+    expect(expectRateLimitHeaders(first)).toEqual({
+      limit: FREE.perMinute,
+      remaining: FREE.perMinute - 1,
+      reset: Math.ceil((t.clock.ms + 60_000) / 1000),
+    });
     expect(first.headers['ratelimit-policy']).toBe(`"minute";q=${FREE.perMinute};w=60, "day";q=${FREE.perDay};w=86400`);
     for (let i = 0; i < FREE.perMinute - 1; i++) expect((await listWith(auth)).statusCode).toBe(200);
     const refused = await listWith(auth);
     expect(expectError(refused, 429, 'rate_limited').message).toMatch(/Retry-After/);
     // A burst at one instant is free again exactly one minute later: Retry-After is the window, not more.
     expect(refused.headers['retry-after']).toBe('60');
-    expect(expectRateLimitHeaders(refused)).toMatchObject({ limit: FREE.perMinute, remaining: 0, reset: Math.ceil((t.clock.ms + 60_000) / 1000) });
+    expect(expectRateLimitHeaders(refused)).toMatchObject({
+      limit: FREE.perMinute,
+      remaining: 0,
+      reset: Math.ceil((t.clock.ms + 60_000) / 1000),
+    });
     t.clock.advance(60_000 - 1);
     expect((await listWith(auth)).statusCode).toBe(429);
     t.clock.advance(1);
@@ -59,7 +67,10 @@ describe('rate limits over HTTP', () => {
     ] as const;
     let expectedRemaining = FREE.perMinute - 1;
     for (const { status, ...request } of requests) {
-      const response = await t.app.http.inject({ ...request, headers: { authorization, ...('headers' in request ? request.headers : {}) } });
+      const response = await t.app.http.inject({
+        ...request,
+        headers: { authorization, ...('headers' in request ? request.headers : {}) },
+      });
       expect(response.statusCode, `${request.method} ${request.url}`).toBe(status);
       expect(expectRateLimitHeaders(response).remaining).toBe(expectedRemaining--);
     }

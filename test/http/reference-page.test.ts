@@ -22,7 +22,7 @@ describe('the reference pages', () => {
   ];
 
   for (const [docs, door, title] of doors) {
-    it.each([docs, `${docs}/`])('%s: the page and every asset it names answer 200, and the document it loads is the API\'s', async (url) => {
+    it.each([docs, `${docs}/`])("%s: the page and every asset it names answer 200, and the document it loads is the API's", async (url) => {
       const app = door();
       const page = await app.inject({ url });
       expect(page.statusCode).toBe(200);

@@ -15,7 +15,15 @@ const DAY = 86_400_000;
 interface UsageBody {
   keyId: string;
   granularity: string;
-  buckets: { start: string; admitted: number; limited: number; banned: number; clientErrors: number; serverErrors: number; byOperation: Record<string, number> }[];
+  buckets: {
+    start: string;
+    admitted: number;
+    limited: number;
+    banned: number;
+    clientErrors: number;
+    serverErrors: number;
+    byOperation: Record<string, number>;
+  }[];
 }
 
 const keyIdOf = async (t: TestApp, bearer: string) => {
@@ -51,7 +59,10 @@ describe('usage', () => {
     // Minute 0: three admitted (one a 400), then one limited, then the ban begins and holds.
     expect((await get(a, '/v1/pets', key)).statusCode).toBe(200);
     expect((await get(b, '/v1/pets', key)).statusCode).toBe(200);
-    expect((await b.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: key }, payload: { name: ' ', categoryId: 1 } })).statusCode).toBe(400);
+    expect(
+      (await b.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: key }, payload: { name: ' ', categoryId: 1 } }))
+        .statusCode,
+    ).toBe(400);
     expectError(await get(a, '/v1/pets', key), 429, 'rate_limited');
     expectError(await get(b, '/v1/pets', key), 429, 'key_banned');
     expectError(await get(a, '/v1/pets/1', key), 429, 'key_banned');
@@ -71,7 +82,10 @@ describe('usage', () => {
     const admin = await a.adminBearer(['usage:read']);
     const from = new Date(start).toISOString();
     const to = new Date(start + 3 * MINUTE).toISOString();
-    const minutes = await b.app.admin.inject({ url: `/admin/v1/keys/${keyId}/usage?granularity=minute&from=${from}&to=${to}`, headers: { authorization: admin } });
+    const minutes = await b.app.admin.inject({
+      url: `/admin/v1/keys/${keyId}/usage?granularity=minute&from=${from}&to=${to}`,
+      headers: { authorization: admin },
+    });
     expect(minutes.statusCode).toBe(200);
     const bucket = (at: number, counts: Partial<UsageBody['buckets'][number]>) => ({
       start: new Date(at).toISOString(),
@@ -89,16 +103,31 @@ describe('usage', () => {
       buckets: [
         bucket(start, { admitted: 3, limited: 1, banned: 2, clientErrors: 1, byOperation: { listPets: 4, createPet: 1, getPet: 1 } }),
         bucket(start + MINUTE, {}),
-        bucket(start + 2 * MINUTE, { admitted: 4, clientErrors: 1, serverErrors: 1, byOperation: { getPet: 1, listPets: 1, getRateLimit: 1, getUsage: 1 } }),
+        bucket(start + 2 * MINUTE, {
+          admitted: 4,
+          clientErrors: 1,
+          serverErrors: 1,
+          byOperation: { getPet: 1, listPets: 1, getRateLimit: 1, getUsage: 1 },
+        }),
       ],
     });
     // The operator's hour view and the key holder's agree (the holder's read counts only after it is answered).
-    const operator = await a.app.admin.inject({ url: `/admin/v1/keys/${keyId}/usage?granularity=hour&from=${from}`, headers: { authorization: admin } });
+    const operator = await a.app.admin.inject({
+      url: `/admin/v1/keys/${keyId}/usage?granularity=hour&from=${from}`,
+      headers: { authorization: admin },
+    });
     const holder = await get(a, `/v1/usage?granularity=hour&from=${from}`, key);
     expect(holder.statusCode).toBe(200);
     expect(holder.json()).toEqual(operator.json());
     expect(holder.json<UsageBody>().buckets).toEqual([
-      bucket(start, { admitted: 7, limited: 1, banned: 2, clientErrors: 2, serverErrors: 1, byOperation: { listPets: 5, createPet: 1, getPet: 2, getRateLimit: 1, getUsage: 1 } }),
+      bucket(start, {
+        admitted: 7,
+        limited: 1,
+        banned: 2,
+        clientErrors: 2,
+        serverErrors: 1,
+        byOperation: { listPets: 5, createPet: 1, getPet: 2, getRateLimit: 1, getUsage: 1 },
+      }),
     ]);
     // That read counts once handed over, as the other key's request never does here.
     await a.app.usage.flush();
@@ -135,7 +164,9 @@ describe('usage', () => {
     const admin = await a.adminBearer(['usage:read']);
     await get(a, '/v1/pets', key);
     await a.app.usage.flush();
-    const before = (await a.app.admin.inject({ url: `/admin/v1/keys/${keyId}/usage?granularity=minute`, headers: { authorization: admin } })).json<UsageBody>();
+    const before = (
+      await a.app.admin.inject({ url: `/admin/v1/keys/${keyId}/usage?granularity=minute`, headers: { authorization: admin } })
+    ).json<UsageBody>();
     const now = a.clock.ms;
     const iso = (ms: number) => new Date(ms).toISOString();
     const refusals: [string, RegExp][] = [
@@ -153,10 +184,20 @@ describe('usage', () => {
       expect(expectError(response, 400, 'invalid_request').message, query).toMatch(message);
     }
     const asAdmin = (url: string, authorization = admin) => a.app.admin.inject({ url, headers: { authorization } });
-    expect(expectError(await asAdmin(`/admin/v1/keys/${keyId}/usage?granularity=minute&from=${iso(now - 1001 * MINUTE)}&to=${iso(now)}`), 400, 'invalid_request').message).toMatch(
-      /1001 minute buckets; at most 1000/,
-    );
-    expect(expectError(await asAdmin(`/admin/v1/keys/${keyId}/usage?granularity=minute&from=${iso(now - 49 * HOUR)}&to=${iso(now - 47 * HOUR)}`), 400, 'invalid_request').message).toMatch(/48 hours/);
+    expect(
+      expectError(
+        await asAdmin(`/admin/v1/keys/${keyId}/usage?granularity=minute&from=${iso(now - 1001 * MINUTE)}&to=${iso(now)}`),
+        400,
+        'invalid_request',
+      ).message,
+    ).toMatch(/1001 minute buckets; at most 1000/);
+    expect(
+      expectError(
+        await asAdmin(`/admin/v1/keys/${keyId}/usage?granularity=minute&from=${iso(now - 49 * HOUR)}&to=${iso(now - 47 * HOUR)}`),
+        400,
+        'invalid_request',
+      ).message,
+    ).toMatch(/48 hours/);
     expectError(await asAdmin('/admin/v1/keys/key_AAAAAAAAAAAAAAAA/usage'), 404, 'not_found');
     expectError(await asAdmin('/admin/v1/keys/not-a-key/usage'), 400, 'invalid_request');
     expectError(await asAdmin(`/admin/v1/keys/${keyId}/usage?granularity=fortnight`), 400, 'invalid_request');
@@ -169,14 +210,24 @@ describe('usage', () => {
     await a.app.usage.flush();
     const after = (await asAdmin(`/admin/v1/keys/${keyId}/usage?granularity=minute`)).json<UsageBody>();
     expect(after.buckets.slice(0, -1)).toEqual(before.buckets.slice(0, -1));
-    expect(after.buckets.at(-1)).toEqual({ ...before.buckets.at(-1), admitted: 9, clientErrors: 8, byOperation: { listPets: 1, getUsage: 8 } });
+    expect(after.buckets.at(-1)).toEqual({
+      ...before.buckets.at(-1),
+      admitted: 9,
+      clientErrors: 8,
+      byOperation: { listPets: 1, getUsage: 8 },
+    });
   });
 
   it('lists exactly the keys that called getPet, latest caller first, with their calls over 7 and 30 days', async () => {
     const [a, b] = await instances();
     const admin = await a.adminBearer(['usage:read']);
     const issue = async (name: string, ownerId: string) => {
-      const response = await a.app.admin.inject({ method: 'POST', url: '/admin/v1/keys', headers: { authorization: await a.adminBearer(['keys:write']) }, payload: { name, plan: 'pro', ownerId } });
+      const response = await a.app.admin.inject({
+        method: 'POST',
+        url: '/admin/v1/keys',
+        headers: { authorization: await a.adminBearer(['keys:write']) },
+        payload: { name, plan: 'pro', ownerId },
+      });
       const body = response.json<{ id: string; key: string }>();
       return { id: body.id, bearer: `Bearer ${body.key}` };
     };
@@ -201,13 +252,32 @@ describe('usage', () => {
         deprecatedAt: '2026-11-21T00:00:00.000Z',
         sunsetAt: '2030-12-05T00:00:00.000Z',
         callers: [
-          { keyId: late.id, name: 'Late shelter', ownerId: 'acct_2', calls7d: 1, calls30d: 1, firstSeen: new Date(a.clock.ms).toISOString(), lastSeen: new Date(a.clock.ms).toISOString() },
-          { keyId: early.id, name: 'Early shelter', ownerId: 'acct_1', calls7d: 2, calls30d: 3, firstSeen: new Date(firstCall).toISOString(), lastSeen: new Date(earlyLast).toISOString() },
+          {
+            keyId: late.id,
+            name: 'Late shelter',
+            ownerId: 'acct_2',
+            calls7d: 1,
+            calls30d: 1,
+            firstSeen: new Date(a.clock.ms).toISOString(),
+            lastSeen: new Date(a.clock.ms).toISOString(),
+          },
+          {
+            keyId: early.id,
+            name: 'Early shelter',
+            ownerId: 'acct_1',
+            calls7d: 2,
+            calls30d: 3,
+            firstSeen: new Date(firstCall).toISOString(),
+            lastSeen: new Date(earlyLast).toISOString(),
+          },
         ],
       },
     ]);
     // Last use on the key records, from the same counts.
-    const record = await a.app.admin.inject({ url: `/admin/v1/keys/${never.id}`, headers: { authorization: await a.adminBearer(['keys:read']) } });
+    const record = await a.app.admin.inject({
+      url: `/admin/v1/keys/${never.id}`,
+      headers: { authorization: await a.adminBearer(['keys:read']) },
+    });
     expect(record.json()).toMatchObject({ lastUsedAt: new Date(firstCall).toISOString() });
   });
 });
@@ -226,18 +296,32 @@ describe('the end of getPet', () => {
     expect(response.headers.sunset).toBe('Sat, 21 Nov 2026 18:00:00 GMT');
     expect(response.headers.deprecation).toBe(`@${Date.parse('2026-11-21T00:00:00Z') / 1000}`);
     // The successor is the list asked for the id in the path; a path without a valid id links the list.
-    const id = /^\/v1\/pets\/([1-9][0-9]*)(\?|$)/.exec(response.raw.req.url ?? "")?.[1];
-    expect(response.headers.link).toBe(`</v1/pets${id === undefined ? '' : `?id=${id}`}>; rel="successor-version", </v1/docs/>; rel="sunset"`);
+    const id = /^\/v1\/pets\/([1-9][0-9]*)(\?|$)/.exec(response.raw.req.url ?? '')?.[1];
+    expect(response.headers.link).toBe(
+      `</v1/pets${id === undefined ? '' : `?id=${id}`}>; rel="successor-version", </v1/docs/>; rel="sunset"`,
+    );
     expectRateLimitHeaders(response);
   }
 
   it('answers 410 inside a brownout and from the sunset on, counted against the key; 200 outside; other operations untouched', async () => {
     t = await startTestApp({
-      env: { GET_PET_SUNSET: SUNSET, GET_PET_BROWNOUTS: `2026-11-21T13:00:00Z/2026-11-21T14:00:00Z,2026-11-21T16:00:00+01:00/2026-11-21T15:30:00Z` },
+      env: {
+        GET_PET_SUNSET: SUNSET,
+        GET_PET_BROWNOUTS: `2026-11-21T13:00:00Z/2026-11-21T14:00:00Z,2026-11-21T16:00:00+01:00/2026-11-21T15:30:00Z`,
+      },
     });
     const key = await t.bearer('pro');
     const get = (url: string) => t.app.http.inject({ url, headers: { authorization: key } });
-    expect((await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: key }, payload: { name: 'Rex', categoryId: 1 } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.http.inject({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { authorization: key },
+          payload: { name: 'Rex', categoryId: 1 },
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await get('/v1/pets/1')).statusCode).toBe(200);
     t.clock.ms = BROWNOUT.start - 1;
     expect((await get('/v1/pets/1')).statusCode).toBe(200);
@@ -253,7 +337,16 @@ describe('the end of getPet', () => {
     expect(Number(second.headers['x-ratelimit-remaining'])).toBe(remaining - 1);
     expect((await get('/v1/pets')).statusCode).toBe(200);
     expect((await get('/v1/rate_limit')).statusCode).toBe(200);
-    expect((await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: key }, payload: { name: 'Ada', categoryId: 1 } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.http.inject({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { authorization: key },
+          payload: { name: 'Ada', categoryId: 1 },
+        })
+      ).statusCode,
+    ).toBe(201);
     t.clock.ms = BROWNOUT.end;
     expect((await get('/v1/pets/1')).statusCode).toBe(200);
     // The second window, given with an offset: 15:00Z to 15:30Z.
@@ -279,11 +372,15 @@ describe('the end of getPet', () => {
 
   it('states the sunset in the document, with 410 on getPet', async () => {
     t = await startTestApp({ env: { GET_PET_SUNSET: '2031-01-01T00:00:00Z' } });
-    const doc = (await t.app.http.inject({ url: '/v1/openapi.json' })).json<{ paths: Record<string, { get: { description: string; responses: Record<string, unknown> } }> }>();
+    const doc = (await t.app.http.inject({ url: '/v1/openapi.json' })).json<{
+      paths: Record<string, { get: { description: string; responses: Record<string, unknown> } }>;
+    }>();
     const getPet = doc.paths['/pets/{petId}']?.get;
     expect(getPet?.description).toContain('removed on 2031-01-01T00:00:00.000Z');
     expect(Object.keys(getPet?.responses ?? {})).toContain('410');
     const key = await t.bearer('pro');
-    expect((await t.app.http.inject({ url: '/v1/pets/1', headers: { authorization: key } })).headers.sunset).toBe('Wed, 01 Jan 2031 00:00:00 GMT');
+    expect((await t.app.http.inject({ url: '/v1/pets/1', headers: { authorization: key } })).headers.sunset).toBe(
+      'Wed, 01 Jan 2031 00:00:00 GMT',
+    );
   });
 });

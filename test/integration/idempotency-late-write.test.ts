@@ -42,7 +42,12 @@ describeWith('mongo', 'Idempotent creates whose write lands late', () => {
   });
 
   const create = (idempotencyKey: string, name: string) =>
-    app.http.inject({ method: 'POST', url: '/v1/pets', headers: { ...headers, 'idempotency-key': idempotencyKey }, payload: { name, categoryId: 3 } });
+    app.http.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { ...headers, 'idempotency-key': idempotencyKey },
+      payload: { name, categoryId: 3 },
+    });
 
   async function timedOut(idempotencyKey: string, name: string): Promise<LightMyRequestResponse> {
     const started = performance.now();

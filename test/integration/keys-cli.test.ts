@@ -47,7 +47,9 @@ describeWith('mongo', 'Key tool (npm run keys)', () => {
 
     const listed = keys('list');
     expect(listed.status).toBe(0);
-    expect(listed.stdout).toMatch(new RegExp(`${id}\\s+Shelter A\\s+pro\\s+${PLAN_LIMITS.pro.perMinute}/min ${PLAN_LIMITS.pro.perDay}/day\\s+\\S+Z\\s+\\S+\\s+active`));
+    expect(listed.stdout).toMatch(
+      new RegExp(`${id}\\s+Shelter A\\s+pro\\s+${PLAN_LIMITS.pro.perMinute}/min ${PLAN_LIMITS.pro.perDay}/day\\s+\\S+Z\\s+\\S+\\s+active`),
+    );
     expect(listed.stdout).not.toContain(key);
 
     const rotated = keys('rotate', id, '--grace-seconds', '3600');
@@ -72,8 +74,12 @@ describeWith('mongo', 'Key tool (npm run keys)', () => {
     const id = /Created admin credential (adm_\w+) "Support" with keys:read, audit:read/.exec(created.stdout)?.[1] as string;
     const headers = { authorization: `Bearer ${token}` };
     expect((await app.admin.inject({ url: '/admin/v1/keys', headers })).statusCode).toBe(200);
-    expect((await app.admin.inject({ method: 'POST', url: '/admin/v1/keys', headers, payload: { name: 'x', plan: 'free' } })).statusCode).toBe(403);
-    const events = (await app.admin.inject({ url: '/admin/v1/audit-events?limit=100', headers })).json<{ actor: string; action: string; target: string }[]>();
+    expect(
+      (await app.admin.inject({ method: 'POST', url: '/admin/v1/keys', headers, payload: { name: 'x', plan: 'free' } })).statusCode,
+    ).toBe(403);
+    const events = (await app.admin.inject({ url: '/admin/v1/audit-events?limit=100', headers })).json<
+      { actor: string; action: string; target: string }[]
+    >();
     expect(events).toContainEqual(expect.objectContaining({ actor: 'key-tool', action: 'admin.create', target: id }));
     expect(events.filter((e) => e.action === 'key.create').every((e) => e.actor === 'key-tool')).toBe(true);
     const listed = keys('admin', 'list');
@@ -115,7 +121,11 @@ describeWith('mongo', 'Key tool (npm run keys)', () => {
   });
 
   it('says what to set when there is no shared store', () => {
-    const result = spawnSync(process.execPath, ['dist/config/keys-cli.js', 'list'], { cwd: root, env: { PATH: env.PATH }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['dist/config/keys-cli.js', 'list'], {
+      cwd: root,
+      env: { PATH: env.PATH },
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(78);
     expect(result.stderr).toMatch(/MONGODB_URL is not set/);
   });

@@ -6,7 +6,10 @@ import { freePort, jongodbBinary, startLocalMongo } from '../support/backends.js
 import { seriesValue } from '../support/test-app.js';
 
 const runnable = jongodbBinary() !== null;
-if (!runnable) console.warn('[backend] SKIPPED "MongoDB outage": needs the jongodb test server binary (npm install on linux-x64) to stop and restart it');
+if (!runnable)
+  console.warn(
+    '[backend] SKIPPED "MongoDB outage": needs the jongodb test server binary (npm install on linux-x64) to stop and restart it',
+  );
 else console.info('[backend] "MongoDB outage" runs on its own jongodb test server, stopped and restarted');
 
 describe.runIf(runnable)('MongoDB outage', () => {
@@ -29,7 +32,9 @@ describe.runIf(runnable)('MongoDB outage', () => {
       const createMs = Date.now() - started;
       const list = await app.http.inject({ url: '/v1/pets', headers });
       const listMs = Date.now() - started - createMs;
-      console.info(`[measure] MongoDB dead: a create answered ${refused.statusCode} in ${createMs} ms, a list ${list.statusCode} in ${listMs} ms`);
+      console.info(
+        `[measure] MongoDB dead: a create answered ${refused.statusCode} in ${createMs} ms, a list ${list.statusCode} in ${listMs} ms`,
+      );
       expect(Math.max(createMs, listMs)).toBeLessThan(500 + 1_000);
       expect(list.statusCode).toBe(503);
       expect(refused.statusCode).toBe(503);

@@ -87,12 +87,23 @@ describeWith('mongo', 'MongoDB adapters', () => {
   describe('pets stored before versions and owners', () => {
     it('are given version 1, the times of the start and no owner, once, by the start-up index step', async () => {
       await database.clear();
-      await db.collection('pets').insertOne({ _id: Long.fromNumber(77) as never, name: 'Old', categoryId: Long.fromNumber(3), status: 'sold' });
+      await db
+        .collection('pets')
+        .insertOne({ _id: Long.fromNumber(77) as never, name: 'Old', categoryId: Long.fromNumber(3), status: 'sold' });
       const before = Date.now();
       await MongoPetRepository.ensureIndexes(db);
       const repo = new MongoPetRepository(db, 5_000);
       const pet = await repo.findById(77);
-      expect(pet).toMatchObject({ id: 77, name: 'Old', categoryId: 3, status: 'sold', version: 1, adoptedAt: null, ownerId: null, heldBy: null });
+      expect(pet).toMatchObject({
+        id: 77,
+        name: 'Old',
+        categoryId: 3,
+        status: 'sold',
+        version: 1,
+        adoptedAt: null,
+        ownerId: null,
+        heldBy: null,
+      });
       expect(Date.parse(pet?.createdAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
       // Conditional writes work on it at once.
       expect(await repo.update({ ...(pet as NonNullable<typeof pet>), name: 'Renamed', version: 2 }, 1)).toBe(true);
@@ -145,7 +156,11 @@ describeWith('mongo', 'MongoDB adapters', () => {
   });
 
   it('lists by status in id order through the status_id index (where the server can explain)', async () => {
-    const query = db.collection<{ _id: Long; status: string }>('pets').find({ status: 'sold', _id: { $gt: Long.fromNumber(10) } }).sort({ _id: 1 }).limit(20);
+    const query = db
+      .collection<{ _id: Long; status: string }>('pets')
+      .find({ status: 'sold', _id: { $gt: Long.fromNumber(10) } })
+      .sort({ _id: 1 })
+      .limit(20);
     let plan: unknown;
     try {
       plan = await query.explain();

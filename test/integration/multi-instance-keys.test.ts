@@ -9,7 +9,8 @@ const ADMIN_TOKEN = 'adopt-admin-test-token-for-instances';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 const CACHE_TTL_SECONDS = 1;
 
-const listPets = (app: Application, key: string) => app.http.inject({ url: '/v1/pets?limit=1', headers: { authorization: `Bearer ${key}` } });
+const listPets = (app: Application, key: string) =>
+  app.http.inject({ url: '/v1/pets?limit=1', headers: { authorization: `Bearer ${key}` } });
 
 describeWith('both', 'Keys managed over HTTP, seen by two instances on one MongoDB and one Redis', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -56,7 +57,9 @@ describeWith('both', 'Keys managed over HTTP, seen by two instances on one Mongo
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    console.info(`[measure] revoked on instance b, refused on instance a after ${refusedAfterMs} ms (KEY_CACHE_TTL_SECONDS=${CACHE_TTL_SECONDS})`);
+    console.info(
+      `[measure] revoked on instance b, refused on instance a after ${refusedAfterMs} ms (KEY_CACHE_TTL_SECONDS=${CACHE_TTL_SECONDS})`,
+    );
     expect(refusedAfterMs).toBeGreaterThanOrEqual(0);
     // The bound, with headroom for a loaded machine: the cache entry is at most one TTL old.
     expect(refusedAfterMs).toBeLessThanOrEqual(CACHE_TTL_SECONDS * 1000 + 1_000);
@@ -68,11 +71,18 @@ describeWith('both', 'Keys managed over HTTP, seen by two instances on one Mongo
     const spentCount = PLAN_LIMITS.free.perMinute - 10;
     const spent = await Promise.all(Array.from({ length: spentCount }, (_, i) => listPets(i % 2 ? a : b, old.key)));
     expect(spent.every((r) => r.statusCode === 200)).toBe(true);
-    const rotated = await b.admin.inject({ method: 'POST', url: `/admin/v1/keys/${old.id}/rotate`, headers: admin, payload: { graceSeconds: 600 } });
+    const rotated = await b.admin.inject({
+      method: 'POST',
+      url: `/admin/v1/keys/${old.id}/rotate`,
+      headers: admin,
+      payload: { graceSeconds: 600 },
+    });
     const fresh = rotated.json<{ key: string }>();
     const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => listPets(i % 2 ? a : b, i % 4 < 2 ? fresh.key : old.key)));
     const admitted = burst.filter((r) => r.statusCode === 200).length;
-    console.info(`[measure] rotated after ${spentCount} of ${PLAN_LIMITS.free.perMinute}: ${admitted} of 20 more admitted across two instances and both keys`);
+    console.info(
+      `[measure] rotated after ${spentCount} of ${PLAN_LIMITS.free.perMinute}: ${admitted} of 20 more admitted across two instances and both keys`,
+    );
     expect(admitted).toBe(10);
     expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(10);
   });
@@ -109,7 +119,9 @@ describeWith('redis', 'Two instances on one Redis without MongoDB', () => {
     const sent = PLAN_LIMITS.free.perMinute + 20;
     const responses = await Promise.all(keys.flatMap((key) => Array.from({ length: sent }, (_, i) => listPets(i % 2 ? a : b, key))));
     const admittedPerKey = keys.map((_, k) => responses.slice(k * sent, (k + 1) * sent).filter((r) => r.statusCode === 200).length);
-    console.info(`[measure] two instances, no MongoDB, 12 Free API_KEYS keys, ${sent / 2} requests each to each instance: admitted per key ${admittedPerKey.join(',')}`);
+    console.info(
+      `[measure] two instances, no MongoDB, 12 Free API_KEYS keys, ${sent / 2} requests each to each instance: admitted per key ${admittedPerKey.join(',')}`,
+    );
     expect(admittedPerKey).toEqual(keys.map(() => PLAN_LIMITS.free.perMinute));
     const idsA = (await a.keys.list({ limit: 100 })).map((r) => r.id);
     const idsB = (await b.keys.list({ limit: 100 })).map((r) => r.id);

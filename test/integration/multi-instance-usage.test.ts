@@ -20,7 +20,11 @@ function total(buckets: UsageCounts[]): UsageCounts {
   return sum;
 }
 
-function describeTwoInstances(engine: 'redis' | 'both', store: string, env: () => Promise<{ vars: Record<string, string>; close: () => Promise<void> }>): void {
+function describeTwoInstances(
+  engine: 'redis' | 'both',
+  store: string,
+  env: () => Promise<{ vars: Record<string, string>; close: () => Promise<void> }>,
+): void {
   describeWith(engine, `Usage counted by two instances, kept in ${store}`, () => {
     let a: Application;
     let b: Application;
@@ -29,7 +33,14 @@ function describeTwoInstances(engine: 'redis' | 'both', store: string, env: () =
     beforeAll(async () => {
       const made = await env();
       close = made.close;
-      const config = loadConfig({ LOG_LEVEL: 'silent', REDIS_URL: backend('redis').url, REDIS_KEY_PREFIX: uniquePrefix(), ADMIN_TOKENS: ADMIN_TOKEN, API_KEYS: `${KEY}:enterprise:10:1000`, ...made.vars });
+      const config = loadConfig({
+        LOG_LEVEL: 'silent',
+        REDIS_URL: backend('redis').url,
+        REDIS_KEY_PREFIX: uniquePrefix(),
+        ADMIN_TOKENS: ADMIN_TOKEN,
+        API_KEYS: `${KEY}:enterprise:10:1000`,
+        ...made.vars,
+      });
       [a, b] = (await Promise.all([1, 2].map(() => createApp(config)))) as [Application, Application];
       expect(a.adapters.usageEngine).toBe(store);
     });
@@ -55,7 +66,10 @@ function describeTwoInstances(engine: 'redis' | 'both', store: string, env: () =
       await Promise.all([a.usage.flush(), b.usage.flush()]);
       const reports = await Promise.all(
         [a, b].map(async (app) => {
-          const response = await app.admin.inject({ url: `/admin/v1/keys/${issued.id}/usage?granularity=minute&from=${from}`, headers: admin });
+          const response = await app.admin.inject({
+            url: `/admin/v1/keys/${issued.id}/usage?granularity=minute&from=${from}`,
+            headers: admin,
+          });
           expect(response.statusCode, response.body).toBe(200);
           return response.json<{ buckets: UsageCounts[] }>();
         }),
@@ -71,7 +85,9 @@ function describeTwoInstances(engine: 'redis' | 'both', store: string, env: () =
       });
       const key = (await b.admin.inject({ url: `/admin/v1/keys/${issued.id}`, headers: admin })).json<{ lastUsedAt: string }>();
       expect(Date.now() - Date.parse(key.lastUsedAt)).toBeLessThan(60_000);
-      const deprecations = (await a.admin.inject({ url: '/admin/v1/deprecations', headers: admin })).json<[{ callers: { keyId: string; calls7d: number }[] }]>();
+      const deprecations = (await a.admin.inject({ url: '/admin/v1/deprecations', headers: admin })).json<
+        [{ callers: { keyId: string; calls7d: number }[] }]
+      >();
       expect(deprecations[0].callers).toContainEqual(expect.objectContaining({ keyId: issued.id, calls7d: 4 }));
     });
   });

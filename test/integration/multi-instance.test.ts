@@ -73,7 +73,9 @@ describeWith('both', 'Two instances on one MongoDB and one Redis', () => {
     );
     const replays = responses.filter((r) => r.headers['idempotent-replayed'] === 'true').length;
     const inFlight = responses.filter((r) => r.statusCode === 409).length;
-    console.info(`[measure] two instances, 20 concurrent creates with one Idempotency-Key: 1 created, ${replays} replayed, ${inFlight} answered 409`);
+    console.info(
+      `[measure] two instances, 20 concurrent creates with one Idempotency-Key: 1 created, ${replays} replayed, ${inFlight} answered 409`,
+    );
     expectRaceOutcome(responses);
     const pets = await database.db.collection('pets').countDocuments({ name: 'Once' });
     expect(pets).toBe(1);
@@ -86,14 +88,23 @@ describeWith('both', 'Two instances on one MongoDB and one Redis', () => {
     const [a, b] = instances as [Application, Application];
     const { key } = await a.keys.issue({ name: 'Shelter', plan: 'business', ownerId: 'acct_race' });
     const headers = { authorization: `Bearer ${key}` };
-    const pet = (await a.http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: 'Rex', categoryId: 1 } })).json<{ id: number }>();
+    const pet = (await a.http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: 'Rex', categoryId: 1 } })).json<{
+      id: number;
+    }>();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        (i % 2 ? a : b).http.inject({ method: 'PATCH', url: `/v1/pets/${pet.id}`, headers: { ...headers, 'if-match': '"1"' }, payload: { name: `Name ${i}` } }),
+        (i % 2 ? a : b).http.inject({
+          method: 'PATCH',
+          url: `/v1/pets/${pet.id}`,
+          headers: { ...headers, 'if-match': '"1"' },
+          payload: { name: `Name ${i}` },
+        }),
       ),
     );
     const statuses = responses.map((r) => r.statusCode);
-    console.info(`[measure] two instances, 20 PATCHes with one If-Match: ${statuses.filter((s) => s === 200).length} x 200, ${statuses.filter((s) => s === 412).length} x 412`);
+    console.info(
+      `[measure] two instances, 20 PATCHes with one If-Match: ${statuses.filter((s) => s === 200).length} x 200, ${statuses.filter((s) => s === 412).length} x 412`,
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 412)).toHaveLength(19);
     const stored = await database.db.collection('pets').findOne({ _id: Long.fromNumber(pet.id) });
@@ -105,12 +116,26 @@ describeWith('both', 'Two instances on one MongoDB and one Redis', () => {
     const shelter = `Bearer ${(await a.keys.issue({ name: 'Shelter', plan: 'business', ownerId: 'acct_shelter' })).key}`;
     const partner = `Bearer ${(await b.keys.issue({ name: 'Partner', plan: 'business', ownerId: 'acct_partner' })).key}`;
     for (let round = 0; round < 10; round++) {
-      const pet = (await a.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: shelter }, payload: { name: 'Rex', categoryId: 1 } })).json<{ id: number }>();
+      const pet = (
+        await a.http.inject({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { authorization: shelter },
+          payload: { name: 'Rex', categoryId: 1 },
+        })
+      ).json<{ id: number }>();
       const place = (app: Application) =>
-        app.http.inject({ method: 'POST', url: '/v1/orders', headers: { authorization: partner }, payload: { petId: pet.id, applicantName: 'Ada' } });
+        app.http.inject({
+          method: 'POST',
+          url: '/v1/orders',
+          headers: { authorization: partner },
+          payload: { petId: pet.id, applicantName: 'Ada' },
+        });
       const orders = [(await place(a)).json<{ id: string }>(), (await place(b)).json<{ id: string }>()];
       const responses = await Promise.all(
-        orders.map((order, i) => (i ? a : b).http.inject({ method: 'POST', url: `/v1/orders/${order.id}/approve`, headers: { authorization: shelter } })),
+        orders.map((order, i) =>
+          (i ? a : b).http.inject({ method: 'POST', url: `/v1/orders/${order.id}/approve`, headers: { authorization: shelter } }),
+        ),
       );
       expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(responses.find((r) => r.statusCode === 409)?.json()).toMatchObject({ code: 'pet_not_available' });

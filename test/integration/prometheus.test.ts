@@ -16,8 +16,12 @@ import { stopProcess } from '../support/processes.js';
 
 const runnable = onPath('prometheus') && onPath('redis-server');
 const inCi = Boolean(process.env.CI);
-if (runnable) console.info('[backend] "Monitoring on a real Prometheus" runs Debian\'s prometheus and its own redis-server, scraping two instances');
-else console.warn(`[backend] "Monitoring on a real Prometheus" needs prometheus and redis-server on PATH (apt-get install prometheus redis-server): ${inCi ? 'FAILS (CI is set)' : 'SKIPPED on this machine'}`);
+if (runnable)
+  console.info('[backend] "Monitoring on a real Prometheus" runs Debian\'s prometheus and its own redis-server, scraping two instances');
+else
+  console.warn(
+    `[backend] "Monitoring on a real Prometheus" needs prometheus and redis-server on PATH (apt-get install prometheus redis-server): ${inCi ? 'FAILS (CI is set)' : 'SKIPPED on this machine'}`,
+  );
 
 interface QueryAnswer {
   status: string;
@@ -77,19 +81,31 @@ describe.runIf(runnable || inCi)('Monitoring on a real Prometheus', () => {
     );
     const port = await freePort();
     prometheusUrl = `http://127.0.0.1:${port}`;
-    prometheus = spawn('prometheus', [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    prometheus = spawn(
+      'prometheus',
+      [
+        `--config.file=${join(dir, 'prometheus.yml')}`,
+        `--storage.tsdb.path=${join(dir, 'data')}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     prometheus.stderr?.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
-    await until('Prometheus ready', async () => ((await fetch(`${prometheusUrl}/-/ready`)).ok ? true : undefined), 30_000).catch((error: unknown) => {
-      throw new Error(`${String(error)}\n${stderr}`);
-    });
+    await until('Prometheus ready', async () => ((await fetch(`${prometheusUrl}/-/ready`)).ok ? true : undefined), 30_000).catch(
+      (error: unknown) => {
+        throw new Error(`${String(error)}\n${stderr}`);
+      },
+    );
 
     // Traffic on both instances until the test ends: lists, creates, a Free key over its limit, a 404.
     // Keys live in each instance's memory here (no MongoDB): each instance issues its own.
     const keys = await Promise.all(
-      instances.map(async (app) => Promise.all([app.keys.issue({ name: 'Monitoring pro', plan: 'pro' }), app.keys.issue({ name: 'Monitoring free', plan: 'free' })])),
+      instances.map(async (app) =>
+        Promise.all([app.keys.issue({ name: 'Monitoring pro', plan: 'pro' }), app.keys.issue({ name: 'Monitoring free', plan: 'free' })]),
+      ),
     );
     load = (async () => {
       for (let i = 0; loading; i++) {
@@ -129,12 +145,16 @@ describe.runIf(runnable || inCi)('Monitoring on a real Prometheus', () => {
     expect(empty, 'core panels without data').toEqual([]);
     const instancesSeen = await query('count(build_info{job="animal-adoption-api"})');
     expect((instancesSeen.data?.result[0] as { value: [number, string] }).value[1]).toBe('2');
-    const admits = await query('sum(storage_call_duration_seconds_count{job="animal-adoption-api",store="redis",operation="rate_limiter.admit"})');
+    const admits = await query(
+      'sum(storage_call_duration_seconds_count{job="animal-adoption-api",store="redis",operation="rate_limiter.admit"})',
+    );
     expect(Number((admits.data?.result[0] as { value: [number, string] }).value[1])).toBeGreaterThan(0);
   });
 
   it('runs every rule query without error, and the recording rules record', async () => {
-    const groups = (await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as { data: { groups: { rules: { name: string; health: string; lastError?: string }[] }[] } };
+    const groups = (await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as {
+      data: { groups: { rules: { name: string; health: string; lastError?: string }[] }[] };
+    };
     const loaded = groups.data.groups.flatMap((g) => g.rules);
     expect(loaded.length).toBe(22);
     await until('every rule evaluated once', async () => {
@@ -147,14 +167,18 @@ describe.runIf(runnable || inCi)('Monitoring on a real Prometheus', () => {
     });
     // No 5xx in this traffic: the error ratio is recorded as 0, not left out.
     const availability = await query('job:slo_availability_errors:ratio_rate5m');
-    expect(availability.data?.result).toEqual([{ metric: { __name__: 'job:slo_availability_errors:ratio_rate5m', job: 'animal-adoption-api' }, value: [expect.any(Number), '0'] }]);
+    expect(availability.data?.result).toEqual([
+      { metric: { __name__: 'job:slo_availability_errors:ratio_rate5m', job: 'animal-adoption-api' }, value: [expect.any(Number), '0'] },
+    ]);
     const latency = await query('job:slo_latency_slow:ratio_rate5m');
     expect(latency.data?.result).toHaveLength(1);
   });
 
   it('fires RateLimiterDegraded on each instance, then RateLimiterDegradedEverywhere, when Redis stops', async () => {
     const firing = async (): Promise<{ labels: { alertname: string; instance?: string } }[]> => {
-      const answer = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()) as { data: { alerts: { state: string; labels: { alertname: string; instance?: string } }[] } };
+      const answer = (await (await fetch(`${prometheusUrl}/api/v1/alerts`)).json()) as {
+        data: { alerts: { state: string; labels: { alertname: string; instance?: string } }[] };
+      };
       return answer.data.alerts.filter((a) => a.state === 'firing');
     };
     expect((await firing()).map((a) => a.labels.alertname)).not.toContain('RateLimiterDegraded');
@@ -165,7 +189,9 @@ describe.runIf(runnable || inCi)('Monitoring on a real Prometheus', () => {
       const names = now.map((a) => `${a.labels.alertname} ${a.labels.instance ?? ''}`.trim()).sort();
       return names.filter((n) => n.startsWith('RateLimiterDegraded')).length === 3 ? names : undefined;
     });
-    console.info(`[measure] Redis stopped: RateLimiterDegraded (both instances) and RateLimiterDegradedEverywhere firing after ${Date.now() - started} ms (scrape and evaluation every 1 s, for: 1 s)`);
+    console.info(
+      `[measure] Redis stopped: RateLimiterDegraded (both instances) and RateLimiterDegradedEverywhere firing after ${Date.now() - started} ms (scrape and evaluation every 1 s, for: 1 s)`,
+    );
     expect(alerts.filter((n) => n.startsWith('RateLimiterDegraded'))).toHaveLength(3);
     expect(alerts).toContain('RateLimiterDegradedEverywhere');
   });

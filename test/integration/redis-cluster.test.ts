@@ -20,7 +20,15 @@ import { FakeClock } from '../support/fake-clock.js';
 import { describeUsageStoreContract } from '../contracts/usage-store.contract.js';
 import { RedisUsageStore } from '../../src/adapters/redis/redis-usage-store.js';
 import { backend, openTestDatabase, uniquePrefix } from '../support/integration.js';
-import { PASSWORD, startCluster, topologiesRunnable, until, WHY_NOT_RUNNABLE, type LocalCluster, type LocalNode } from '../support/redis-topologies.js';
+import {
+  PASSWORD,
+  startCluster,
+  topologiesRunnable,
+  until,
+  WHY_NOT_RUNNABLE,
+  type LocalCluster,
+  type LocalNode,
+} from '../support/redis-topologies.js';
 import { measureResume, sendTimed, spread, startInstances, type Timed } from '../support/traffic.js';
 
 const REDIS_TIMEOUT_MS = 300;
@@ -44,7 +52,11 @@ function clusterConfig(cluster: LocalCluster, database: string, extra: Record<st
 }
 
 /** Issues Free keys until `perMaster` of them have their limiter keys on each master. */
-async function keysOnEveryMaster(app: Application, cluster: LocalCluster, perMaster: number): Promise<Map<string, { key: string; keyId: string }[]>> {
+async function keysOnEveryMaster(
+  app: Application,
+  cluster: LocalCluster,
+  perMaster: number,
+): Promise<Map<string, { key: string; keyId: string }[]>> {
   const byMaster = new Map<string, { key: string; keyId: string }[]>();
   const masters = (await cluster.topology()).filter((n) => n.role === 'master' && !n.failed).length;
   while (byMaster.size < masters || [...byMaster.values()].some((keys) => keys.length < perMaster)) {
@@ -160,7 +172,7 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters', () => {
     console.info(`[measure] cluster, two instances, Free keys (${FREE} a minute):\n  ${rows.join('\n  ')}`);
   });
 
-  it('keeps limits exact and answers every request in time while a live key\'s slot moves to another master', async () => {
+  it("keeps limits exact and answers every request in time while a live key's slot moves to another master", async () => {
     const [a, b] = apps;
     const issued = await a.keys.issue({ name: 'Moving', plan: 'enterprise', customLimits: { perMinute: 400, perDay: 10_000 } });
     const headers = { authorization: `Bearer ${issued.key}` };
@@ -208,7 +220,10 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters with a replica each
     console.info(`[backend] "Redis Cluster, master killed" runs on ${cluster.description}; mongo: ${backend('mongo').backend}`);
     database = await openTestDatabase();
     // One instance fails open (the default), the other closed.
-    apps = (await startInstances([clusterConfig(cluster, database.name), clusterConfig(cluster, database.name, { RATE_LIMIT_FAILURE_MODE: 'closed' })])) as [Application, Application];
+    apps = (await startInstances([
+      clusterConfig(cluster, database.name),
+      clusterConfig(cluster, database.name, { RATE_LIMIT_FAILURE_MODE: 'closed' }),
+    ])) as [Application, Application];
   });
   afterAll(async () => {
     await Promise.all((apps ?? []).map((app) => app.http.close()));
@@ -216,7 +231,7 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters with a replica each
     await cluster?.stop();
   });
 
-  it('answers every request within the failure mode\'s bound, follows the promoted replica, and shares exact limits again', async () => {
+  it("answers every request within the failure mode's bound, follows the promoted replica, and shares exact limits again", async () => {
     const [open, closed] = apps;
     const issued = await open.keys.issue({ name: 'Failover', plan: 'enterprise', customLimits: { perMinute: 5_000, perDay: 100_000 } });
     const headers = { authorization: `Bearer ${issued.key}` };
@@ -238,7 +253,9 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters with a replica each
     const outcome = await measureResume([open, closed], headers, killedAt, 20_000);
     const promoted = await cluster.ownerOf(await cluster.slotOf(subjectTag));
     expect(promoted.address).not.toBe(victim.address);
-    const kept = (await open.http.inject({ url: '/v1/rate_limit', headers: witnessHeaders })).json<{ windows: { minute: { used: number } } }>().windows.minute.used;
+    const kept = (await open.http.inject({ url: '/v1/rate_limit', headers: witnessHeaders })).json<{
+      windows: { minute: { used: number } };
+    }>().windows.minute.used;
     const openSlow = Math.max(...outcome.results.filter((r) => r.instance === 0).map((r) => r.ms));
     const closedSlow = Math.max(...outcome.results.filter((r) => r.instance === 1).map((r) => r.ms));
     const open5xx = outcome.results.filter((r) => r.instance === 0 && r.status >= 500).length;

@@ -7,7 +7,8 @@ import { freePort, onPath, startLocalRedis } from '../support/backends.js';
 import { seriesValue } from '../support/test-app.js';
 
 const runnable = onPath('redis-server');
-if (!runnable) console.warn('[backend] SKIPPED "Redis outage": needs redis-server on PATH to stop and restart it (apt-get install redis-server)');
+if (!runnable)
+  console.warn('[backend] SKIPPED "Redis outage": needs redis-server on PATH to stop and restart it (apt-get install redis-server)');
 else console.info('[backend] "Redis outage" runs on its own local redis-server, stopped and restarted');
 
 async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {

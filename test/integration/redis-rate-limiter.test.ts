@@ -29,7 +29,9 @@ describeWith('redis', 'Redis rate limiter', () => {
   };
 
   describeRateLimiterContract('redis', { fresh: async (clock) => new RedisRateLimiter(redis, { clock, keyPrefix: uniquePrefix() }) });
-  describeUsageStoreContract('redis', { fresh: async () => new RedisUsageStore(redis, { keyPrefix: uniquePrefix(), clock: new FakeClock() }) });
+  describeUsageStoreContract('redis', {
+    fresh: async () => new RedisUsageStore(redis, { keyPrefix: uniquePrefix(), clock: new FakeClock() }),
+  });
 
   it('takes the time from Redis when no clock is given', async () => {
     const limiter = new RedisRateLimiter(redis, { keyPrefix: uniquePrefix() });
@@ -75,7 +77,9 @@ describeWith('redis', 'Redis rate limiter', () => {
       const dayTtl = await redis.pttl(key);
       expect(dayTtl).toBeGreaterThan(0);
       expect(dayTtl).toBeLessThanOrEqual(86_400_000 + 900_000);
-      rows.push(`${plan.padEnd(8)} a day at ${String(limits.perDay).padStart(6)}/day:   ${bytes} bytes (minute ${minuteBuckets} buckets, day ${dayBuckets} buckets)`);
+      rows.push(
+        `${plan.padEnd(8)} a day at ${String(limits.perDay).padStart(6)}/day:   ${bytes} bytes (minute ${minuteBuckets} buckets, day ${dayBuckets} buckets)`,
+      );
 
       // And a full minute at the plan's minute limit, spread over every second of it.
       const burstSubject = `key:${plan}:minute`;
@@ -93,12 +97,14 @@ describeWith('redis', 'Redis rate limiter', () => {
       expect(burstBuckets).toBeLessThanOrEqual(61);
       const burstBytes = Number(await redis.memory('USAGE', burstKey));
       expect(burstBytes).toBeLessThan(8_192);
-      rows.push(`${plan.padEnd(8)} a minute at ${String(limits.perMinute).padStart(4)}/min: ${burstBytes} bytes (minute ${burstBuckets} buckets, day ${burstDayBuckets} buckets)`);
+      rows.push(
+        `${plan.padEnd(8)} a minute at ${String(limits.perMinute).padStart(4)}/min: ${burstBytes} bytes (minute ${burstBuckets} buckets, day ${burstDayBuckets} buckets)`,
+      );
     }
     console.info(`[measure] Redis memory per key after a full window of traffic at the plan's limit:\n  ${rows.join('\n  ')}`);
   }, 180_000);
 
-  it('removes a subject\'s keys once its requests have left the windows', async () => {
+  it("removes a subject's keys once its requests have left the windows", async () => {
     const limiter = new RedisRateLimiter(redis, { keyPrefix: uniquePrefix() });
     const policy: AdmissionPolicy = { windows: [{ name: 'minute', limit: 5, windowMs: 1_000, bucketMs: 100 }], ban: noBan };
     await limiter.admit('key:short', policy);

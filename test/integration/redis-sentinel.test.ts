@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { backend, openTestDatabase } from '../support/integration.js';
-import { PASSWORD, startSentinels, topologiesRunnable, until, WHY_NOT_RUNNABLE, type LocalSentinelSet } from '../support/redis-topologies.js';
+import {
+  PASSWORD,
+  startSentinels,
+  topologiesRunnable,
+  until,
+  WHY_NOT_RUNNABLE,
+  type LocalSentinelSet,
+} from '../support/redis-topologies.js';
 import { measureResume, spread, startInstances } from '../support/traffic.js';
 
 const REDIS_TIMEOUT_MS = 300;
@@ -60,7 +67,12 @@ describe.runIf(topologiesRunnable)('Redis Sentinel: master, replica, three senti
   });
 
   it('refuses to start when REDIS_SENTINEL_NODES names a data node, not a sentinel', async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', REDIS_SENTINEL_NODES: sentinels.master.address, REDIS_SENTINEL_MASTER: sentinels.masterName, REDIS_SENTINEL_PASSWORD: PASSWORD });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      REDIS_SENTINEL_NODES: sentinels.master.address,
+      REDIS_SENTINEL_MASTER: sentinels.masterName,
+      REDIS_SENTINEL_PASSWORD: PASSWORD,
+    });
     await expect(createApp(config)).rejects.toThrow(
       `REDIS_SENTINEL_NODES names ${sentinels.master.address}, which is a standalone Redis (not in cluster mode), not a Redis Sentinel. Set REDIS_URL to it instead.`,
     );
@@ -69,45 +81,54 @@ describe.runIf(topologiesRunnable)('Redis Sentinel: master, replica, three senti
   it('shares exact limits through the master the sentinels name, and says so on /readyz', async () => {
     const [a, b] = apps;
     const ready = await a.http.inject({ url: '/readyz' });
-    expect(ready.json()).toMatchObject({ status: 'ready', backends: { rateLimiter: `redis sentinel, master "${sentinels.masterName}" via ${sentinels.sentinelAddresses}` } });
+    expect(ready.json()).toMatchObject({
+      status: 'ready',
+      backends: { rateLimiter: `redis sentinel, master "${sentinels.masterName}" via ${sentinels.sentinelAddresses}` },
+    });
     const { key } = await a.keys.issue({ name: 'Sentinel', plan: 'free' });
     const responses = await spread([b, a], FREE + 20, () => ({ authorization: `Bearer ${key}` }));
     expect(responses.filter((r) => r.statusCode === 200).length).toBe(FREE);
     expect(await sentinels.master.client.dbsize()).toBeGreaterThan(0);
   });
 
-  it('follows the promoted replica without a restart when the master is killed, answering every request in time', { timeout: 60_000 }, async () => {
-    const [open, closed] = apps;
-    const issued = await open.keys.issue({ name: 'Failover', plan: 'enterprise', customLimits: { perMinute: 5_000, perDay: 100_000 } });
-    const headers = { authorization: `Bearer ${issued.key}` };
-    const witness = await open.keys.issue({ name: 'Witness', plan: 'pro' });
-    const witnessHeaders = { authorization: `Bearer ${witness.key}` };
-    const before = await spread([closed, open], 50, (i) => (i < 25 ? headers : witnessHeaders));
-    expect(before.every((r) => r.statusCode === 200)).toBe(true);
-    const killedAt = performance.now();
-    sentinels.master.kill();
+  it(
+    'follows the promoted replica without a restart when the master is killed, answering every request in time',
+    { timeout: 60_000 },
+    async () => {
+      const [open, closed] = apps;
+      const issued = await open.keys.issue({ name: 'Failover', plan: 'enterprise', customLimits: { perMinute: 5_000, perDay: 100_000 } });
+      const headers = { authorization: `Bearer ${issued.key}` };
+      const witness = await open.keys.issue({ name: 'Witness', plan: 'pro' });
+      const witnessHeaders = { authorization: `Bearer ${witness.key}` };
+      const before = await spread([closed, open], 50, (i) => (i < 25 ? headers : witnessHeaders));
+      expect(before.every((r) => r.statusCode === 200)).toBe(true);
+      const killedAt = performance.now();
+      sentinels.master.kill();
 
-    const outcome = await measureResume([open, closed], headers, killedAt, 20_000, { diagnose: () => sentinels.diagnose() });
-    await until(async () => (await sentinels.currentMaster()) === sentinels.replica.address);
-    const kept = (await open.http.inject({ url: '/v1/rate_limit', headers: witnessHeaders })).json<{ windows: { minute: { used: number } } }>().windows.minute.used;
-    const slowest = (instance: number) => Math.max(...outcome.results.filter((r) => r.instance === instance).map((r) => r.ms));
-    const open5xx = outcome.results.filter((r) => r.instance === 0 && r.status >= 500).length;
-    const closed503 = outcome.results.filter((r) => r.instance === 1 && r.status === 503).length;
-    console.info(
-      `[measure] sentinel master ${sentinels.master.address} SIGKILLed, replica ${sentinels.replica.address} promoted: the service followed it after ${outcome.resumedMs} ms without a restart; ` +
-        `${outcome.results.length} requests from the kill to 2 s after, longest ${slowest(0)} ms (fail open, ${open5xx} x 5xx) and ${slowest(1)} ms (fail closed, ${closed503} x 503); ` +
-        `a key counted 25 times just before the kill reads ${kept} on the promoted replica (${25 - kept} lost)`,
-    );
-    expect(slowest(0)).toBeLessThan(BOUND_MS);
-    expect(slowest(1)).toBeLessThan(BOUND_MS);
-    expect(open5xx).toBe(0);
-    expect(outcome.results.filter((r) => r.instance === 1).every((r) => r.status === 200 || r.status === 503)).toBe(true);
-    expect(kept).toBeLessThanOrEqual(25);
+      const outcome = await measureResume([open, closed], headers, killedAt, 20_000, { diagnose: () => sentinels.diagnose() });
+      await until(async () => (await sentinels.currentMaster()) === sentinels.replica.address);
+      const kept = (await open.http.inject({ url: '/v1/rate_limit', headers: witnessHeaders })).json<{
+        windows: { minute: { used: number } };
+      }>().windows.minute.used;
+      const slowest = (instance: number) => Math.max(...outcome.results.filter((r) => r.instance === instance).map((r) => r.ms));
+      const open5xx = outcome.results.filter((r) => r.instance === 0 && r.status >= 500).length;
+      const closed503 = outcome.results.filter((r) => r.instance === 1 && r.status === 503).length;
+      console.info(
+        `[measure] sentinel master ${sentinels.master.address} SIGKILLed, replica ${sentinels.replica.address} promoted: the service followed it after ${outcome.resumedMs} ms without a restart; ` +
+          `${outcome.results.length} requests from the kill to 2 s after, longest ${slowest(0)} ms (fail open, ${open5xx} x 5xx) and ${slowest(1)} ms (fail closed, ${closed503} x 503); ` +
+          `a key counted 25 times just before the kill reads ${kept} on the promoted replica (${25 - kept} lost)`,
+      );
+      expect(slowest(0)).toBeLessThan(BOUND_MS);
+      expect(slowest(1)).toBeLessThan(BOUND_MS);
+      expect(open5xx).toBe(0);
+      expect(outcome.results.filter((r) => r.instance === 1).every((r) => r.status === 200 || r.status === 503)).toBe(true);
+      expect(kept).toBeLessThanOrEqual(25);
 
-    // Shared and exact again, on the promoted replica.
-    const fresh = await open.keys.issue({ name: 'After', plan: 'free' });
-    const responses = await spread([closed, open], FREE + 20, () => ({ authorization: `Bearer ${fresh.key}` }));
-    expect(responses.filter((r) => r.statusCode === 200).length).toBe(FREE);
-    expect(await sentinels.replica.client.dbsize()).toBeGreaterThan(0);
-  });
+      // Shared and exact again, on the promoted replica.
+      const fresh = await open.keys.issue({ name: 'After', plan: 'free' });
+      const responses = await spread([closed, open], FREE + 20, () => ({ authorization: `Bearer ${fresh.key}` }));
+      expect(responses.filter((r) => r.statusCode === 200).length).toBe(FREE);
+      expect(await sentinels.replica.client.dbsize()).toBeGreaterThan(0);
+    },
+  );
 });

@@ -15,7 +15,8 @@ function describeConvergence(store: string, adaptersFor: (config: AppConfig) => 
     const start = async (apiKeys: string) => {
       const config = loadConfig({ LOG_LEVEL: 'silent', API_KEYS: apiKeys, ...mongoEnv });
       const app = await createApp(config, { adapters: await adaptersFor(config) });
-      const limitOf = async () => (await app.http.inject({ url: '/v1/pets', headers: { authorization: `Bearer ${KEY}` } })).headers['x-ratelimit-limit'];
+      const limitOf = async () =>
+        (await app.http.inject({ url: '/v1/pets', headers: { authorization: `Bearer ${KEY}` } })).headers['x-ratelimit-limit'];
       return { app, limitOf };
     };
     const first = await start(`${KEY}:free`);
@@ -40,13 +41,23 @@ describe('API_KEYS on the in-memory store', () => {
 
   it('logs the change with the key id and never the key', async () => {
     const lines: string[] = [];
-    const logger = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) }));
+    const logger = pino(
+      { level: 'info' },
+      new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) }),
+    );
     const adapters = memoryAdapters();
     await createApp(loadConfig({ LOG_LEVEL: 'silent', API_KEYS: `${KEY}:free` }), { adapters, logger });
     await createApp(loadConfig({ LOG_LEVEL: 'silent', API_KEYS: `${KEY}:business` }), { adapters, logger });
-    const changed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'API_KEYS changed the plan of a stored key');
+    const changed = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'API_KEYS changed the plan of a stored key');
     expect(changed).toHaveLength(1);
-    expect(changed[0]).toMatchObject({ entry: 1, from: { plan: 'free' }, to: { plan: 'business' }, keyId: expect.stringMatching(/^key_/) as unknown });
+    expect(changed[0]).toMatchObject({
+      entry: 1,
+      from: { plan: 'free' },
+      to: { plan: 'business' },
+      keyId: expect.stringMatching(/^key_/) as unknown,
+    });
     expect(lines.join('')).not.toContain(KEY);
   });
 });

@@ -28,7 +28,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function report(what: string, phase: string, results: Timed[]): void {
   const statuses = [...new Set(results.map((r) => r.response.statusCode))].join('/');
-  console.info(`[measure] ${what} stalled, ${phase}: ${results.length} requests, max ${Math.max(...results.map((r) => r.ms))} ms, status ${statuses}`);
+  console.info(
+    `[measure] ${what} stalled, ${phase}: ${results.length} requests, max ${Math.max(...results.map((r) => r.ms))} ms, status ${statuses}`,
+  );
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
@@ -41,9 +43,11 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
 
 const mongoRunnable = jongodbBinary() !== null;
 const redisRunnable = onPath('redis-server');
-if (!mongoRunnable) console.warn('[backend] SKIPPED "MongoDB stalled": needs the jongodb test server binary (npm install on linux-x64) to freeze it');
+if (!mongoRunnable)
+  console.warn('[backend] SKIPPED "MongoDB stalled": needs the jongodb test server binary (npm install on linux-x64) to freeze it');
 else console.info('[backend] "MongoDB stalled" runs on its own jongodb test server, frozen with SIGSTOP');
-if (!redisRunnable) console.warn('[backend] SKIPPED "Redis stalled": needs redis-server on PATH to freeze it (apt-get install redis-server)');
+if (!redisRunnable)
+  console.warn('[backend] SKIPPED "Redis stalled": needs redis-server on PATH to freeze it (apt-get install redis-server)');
 else console.info('[backend] "Redis stalled" runs on its own local redis-server, frozen with SIGSTOP');
 
 describe.runIf(mongoRunnable)('MongoDB stalled', () => {
@@ -66,7 +70,12 @@ describe.runIf(mongoRunnable)('MongoDB stalled', () => {
       const headers = { authorization: `Bearer ${key}` };
       const create = () => http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: 'Rex', categoryId: 1 } });
       const createOnce = (idempotencyKey: string) => () =>
-        http.inject({ method: 'POST', url: '/v1/pets', headers: { ...headers, 'idempotency-key': idempotencyKey }, payload: { name: 'Rex', categoryId: 1 } });
+        http.inject({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { ...headers, 'idempotency-key': idempotencyKey },
+          payload: { name: 'Rex', categoryId: 1 },
+        });
       const list = () => http.inject({ url: '/v1/pets?limit=5', headers });
       const get = () => http.inject({ url: '/v1/pets/1', headers });
       expect((await create()).statusCode).toBe(201);
@@ -88,7 +97,11 @@ describe.runIf(mongoRunnable)('MongoDB stalled', () => {
         expect(ms).toBeLessThan(MONGO_TIMEOUT_MS + HEADROOM_MS);
         if (response.statusCode !== 503) expect([200, 201]).toContain(response.statusCode);
         else {
-          expect(response.json()).toEqual({ code: 'service_unavailable', message: expect.stringMatching(/database/) as unknown, status: 503 });
+          expect(response.json()).toEqual({
+            code: 'service_unavailable',
+            message: expect.stringMatching(/database/) as unknown,
+            status: 503,
+          });
           expect(response.headers['retry-after']).toBe('5');
         }
       }
@@ -115,7 +128,14 @@ describe.runIf(mongoRunnable)('MongoDB stalled', () => {
     mongo.pause();
     try {
       const started = performance.now();
-      const failure = createApp(loadConfig({ LOG_LEVEL: 'silent', MONGODB_URL: mongo.url, MONGODB_DATABASE: 'adoption_test', MONGODB_TIMEOUT_MS: String(MONGO_TIMEOUT_MS) }));
+      const failure = createApp(
+        loadConfig({
+          LOG_LEVEL: 'silent',
+          MONGODB_URL: mongo.url,
+          MONGODB_DATABASE: 'adoption_test',
+          MONGODB_TIMEOUT_MS: String(MONGO_TIMEOUT_MS),
+        }),
+      );
       await expect(failure).rejects.toThrow(/^MongoDB at 127\.0\.0\.1:\d+ did not answer within 500 ms/);
       const ms = Math.round(performance.now() - started);
       console.info(`[measure] MongoDB stalled, start-up: refused after ${ms} ms`);
@@ -133,7 +153,12 @@ describe.runIf(redisRunnable)('Redis stalled', () => {
       let app: Application | undefined;
       try {
         app = await createApp(
-          loadConfig({ LOG_LEVEL: 'silent', REDIS_URL: redis.url, REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS), RATE_LIMIT_FAILURE_MODE: mode }),
+          loadConfig({
+            LOG_LEVEL: 'silent',
+            REDIS_URL: redis.url,
+            REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS),
+            RATE_LIMIT_FAILURE_MODE: mode,
+          }),
         );
         const http = app.http;
         const { key } = await app.keys.issue({ name: 'Stall', plan: 'free' });

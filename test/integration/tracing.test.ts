@@ -82,9 +82,17 @@ describeWith('both', 'Tracing on, spans to an OTLP receiver', () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const callerSpan = '00f067aa0ba902b7';
     const authorization = `Bearer ${key}`;
-    const continued = await app.http.inject({ url: '/v1/pets?limit=2', headers: { authorization, traceparent: `00-${traceId}-${callerSpan}-01` } });
+    const continued = await app.http.inject({
+      url: '/v1/pets?limit=2',
+      headers: { authorization, traceparent: `00-${traceId}-${callerSpan}-01` },
+    });
     expect(continued.statusCode).toBe(200);
-    const fresh = await app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization }, payload: { name: 'Rex', categoryId: 1 } });
+    const fresh = await app.http.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { authorization },
+      payload: { name: 'Rex', categoryId: 1 },
+    });
     expect(fresh.statusCode).toBe(201);
     // Not sampled by the caller: continued in the logs, not recorded.
     const unsampledTrace = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
@@ -98,14 +106,19 @@ describeWith('both', 'Tracing on, spans to an OTLP receiver', () => {
       port: (app.http.server.address() as { port: number }).port,
       method: 'POST',
       path: '/v1/pets',
-      headers: { authorization, 'content-type': 'application/json', 'content-length': '100', traceparent: `00-${leftTrace}-${callerSpan}-01` },
+      headers: {
+        authorization,
+        'content-type': 'application/json',
+        'content-length': '100',
+        traceparent: `00-${leftTrace}-${callerSpan}-01`,
+      },
     });
     leaving.on('error', () => undefined);
     leaving.write('{"name":');
     await started;
     leaving.destroy();
     const accessLines = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
-    for (const deadline = Date.now() + 5_000; !accessLines().some((l) => l.trace_id === leftTrace); ) {
+    for (const deadline = Date.now() + 5_000; !accessLines().some((l) => l.trace_id === leftTrace);) {
       if (Date.now() > deadline) throw new Error('no access line for the request whose client left, within 5 s');
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -130,7 +143,12 @@ describeWith('both', 'Tracing on, spans to an OTLP receiver', () => {
 
     const ports = receiver.spans.filter((s) => s.kind === 3);
     const of = (request: OtlpSpan) => ports.filter((s) => s.traceId === request.traceId).map((s) => [s.name, s.parentSpanId]);
-    expect(of(list)).toEqual(expect.arrayContaining([['rate_limiter.admit', list.spanId], ['pets.list', list.spanId]]));
+    expect(of(list)).toEqual(
+      expect.arrayContaining([
+        ['rate_limiter.admit', list.spanId],
+        ['pets.list', list.spanId],
+      ]),
+    );
     expect(of(create)).toEqual(expect.arrayContaining([['rate_limiter.admit', create.spanId]]));
     expect(of(create).some(([name]) => String(name).startsWith('pets.'))).toBe(true);
     for (const span of ports) expect(attribute(span, 'db.system.name')).toMatch(/^(redis|mongodb)$/);

@@ -19,7 +19,8 @@ interface Rule {
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
 }
-const rules = (file: string): Rule[] => (parse(readFileSync(file, 'utf8')) as { groups: { rules: Rule[] }[] }).groups.flatMap((g) => g.rules);
+const rules = (file: string): Rule[] =>
+  (parse(readFileSync(file, 'utf8')) as { groups: { rules: Rule[] }[] }).groups.flatMap((g) => g.rules);
 const alerts = RULE_FILES.flatMap(rules).filter((r) => r.alert !== undefined);
 
 /** promtool from PROMTOOL or PATH; in CI its absence fails the suite instead of skipping it. */
@@ -51,9 +52,15 @@ describe('alert and recording rules', () => {
   it('are what the optional compose file mounts into its Prometheus', () => {
     const compose = parse(readFileSync('docker-compose.monitoring.yml', 'utf8')) as { services: { prometheus: { volumes: string[] } } };
     expect(compose.services.prometheus.volumes).toEqual(
-      expect.arrayContaining(['./monitoring/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro', './monitoring/prometheus/rules:/etc/prometheus/rules:ro']),
+      expect.arrayContaining([
+        './monitoring/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+        './monitoring/prometheus/rules:/etc/prometheus/rules:ro',
+      ]),
     );
-    const config = parse(readFileSync('monitoring/prometheus/prometheus.yml', 'utf8')) as { rule_files: string[]; scrape_configs: { job_name: string }[] };
+    const config = parse(readFileSync('monitoring/prometheus/prometheus.yml', 'utf8')) as {
+      rule_files: string[];
+      scrape_configs: { job_name: string }[];
+    };
     expect(config.rule_files.map((file) => `monitoring/prometheus/${file}`)).toEqual(RULE_FILES);
     expect(config.scrape_configs.map((c) => c.job_name)).toEqual(['animal-adoption-api']);
   });
@@ -62,31 +69,47 @@ describe('alert and recording rules', () => {
     expect(alerts.length).toBeGreaterThanOrEqual(12);
     for (const alert of alerts) {
       expect(['critical', 'warning'], alert.alert).toContain(alert.labels?.severity);
-      for (const key of ['summary', 'description', 'runbook_url', 'dashboard_url']) expect(alert.annotations?.[key], `${alert.alert}: ${key}`).toBeTruthy();
+      for (const key of ['summary', 'description', 'runbook_url', 'dashboard_url'])
+        expect(alert.annotations?.[key], `${alert.alert}: ${key}`).toBeTruthy();
       expect(alert.annotations?.runbook_url).toMatch(/^https:\/\/[^#]+\/runbooks\.md#[a-z0-9-]+$/);
       expect(alert.annotations?.dashboard_url).toMatch(/^https:\/\/[^/]+\/d\/animal-adoption-api\//);
     }
   });
 
   it('link every alert to a section of docs/runbooks.md, and every section to an alert', () => {
-    const headings = [...readFileSync('docs/runbooks.md', 'utf8').matchAll(/^## (.+)$/gm)].map((m) => (m[1] as string).toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'));
+    const headings = [...readFileSync('docs/runbooks.md', 'utf8').matchAll(/^## (.+)$/gm)].map((m) =>
+      (m[1] as string)
+        .toLowerCase()
+        .replace(/[^a-z0-9 -]/g, '')
+        .replace(/ /g, '-'),
+    );
     const anchors = alerts.map((alert) => alert.annotations?.runbook_url?.split('#')[1]);
     for (const anchor of anchors) expect(headings, `runbook anchor #${anchor}`).toContain(anchor);
     expect([...headings].sort()).toEqual([...anchors].sort());
   });
 
   it('have, for every alert, a unit test where it fires and one where it does not', () => {
-    const { tests } = parse(readFileSync(TEST_FILE, 'utf8')) as { tests: { alert_rule_test?: { alertname: string; exp_alerts: unknown[] }[] }[] };
+    const { tests } = parse(readFileSync(TEST_FILE, 'utf8')) as {
+      tests: { alert_rule_test?: { alertname: string; exp_alerts: unknown[] }[] }[];
+    };
     const cases = tests.flatMap((t) => t.alert_rule_test ?? []);
     for (const alert of alerts) {
       const own = cases.filter((c) => c.alertname === alert.alert);
-      expect(own.some((c) => c.exp_alerts.length > 0), `${alert.alert} fires somewhere`).toBe(true);
-      expect(own.some((c) => c.exp_alerts.length === 0), `${alert.alert} stays quiet somewhere`).toBe(true);
+      expect(
+        own.some((c) => c.exp_alerts.length > 0),
+        `${alert.alert} fires somewhere`,
+      ).toBe(true);
+      expect(
+        own.some((c) => c.exp_alerts.length === 0),
+        `${alert.alert} stays quiet somewhere`,
+      ).toBe(true);
     }
   });
 
   it('are what the Kubernetes PrometheusRule applies (npm run monitoring:generate)', () => {
-    const [rule, monitor] = parseAllDocuments(readFileSync('monitoring/kubernetes/prometheus-rule.yaml', 'utf8')).map((d) => d.toJS() as Record<string, unknown>);
+    const [rule, monitor] = parseAllDocuments(readFileSync('monitoring/kubernetes/prometheus-rule.yaml', 'utf8')).map(
+      (d) => d.toJS() as Record<string, unknown>,
+    );
     expect(rule).toMatchObject({ apiVersion: 'monitoring.coreos.com/v1', kind: 'PrometheusRule' });
     const groups = RULE_FILES.flatMap((file) => (parse(readFileSync(file, 'utf8')) as { groups: unknown[] }).groups);
     expect((rule?.spec as { groups: unknown[] }).groups).toEqual(groups);
@@ -112,7 +135,13 @@ describe('the Grafana dashboard', () => {
       ['job', 'query'],
       ['instance', 'query'],
     ]);
-    expect(dashboard.panels.filter((p) => p.type === 'row').map((p) => p.title)).toEqual(['SLOs', 'Requests', 'Rate limiting', 'Storage', 'Process']);
+    expect(dashboard.panels.filter((p) => p.type === 'row').map((p) => p.title)).toEqual([
+      'SLOs',
+      'Requests',
+      'Rate limiting',
+      'Storage',
+      'Process',
+    ]);
   });
 
   it('has only queries that parse, each selecting on $job and $instance and using $__rate_interval for rates', () => {
@@ -124,7 +153,8 @@ describe('the Grafana dashboard', () => {
       expect(errors, `${panel}: ${expr}`).toEqual([]);
       expect(expr, panel).toMatch(/job="\$job"/);
       if (!expr.includes('job:slo_')) expect(expr, panel).toMatch(/instance=~"\$instance"/);
-      for (const range of expr.matchAll(/\[([^\]]+)\]/g)) expect(['$__rate_interval', '30d', '1h'], `${panel}: ${expr}`).toContain(range[1]);
+      for (const range of expr.matchAll(/\[([^\]]+)\]/g))
+        expect(['$__rate_interval', '30d', '1h'], `${panel}: ${expr}`).toContain(range[1]);
     }
   });
 

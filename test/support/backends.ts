@@ -39,7 +39,10 @@ export async function startRedis(): Promise<Started> {
     const server = await startLocalRedis(await freePort());
     return { info: { url: server.url, backend: `local redis-server (${server.version})`, restartable: true }, stop: server.stop };
   }
-  return none('none', 'no REDIS_URL, no Docker engine and no redis-server on PATH: set REDIS_URL or install redis-server (apt-get install redis-server)');
+  return none(
+    'none',
+    'no REDIS_URL, no Docker engine and no redis-server on PATH: set REDIS_URL or install redis-server (apt-get install redis-server)',
+  );
 }
 
 export async function startMongo(): Promise<Started> {
@@ -53,7 +56,10 @@ export async function startMongo(): Promise<Started> {
       stop: server.stop,
     };
   }
-  return none('none', 'no MONGODB_URL, no Docker engine and no jongodb test server binary: set MONGODB_URL or run npm install on linux-x64');
+  return none(
+    'none',
+    'no MONGODB_URL, no Docker engine and no jongodb test server binary: set MONGODB_URL or run npm install on linux-x64',
+  );
 }
 
 /** A redis-server process this suite owns, so a test can stop it and start it again on the same port. */

@@ -8,7 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { launch, type Browser, type Page } from 'puppeteer-core';
 
 function findChromium(): string | null {
-  for (const candidate of [process.env.CHROMIUM_PATH, 'chromium', 'chromium-browser', 'google-chrome'].filter((c): c is string => Boolean(c))) {
+  for (const candidate of [process.env.CHROMIUM_PATH, 'chromium', 'chromium-browser', 'google-chrome'].filter((c): c is string =>
+    Boolean(c),
+  )) {
     const found = spawnSync('sh', ['-c', `command -v "${candidate}"`], { encoding: 'utf8' });
     if (found.status === 0 && found.stdout.trim() !== '') return found.stdout.trim();
   }
@@ -18,7 +20,9 @@ function findChromium(): string | null {
 export const CHROMIUM = findChromium();
 export const IN_CI = Boolean(process.env.CI);
 if (!CHROMIUM) {
-  process.stdout.write(`[browser] chromium not found (Debian: apt-get install chromium; or set CHROMIUM_PATH): the browser tests ${IN_CI ? 'FAIL (CI is set)' : 'are skipped on this machine'}\n`);
+  process.stdout.write(
+    `[browser] chromium not found (Debian: apt-get install chromium; or set CHROMIUM_PATH): the browser tests ${IN_CI ? 'FAIL (CI is set)' : 'are skipped on this machine'}\n`,
+  );
 }
 /** Run the browser tests where a browser exists, and always in CI (where its absence fails them). */
 export const RUN_BROWSER_TESTS = CHROMIUM !== null || IN_CI;
@@ -55,7 +59,9 @@ export interface PageVisit {
 export function watch(page: Page): PageVisit {
   const visit: PageVisit = { failed: [], requested: [], errors: [] };
   page.on('request', (request) => visit.requested.push(request.url()));
-  page.on('requestfailed', (request) => visit.failed.push(`${request.method()} ${request.url()} -> ${request.failure()?.errorText ?? 'failed'}`));
+  page.on('requestfailed', (request) =>
+    visit.failed.push(`${request.method()} ${request.url()} -> ${request.failure()?.errorText ?? 'failed'}`),
+  );
   page.on('response', (response) => {
     if (response.status() >= 400) visit.failed.push(`${response.request().method()} ${response.url()} -> ${response.status()}`);
   });

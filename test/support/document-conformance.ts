@@ -44,13 +44,25 @@ export class DocumentConformance {
     app.addHook('onSend', async (request, reply, payload) => {
       this.seen.push({
         method: request.method,
-        preflight: request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined,
+        preflight:
+          request.method === 'OPTIONS' &&
+          request.headers.origin !== undefined &&
+          request.headers['access-control-request-method'] !== undefined,
         url: request.url,
         route: request.routeOptions.url,
         status: reply.statusCode,
         headers: reply.getHeaders(),
         // Fastify leaves a HEAD response's body out after onSend.
-        body: request.method === 'HEAD' ? '' : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : payload === null || payload === undefined ? '' : '<stream>',
+        body:
+          request.method === 'HEAD'
+            ? ''
+            : typeof payload === 'string'
+              ? payload
+              : Buffer.isBuffer(payload)
+                ? payload.toString()
+                : payload === null || payload === undefined
+                  ? ''
+                  : '<stream>',
       });
       return payload;
     });
@@ -98,7 +110,8 @@ export class DocumentConformance {
       conformance.checked += 1;
       const headers = (response.headers ?? {}) as Record<string, Json>;
       for (const [name, reference] of Object.entries(headers)) {
-        if (resolve(reference).required === true && seen.headers[name.toLowerCase()] === undefined) found.push(`${where}: required header ${name} missing`);
+        if (resolve(reference).required === true && seen.headers[name.toLowerCase()] === undefined)
+          found.push(`${where}: required header ${name} missing`);
       }
       const content = response.content as Record<string, Json> | undefined;
       if (!content || seen.method === 'HEAD') {

@@ -16,9 +16,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: project.config.root, stdio: 'inherit' });
   }
   const [redis, mongo] = await Promise.all([startRedis(), startMongo()]);
-  for (const [name, started] of [['redis', redis], ['mongodb', mongo]] as const) {
+  for (const [name, started] of [
+    ['redis', redis],
+    ['mongodb', mongo],
+  ] as const) {
     const { info } = started;
-    console.info(info.url ? `[backend] ${name}: ${info.backend}` : `[backend] ${name}: NONE: ${name} integration suites will be SKIPPED (${info.reason})`);
+    console.info(
+      info.url
+        ? `[backend] ${name}: ${info.backend}`
+        : `[backend] ${name}: NONE: ${name} integration suites will be SKIPPED (${info.reason})`,
+    );
   }
   project.provide('redis', redis.info);
   project.provide('mongo', mongo.info);

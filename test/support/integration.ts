@@ -41,11 +41,30 @@ export function testDatabaseName(): string {
 }
 
 /** A connected test database with the service's indexes; `clear` empties it (the test server lacks drop). */
-export async function openTestDatabase(): Promise<{ client: MongoClient; db: Db; name: string; clear(): Promise<void>; close(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  client: MongoClient;
+  db: Db;
+  name: string;
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}> {
   const name = testDatabaseName();
   const { client, db } = await connectMongo({ url: backend('mongo').url, database: name, timeoutMs: 5_000 });
   const clear = async () => {
-    await Promise.all(['pets', 'orders', 'counters', 'pet_ids', 'api_keys', 'admin_credentials', 'audit_events', 'idempotency_keys', 'usage_buckets', 'usage_callers'].map((c) => db.collection(c).deleteMany({})));
+    await Promise.all(
+      [
+        'pets',
+        'orders',
+        'counters',
+        'pet_ids',
+        'api_keys',
+        'admin_credentials',
+        'audit_events',
+        'idempotency_keys',
+        'usage_buckets',
+        'usage_callers',
+      ].map((c) => db.collection(c).deleteMany({})),
+    );
   };
   return {
     client,

@@ -15,7 +15,9 @@ interface Panel {
 /** Every query of every panel, with the panel's title, and whether the panel is a core one (it must show data). */
 export function dashboardQueries(): { panel: string; expr: string; core: boolean }[] {
   const { panels } = JSON.parse(readFileSync(DASHBOARD, 'utf8')) as { panels: Panel[] };
-  return panels.flatMap((p) => (p.targets ?? []).map((t) => ({ panel: p.title, expr: t.expr, core: p.description?.includes('(core panel') ?? false })));
+  return panels.flatMap((p) =>
+    (p.targets ?? []).map((t) => ({ panel: p.title, expr: t.expr, core: p.description?.includes('(core panel') ?? false })),
+  );
 }
 
 /** What Grafana sends for a query: its variables filled in (all instances; a rate interval for a 1 s scrape). */

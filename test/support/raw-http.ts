@@ -10,7 +10,11 @@ export interface RawResponse {
 }
 
 /** Writes `request` (with pauses where it is a list of parts) and reads until the server closes the connection. */
-export function sendRaw(port: number, request: string | Buffer | readonly (string | Buffer | number)[], options: { hangUpAfterMs?: number } = {}): Promise<RawResponse> {
+export function sendRaw(
+  port: number,
+  request: string | Buffer | readonly (string | Buffer | number)[],
+  options: { hangUpAfterMs?: number } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket: Socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -26,7 +30,12 @@ export function sendRaw(port: number, request: string | Buffer | readonly (strin
         const colon = line.indexOf(':');
         if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
       }
-      resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: rest.join('\r\n\r\n'), closedAfterMs: performance.now() - started });
+      resolve({
+        status: Number(statusLine.split(' ')[1] ?? 0),
+        headers,
+        body: rest.join('\r\n\r\n'),
+        closedAfterMs: performance.now() - started,
+      });
     });
     socket.on('connect', () => {
       void (async () => {
@@ -42,7 +51,12 @@ export function sendRaw(port: number, request: string | Buffer | readonly (strin
 }
 
 /** A request as bytes: `Connection: close` so the server ends the exchange, Content-Length from the body unless given. */
-export function rawRequest(method: string, path: string, headers: Record<string, string> | [string, string][] = {}, body?: string | Buffer): Buffer {
+export function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string> | [string, string][] = {},
+  body?: string | Buffer,
+): Buffer {
   const list = Array.isArray(headers) ? headers : Object.entries(headers);
   const names = new Set(list.map(([name]) => name.toLowerCase()));
   const lines = [`${method} ${path} HTTP/1.1`, 'Host: localhost', 'Connection: close', ...list.map(([n, v]) => `${n}: ${v}`)];

@@ -39,16 +39,27 @@ async function startNode(dir: string, args: (() => Promise<string[]>) | string[]
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const extra = typeof args === 'function' ? await args() : args;
-    const child = spawn('redis-server', [...extra, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'redis-server',
+      [...extra, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       await waitForOutput(child, ready);
     } catch (error) {
       if (attempt < 5 && /Address already in use/.test((error as Error).message)) continue;
       throw error;
     }
-    const client = new Redis({ port, host: '127.0.0.1', password: PASSWORD, maxRetriesPerRequest: 1, retryStrategy: () => 100, lazyConnect: true });
+    const client = new Redis({
+      port,
+      host: '127.0.0.1',
+      password: PASSWORD,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => 100,
+      lazyConnect: true,
+    });
     client.on('error', () => undefined);
     return {
       port,
@@ -106,15 +117,22 @@ export async function startCluster(masters: number, replicas: 0 | 1 = 0): Promis
       startNode(
         dir,
         async () => [
-          '--cluster-enabled', 'yes',
+          '--cluster-enabled',
+          'yes',
           // A fresh file on each attempt: a server that failed to bind may have written one.
-          '--cluster-config-file', join(dir, `nodes-${i}-${randomUUID().slice(0, 8)}.conf`),
+          '--cluster-config-file',
+          join(dir, `nodes-${i}-${randomUUID().slice(0, 8)}.conf`),
           // A master is failed over one second after it stops answering (the default is 15 s).
-          '--cluster-node-timeout', '1000',
-          '--cluster-port', String(await freePort()),
-          '--requirepass', PASSWORD,
-          '--masterauth', PASSWORD,
-          '--dbfilename', `dump-${i}.rdb`,
+          '--cluster-node-timeout',
+          '1000',
+          '--cluster-port',
+          String(await freePort()),
+          '--requirepass',
+          PASSWORD,
+          '--masterauth',
+          PASSWORD,
+          '--dbfilename',
+          `dump-${i}.rdb`,
         ],
         /Ready to accept connections/,
       ),
@@ -145,7 +163,9 @@ export async function startCluster(masters: number, replicas: 0 | 1 = 0): Promis
     topology,
     slotOf: async (key) => Number(await (alive()[0] as LocalNode).client.call('CLUSTER', 'KEYSLOT', key)),
     ownerOf: async (slot, from) => {
-      const owner = (await topology(from)).find((n) => n.role === 'master' && !n.failed && n.slots.some(([a, b]) => slot >= a && slot <= b));
+      const owner = (await topology(from)).find(
+        (n) => n.role === 'master' && !n.failed && n.slots.some(([a, b]) => slot >= a && slot <= b),
+      );
       if (!owner) throw new Error(`no master serves slot ${slot}`);
       return nodeAt(owner.address);
     },
@@ -179,7 +199,9 @@ export async function startCluster(masters: number, replicas: 0 | 1 = 0): Promis
         const views = await Promise.all(alive().map(async (node) => JSON.stringify(slotMap(await topology(node)))));
         if (new Set(views).size !== 1) return false;
         const view = await topology();
-        const covered = view.filter((n) => n.role === 'master' && !n.failed).reduce((sum, n) => sum + n.slots.reduce((s, [a, b]) => s + b - a + 1, 0), 0);
+        const covered = view
+          .filter((n) => n.role === 'master' && !n.failed)
+          .reduce((sum, n) => sum + n.slots.reduce((s, [a, b]) => s + b - a + 1, 0), 0);
         if (covered !== 16384) return false;
         if (replicas === 0) return true;
         // Every replica has finished its first synchronisation.
@@ -250,12 +272,14 @@ export async function startSentinels(masterName = 'adoption'): Promise<LocalSent
   const dir = mkdtempSync(join(tmpdir(), 'redis-sentinel-'));
   const auth = ['--requirepass', PASSWORD, '--masterauth', PASSWORD];
   const master = await startNode(dir, [...auth, '--dbfilename', 'master.rdb'], /Ready to accept connections/);
-  const replica = await startNode(dir, [...auth, '--dbfilename', 'replica.rdb', '--replicaof', '127.0.0.1', String(master.port)], /Ready to accept connections/).catch(
-    async (error: unknown) => {
-      await stopNode(master);
-      throw error;
-    },
-  );
+  const replica = await startNode(
+    dir,
+    [...auth, '--dbfilename', 'replica.rdb', '--replicaof', '127.0.0.1', String(master.port)],
+    /Ready to accept connections/,
+  ).catch(async (error: unknown) => {
+    await stopNode(master);
+    throw error;
+  });
   await Promise.all([master.client.connect(), replica.client.connect()]);
   await until(async () => (await replica.client.info('replication')).includes('master_link_status:up'));
   const settled = await Promise.allSettled(
@@ -274,7 +298,13 @@ export async function startSentinels(masterName = 'adoption'): Promise<LocalSent
         ].join('\n'),
       );
       const node = await startNode(dir, [config, '--sentinel'], /Sentinel ID is/);
-      const client = new Redis({ port: node.port, host: '127.0.0.1', password: SENTINEL_PASSWORD, maxRetriesPerRequest: 1, retryStrategy: () => 100 });
+      const client = new Redis({
+        port: node.port,
+        host: '127.0.0.1',
+        password: SENTINEL_PASSWORD,
+        maxRetriesPerRequest: 1,
+        retryStrategy: () => 100,
+      });
       client.on('error', () => undefined);
       node.client.disconnect();
       return { ...node, client, kill: () => (client.disconnect(), node.process.kill('SIGKILL')) } satisfies LocalNode;

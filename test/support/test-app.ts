@@ -56,7 +56,9 @@ export async function startTestApp(
   }
   if (options.wrapAdapters) adapters = options.wrapAdapters(adapters);
   const { logLines } = options;
-  const logger = logLines ? pino({ level: options.env?.LOG_LEVEL ?? 'debug' }, { write: (line: string) => void logLines.push(line) }) : undefined;
+  const logger = logLines
+    ? pino({ level: options.env?.LOG_LEVEL ?? 'debug' }, { write: (line: string) => void logLines.push(line) })
+    : undefined;
   const app = await createApp(config, { adapters, metrics, ...(logger && { logger }) });
   const conformance = new DocumentConformance();
   conformance.observe(app.http);
@@ -88,7 +90,11 @@ export async function startTestApp(
 }
 
 /** The production wiring (configuredAdapters) on a fresh test database and a private Redis key prefix. */
-async function realAdapters(config: AppConfig, clock: FakeClock, metrics: Metrics): Promise<{ adapters: Adapters; cleanup: () => Promise<void> }> {
+async function realAdapters(
+  config: AppConfig,
+  clock: FakeClock,
+  metrics: Metrics,
+): Promise<{ adapters: Adapters; cleanup: () => Promise<void> }> {
   const { backend, openTestDatabase, uniquePrefix } = await import('./integration.js');
   const database = await openTestDatabase();
   const realConfig = loadConfig({

@@ -88,6 +88,14 @@ export async function startInstances(configs: AppConfig[]): Promise<Application[
 }
 
 /** `count` list requests sent at once, taking turns across the instances; `headers(i)` for the i-th. */
-export function spread(apps: Application[], count: number, headers: (i: number) => Record<string, string>): Promise<LightMyRequestResponse[]> {
-  return Promise.all(Array.from({ length: count }, (_, i) => (apps[i % apps.length] as Application).http.inject({ url: '/v1/pets?limit=1', headers: headers(i) })));
+export function spread(
+  apps: Application[],
+  count: number,
+  headers: (i: number) => Record<string, string>,
+): Promise<LightMyRequestResponse[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      (apps[i % apps.length] as Application).http.inject({ url: '/v1/pets?limit=1', headers: headers(i) }),
+    ),
+  );
 }

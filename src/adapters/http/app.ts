@@ -84,7 +84,11 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
       security: [{ bearerAuth: [] }],
       tags: [
         { name: 'pets', description: 'Animals available for adoption' },
-        { name: 'adoption requests', description: 'Beta. Requests to adopt an animal (the store orders), and the decisions that move the animal from available through pending to sold' },
+        {
+          name: 'adoption requests',
+          description:
+            'Beta. Requests to adopt an animal (the store orders), and the decisions that move the animal from available through pending to sold',
+        },
         { name: 'rate limits', description: "The caller's quota and usage" },
       ],
     },

@@ -49,7 +49,9 @@ export interface DocumentProfile {
 /** Each schema's own description, by title. */
 export function ownDescriptionsOf(schemas: readonly unknown[]): Readonly<Record<string, string>> {
   return Object.fromEntries(
-    (schemas as Json[]).flatMap((schema) => (typeof schema.title === 'string' && typeof schema.description === 'string' ? [[schema.title, schema.description]] : [])),
+    (schemas as Json[]).flatMap((schema) =>
+      typeof schema.title === 'string' && typeof schema.description === 'string' ? [[schema.title, schema.description]] : [],
+    ),
   );
 }
 
@@ -102,7 +104,8 @@ export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC
 
   for (const methods of Object.values(paths)) {
     for (const operation of Object.values(methods)) {
-      if (typeof operation.description === 'string' && operation.description.startsWith(BETA_PREFIX)) operation['x-stability-level'] = 'beta';
+      if (typeof operation.description === 'string' && operation.description.startsWith(BETA_PREFIX))
+        operation['x-stability-level'] = 'beta';
       // An operation whose body may be left out (its route reads none as {}) says so with x-body-optional.
       if (operation[BODY_OPTIONAL] === true) {
         delete operation[BODY_OPTIONAL];
@@ -184,7 +187,9 @@ function addRoutingResponses(headers: Json, responses: Json): void {
       headers: { ...rateLimitHeaders, ...extraHeaders },
       content: {
         'application/json': {
-          schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [code] } } }] },
+          schema: {
+            allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [code] } } }],
+          },
           example: { code, message: entry.example, status: statusOf(code) },
         },
       },

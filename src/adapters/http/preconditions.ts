@@ -22,7 +22,8 @@ export function parseIfMatch(header: string | undefined): IfMatch | undefined {
   const versions: number[] = [];
   for (const part of text.split(',')) {
     const match = ENTITY_TAG.exec(part.trim());
-    if (!match) throw new ValidationError('If-Match', `header 'If-Match' must be * or a list of entity tags such as "3" (the ETag a response gave)`);
+    if (!match)
+      throw new ValidationError('If-Match', `header 'If-Match' must be * or a list of entity tags such as "3" (the ETag a response gave)`);
     const opaque = match[2] as string;
     // Weak tags never match under the strong comparison If-Match uses.
     if (match[1] === undefined && /^[1-9][0-9]{0,15}$/.test(opaque)) versions.push(Number(opaque));

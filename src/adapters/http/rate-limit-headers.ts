@@ -10,7 +10,12 @@ const policyHeaders = new WeakMap<PlanLimits, string>();
  * X-RateLimit-* and RateLimit-Policy. A refusal's Retry-After comes with its error (the error handler
  * writes it), so an operation that spends no quota never carries one.
  */
-export function setRateLimitHeaders(reply: FastifyReply, limits: PlanLimits, decision: RateDecision, report: RateLimitReport = reportOf(decision)): void {
+export function setRateLimitHeaders(
+  reply: FastifyReply,
+  limits: PlanLimits,
+  decision: RateDecision,
+  report: RateLimitReport = reportOf(decision),
+): void {
   let policy = policyHeaders.get(limits);
   // Stryker disable next-line ConditionalExpression: a memo; building the header again gives the same text
   if (policy === undefined) {

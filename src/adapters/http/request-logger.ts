@@ -130,7 +130,10 @@ export const CLIENT_CLOSED_REQUEST = 499;
 
 const UNMATCHED: RouteFacts = { url: 'unmatched', urlJson: '"unmatched"', operation: undefined };
 
-function factsOf(route: { readonly url?: string | undefined; readonly schema?: { readonly operationId?: string } | undefined }): RouteFacts {
+function factsOf(route: {
+  readonly url?: string | undefined;
+  readonly schema?: { readonly operationId?: string } | undefined;
+}): RouteFacts {
   const url = route.url ?? 'unmatched';
   return { url, urlJson: JSON.stringify(url), operation: route.schema?.operationId };
 }
@@ -218,7 +221,8 @@ export function installRequestObservers(
     metrics.request(request.method, facts.url, status, elapsedMs / 1000);
     // Admission names the key with its decision (none for a quota report, which is admitted). A
     // request whose admission failed (a limiter failing closed, a key store down) names no key and is not counted.
-    if (usage && request.apiKey && facts.operation !== undefined) usage(request.apiKey.keyId, facts.operation, request.rateOutcome ?? 'admitted', status);
+    if (usage && request.apiKey && facts.operation !== undefined)
+      usage(request.apiKey.keyId, facts.operation, request.rateOutcome ?? 'admitted', status);
     accessLine?.(request, status, elapsedMs, facts);
     tracer.end(request.raw, request.method, facts.url, sent ? status : null);
   };

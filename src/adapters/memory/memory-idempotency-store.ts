@@ -26,7 +26,11 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     this.sweep(claim.nowMs);
     const id = idOf(scope);
     const existing = this.entries.get(id);
-    if (existing && existing.expiresAtMs > claim.nowMs && !(existing.record.state === 'in_flight' && existing.lockedUntilMs <= claim.nowMs)) {
+    if (
+      existing &&
+      existing.expiresAtMs > claim.nowMs &&
+      !(existing.record.state === 'in_flight' && existing.lockedUntilMs <= claim.nowMs)
+    ) {
       return Promise.resolve({ claimed: false, existing: existing.record });
     }
     // Taking over an attempt that gave up keeps its pet id; a record past its retention starts afresh.
@@ -59,7 +63,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   release(scope: IdempotencyScope, token: string): Promise<void> {
     const id = idOf(scope);
     const entry = this.entries.get(id);
-    if (entry?.token === token && entry.record.state === 'in_flight') this.entries.set(id, { ...entry, lockedUntilMs: Number.NEGATIVE_INFINITY });
+    if (entry?.token === token && entry.record.state === 'in_flight')
+      this.entries.set(id, { ...entry, lockedUntilMs: Number.NEGATIVE_INFINITY });
     return Promise.resolve();
   }
 

@@ -222,7 +222,12 @@ class TwoLabelHistogram {
     const byFirst = entry(this.series, second);
     let series = byFirst.get(first);
     if (series === undefined) {
-      series = { labels: { [this.labels[0]]: first, [this.labels[1]]: second }, counts: new Float64Array(this.buckets.length + 1), sum: 0, count: 0 };
+      series = {
+        labels: { [this.labels[0]]: first, [this.labels[1]]: second },
+        counts: new Float64Array(this.buckets.length + 1),
+        sum: 0,
+        count: 0,
+      };
       byFirst.set(first, series);
     }
     return series;

@@ -49,14 +49,18 @@ export class MongoAdminCredentialStore implements AdminCredentialStore {
 
   list(): Promise<AdminCredential[]> {
     return guarded(this.timeoutMs, async () =>
-      (await this.credentials.find({}).sort({ createdAt: 1, _id: 1 }).toArray()).map((document) => toCredential(document) as AdminCredential),
+      (await this.credentials.find({}).sort({ createdAt: 1, _id: 1 }).toArray()).map(
+        (document) => toCredential(document) as AdminCredential,
+      ),
     );
   }
 
   update(id: string, changes: AdminCredentialChanges): Promise<AdminCredential | null> {
     const { scopes, ...rest } = changes;
     const update = { $set: { ...rest, ...(scopes && { scopes: [...scopes] }) } };
-    return guarded(this.timeoutMs, async () => toCredential(await this.credentials.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' })));
+    return guarded(this.timeoutMs, async () =>
+      toCredential(await this.credentials.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' })),
+    );
   }
 }
 

@@ -50,7 +50,12 @@ export class MongoApiKeyStore implements ApiKeyStore {
     return guarded(this.timeoutMs, async () => {
       const { id, scopes, allowedOrigins, ...rest } = record;
       try {
-        await this.keys.insertOne({ _id: id, scopes: [...scopes], ...rest, ...(allowedOrigins && { allowedOrigins: [...allowedOrigins] }) });
+        await this.keys.insertOne({
+          _id: id,
+          scopes: [...scopes],
+          ...rest,
+          ...(allowedOrigins && { allowedOrigins: [...allowedOrigins] }),
+        });
       } catch (error) {
         throw isDuplicateKey(error) ? new DuplicateKeyError() : error;
       }
@@ -74,7 +79,9 @@ export class MongoApiKeyStore implements ApiKeyStore {
     if (query.status === 'revoked') and.push({ revokedAt: { $ne: null, $lte: now } });
     if (query.status === 'active' || query.status === 'expired') {
       and.push({ $or: [{ revokedAt: null }, { revokedAt: { $gt: now } }] });
-      and.push(query.status === 'expired' ? { expiresAt: { $ne: null, $lte: now } } : { $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
+      and.push(
+        query.status === 'expired' ? { expiresAt: { $ne: null, $lte: now } } : { $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] },
+      );
     }
     const { after } = query;
     if (after) and.push({ $or: [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: after.id } }] });
@@ -90,12 +97,22 @@ export class MongoApiKeyStore implements ApiKeyStore {
 
   update(id: string, changes: ApiKeyChanges): Promise<ApiKeyRecord | null> {
     const { customLimits, scopes, allowedOrigins, ...rest } = changes;
-    const unset = { ...(customLimits === null && { customLimits: true as const }), ...(allowedOrigins === null && { allowedOrigins: true as const }) };
+    const unset = {
+      ...(customLimits === null && { customLimits: true as const }),
+      ...(allowedOrigins === null && { allowedOrigins: true as const }),
+    };
     const update = {
-      $set: { ...rest, ...(customLimits && { customLimits }), ...(scopes && { scopes: [...scopes] }), ...(allowedOrigins && { allowedOrigins: [...allowedOrigins] }) },
+      $set: {
+        ...rest,
+        ...(customLimits && { customLimits }),
+        ...(scopes && { scopes: [...scopes] }),
+        ...(allowedOrigins && { allowedOrigins: [...allowedOrigins] }),
+      },
       ...(Object.keys(unset).length > 0 && { $unset: unset }),
     };
-    return guarded(this.timeoutMs, async () => toRecord(await this.keys.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' })));
+    return guarded(this.timeoutMs, async () =>
+      toRecord(await this.keys.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' })),
+    );
   }
 
   ping(): Promise<void> {

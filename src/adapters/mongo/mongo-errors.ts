@@ -41,7 +41,10 @@ function isUnavailable(error: unknown): boolean {
 
 function translateMongoError(error: unknown): unknown {
   return isUnavailable(error)
-    ? new ServiceUnavailableError('The database is not answering; retry in a few seconds', { dependency: 'mongodb', timedOut: error instanceof MongoError && isTimeout(error) })
+    ? new ServiceUnavailableError('The database is not answering; retry in a few seconds', {
+        dependency: 'mongodb',
+        timedOut: error instanceof MongoError && isTimeout(error),
+      })
     : error;
 }
 
@@ -57,7 +60,11 @@ export async function guarded<T>(timeoutMs: number, operation: () => Promise<T>)
     return await within(
       operation(),
       timeoutMs,
-      () => new ServiceUnavailableError(`The database did not answer within ${timeoutMs} ms; retry in a few seconds`, { dependency: 'mongodb', timedOut: true }),
+      () =>
+        new ServiceUnavailableError(`The database did not answer within ${timeoutMs} ms; retry in a few seconds`, {
+          dependency: 'mongodb',
+          timedOut: true,
+        }),
     );
   } catch (error) {
     throw error instanceof ServiceUnavailableError ? error : translateMongoError(error);

@@ -76,12 +76,16 @@ export class MongoIdempotencyStore implements IdempotencyStore {
         const existing = await this.records.findOne({ keyId: scope.apiKeyId, key: scope.key }, READ);
         if (!existing) continue; // removed meanwhile: insert again
         const expired = existing.expiresAt <= now;
-        if (!expired && !(existing.state === 'in_flight' && existing.lockedUntil <= now)) return { claimed: false, existing: toStored(existing) };
+        if (!expired && !(existing.state === 'in_flight' && existing.lockedUntil <= now))
+          return { claimed: false, existing: toStored(existing) };
         // An attempt that gave up is taken over with its pet id (its write may have landed); only a
         // record past its retention starts afresh.
         const petId = !expired && existing.petId !== undefined ? toSafeNumber(existing.petId as bigint, 'pet id') : claim.petId;
         // Take it over only if nobody else did first (the token changes on every claim).
-        const { matchedCount } = await this.records.replaceOne({ _id: existing._id, token: existing.token }, { ...fresh, petId: Long.fromNumber(petId) });
+        const { matchedCount } = await this.records.replaceOne(
+          { _id: existing._id, token: existing.token },
+          { ...fresh, petId: Long.fromNumber(petId) },
+        );
         if (matchedCount === 1) return { claimed: true, petId };
       }
       throw new Error(`Could not settle the Idempotency-Key claim in ${MAX_ROUNDS} rounds`);
@@ -93,14 +97,17 @@ export class MongoIdempotencyStore implements IdempotencyStore {
     return guarded(this.timeoutMs, async () => {
       await this.records.updateOne(
         { keyId: scope.apiKeyId, key: scope.key, token },
-        { $set: { state: 'completed', pet: stored, lockedUntil: new Date(nowMs), expiresAt: new Date(nowMs + ttlMs) } }
+        { $set: { state: 'completed', pet: stored, lockedUntil: new Date(nowMs), expiresAt: new Date(nowMs + ttlMs) } },
       );
     });
   }
 
   release(scope: IdempotencyScope, token: string): Promise<void> {
     return guarded(this.timeoutMs, async () => {
-      await this.records.updateOne({ keyId: scope.apiKeyId, key: scope.key, token, state: 'in_flight' }, { $set: { lockedUntil: new Date(0) } });
+      await this.records.updateOne(
+        { keyId: scope.apiKeyId, key: scope.key, token, state: 'in_flight' },
+        { $set: { lockedUntil: new Date(0) } },
+      );
     });
   }
 }

@@ -191,8 +191,16 @@ export class MongoPetRepository implements PetRepository {
 
   private async catchUpCounter(): Promise<void> {
     const [[highestPet], [highestTaken]] = await Promise.all([
-      this.pets.find({}, { ...READ, projection: { _id: 1 } }).sort({ _id: -1 }).limit(1).toArray(),
-      this.takenIds.find({}, { ...READ, projection: { _id: 1 } }).sort({ _id: -1 }).limit(1).toArray(),
+      this.pets
+        .find({}, { ...READ, projection: { _id: 1 } })
+        .sort({ _id: -1 })
+        .limit(1)
+        .toArray(),
+      this.takenIds
+        .find({}, { ...READ, projection: { _id: 1 } })
+        .sort({ _id: -1 })
+        .limit(1)
+        .toArray(),
     ]);
     const highest = [highestPet?._id, highestTaken?._id].filter((id) => id !== undefined).map((id) => BigInt(id as bigint));
     if (highest.length === 0) return;

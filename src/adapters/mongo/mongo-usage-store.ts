@@ -93,7 +93,9 @@ export class MongoUsageStore implements UsageStore {
 
   read(keyId: string, granularity: Granularity, firstMs: number, lastMs: number): Promise<Map<number, UsageCounts>> {
     return guarded(this.timeoutMs, async () => {
-      const documents = await this.buckets.find({ keyId, g: granularity, start: { $gte: new Date(firstMs), $lte: new Date(lastMs) } }).toArray();
+      const documents = await this.buckets
+        .find({ keyId, g: granularity, start: { $gte: new Date(firstMs), $lte: new Date(lastMs) } })
+        .toArray();
       return new Map(documents.map((document) => [document.start.getTime(), countsOf(document)]));
     });
   }

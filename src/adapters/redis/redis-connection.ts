@@ -91,9 +91,12 @@ function keepConnecting(client: Redis, closed: () => boolean): void {
   client.on('end', () => {
     if (closed()) return;
     attempt += 1;
-    setTimeout(() => {
-      if (!closed() && client.status === 'end') client.connect().catch(() => undefined);
-    }, Math.min(attempt * 200, 2_000)).unref();
+    setTimeout(
+      () => {
+        if (!closed() && client.status === 'end') client.connect().catch(() => undefined);
+      },
+      Math.min(attempt * 200, 2_000),
+    ).unref();
   });
 }
 
@@ -230,7 +233,9 @@ async function checkTopology(options: RedisOptions): Promise<void> {
       if (error instanceof RedisTopologyError) throw error;
       const reason = refused ?? (CREDENTIALS_REFUSED.test((error as Error).message) ? (error as Error) : undefined);
       if (reason) {
-        throw new RedisTopologyError(`Redis at ${probe.where} refused the credentials (${reason.message}): check ${credentialVariables(topology)}`);
+        throw new RedisTopologyError(
+          `Redis at ${probe.where} refused the credentials (${reason.message}): check ${credentialVariables(topology)}`,
+        );
       }
       // Unreachable or not answering: try the next one.
     } finally {

@@ -25,7 +25,11 @@ export type PortObserver = (call: PortCall, method: (...args: unknown[]) => unkn
 export function observedPort<T extends object>(adapter: T, store: Store, port: string, observers: readonly PortObserver[]): T {
   if (observers.length === 0) return adapter;
   const observed: Record<string, unknown> = {};
-  for (let proto: object | null = Object.getPrototypeOf(adapter) as object | null; proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto: object | null = Object.getPrototypeOf(adapter) as object | null;
+    proto !== null && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const value = (adapter as Record<string, unknown>)[name];
       if (name === 'constructor' || name in observed || typeof value !== 'function') continue;

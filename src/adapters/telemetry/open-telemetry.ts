@@ -25,7 +25,14 @@ import {
   type Sampler,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
-import { ATTR_ERROR_TYPE, ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  ATTR_SERVICE_NAME,
+  ATTR_SERVICE_VERSION,
+} from '@opentelemetry/semantic-conventions';
 import { parseTraceparent, type RequestTracer } from './trace-context.js';
 import type { PortObserver } from './observed-port.js';
 
@@ -33,7 +40,8 @@ import type { PortObserver } from './observed-port.js';
 export interface TracingConfig {
   /** OTLP over HTTP (JSON): where spans are sent. */
   readonly endpoint: string;
-  readonly sampler: 'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio';
+  readonly sampler:
+    'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio';
   /** For the ratio samplers: the share of new traces recorded. */
   readonly ratio: number;
   readonly serviceName: string;
@@ -82,7 +90,12 @@ export function startTracing(config: TracingConfig, build: { version: string }, 
       const parentContext =
         parent === null
           ? ROOT_CONTEXT
-          : trace.setSpanContext(ROOT_CONTEXT, { traceId: parent.traceId, spanId: parent.spanId, traceFlags: parent.flags & TraceFlags.SAMPLED, isRemote: true });
+          : trace.setSpanContext(ROOT_CONTEXT, {
+              traceId: parent.traceId,
+              spanId: parent.spanId,
+              traceFlags: parent.flags & TraceFlags.SAMPLED,
+              isRemote: true,
+            });
       const method = raw.method ?? 'HTTP';
       const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: method } }, parentContext);
       spans.set(raw, span);

@@ -35,7 +35,11 @@ export function decodeCursor<T>(cursor: string, parse: (id: string) => T | null)
 }
 
 /** The page (at most `limit` of the `limit + 1` rows read) and the cursor of the next, if any. */
-export function pageOf<T>(found: readonly T[], limit: number, idOf: (row: T) => string | number): { readonly rows: T[]; readonly nextCursor: string | null } {
+export function pageOf<T>(
+  found: readonly T[],
+  limit: number,
+  idOf: (row: T) => string | number,
+): { readonly rows: T[]; readonly nextCursor: string | null } {
   const rows = found.slice(0, limit);
   const last = rows.at(-1);
   return { rows, nextCursor: found.length > limit && last !== undefined ? encodeCursor(idOf(last)) : null };

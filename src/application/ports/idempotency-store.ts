@@ -29,7 +29,8 @@ export interface NewClaim {
 }
 
 /** Claimed: store the pet under `petId` (the new claim's, or the id of the attempt taken over). */
-export type ClaimResult = { readonly claimed: true; readonly petId: PetId } | { readonly claimed: false; readonly existing: StoredIdempotency };
+export type ClaimResult =
+  { readonly claimed: true; readonly petId: PetId } | { readonly claimed: false; readonly existing: StoredIdempotency };
 
 export interface IdempotencyStore {
   /**

@@ -115,7 +115,9 @@ export class AdmitRequest {
   }
 
   private scopeRefusal(key: AuthenticatedKey, scope: KeyScope | null): ForbiddenError | null {
-    return scope === null || key.scopes.includes(scope) ? null : new ForbiddenError(`This API key does not have the ${scope} scope this operation needs`);
+    return scope === null || key.scopes.includes(scope)
+      ? null
+      : new ForbiddenError(`This API key does not have the ${scope} scope this operation needs`);
   }
 
   private identify(request: AdmissionRequest): Caller | Promise<Caller> {

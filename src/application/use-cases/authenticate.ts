@@ -1,12 +1,5 @@
 /** Turns an Authorization header into the key record it names, or refuses it. */
-import {
-  checkKeyFormat,
-  isKeyActive,
-  recordLimits,
-  type ApiKeyRecord,
-  type Environment,
-  type KeyScope,
-} from '../../domain/api-key.js';
+import { checkKeyFormat, isKeyActive, recordLimits, type ApiKeyRecord, type Environment, type KeyScope } from '../../domain/api-key.js';
 import { UnauthenticatedError } from '../../domain/errors.js';
 import { ownerOfKey } from '../../domain/pet-lifecycle.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';

@@ -45,7 +45,9 @@ export class ChangePet {
       checkPetOwner(pet, caller.ownerId, this.legacyOwner);
       checkIfMatch(ifMatch, false, pet.version, `pet ${id}`);
       if (pet.heldBy !== null) {
-        throw new PetHeldError(`Pet ${id} is held by the approved adoption request ${pet.heldBy}; cancel that request before removing the pet`);
+        throw new PetHeldError(
+          `Pet ${id} is held by the approved adoption request ${pet.heldBy}; cancel that request before removing the pet`,
+        );
       }
       if (await this.pets.remove(id, pet.version)) {
         await this.holds.cancelPlaced(id, 'pet_deleted');

@@ -42,7 +42,13 @@ export class CreatePet {
     // The pet's id is chosen before the claim and kept with it: every attempt under this key stores
     // under that one id, so a write that lands after its request gave up meets the retry there.
     const reservedId = await this.pets.reserveId();
-    const result = await this.idempotency.claim(scope, { token, fingerprint, petId: reservedId, nowMs: this.clock.nowMs(), ...this.policy });
+    const result = await this.idempotency.claim(scope, {
+      token,
+      fingerprint,
+      petId: reservedId,
+      nowMs: this.clock.nowMs(),
+      ...this.policy,
+    });
     if (!result.claimed) {
       const { existing } = result;
       if (existing.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();

@@ -2,7 +2,15 @@
  * Operator tasks on admin credentials (the key tool's, and ADMIN_TOKENS at start-up): issue, list,
  * revoke. Every change is audited; the credential itself is returned once and never stored.
  */
-import { ADMIN_TOKEN_PREFIX, checkAdminName, checkAdminScopes, checkAdminTokenFormat, scopesBeyond, type AdminCredential, type AdminScope } from '../../domain/admin-credential.js';
+import {
+  ADMIN_TOKEN_PREFIX,
+  checkAdminName,
+  checkAdminScopes,
+  checkAdminTokenFormat,
+  scopesBeyond,
+  type AdminCredential,
+  type AdminScope,
+} from '../../domain/admin-credential.js';
 import { composeSecret, KEY_FORMAT_TEXT } from '../../domain/api-key.js';
 import type { Actor } from '../../domain/audit-event.js';
 import { AdminCredentialNotFoundError, ForbiddenError, ValidationError } from '../../domain/errors.js';
@@ -29,7 +37,12 @@ export class ManageAdminCredentials {
    * Issues a credential. `granterScopes`: the scopes of the credential asking (over the admin API),
    * which bound what it may give; the key tool and the configuration give any.
    */
-  async issue(name: string, scopes: readonly AdminScope[], actor: Actor, granterScopes?: readonly AdminScope[]): Promise<IssuedAdminCredential> {
+  async issue(
+    name: string,
+    scopes: readonly AdminScope[],
+    actor: Actor,
+    granterScopes?: readonly AdminScope[],
+  ): Promise<IssuedAdminCredential> {
     checkAdminName(name);
     checkAdminScopes(scopes);
     const beyond = granterScopes === undefined ? [] : scopesBeyond(granterScopes, scopes);
@@ -47,7 +60,10 @@ export class ManageAdminCredentials {
    */
   async ensure(token: string, scopes: readonly AdminScope[], name: string): Promise<AdminCredential> {
     if (checkAdminTokenFormat(token) === 'refused') {
-      throw new ValidationError('token', `An admin credential must be ${KEY_FORMAT_TEXT}, not an API key, with a valid checksum when it starts with ${ADMIN_TOKEN_PREFIX}`);
+      throw new ValidationError(
+        'token',
+        `An admin credential must be ${KEY_FORMAT_TEXT}, not an API key, with a valid checksum when it starts with ${ADMIN_TOKEN_PREFIX}`,
+      );
     }
     checkAdminScopes(scopes);
     const hash = hashKey(token);

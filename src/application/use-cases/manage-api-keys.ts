@@ -12,9 +12,18 @@ import {
   type Environment,
   type KeyScope,
   type KeyStatus,
-  KEY_SCOPES, keyHints } from '../../domain/api-key.js';
+  KEY_SCOPES,
+  keyHints,
+} from '../../domain/api-key.js';
 import { changesBetween, type Actor, type AuditValue } from '../../domain/audit-event.js';
-import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError, ValidationError, KeyAlreadyRotatedError, KeySecretNotFoundError } from '../../domain/errors.js';
+import {
+  IdempotencyKeyReusedError,
+  KeyNotActiveError,
+  KeyNotFoundError,
+  ValidationError,
+  KeyAlreadyRotatedError,
+  KeySecretNotFoundError,
+} from '../../domain/errors.js';
 import { isValidLimits, LIMITS_RULE_TEXT, type PlanId, type PlanLimits } from '../../domain/plans.js';
 import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
@@ -63,7 +72,8 @@ export interface IssuedKey {
  * What an issue with an Idempotency-Key gave: a new key with its secret, or the key an earlier
  * request with the same Idempotency-Key and body created, without its secret (it is shown once).
  */
-export type IssueOutcome = (IssuedKey & { readonly replayed: false }) | { readonly record: ApiKeyRecord; readonly key: null; readonly replayed: true };
+export type IssueOutcome =
+  (IssuedKey & { readonly replayed: false }) | { readonly record: ApiKeyRecord; readonly key: null; readonly replayed: true };
 
 /** What `ensure` did to a configured key: stored it, changed its plan or limits, or found it as configured. */
 export type EnsureOutcome =
@@ -129,7 +139,9 @@ export class ManageApiKeys {
     if (verdict !== 'issued' && verdict !== 'verbatim') {
       throw new ValidationError(
         'key',
-        verdict === 'malformed' ? `A key must be ${KEY_FORMAT_TEXT}` : `The key has a reserved prefix but is not valid here (${verdict.replace('_', ' ')})`,
+        verdict === 'malformed'
+          ? `A key must be ${KEY_FORMAT_TEXT}`
+          : `The key has a reserved prefix but is not valid here (${verdict.replace('_', ' ')})`,
       );
     }
     this.checkNew(request);
@@ -145,10 +157,17 @@ export class ManageApiKeys {
       if (!stored) throw new Error('The key was reported as stored, but no record has its hash');
     }
     const customLimits = request.customLimits ?? null;
-    if (stored.plan === request.plan && sameLimits(stored.customLimits ?? null, customLimits)) return { action: 'unchanged', record: stored };
-    await this.auditor.record(CONFIG_ACTOR, 'key.update', stored.id, { changes: changesBetween(auditedFields(stored), auditedFields(applyChanges(stored, { plan: request.plan, customLimits }))) });
+    if (stored.plan === request.plan && sameLimits(stored.customLimits ?? null, customLimits))
+      return { action: 'unchanged', record: stored };
+    await this.auditor.record(CONFIG_ACTOR, 'key.update', stored.id, {
+      changes: changesBetween(auditedFields(stored), auditedFields(applyChanges(stored, { plan: request.plan, customLimits }))),
+    });
     const record = (await this.keys.update(stored.id, { plan: request.plan, customLimits })) ?? stored;
-    return { action: 'updated', record, previous: { plan: stored.plan, ...(stored.customLimits && { customLimits: stored.customLimits }) } };
+    return {
+      action: 'updated',
+      record,
+      previous: { plan: stored.plan, ...(stored.customLimits && { customLimits: stored.customLimits }) },
+    };
   }
 
   async get(id: string): Promise<ApiKeyRecord> {
@@ -215,7 +234,10 @@ export class ManageApiKeys {
     const current = await this.get(id);
     if (current.revokedAt !== null) return current;
     const revokedAt = new Date(this.clock.nowMs());
-    await this.auditor.record(actor, 'key.revoke', id, { reason, changes: changesBetween(auditedFields(current), auditedFields({ ...current, revokedAt })) });
+    await this.auditor.record(actor, 'key.revoke', id, {
+      reason,
+      changes: changesBetween(auditedFields(current), auditedFields({ ...current, revokedAt })),
+    });
     const record = await this.keys.update(id, { revokedAt, ...(reason !== undefined && { revokedReason: reason }) });
     if (!record) throw new KeyNotFoundError(id);
     return record;
@@ -273,7 +295,9 @@ export class ManageApiKeys {
     const shortened = old.expiresAt === null || old.expiresAt > graceEnd;
     const oldChanges = { rotatedTo: newId, ...(shortened && { expiresAt: graceEnd }) };
     // The event names the successor (rotatedTo) and the old key's new end.
-    await this.auditor.record(actor, 'key.rotate', id, { changes: changesBetween(auditedFields(old), auditedFields({ ...old, ...oldChanges })) });
+    await this.auditor.record(actor, 'key.rotate', id, {
+      changes: changesBetween(auditedFields(old), auditedFields({ ...old, ...oldChanges })),
+    });
     const record: ApiKeyRecord = {
       ...this.recordOf(key, newId, {
         name: old.name,
@@ -293,7 +317,13 @@ export class ManageApiKeys {
     return { key, record };
   }
 
-  private async store(key: string, request: NewKeyRequest, actor: Actor, id: string, extra: Partial<ApiKeyRecord> = {}): Promise<ApiKeyRecord> {
+  private async store(
+    key: string,
+    request: NewKeyRequest,
+    actor: Actor,
+    id: string,
+    extra: Partial<ApiKeyRecord> = {},
+  ): Promise<ApiKeyRecord> {
     const record: ApiKeyRecord = { ...this.recordOf(key, id, request), ...extra };
     await this.auditor.record(actor, 'key.create', id);
     await this.keys.add(record);
@@ -322,7 +352,8 @@ export class ManageApiKeys {
   private checkNew(request: NewKeyRequest): void {
     checkName(request.name);
     if (request.customLimits) checkLimits(request.customLimits);
-    else if (request.plan === 'enterprise') throw new ValidationError('limits', `An enterprise key needs its own limits: ${LIMITS_RULE_TEXT}`);
+    else if (request.plan === 'enterprise')
+      throw new ValidationError('limits', `An enterprise key needs its own limits: ${LIMITS_RULE_TEXT}`);
     if (request.scopes !== undefined) checkScopes(request.scopes);
     if (request.ownerId !== undefined && request.ownerId !== null) checkOwner(request.ownerId);
     if (request.expiresAt) this.checkExpiry(request.expiresAt);

@@ -3,7 +3,16 @@
  * own key), when keys were last used, and who still calls a deprecated operation.
  */
 import { KeyNotFoundError } from '../../domain/errors.js';
-import { bucketRange, bucketStart, fillRange, GRANULARITIES, type DeprecatedOperation, type Granularity, type UsageBucket, type UsageCounts } from '../../domain/usage.js';
+import {
+  bucketRange,
+  bucketStart,
+  fillRange,
+  GRANULARITIES,
+  type DeprecatedOperation,
+  type Granularity,
+  type UsageBucket,
+  type UsageCounts,
+} from '../../domain/usage.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { UsageStore } from '../ports/usage-store.js';
@@ -58,7 +67,10 @@ export class ReadUsage {
   async ofOwnKey(keyId: string, query: UsageQuery): Promise<UsageReport> {
     const range = bucketRange(query.granularity, this.clock.nowMs(), query.fromMs, query.toMs);
     // Stryker disable next-line ConditionalExpression: saves a read; a store reads nothing for a range that ends before it begins
-    const stored = range.lastMs < range.firstMs ? new Map<number, UsageCounts>() : await this.usage.read(keyId, range.granularity, range.firstMs, range.lastMs);
+    const stored =
+      range.lastMs < range.firstMs
+        ? new Map<number, UsageCounts>()
+        : await this.usage.read(keyId, range.granularity, range.firstMs, range.lastMs);
     return { keyId, granularity: query.granularity, buckets: fillRange(range, stored) };
   }
 

@@ -47,7 +47,10 @@ describe('admitting a request', () => {
   beforeEach(async () => {
     clock = new FakeClock();
     const store = new MemoryApiKeyStore();
-    const issued = await new ManageApiKeys(store, new Auditor(new MemoryAuditLog(), clock), clock, 'production').issue({ name: 'Shelter', plan: 'pro' });
+    const issued = await new ManageApiKeys(store, new Auditor(new MemoryAuditLog(), clock), clock, 'production').issue({
+      name: 'Shelter',
+      plan: 'pro',
+    });
     proKey = issued.key;
     proKeyId = issued.record.id;
     limiter = new RecordingLimiter(clock);
@@ -58,7 +61,14 @@ describe('admitting a request', () => {
   it('counts a valid key under its plan, and never asks for the address', async () => {
     const admission = await admit.execute(request());
     expect(admission).toMatchObject({ key: { keyId: proKeyId, plan: 'pro' }, plan: 'pro', limits: PLAN_LIMITS.pro, refusal: null });
-    expect(admission.decision).toMatchObject({ outcome: 'admitted', banStarted: false, windows: [{ name: 'minute', used: 1 }, { name: 'day', used: 1 }] });
+    expect(admission.decision).toMatchObject({
+      outcome: 'admitted',
+      banStarted: false,
+      windows: [
+        { name: 'minute', used: 1 },
+        { name: 'day', used: 1 },
+      ],
+    });
     expect(limiter.admitted).toEqual([`key:${proKeyId}`]);
     expect(addressAsked).toBe(0);
   });
@@ -71,7 +81,13 @@ describe('admitting a request', () => {
 
   it('limits a public route by address with the anonymous limits, whatever key is sent', async () => {
     const admission = await admit.execute(request({ needsKey: false }));
-    expect(admission).toMatchObject({ key: null, plan: 'anonymous', limits: ANONYMOUS_LIMITS, refusal: null, decision: { outcome: 'admitted' } });
+    expect(admission).toMatchObject({
+      key: null,
+      plan: 'anonymous',
+      limits: ANONYMOUS_LIMITS,
+      refusal: null,
+      decision: { outcome: 'admitted' },
+    });
     expect(limiter.admitted).toEqual(['ip:203.0.113.9']);
   });
 

@@ -73,7 +73,13 @@ describe('authenticating and managing keys', () => {
   });
 
   it('authenticates a valid key as its record: plan, override, scopes and quota', async () => {
-    const { key, record } = await keys.issue({ name: 'Shelter A', plan: 'pro', customLimits: { perMinute: 500, perDay: 20_000 }, scopes: ['pets:read'], ownerId: 'acct_1042' });
+    const { key, record } = await keys.issue({
+      name: 'Shelter A',
+      plan: 'pro',
+      customLimits: { perMinute: 500, perDay: 20_000 },
+      scopes: ['pets:read'],
+      ownerId: 'acct_1042',
+    });
     await expect(authenticate.execute(`Bearer ${key}`)).resolves.toEqual({
       keyId: record.id,
       quotaId: record.id,
@@ -87,7 +93,10 @@ describe('authenticating and managing keys', () => {
     const site = await keys.issue({ name: 'Website', plan: 'pro', scopes: ['pets:read'], allowedOrigins: ['https://shelter.example'] });
     await expect(authenticate.execute(`Bearer ${site.key}`)).resolves.toMatchObject({ allowedOrigins: ['https://shelter.example'] });
     const plain = await keys.issue({ name: 'Shelter B', plan: 'pro' });
-    await expect(authenticate.execute(`Bearer ${plain.key}`)).resolves.toMatchObject({ limits: PLAN_LIMITS.pro, scopes: ['pets:read', 'pets:write'] });
+    await expect(authenticate.execute(`Bearer ${plain.key}`)).resolves.toMatchObject({
+      limits: PLAN_LIMITS.pro,
+      scopes: ['pets:read', 'pets:write'],
+    });
   });
 
   // The last is well formed but unknown: refused after the lookup.
@@ -167,7 +176,10 @@ describe('authenticating and managing keys', () => {
   it('takes configured keys verbatim, once, under an id every instance derives alike', async () => {
     const first = await keys.ensure('shelter-a-existing-key-0001', { name: 'Imported', plan: 'business' });
     expect(first.action).toBe('created');
-    expect(await authenticate.execute('Bearer shelter-a-existing-key-0001')).toMatchObject({ keyId: first.record.id, limits: { perMinute: PLAN_LIMITS.business.perMinute } });
+    expect(await authenticate.execute('Bearer shelter-a-existing-key-0001')).toMatchObject({
+      keyId: first.record.id,
+      limits: { perMinute: PLAN_LIMITS.business.perMinute },
+    });
     // Another instance, with a store of its own, gives the key the same id (so one rate-limit subject).
     const elsewhere = new ManageApiKeys(new MemoryApiKeyStore(), new Auditor(new MemoryAuditLog(), clock), clock, 'production');
     expect((await elsewhere.ensure('shelter-a-existing-key-0001', { name: 'Imported', plan: 'business' })).record.id).toBe(first.record.id);

@@ -1,7 +1,11 @@
 /** How API keys and admin credentials are read from the Authorization header, and every way one is refused. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Authenticate } from '../../../src/application/use-cases/authenticate.js';
-import { ADMIN_UNAUTHORIZED_MESSAGE, AdmitAdminRequest, type AdminAdmissionRequest } from '../../../src/application/use-cases/authenticate-admin.js';
+import {
+  ADMIN_UNAUTHORIZED_MESSAGE,
+  AdmitAdminRequest,
+  type AdminAdmissionRequest,
+} from '../../../src/application/use-cases/authenticate-admin.js';
 import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
 import { ManageAdminCredentials } from '../../../src/application/use-cases/manage-admin-credentials.js';
 import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/audit.js';
@@ -40,8 +44,10 @@ describe('API keys in the Authorization header', () => {
   beforeEach(async () => {
     clock = new FakeClock();
     store = new MemoryApiKeyStore();
-    await new ManageApiKeys(store, new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(KEY, { name: 'Partner', plan: 'pro' });
-
+    await new ManageApiKeys(store, new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(KEY, {
+      name: 'Partner',
+      plan: 'pro',
+    });
   });
 
   it('takes the scheme in any case and any number of spaces before the key and after it', async () => {
@@ -62,14 +68,18 @@ describe('API keys in the Authorization header', () => {
     expect(await refusalOf(offline.execute(`Bearer ${composeSecret(ADMIN_TOKEN_PREFIX, randomBase62())}`))).toBe(
       'This is an admin credential: it opens the admin API only. Send an API key here',
     );
-    expect(await refusalOf(offline.execute(`Bearer ${composeSecret('adopt_stage_', randomBase62())}`))).toBe('This API key belongs to another environment; this is production');
+    expect(await refusalOf(offline.execute(`Bearer ${composeSecret('adopt_stage_', randomBase62())}`))).toBe(
+      'This API key belongs to another environment; this is production',
+    );
     expect(await refusalOf(offline.execute('Bearer short'))).toBe('The API key is invalid, revoked or expired');
   });
 
-  it('refuses a record whose hash is not the key\'s, whatever the store handed back', async () => {
+  it("refuses a record whose hash is not the key's, whatever the store handed back", async () => {
     const stored = await store.findByHash(hashKey(KEY));
     const lying: ApiKeyStore = Object.assign(Object.create(store) as ApiKeyStore, { findByHash: async () => stored });
-    expect(await refusalOf(new Authenticate(lying, clock, 'production').execute('Bearer another-partner-key-000000'))).toBe('The API key is invalid, revoked or expired');
+    expect(await refusalOf(new Authenticate(lying, clock, 'production').execute('Bearer another-partner-key-000000'))).toBe(
+      'The API key is invalid, revoked or expired',
+    );
   });
 });
 
@@ -93,7 +103,11 @@ describe('admin credentials in the Authorization header', () => {
     clock = new FakeClock();
     credentials = new MemoryAdminCredentialStore();
     log = new MemoryAuditLog();
-    ({ token } = await new ManageAdminCredentials(credentials, new Auditor(new MemoryAuditLog(), clock), clock).issue('Ops', ['keys:read'], KEY_TOOL_ACTOR));
+    ({ token } = await new ManageAdminCredentials(credentials, new Auditor(new MemoryAuditLog(), clock), clock).issue(
+      'Ops',
+      ['keys:read'],
+      KEY_TOOL_ACTOR,
+    ));
   });
 
   it('admits the credential with its scopes, the scheme in any case and spaces around the credential', async () => {
@@ -106,37 +120,74 @@ describe('admin credentials in the Authorization header', () => {
     for (const header of [`Token Bearer ${token}`, `Bearer ${token} extra`, 'Bearer not-an-admin-credential-but-long', undefined]) {
       expect(await refusalOf(admit().execute(request(header)))).toBe(ADMIN_UNAUTHORIZED_MESSAGE);
     }
-    for (const header of [`Bearer ${composeSecret('adopt_live_', randomBase62())}`, 'Bearer short', `Bearer ${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`]) {
+    for (const header of [
+      `Bearer ${composeSecret('adopt_live_', randomBase62())}`,
+      'Bearer short',
+      `Bearer ${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    ]) {
       expect(await refusalOf(admit(down<AdminCredentialStore>()).execute(request(header)))).toBe(ADMIN_UNAUTHORIZED_MESSAGE);
     }
-    expect((await log.list({ limit: 100 })).map((e) => `${e.action} ${e.ip ?? ''}`)).toEqual(Array.from({ length: 7 }, () => 'admin.auth_failed 203.0.113.7'));
+    expect((await log.list({ limit: 100 })).map((e) => `${e.action} ${e.ip ?? ''}`)).toEqual(
+      Array.from({ length: 7 }, () => 'admin.auth_failed 203.0.113.7'),
+    );
   });
 
   it('refuses a valid credential sent in two Authorization headers', async () => {
     expect(await refusalOf(admit().execute(request(`Bearer ${token}`, { authorizationHeaders: 2 })))).toBe(ADMIN_UNAUTHORIZED_MESSAGE);
   });
 
-  it('refuses a record whose hash is not the credential\'s, and a revoked one', async () => {
+  it("refuses a record whose hash is not the credential's, and a revoked one", async () => {
     const [stored] = await credentials.list();
-    const lying: AdminCredentialStore = Object.assign(Object.create(credentials) as AdminCredentialStore, { findByHash: async () => stored });
-    expect(await refusalOf(admit(lying).execute(request(`Bearer ${composeSecret(ADMIN_TOKEN_PREFIX, randomBase62())}`)))).toBe(ADMIN_UNAUTHORIZED_MESSAGE);
+    const lying: AdminCredentialStore = Object.assign(Object.create(credentials) as AdminCredentialStore, {
+      findByHash: async () => stored,
+    });
+    expect(await refusalOf(admit(lying).execute(request(`Bearer ${composeSecret(ADMIN_TOKEN_PREFIX, randomBase62())}`)))).toBe(
+      ADMIN_UNAUTHORIZED_MESSAGE,
+    );
     await credentials.update(stored?.id ?? '', { revokedAt: new Date(clock.ms) });
     expect(await refusalOf(admit().execute(request(`Bearer ${token}`)))).toBe(ADMIN_UNAUTHORIZED_MESSAGE);
   });
 
   it('answers 429, without auditing, once the address is limited, and 403 for a missing scope', async () => {
     const limited: RateLimiter = {
-      admit: async (_subject, policy) => ({ outcome: 'limited', nowMs: clock.ms, windows: policy.windows.map((w) => ({ name: w.name, limit: w.limit, used: w.limit, resetAtMs: clock.ms + 30_000, retryAtMs: clock.ms + 30_000 })), bannedUntilMs: null, banStarted: false }),
+      admit: async (_subject, policy) => ({
+        outcome: 'limited',
+        nowMs: clock.ms,
+        windows: policy.windows.map((w) => ({
+          name: w.name,
+          limit: w.limit,
+          used: w.limit,
+          resetAtMs: clock.ms + 30_000,
+          retryAtMs: clock.ms + 30_000,
+        })),
+        bannedUntilMs: null,
+        banStarted: false,
+      }),
       peek: () => Promise.reject(new Error('not used')),
       ping: async () => undefined,
     };
-    const refused = await admit(credentials, limited).execute(request('Bearer wrong-credential-0123456789')).catch((e: unknown) => e);
+    const refused = await admit(credentials, limited)
+      .execute(request('Bearer wrong-credential-0123456789'))
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RateLimitExceededError);
     expect(refused).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 30 });
     expect(await log.list({ limit: 10 })).toEqual([]);
-    const banning: RateLimiter = { ...limited, admit: async (subject, policy) => ({ ...(await limited.admit(subject, policy)), outcome: 'banned', bannedUntilMs: clock.ms + 30_000 }) };
-    expect(await admit(credentials, banning).execute(request('Bearer wrong-credential-0123456789')).catch((e: unknown) => e)).toMatchObject({ code: 'key_banned', retryAfterSeconds: 30 });
-    const forbidden = await admit().execute(request(`Bearer ${token}`, { scope: 'keys:write' })).catch((e: unknown) => e);
+    const banning: RateLimiter = {
+      ...limited,
+      admit: async (subject, policy) => ({
+        ...(await limited.admit(subject, policy)),
+        outcome: 'banned',
+        bannedUntilMs: clock.ms + 30_000,
+      }),
+    };
+    expect(
+      await admit(credentials, banning)
+        .execute(request('Bearer wrong-credential-0123456789'))
+        .catch((e: unknown) => e),
+    ).toMatchObject({ code: 'key_banned', retryAfterSeconds: 30 });
+    const forbidden = await admit()
+      .execute(request(`Bearer ${token}`, { scope: 'keys:write' }))
+      .catch((e: unknown) => e);
     expect(forbidden).toBeInstanceOf(ForbiddenError);
     expect((forbidden as Error).message).toBe('This admin credential does not have the keys:write scope this operation needs');
   });

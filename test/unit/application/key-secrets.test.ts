@@ -48,7 +48,14 @@ describe('key secrets', () => {
 
   it('make audit event ids that sort by time, then by sequence within a millisecond, and never collide', () => {
     const t = Date.UTC(2026, 10, 25, 8, 0, 0);
-    const ids = [auditEventId(t, 0), auditEventId(t, 1), auditEventId(t, 35), auditEventId(t, 36), auditEventId(t + 1, 0), auditEventId(t + 1000, 7)];
+    const ids = [
+      auditEventId(t, 0),
+      auditEventId(t, 1),
+      auditEventId(t, 35),
+      auditEventId(t, 36),
+      auditEventId(t + 1, 0),
+      auditEventId(t + 1000, 7),
+    ];
     expect([...ids].sort()).toEqual(ids);
     for (const id of ids) expect(id).toMatch(/^evt_[0-9a-z]{9}[0-9a-z]{4}[0-9A-Za-z]{6}$/);
     // The time in 9 base-36 digits and the sequence in 4, zero-padded.

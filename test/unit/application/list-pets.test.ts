@@ -73,7 +73,12 @@ describe('listing, creating and getting pets', () => {
     const clock = new FakeClock();
     const start = clock.ms + 60_000;
     const sunset = clock.ms + 3_600_000;
-    const get = new GetPet(pets, new SettleHolds(pets, new MemoryOrderRepository(), clock), clock, aDeprecation({ sunsetAtMs: sunset, brownouts: [{ startMs: start, endMs: start + 60_000 }] }));
+    const get = new GetPet(
+      pets,
+      new SettleHolds(pets, new MemoryOrderRepository(), clock),
+      clock,
+      aDeprecation({ sunsetAtMs: sunset, brownouts: [{ startMs: start, endMs: start + 60_000 }] }),
+    );
     expect((await get.execute(3)).id).toBe(3);
     clock.ms = start - 1;
     expect((await get.execute(3)).id).toBe(3);
@@ -87,7 +92,9 @@ describe('listing, creating and getting pets', () => {
     clock.ms = sunset - 1;
     expect((await get.execute(3)).id).toBe(3);
     clock.ms = sunset;
-    await expect(get.execute(3)).rejects.toThrow(`This operation was removed on ${new Date(sunset).toISOString()}; use GET /v1/pets?id={petId} instead`);
+    await expect(get.execute(3)).rejects.toThrow(
+      `This operation was removed on ${new Date(sunset).toISOString()}; use GET /v1/pets?id={petId} instead`,
+    );
     await expect(get.execute(2 ** 53)).rejects.toThrow(GoneError);
     clock.ms = sunset + 10 * 365 * 86_400_000;
     await expect(get.execute(3)).rejects.toThrow(GoneError);
@@ -97,7 +104,6 @@ describe('listing, creating and getting pets', () => {
     await expect(create.execute({ name: ' ', categoryId: 1 }, 'owner_a')).rejects.toThrow(ValidationError);
     expect((await list.execute({ limit: 100 })).pets).toHaveLength(7);
   });
-
 
   it('takes limits from 1 to 100, and names the limit when it refuses one', async () => {
     expect((await list.execute({ limit: 1 })).pets).toHaveLength(1);
@@ -110,7 +116,13 @@ describe('listing, creating and getting pets', () => {
     const cursorOf = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
     expect((await list.execute({ cursor: cursorOf('after:3') })).pets[0]?.id).toBe(4);
     const message = 'cursor is not valid: pass the value from the previous page\'s Link rel="next" header unchanged';
-    for (const cursor of [`!!${cursorOf('after:3')}`, `${cursorOf('after:3')}!!`, `${cursorOf('after:3')}=`, cursorOf('xafter:3'), cursorOf('after:3x')]) {
+    for (const cursor of [
+      `!!${cursorOf('after:3')}`,
+      `${cursorOf('after:3')}!!`,
+      `${cursorOf('after:3')}=`,
+      cursorOf('xafter:3'),
+      cursorOf('after:3x'),
+    ]) {
       expect(await refusal(list.execute({ cursor })), cursor).toEqual({ field: 'cursor', message });
     }
   });
@@ -135,7 +147,10 @@ describe('listing, creating and getting pets', () => {
     expect((await keyed.execute({ name: 'Rex', categoryId: 1, status: 'available' }, 'owner_a', scope)).replayed).toBe(true);
     // The stored fingerprint: SHA-256 of the fields sorted by name, as JSON (instances of every version must agree).
     const stored = await idempotency.claim(scope, { token: 't', fingerprint: '', petId: 99, nowMs: clock.ms, leaseMs: 1, ttlMs: 1 });
-    expect(stored).toMatchObject({ claimed: false, existing: { fingerprint: '82e9b0b1c728a7fb6e89b68e5d0c4c3ba308b12f3c4819bf21df094f7ae0c46f' } });
+    expect(stored).toMatchObject({
+      claimed: false,
+      existing: { fingerprint: '82e9b0b1c728a7fb6e89b68e5d0c4c3ba308b12f3c4819bf21df094f7ae0c46f' },
+    });
   });
 
   it('tells a retry that arrives while the first create is still running to wait', async () => {
@@ -144,10 +159,19 @@ describe('listing, creating and getting pets', () => {
     const keyed = new CreatePet(pets, idempotency, clock, { ttlMs: 86_400_000, leaseMs: 10_000 });
     const scope = { apiKeyId: 'key_a', key: 'retry-2' };
     // The first attempt holds the claim (its fingerprint is that of the same body) and has not finished.
-    const first = await idempotency.claim(scope, { token: 'first', fingerprint: '82e9b0b1c728a7fb6e89b68e5d0c4c3ba308b12f3c4819bf21df094f7ae0c46f', petId: 99, nowMs: clock.ms, leaseMs: 10_000, ttlMs: 86_400_000 });
+    const first = await idempotency.claim(scope, {
+      token: 'first',
+      fingerprint: '82e9b0b1c728a7fb6e89b68e5d0c4c3ba308b12f3c4819bf21df094f7ae0c46f',
+      petId: 99,
+      nowMs: clock.ms,
+      leaseMs: 10_000,
+      ttlMs: 86_400_000,
+    });
     expect(first.claimed).toBe(true);
     const error = await keyed.execute({ name: 'Rex', categoryId: 1, status: 'available' }, 'owner_a', scope).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IdempotencyKeyInFlightError);
-    expect((error as Error).message).toBe('A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result');
+    expect((error as Error).message).toBe(
+      'A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result',
+    );
   });
 });

@@ -7,7 +7,13 @@ import { hashKey, randomBase62 } from '../../../src/application/key-secrets.js';
 import { DuplicateKeyError } from '../../../src/application/ports/api-key-store.js';
 import { MemoryAdminCredentialStore } from '../../../src/adapters/memory/memory-admin-credential-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
-import { ADMIN_SCOPES, ADMIN_TOKEN_PREFIX, checkAdminTokenFormat, isAdminScope, type AdminCredential } from '../../../src/domain/admin-credential.js';
+import {
+  ADMIN_SCOPES,
+  ADMIN_TOKEN_PREFIX,
+  checkAdminTokenFormat,
+  isAdminScope,
+  type AdminCredential,
+} from '../../../src/domain/admin-credential.js';
 import { composeSecret, KEY_FORMAT_TEXT } from '../../../src/domain/api-key.js';
 import type { Actor } from '../../../src/domain/audit-event.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -77,7 +83,10 @@ describe('managing admin credentials', () => {
     expect(await refusal(admins.issue('x', [], OPERATOR))).toEqual({ field: 'scopes', message: SCOPES_MESSAGE });
     expect(await refusal(admins.issue('x', ['keys:read', 'keys:read'], OPERATOR))).toEqual({ field: 'scopes', message: SCOPES_MESSAGE });
     expect(await refusal(admins.ensure(VERBATIM, [], 'configured'))).toEqual({ field: 'scopes', message: SCOPES_MESSAGE });
-    expect(await refusal(admins.ensure(VERBATIM, ['audit:read', 'audit:read'], 'configured'))).toEqual({ field: 'scopes', message: SCOPES_MESSAGE });
+    expect(await refusal(admins.ensure(VERBATIM, ['audit:read', 'audit:read'], 'configured'))).toEqual({
+      field: 'scopes',
+      message: SCOPES_MESSAGE,
+    });
     expect(await store.list()).toEqual([]);
     expect(await trail()).toEqual([]);
   });
@@ -85,7 +94,11 @@ describe('managing admin credentials', () => {
   describe('a configured credential (ADMIN_TOKENS)', () => {
     it('is refused when it is an API key, malformed, or an admin credential with a bad checksum, storing and auditing nothing', async () => {
       const issued = composeSecret(ADMIN_TOKEN_PREFIX, randomBase62());
-      for (const token of [composeSecret('adopt_live_', randomBase62()), 'short', `${issued.slice(0, -1)}${issued.endsWith('A') ? 'B' : 'A'}`]) {
+      for (const token of [
+        composeSecret('adopt_live_', randomBase62()),
+        'short',
+        `${issued.slice(0, -1)}${issued.endsWith('A') ? 'B' : 'A'}`,
+      ]) {
         expect(await refusal(admins.ensure(token, ['keys:read'], 'configured'))).toEqual({ field: 'token', message: TOKEN_MESSAGE });
       }
       expect(await store.list()).toEqual([]);
@@ -94,7 +107,14 @@ describe('managing admin credentials', () => {
 
     it('is created under an id derived from its hash, audited as the configuration', async () => {
       const credential = await admins.ensure(VERBATIM, ['keys:read', 'keys:write'], 'Operations');
-      expect(credential).toEqual({ id: VERBATIM_ID, name: 'Operations', hash: hashKey(VERBATIM), scopes: ['keys:read', 'keys:write'], createdAt: new Date(clock.ms), revokedAt: null });
+      expect(credential).toEqual({
+        id: VERBATIM_ID,
+        name: 'Operations',
+        hash: hashKey(VERBATIM),
+        scopes: ['keys:read', 'keys:write'],
+        createdAt: new Date(clock.ms),
+        revokedAt: null,
+      });
       expect(await store.findById(VERBATIM_ID)).toEqual(credential);
       expect(await trail()).toEqual([`admin.create ${VERBATIM_ID} by config`]);
     });
@@ -111,11 +131,20 @@ describe('managing admin credentials', () => {
       // As many scopes, one of them another.
       expect((await admins.ensure(VERBATIM, ['keys:read', 'usage:read'], 'Operations')).scopes).toEqual(['keys:read', 'usage:read']);
       // One more.
-      expect((await admins.ensure(VERBATIM, ['keys:read', 'usage:read', 'audit:read'], 'Operations')).scopes).toEqual(['keys:read', 'usage:read', 'audit:read']);
+      expect((await admins.ensure(VERBATIM, ['keys:read', 'usage:read', 'audit:read'], 'Operations')).scopes).toEqual([
+        'keys:read',
+        'usage:read',
+        'audit:read',
+      ]);
       // One fewer.
       expect((await admins.ensure(VERBATIM, ['audit:read'], 'Operations')).scopes).toEqual(['audit:read']);
       expect((await store.findById(VERBATIM_ID))?.scopes).toEqual(['audit:read']);
-      expect(await trail()).toEqual([`admin.create ${VERBATIM_ID} by config`, `admin.update ${VERBATIM_ID} by config`, `admin.update ${VERBATIM_ID} by config`, `admin.update ${VERBATIM_ID} by config`]);
+      expect(await trail()).toEqual([
+        `admin.create ${VERBATIM_ID} by config`,
+        `admin.update ${VERBATIM_ID} by config`,
+        `admin.update ${VERBATIM_ID} by config`,
+        `admin.update ${VERBATIM_ID} by config`,
+      ]);
     });
 
     it('takes a new configured name, audited with the old and new name; a revoked one stays revoked', async () => {
@@ -128,7 +157,14 @@ describe('managing admin credentials', () => {
     });
 
     it('returns the credential another instance stored first, and passes a store failure on', async () => {
-      const theirs: AdminCredential = { id: VERBATIM_ID, name: 'Theirs', hash: hashKey(VERBATIM), scopes: ['keys:read'], createdAt: new Date(0), revokedAt: null };
+      const theirs: AdminCredential = {
+        id: VERBATIM_ID,
+        name: 'Theirs',
+        hash: hashKey(VERBATIM),
+        scopes: ['keys:read'],
+        createdAt: new Date(0),
+        revokedAt: null,
+      };
       // The other instance's insert lands between this one's lookup and its insert.
       const racing = new ManageAdminCredentials(
         Object.assign(Object.create(store) as MemoryAdminCredentialStore, {

@@ -1,6 +1,11 @@
 /** Key management as the key tool and the admin API use it, without HTTP: every rule, its boundary and its audit. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { KEY_NAME_MAX_LENGTH, ManageApiKeys, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH } from '../../../src/application/use-cases/manage-api-keys.js';
+import {
+  KEY_NAME_MAX_LENGTH,
+  ManageApiKeys,
+  MAX_ROTATION_GRACE_MS,
+  OWNER_ID_MAX_LENGTH,
+} from '../../../src/application/use-cases/manage-api-keys.js';
 import { Auditor, CONFIG_ACTOR, KEY_TOOL_ACTOR } from '../../../src/application/audit.js';
 import { hashKey } from '../../../src/application/key-secrets.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
@@ -62,21 +67,54 @@ describe('managing keys', () => {
     it('keeps what is asked for: limits, scopes, owner and expiry', async () => {
       const expiresAt = new Date(clock.ms + 1);
       const { record } = await keys.issue(
-        { name: 'Partner', plan: 'enterprise', customLimits: { perMinute: 5, perDay: 50 }, scopes: ['pets:read'], ownerId: 'o'.repeat(OWNER_ID_MAX_LENGTH), expiresAt },
+        {
+          name: 'Partner',
+          plan: 'enterprise',
+          customLimits: { perMinute: 5, perDay: 50 },
+          scopes: ['pets:read'],
+          ownerId: 'o'.repeat(OWNER_ID_MAX_LENGTH),
+          expiresAt,
+        },
         ADMIN,
       );
-      expect(record).toMatchObject({ plan: 'enterprise', customLimits: { perMinute: 5, perDay: 50 }, scopes: ['pets:read'], ownerId: 'o'.repeat(128), expiresAt });
+      expect(record).toMatchObject({
+        plan: 'enterprise',
+        customLimits: { perMinute: 5, perDay: 50 },
+        scopes: ['pets:read'],
+        ownerId: 'o'.repeat(128),
+        expiresAt,
+      });
       expect(await trail()).toEqual([`key.create ${record.id} by adm_test`]);
     });
 
     it.each([
       ['an empty name', { name: '' }, 'name', 'name must have 1 to 100 characters, not only spaces'],
       ['a name of spaces', { name: '   ' }, 'name', 'name must have 1 to 100 characters, not only spaces'],
-      ['a name of 101 characters', { name: 'n'.repeat(KEY_NAME_MAX_LENGTH + 1) }, 'name', 'name must have 1 to 100 characters, not only spaces'],
-      ['enterprise without limits', { plan: 'enterprise' as const }, 'limits', 'An enterprise key needs its own limits: perMinute and perDay whole numbers with 1 <= perMinute <= perDay'],
-      ['limits with perDay under perMinute', { customLimits: { perMinute: 10, perDay: 9 } }, 'limits', 'limits must be perMinute and perDay whole numbers with 1 <= perMinute <= perDay'],
+      [
+        'a name of 101 characters',
+        { name: 'n'.repeat(KEY_NAME_MAX_LENGTH + 1) },
+        'name',
+        'name must have 1 to 100 characters, not only spaces',
+      ],
+      [
+        'enterprise without limits',
+        { plan: 'enterprise' as const },
+        'limits',
+        'An enterprise key needs its own limits: perMinute and perDay whole numbers with 1 <= perMinute <= perDay',
+      ],
+      [
+        'limits with perDay under perMinute',
+        { customLimits: { perMinute: 10, perDay: 9 } },
+        'limits',
+        'limits must be perMinute and perDay whole numbers with 1 <= perMinute <= perDay',
+      ],
       ['no scopes', { scopes: [] }, 'scopes', 'scopes must list one or more of pets:read, pets:write, each once'],
-      ['a scope twice', { scopes: ['pets:read', 'pets:read'] as const }, 'scopes', 'scopes must list one or more of pets:read, pets:write, each once'],
+      [
+        'a scope twice',
+        { scopes: ['pets:read', 'pets:read'] as const },
+        'scopes',
+        'scopes must list one or more of pets:read, pets:write, each once',
+      ],
       ['an empty owner', { ownerId: '' }, 'ownerId', 'ownerId must have 1 to 128 characters'],
       ['an owner of 129 characters', { ownerId: 'o'.repeat(OWNER_ID_MAX_LENGTH + 1) }, 'ownerId', 'ownerId must have 1 to 128 characters'],
       ['an expiry now', { expiresAt: 'now' }, 'expiresAt', 'expiresAt must be in the future; to stop a key now, revoke it'],
@@ -101,9 +139,17 @@ describe('managing keys', () => {
       expect(first.key).toMatch(/^adopt_live_/);
       const again = await keys.issueOnce({ scopes: ['pets:read', 'pets:write'], plan: 'pro', name: 'A' }, ADMIN, 'idem-1');
       expect(again).toEqual({ record: first.record, key: null, replayed: true });
-      await expect(keys.issueOnce({ name: 'B', plan: 'pro', scopes: ['pets:write', 'pets:read'] }, ADMIN, 'idem-1')).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
-      await expect(keys.issueOnce({ name: 'A', plan: 'pro', scopes: ['pets:write'] }, ADMIN, 'idem-1')).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
-      const other = await keys.issueOnce({ name: 'A', plan: 'pro', scopes: ['pets:write', 'pets:read'] }, { ...ADMIN, id: 'adm_other' }, 'idem-1');
+      await expect(keys.issueOnce({ name: 'B', plan: 'pro', scopes: ['pets:write', 'pets:read'] }, ADMIN, 'idem-1')).rejects.toBeInstanceOf(
+        IdempotencyKeyReusedError,
+      );
+      await expect(keys.issueOnce({ name: 'A', plan: 'pro', scopes: ['pets:write'] }, ADMIN, 'idem-1')).rejects.toBeInstanceOf(
+        IdempotencyKeyReusedError,
+      );
+      const other = await keys.issueOnce(
+        { name: 'A', plan: 'pro', scopes: ['pets:write', 'pets:read'] },
+        { ...ADMIN, id: 'adm_other' },
+        'idem-1',
+      );
       expect(other.replayed).toBe(false);
       expect(other.record.id).not.toBe(first.record.id);
       expect(await trail()).toEqual([`key.create ${first.record.id} by adm_test`, `key.create ${other.record.id} by adm_other`]);
@@ -118,7 +164,11 @@ describe('managing keys', () => {
 
     it('tells requests apart by every field: limits, expiry and owner', async () => {
       const base = { name: 'A', plan: 'pro' as const };
-      await keys.issueOnce({ ...base, customLimits: { perMinute: 2, perDay: 3 }, expiresAt: new Date(clock.ms + 60_000), ownerId: 'o1' }, ADMIN, 'idem-2');
+      await keys.issueOnce(
+        { ...base, customLimits: { perMinute: 2, perDay: 3 }, expiresAt: new Date(clock.ms + 60_000), ownerId: 'o1' },
+        ADMIN,
+        'idem-2',
+      );
       for (const changed of [
         { ...base, customLimits: { perMinute: 2, perDay: 4 }, expiresAt: new Date(clock.ms + 60_000), ownerId: 'o1' },
         { ...base, customLimits: { perMinute: 3, perDay: 3 }, expiresAt: new Date(clock.ms + 60_000), ownerId: 'o1' },
@@ -156,14 +206,26 @@ describe('managing keys', () => {
       expect(planOnly.record.plan).toBe('business');
       expect(planOnly.record.customLimits ?? null).toBeNull();
       const otherPlan = await keys.ensure(configured, { name: 'Configured', plan: 'free' });
-      expect(otherPlan).toEqual({ action: 'updated', record: expect.objectContaining({ plan: 'free' }) as object, previous: { plan: 'business' } });
-      expect(await trail()).toEqual([`key.create ${record.id} by config`, ...Array.from({ length: 4 }, () => `key.update ${record.id} by config`)]);
+      expect(otherPlan).toEqual({
+        action: 'updated',
+        record: expect.objectContaining({ plan: 'free' }) as object,
+        previous: { plan: 'business' },
+      });
+      expect(await trail()).toEqual([
+        `key.create ${record.id} by config`,
+        ...Array.from({ length: 4 }, () => `key.update ${record.id} by config`),
+      ]);
       expect(CONFIG_ACTOR.id).toBe('config');
     });
 
     it('keeps the id derived from the hash in every version, and takes an issued key as well as one of its own format', async () => {
       expect((await keys.ensure(configured, { name: 'Configured', plan: 'pro' })).record.id).toBe(FIXED_IDS.configured);
-      const issued = (await new ManageApiKeys(new MemoryApiKeyStore(), new Auditor(new MemoryAuditLog(), clock), clock, 'production').issue({ name: 'I', plan: 'pro' })).key;
+      const issued = (
+        await new ManageApiKeys(new MemoryApiKeyStore(), new Auditor(new MemoryAuditLog(), clock), clock, 'production').issue({
+          name: 'I',
+          plan: 'pro',
+        })
+      ).key;
       expect((await keys.ensure(issued, { name: 'Issued', plan: 'free' })).action).toBe('created');
     });
 
@@ -172,10 +234,14 @@ describe('managing keys', () => {
       expect(await store.findByHash(hashKey(configured))).toBeNull();
     });
 
-    it('moves a key from its plan\'s limits to its own', async () => {
+    it("moves a key from its plan's limits to its own", async () => {
       await keys.ensure(configured, { name: 'C', plan: 'pro' });
       const outcome = await keys.ensure(configured, { name: 'C', plan: 'pro', customLimits: { perMinute: 1, perDay: 2 } });
-      expect(outcome).toMatchObject({ action: 'updated', record: { customLimits: { perMinute: 1, perDay: 2 } }, previous: { plan: 'pro' } });
+      expect(outcome).toMatchObject({
+        action: 'updated',
+        record: { customLimits: { perMinute: 1, perDay: 2 } },
+        previous: { plan: 'pro' },
+      });
     });
 
     it('finds the record another instance stored first, and passes any other failure on', async () => {
@@ -192,7 +258,10 @@ describe('managing keys', () => {
       }
       const racing = new RacingStore();
       const other = new ManageApiKeys(racing, new Auditor(new MemoryAuditLog(), clock), clock, 'production');
-      const first = await new ManageApiKeys(racing, new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(configured, { name: 'C', plan: 'pro' });
+      const first = await new ManageApiKeys(racing, new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(configured, {
+        name: 'C',
+        plan: 'pro',
+      });
       racing.firstLookup = true;
       expect(await other.ensure(configured, { name: 'C', plan: 'pro' })).toEqual({ action: 'unchanged', record: first.record });
 
@@ -205,15 +274,31 @@ describe('managing keys', () => {
         }
       }
       const down = new Error('store unavailable');
-      await expect(new ManageApiKeys(new FailingStore(down), new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(configured, { name: 'C', plan: 'pro' })).rejects.toBe(down);
       await expect(
-        new ManageApiKeys(new FailingStore(new DuplicateKeyError()), new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(configured, { name: 'C', plan: 'pro' }),
+        new ManageApiKeys(new FailingStore(down), new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(configured, {
+          name: 'C',
+          plan: 'pro',
+        }),
+      ).rejects.toBe(down);
+      await expect(
+        new ManageApiKeys(new FailingStore(new DuplicateKeyError()), new Auditor(new MemoryAuditLog(), clock), clock, 'production').ensure(
+          configured,
+          { name: 'C', plan: 'pro' },
+        ),
       ).rejects.toThrow('The key was reported as stored, but no record has its hash');
     });
 
     it('refuses a malformed key, and a key with a reserved prefix that is not valid here', async () => {
-      expect(await refusal(keys.ensure('short', { name: 'C', plan: 'pro' }))).toEqual({ field: 'key', message: `A key must be ${KEY_FORMAT_TEXT}` });
-      const staging = (await new ManageApiKeys(new MemoryApiKeyStore(), new Auditor(new MemoryAuditLog(), clock), clock, 'staging').issue({ name: 'S', plan: 'pro' })).key;
+      expect(await refusal(keys.ensure('short', { name: 'C', plan: 'pro' }))).toEqual({
+        field: 'key',
+        message: `A key must be ${KEY_FORMAT_TEXT}`,
+      });
+      const staging = (
+        await new ManageApiKeys(new MemoryApiKeyStore(), new Auditor(new MemoryAuditLog(), clock), clock, 'staging').issue({
+          name: 'S',
+          plan: 'pro',
+        })
+      ).key;
       expect(await refusal(keys.ensure(staging, { name: 'C', plan: 'pro' }))).toEqual({
         field: 'key',
         message: 'The key has a reserved prefix but is not valid here (other environment)',
@@ -232,7 +317,10 @@ describe('managing keys', () => {
       const cleared = await keys.update(record.id, { ownerId: null, expiresAt: null, customLimits: { perMinute: 1, perDay: 1 } }, ADMIN);
       expect(cleared).toMatchObject({ ownerId: null, expiresAt: null, customLimits: { perMinute: 1, perDay: 1 } });
       expect((await keys.update(record.id, { customLimits: null }, ADMIN)).customLimits ?? null).toBeNull();
-      expect(await trail()).toEqual([`key.create ${record.id} by key-tool`, ...Array.from({ length: 3 }, () => `key.update ${record.id} by adm_test`)]);
+      expect(await trail()).toEqual([
+        `key.create ${record.id} by key-tool`,
+        ...Array.from({ length: 3 }, () => `key.update ${record.id} by adm_test`),
+      ]);
     });
 
     it('refuses each bad change with its field, and changes nothing', async () => {
@@ -243,10 +331,19 @@ describe('managing keys', () => {
         [{ scopes: [] }, 'scopes', 'scopes must list one or more of pets:read, pets:write, each once'],
         [{ ownerId: '' }, 'ownerId', 'ownerId must have 1 to 128 characters'],
         [{ expiresAt: new Date(clock.ms) }, 'expiresAt', 'expiresAt must be in the future; to stop a key now, revoke it'],
-        [{ customLimits: { perMinute: 0, perDay: 1 } }, 'limits', 'limits must be perMinute and perDay whole numbers with 1 <= perMinute <= perDay'],
-        [{ plan: 'enterprise' }, 'limits', 'An enterprise key needs its own limits: perMinute and perDay whole numbers with 1 <= perMinute <= perDay'],
+        [
+          { customLimits: { perMinute: 0, perDay: 1 } },
+          'limits',
+          'limits must be perMinute and perDay whole numbers with 1 <= perMinute <= perDay',
+        ],
+        [
+          { plan: 'enterprise' },
+          'limits',
+          'An enterprise key needs its own limits: perMinute and perDay whole numbers with 1 <= perMinute <= perDay',
+        ],
       ];
-      for (const [change, field, message] of cases) expect(await refusal(keys.update(record.id, change, ADMIN))).toEqual({ field, message });
+      for (const [change, field, message] of cases)
+        expect(await refusal(keys.update(record.id, change, ADMIN))).toEqual({ field, message });
       expect(await refusal(keys.update(enterprise.id, { customLimits: null }, ADMIN))).toMatchObject({ field: 'limits' });
       // An enterprise key keeps its own limits through a change that does not touch them.
       expect((await keys.update(enterprise.id, { name: 'E2' }, ADMIN)).customLimits).toEqual({ perMinute: 2, perDay: 2 });
@@ -269,9 +366,21 @@ describe('managing keys', () => {
 
   describe('rotating', () => {
     it('issues a replacement with the same settings and quota; the old key ends after the grace', async () => {
-      const { record: old } = await keys.issue({ name: 'A', plan: 'enterprise', customLimits: { perMinute: 3, perDay: 30 }, scopes: ['pets:read'], ownerId: 'o' }, ADMIN);
+      const { record: old } = await keys.issue(
+        { name: 'A', plan: 'enterprise', customLimits: { perMinute: 3, perDay: 30 }, scopes: ['pets:read'], ownerId: 'o' },
+        ADMIN,
+      );
       const { key, record } = await keys.rotate(old.id, 60_000, ADMIN);
-      expect(record).toMatchObject({ name: 'A', plan: 'enterprise', customLimits: { perMinute: 3, perDay: 30 }, scopes: ['pets:read'], ownerId: 'o', quotaId: old.id, rotatedFrom: old.id, hash: hashKey(key) });
+      expect(record).toMatchObject({
+        name: 'A',
+        plan: 'enterprise',
+        customLimits: { perMinute: 3, perDay: 30 },
+        scopes: ['pets:read'],
+        ownerId: 'o',
+        quotaId: old.id,
+        rotatedFrom: old.id,
+        hash: hashKey(key),
+      });
       expect(record.id).not.toBe(old.id);
       expect((await store.findById(old.id))?.expiresAt).toEqual(new Date(clock.ms + 60_000));
       expect(await trail()).toEqual([`key.create ${old.id} by adm_test`, `key.rotate ${old.id} by adm_test`]);
@@ -296,7 +405,10 @@ describe('managing keys', () => {
     it('refuses a grace outside 0 to a week or not whole, and a key that is not active', async () => {
       const { record } = await keys.issue({ name: 'A', plan: 'pro' });
       for (const grace of [-1, MAX_ROTATION_GRACE_MS + 1, 1.5, Number.NaN]) {
-        expect(await refusal(keys.rotate(record.id, grace, ADMIN))).toEqual({ field: 'graceSeconds', message: 'graceSeconds must be a whole number from 0 to 604800' });
+        expect(await refusal(keys.rotate(record.id, grace, ADMIN))).toEqual({
+          field: 'graceSeconds',
+          message: 'graceSeconds must be a whole number from 0 to 604800',
+        });
       }
       await keys.revoke(record.id, ADMIN);
       const refused = await keys.rotate(record.id, 0, ADMIN).catch((e: unknown) => e);

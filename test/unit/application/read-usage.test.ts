@@ -16,7 +16,12 @@ const getPet: DeprecatedOperation = { operation: 'getPet', deprecatedAtMs: 0, su
 /** Calls to getPet by a key in the hour bucket `hoursAgo` before the current one. */
 function calls(keyId: string, nowHour: number, hoursAgo: number, count: number): UsageEntry {
   const minuteMs = nowHour - hoursAgo * HOUR;
-  return { keyId, minuteMs, counts: { ...emptyCounts(), admitted: count, byOperation: { getPet: count } }, seen: { getPet: { firstMs: minuteMs, lastMs: minuteMs + 1_000 } } };
+  return {
+    keyId,
+    minuteMs,
+    counts: { ...emptyCounts(), admitted: count, byOperation: { getPet: count } },
+    seen: { getPet: { firstMs: minuteMs, lastMs: minuteMs + 1_000 } },
+  };
 }
 
 describe('the deprecation report', () => {
@@ -25,7 +30,11 @@ describe('the deprecation report', () => {
     const nowHour = Date.UTC(2026, 10, 25, 10);
     const usage = new MemoryUsageStore(clock);
     const keys = new MemoryApiKeyStore();
-    const { record } = await new ManageApiKeys(keys, new Auditor(new MemoryAuditLog(), clock), clock, 'production').issue({ name: 'Shelter', plan: 'pro', ownerId: 'org_7' });
+    const { record } = await new ManageApiKeys(keys, new Auditor(new MemoryAuditLog(), clock), clock, 'production').issue({
+      name: 'Shelter',
+      plan: 'pro',
+      ownerId: 'org_7',
+    });
     await usage.add([
       calls(record.id, nowHour, 720, 1000), // before the 30 days
       calls(record.id, nowHour, 719, 100), // the oldest hour of the 30 days
@@ -34,7 +43,15 @@ describe('the deprecation report', () => {
     ]);
     const [report] = await new ReadUsage(usage, keys, clock, [getPet]).deprecationReport();
     expect(report?.callers).toEqual([
-      { keyId: record.id, name: 'Shelter', ownerId: 'org_7', calls7d: 1, calls30d: 111, firstSeenMs: nowHour - 720 * HOUR, lastSeenMs: nowHour - 167 * HOUR + 1_000 },
+      {
+        keyId: record.id,
+        name: 'Shelter',
+        ownerId: 'org_7',
+        calls7d: 1,
+        calls30d: 111,
+        firstSeenMs: nowHour - 720 * HOUR,
+        lastSeenMs: nowHour - 167 * HOUR + 1_000,
+      },
     ]);
   });
 
@@ -53,6 +70,8 @@ describe('the deprecation report', () => {
     const nowHour = Date.UTC(2026, 10, 25, 10);
     const usage = new MemoryUsageStore(clock);
     await usage.add([calls('key_a', nowHour, 1, 1), calls('key_a', nowHour, 3, 1)]);
-    expect(await usage.callers('getPet')).toEqual([{ keyId: 'key_a', firstSeenMs: nowHour - 3 * HOUR, lastSeenMs: nowHour - HOUR + 1_000 }]);
+    expect(await usage.callers('getPet')).toEqual([
+      { keyId: 'key_a', firstSeenMs: nowHour - 3 * HOUR, lastSeenMs: nowHour - HOUR + 1_000 },
+    ]);
   });
 });

@@ -43,7 +43,11 @@ describe('UsageRecorder', () => {
     await recorder.flush();
     expect(store.batches).toHaveLength(1);
     expect(recorder.pending).toBe(0);
-    expect(await minuteOf(store, 'key_a', clock, clock.ms - MINUTE)).toMatchObject({ admitted: 1, limited: 1, byOperation: { listPets: 2 } });
+    expect(await minuteOf(store, 'key_a', clock, clock.ms - MINUTE)).toMatchObject({
+      admitted: 1,
+      limited: 1,
+      byOperation: { listPets: 2 },
+    });
     expect(await minuteOf(store, 'key_a', clock)).toMatchObject({ admitted: 1, clientErrors: 1, byOperation: { getPet: 1 } });
     expect(await minuteOf(store, 'key_b', clock, clock.ms - MINUTE)).toMatchObject({ admitted: 1, byOperation: { createPet: 1 } });
     await recorder.flush();
@@ -68,7 +72,10 @@ describe('UsageRecorder', () => {
     const clock = new FakeClock();
     const store = new FlakyStore(clock);
     const failures: number[] = [];
-    const recorder = new UsageRecorder(store, clock, { maxEntries: 100, events: { flushFailed: (_e, n) => failures.push(n), dropped: () => undefined } });
+    const recorder = new UsageRecorder(store, clock, {
+      maxEntries: 100,
+      events: { flushFailed: (_e, n) => failures.push(n), dropped: () => undefined },
+    });
     recorder.record('key_a', 'listPets', 'admitted', 200);
     store.down = true;
     await recorder.flush();
@@ -84,7 +91,10 @@ describe('UsageRecorder', () => {
     const clock = new FakeClock();
     const store = new FlakyStore(clock);
     let dropped = 0;
-    const recorder = new UsageRecorder(store, clock, { maxEntries: 3, events: { flushFailed: () => undefined, dropped: (n) => (dropped += n) } });
+    const recorder = new UsageRecorder(store, clock, {
+      maxEntries: 3,
+      events: { flushFailed: () => undefined, dropped: (n) => (dropped += n) },
+    });
     store.down = true;
     for (const key of ['key_a', 'key_b', 'key_c', 'key_d']) recorder.record(key, 'listPets', 'admitted', 200);
     // A key already held in this minute is still counted.
@@ -103,7 +113,11 @@ describe('UsageRecorder', () => {
     const clock = new FakeClock();
     const store = new FlakyStore(clock);
     const failures: number[] = [];
-    const recorder = new UsageRecorder(store, clock, { maxEntries: 100, batchSize: 2, events: { flushFailed: (_e, n) => failures.push(n), dropped: () => undefined } });
+    const recorder = new UsageRecorder(store, clock, {
+      maxEntries: 100,
+      batchSize: 2,
+      events: { flushFailed: (_e, n) => failures.push(n), dropped: () => undefined },
+    });
     for (const key of ['key_a', 'key_b', 'key_c', 'key_d', 'key_e']) recorder.record(key, 'listPets', 'admitted', 200);
     await recorder.flush();
     expect(store.batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
@@ -140,7 +154,10 @@ describe('UsageRecorder', () => {
     const clock = new FakeClock();
     const store = new FlakyStore(clock);
     let dropped = 0;
-    const recorder = new UsageRecorder(store, clock, { maxEntries: 2, events: { flushFailed: () => undefined, dropped: (n) => (dropped += n) } });
+    const recorder = new UsageRecorder(store, clock, {
+      maxEntries: 2,
+      events: { flushFailed: () => undefined, dropped: (n) => (dropped += n) },
+    });
     recorder.record('key_a', 'listPets', 'admitted', 200);
     clock.advance(MINUTE);
     // key_a's first minute waits, sealed, beside its second: two key-minutes, the most allowed.
@@ -168,7 +185,10 @@ describe('UsageRecorder', () => {
     const clock = new FakeClock();
     const store = new FlakyStore(clock);
     const dropped: number[] = [];
-    const recorder = new UsageRecorder(store, clock, { maxEntries: 3, events: { flushFailed: () => undefined, dropped: (n) => dropped.push(n) } });
+    const recorder = new UsageRecorder(store, clock, {
+      maxEntries: 3,
+      events: { flushFailed: () => undefined, dropped: (n) => dropped.push(n) },
+    });
     recorder.record('key_a', 'listPets', 'admitted', 200);
     recorder.record('key_b', 'listPets', 'admitted', 200);
     recorder.record('key_b', 'listPets', 'limited', 429);
@@ -199,7 +219,10 @@ describe('UsageRecorder', () => {
     const clock = new FakeClock();
     const store = new FlakyStore(clock);
     const dropped: number[] = [];
-    const recorder = new UsageRecorder(store, clock, { maxEntries: 10, events: { flushFailed: () => undefined, dropped: (n) => dropped.push(n) } });
+    const recorder = new UsageRecorder(store, clock, {
+      maxEntries: 10,
+      events: { flushFailed: () => undefined, dropped: (n) => dropped.push(n) },
+    });
     recorder.record('key_a', 'listPets', 'admitted', 200);
     store.down = true;
     await recorder.flush();

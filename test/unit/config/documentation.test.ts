@@ -12,7 +12,12 @@ const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 const readme = read('README.md');
 const api = read('docs/api.md');
 const envExample = read('.env.example');
-const documents = ['README.md', ...readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const documents = [
+  'README.md',
+  ...readdirSync(new URL('docs/', root))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 const anchor = (heading: string) =>

@@ -15,7 +15,9 @@ describe('configuration', () => {
       { token, scopes: ['keys:read', 'audit:read'], name: 'On-call rota' },
       { token, scopes: ['keys:read', 'keys:write', 'usage:read', 'audit:read', 'credentials:read', 'credentials:write'], name: 'Deploys' },
     ]);
-    expect(() => loadConfig({ ADMIN_TOKENS: ` =${token}` })).toThrow("ADMIN_TOKENS entry 1: the name before '=' must have 1 to 100 characters");
+    expect(() => loadConfig({ ADMIN_TOKENS: ` =${token}` })).toThrow(
+      "ADMIN_TOKENS entry 1: the name before '=' must have 1 to 100 characters",
+    );
     expect(() => loadConfig({ ADMIN_TOKENS: `${'n'.repeat(101)}=${token}` })).toThrow(ConfigError);
   });
 
@@ -38,7 +40,10 @@ describe('configuration', () => {
       [{ GET_PET_SUNSET: '2030-02-30T00:00:00Z' }, /GET_PET_SUNSET/],
       [{ GET_PET_SUNSET: '2030-12-05T00:00:00' }, /GET_PET_SUNSET/],
       [{ GET_PET_BROWNOUTS: '2030-03-01T14:00:00Z' }, /GET_PET_BROWNOUTS entry 1 must be start\/end/],
-      [{ GET_PET_BROWNOUTS: '2030-03-01T14:00:00Z/2030-03-01T15:00:00Z,2030-03-02T15:00:00Z/2030-03-02T14:00:00Z' }, /entry 2 must end after it starts/],
+      [
+        { GET_PET_BROWNOUTS: '2030-03-01T14:00:00Z/2030-03-01T15:00:00Z,2030-03-02T15:00:00Z/2030-03-02T14:00:00Z' },
+        /entry 2 must end after it starts/,
+      ],
       [{ GET_PET_BROWNOUTS: '2030-12-04T23:00:00Z/2030-12-05T01:00:00Z' }, /must end by GET_PET_SUNSET/],
       [{ GET_PET_BROWNOUTS: 'a/b/c' }, /entry 1 must be start\/end/],
       [{ USAGE_FLUSH_SECONDS: '0' }, /USAGE_FLUSH_SECONDS/],
@@ -62,12 +67,22 @@ describe('configuration', () => {
     });
     expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).tracing?.endpoint).toBe('http://localhost:4318/v1/traces');
     expect(
-      loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://t.example/traces', OTEL_TRACES_SAMPLER: 'always_on', OTEL_SERVICE_NAME: 'adoption-eu' }).tracing,
+      loadConfig({
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://t.example/traces',
+        OTEL_TRACES_SAMPLER: 'always_on',
+        OTEL_SERVICE_NAME: 'adoption-eu',
+      }).tracing,
     ).toMatchObject({ endpoint: 'https://t.example/traces', sampler: 'always_on', serviceName: 'adoption-eu' });
     expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(/OTEL_TRACES_EXPORTER="zipkin" must be otlp or none/);
-    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL="grpc" must be http\/json/);
-    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG="2" must be a number from 0 to 1/);
-    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(/OTEL_TRACES_SAMPLER="sometimes" must be one of/);
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL="grpc" must be http\/json/,
+    );
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(
+      /OTEL_TRACES_SAMPLER_ARG="2" must be a number from 0 to 1/,
+    );
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(
+      /OTEL_TRACES_SAMPLER="sometimes" must be one of/,
+    );
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/must be an http:\/\/ or https:\/\/ URL/);
   });
 
@@ -104,17 +119,43 @@ describe('configuration', () => {
       timeoutMs: 500,
       keyPrefix: 'rl:',
     });
-    expect(loadConfig({ REDIS_CLUSTER_NODES: 'r1.internal:7000, [::1]:7001', REDIS_USERNAME: 'app', REDIS_PASSWORD: 'secret', REDIS_TLS: 'true' }).redis).toEqual({
-      topology: { kind: 'cluster', nodes: [{ host: 'r1.internal', port: 7000 }, { host: '::1', port: 7001 }] },
+    expect(
+      loadConfig({
+        REDIS_CLUSTER_NODES: 'r1.internal:7000, [::1]:7001',
+        REDIS_USERNAME: 'app',
+        REDIS_PASSWORD: 'secret',
+        REDIS_TLS: 'true',
+      }).redis,
+    ).toEqual({
+      topology: {
+        kind: 'cluster',
+        nodes: [
+          { host: 'r1.internal', port: 7000 },
+          { host: '::1', port: 7001 },
+        ],
+      },
       auth: { username: 'app', password: 'secret' },
       tls: true,
       timeoutMs: 500,
       keyPrefix: 'rl:',
     });
     expect(
-      loadConfig({ REDIS_SENTINEL_NODES: 's1:26379,s2:26379', REDIS_SENTINEL_MASTER: 'mymaster', REDIS_SENTINEL_PASSWORD: 'sp', REDIS_PASSWORD: 'secret' }).redis,
+      loadConfig({
+        REDIS_SENTINEL_NODES: 's1:26379,s2:26379',
+        REDIS_SENTINEL_MASTER: 'mymaster',
+        REDIS_SENTINEL_PASSWORD: 'sp',
+        REDIS_PASSWORD: 'secret',
+      }).redis,
     ).toEqual({
-      topology: { kind: 'sentinel', sentinels: [{ host: 's1', port: 26379 }, { host: 's2', port: 26379 }], masterName: 'mymaster', sentinelPassword: 'sp' },
+      topology: {
+        kind: 'sentinel',
+        sentinels: [
+          { host: 's1', port: 26379 },
+          { host: 's2', port: 26379 },
+        ],
+        masterName: 'mymaster',
+        sentinelPassword: 'sp',
+      },
       auth: { password: 'secret' },
       tls: false,
       timeoutMs: 500,
@@ -124,7 +165,10 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ REDIS_URL: 'redis://a:6379', REDIS_CLUSTER_NODES: 'b:7000' }, 'set one of REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES, not REDIS_URL and REDIS_CLUSTER_NODES'],
+    [
+      { REDIS_URL: 'redis://a:6379', REDIS_CLUSTER_NODES: 'b:7000' },
+      'set one of REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES, not REDIS_URL and REDIS_CLUSTER_NODES',
+    ],
     [{ REDIS_URL: 'http://secret@a:6379' }, 'REDIS_URL must start with redis:// or rediss://'],
     [{ REDIS_URL: 'redis://a:6379', REDIS_PASSWORD: 'x' }, 'REDIS_PASSWORD: for a standalone Redis, put credentials and TLS in REDIS_URL'],
     [{ REDIS_PASSWORD: 'x' }, 'REDIS_PASSWORD need REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES'],

@@ -73,10 +73,16 @@ describe('LogDestination', () => {
       }
       if (!next) next = destination.write(line(-2));
     }
-    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as { n?: number; level: number; dropped?: number; msg: string });
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { n?: number; level: number; dropped?: number; msg: string });
     expect(lines.at(-1)?.n).toBe(-2);
     const warnings = lines.filter((l) => l.dropped !== undefined);
-    const kept = lines.slice(0, -1).filter((l) => l.dropped === undefined).map((l) => l.n as number);
+    const kept = lines
+      .slice(0, -1)
+      .filter((l) => l.dropped === undefined)
+      .map((l) => l.n as number);
     // Kept lines in order; each gap announced by a warning where it happened; every drop counted once.
     expect(kept).toEqual([...kept].sort((a, b) => a - b));
     expect(kept.length).toBe(accepted);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { actionChanges, applyAction, checkNewOrder, checkOrderActor, mayViewOrder, ORDER_ACTIONS, ORDER_STATUSES, type OrderAction } from '../../../src/domain/adoption-request.js';
+import {
+  actionChanges,
+  applyAction,
+  checkNewOrder,
+  checkOrderActor,
+  mayViewOrder,
+  ORDER_ACTIONS,
+  ORDER_STATUSES,
+  type OrderAction,
+} from '../../../src/domain/adoption-request.js';
 import { ForbiddenError, InvalidTransitionError, ValidationError } from '../../../src/domain/errors.js';
 import { anOrder } from '../../contracts/order-repository.contract.js';
 
@@ -15,7 +24,9 @@ describe('adoption request actions', () => {
 
   it('says what a request in a final state may no longer become', () => {
     expect(() => actionChanges(anOrder({ status: 'delivered' }), 'cancel')).toThrow(/is delivered; it cannot be cancelled, it is final/);
-    expect(() => actionChanges(anOrder({ status: 'placed' }), 'deliver')).toThrow(/is placed; it cannot be delivered \(it may be: approved, cancelled\)/);
+    expect(() => actionChanges(anOrder({ status: 'placed' }), 'deliver')).toThrow(
+      /is placed; it cannot be delivered \(it may be: approved, cancelled\)/,
+    );
   });
 
   it('applies an action one version on, with the reason for a cancel only', () => {
@@ -37,7 +48,11 @@ describe('adoption request actions', () => {
 
   it('checks a new request: a visible name of at most 100 characters, a note of at most 1,000', () => {
     expect(() => checkNewOrder({ petId: 1, applicantName: '🐶'.repeat(100), note: 'x'.repeat(1000) })).not.toThrow();
-    for (const input of [{ applicantName: '\u200b' }, { applicantName: 'x'.repeat(101) }, { applicantName: 'Ada', note: 'x'.repeat(1001) }]) {
+    for (const input of [
+      { applicantName: '\u200b' },
+      { applicantName: 'x'.repeat(101) },
+      { applicantName: 'Ada', note: 'x'.repeat(1001) },
+    ]) {
       expect(() => checkNewOrder({ petId: 1, ...input })).toThrow(ValidationError);
     }
   });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { checkBrowserKey, checkKeyFormat, checkKeyOrigin, composeKey, composeSecret, crc32, isKeyActive, isKeyScope, KEY_PREFIXES, type ApiKeyRecord, type KeyScope } from '../../../src/domain/api-key.js';
+import {
+  checkBrowserKey,
+  checkKeyFormat,
+  checkKeyOrigin,
+  composeKey,
+  composeSecret,
+  crc32,
+  isKeyActive,
+  isKeyScope,
+  KEY_PREFIXES,
+  type ApiKeyRecord,
+  type KeyScope,
+} from '../../../src/domain/api-key.js';
 import { ForbiddenError, ValidationError } from '../../../src/domain/errors.js';
 import { anApiKeyRecord } from '../../support/builders.js';
 import { randomBase62 } from '../../../src/application/key-secrets.js';
@@ -96,7 +108,9 @@ describe('key formats at their edges', () => {
 describe('browser keys', () => {
   it('take 1 to 20 exact origins, each once, on a read-only key', () => {
     expect(() => checkBrowserKey(undefined, ['pets:read', 'pets:write'])).not.toThrow();
-    expect(() => checkBrowserKey(['https://shelter.example', 'http://localhost:8080', 'http://127.0.0.1:5173', 'http://[::1]:3000'], ['pets:read'])).not.toThrow();
+    expect(() =>
+      checkBrowserKey(['https://shelter.example', 'http://localhost:8080', 'http://127.0.0.1:5173', 'http://[::1]:3000'], ['pets:read']),
+    ).not.toThrow();
     const refused = (origins: string[], scopes: KeyScope[] = ['pets:read']) => {
       try {
         checkBrowserKey(origins, scopes);
@@ -105,7 +119,16 @@ describe('browser keys', () => {
         return error instanceof ValidationError ? error.field : 'not a ValidationError';
       }
     };
-    for (const origin of ['https://shelter.example/', 'https://shelter.example/pets', 'shelter.example', 'https://Shelter.example', '*', 'ftp://shelter.example', 'https://shelter.example:99999x', 'null']) {
+    for (const origin of [
+      'https://shelter.example/',
+      'https://shelter.example/pets',
+      'shelter.example',
+      'https://Shelter.example',
+      '*',
+      'ftp://shelter.example',
+      'https://shelter.example:99999x',
+      'null',
+    ]) {
       expect(refused([origin]), origin).toBe('allowedOrigins');
     }
     expect(refused([])).toBe('allowedOrigins');
@@ -120,7 +143,9 @@ describe('browser keys', () => {
     expect(() => checkKeyOrigin(['https://shelter.example'], undefined)).not.toThrow();
     expect(() => checkKeyOrigin(['https://shelter.example'], 'https://shelter.example')).not.toThrow();
     expect(() => checkKeyOrigin(['https://shelter.example'], 'https://shelter.example.evil')).toThrow(ForbiddenError);
-    expect(() => checkKeyOrigin(['https://shelter.example'], 'http://shelter.example')).toThrow('does not allow the origin http://shelter.example');
+    expect(() => checkKeyOrigin(['https://shelter.example'], 'http://shelter.example')).toThrow(
+      'does not allow the origin http://shelter.example',
+    );
     expect(() => checkKeyOrigin(null, 'https://shelter.example')).toThrow('keep a secret key on a server');
     expect(() => checkKeyOrigin(undefined, 'https://shelter.example')).toThrow(ForbiddenError);
   });

@@ -12,7 +12,10 @@ describe('the name pattern', () => {
   it(`is the one generated from this runtime's Unicode (${process.versions.unicode})`, () => {
     // A runtime on another Unicode version fails here with the instruction to regenerate. The values
     // the module exports are compared, not its text, so the check holds on an instrumented copy too.
-    expect({ unicode: process.versions.unicode, pattern: namePattern() }, 'regenerate: UPDATE_NAME_PATTERN=1 npx vitest run test/unit/domain/name-pattern.test.ts').toEqual({
+    expect(
+      { unicode: process.versions.unicode, pattern: namePattern() },
+      'regenerate: UPDATE_NAME_PATTERN=1 npx vitest run test/unit/domain/name-pattern.test.ts',
+    ).toEqual({
       unicode: UNICODE_VERSION,
       pattern: VISIBLE_CHARACTER_PATTERN,
     });
@@ -42,6 +45,9 @@ describe('the name pattern', () => {
     ['an emoji', '🐶', true],
     ['a name with spaces', ' Zoë ', true],
   ] as const)('%s: %s', (_what, text, expected) => {
-    expect([new RegExp(VISIBLE_CHARACTER_PATTERN, 'u').test(text), new RegExp(VISIBLE_CHARACTER_PATTERN).test(text)]).toEqual([expected, expected]);
+    expect([new RegExp(VISIBLE_CHARACTER_PATTERN, 'u').test(text), new RegExp(VISIBLE_CHARACTER_PATTERN).test(text)]).toEqual([
+      expected,
+      expected,
+    ]);
   });
 });

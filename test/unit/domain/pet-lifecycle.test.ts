@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { changePet, checkPetOwner, checkTransition, holdPet, ownerOfKey, PET_TRANSITIONS, releasePet, sellPet } from '../../../src/domain/pet-lifecycle.js';
-import { ForbiddenError, InvalidTransitionError, PetHeldError, PreconditionFailedError, PreconditionRequiredError, ValidationError } from '../../../src/domain/errors.js';
+import {
+  changePet,
+  checkPetOwner,
+  checkTransition,
+  holdPet,
+  ownerOfKey,
+  PET_TRANSITIONS,
+  releasePet,
+  sellPet,
+} from '../../../src/domain/pet-lifecycle.js';
+import {
+  ForbiddenError,
+  InvalidTransitionError,
+  PetHeldError,
+  PreconditionFailedError,
+  PreconditionRequiredError,
+  ValidationError,
+} from '../../../src/domain/errors.js';
 import { checkIfMatch } from '../../../src/domain/preconditions.js';
 import { PET_STATUSES } from '../../../src/domain/pet-status.js';
 import type { Pet } from '../../../src/domain/pet.js';

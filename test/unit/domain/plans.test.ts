@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_LIMITS, isPlanId, isValidLimits, LIMITS_RULE_TEXT, limitsForPlan, PLAN_IDS, PLAN_LIMITS } from '../../../src/domain/plans.js';
+import {
+  ANONYMOUS_LIMITS,
+  isPlanId,
+  isValidLimits,
+  LIMITS_RULE_TEXT,
+  limitsForPlan,
+  PLAN_IDS,
+  PLAN_LIMITS,
+} from '../../../src/domain/plans.js';
 
 describe('plans', () => {
   it('grant the budgets the specification lists, and callers without a key get the Free plan', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { admit, peek, reportOf, SubjectState, windowsFor, type AdmissionPolicy, type RateDecision, type WindowUsage } from '../../../src/domain/rate-limit.js';
+import {
+  admit,
+  peek,
+  reportOf,
+  SubjectState,
+  windowsFor,
+  type AdmissionPolicy,
+  type RateDecision,
+  type WindowUsage,
+} from '../../../src/domain/rate-limit.js';
 
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const noBan = { threshold: 0, durationMs: 900_000, strikeWindowMs: 60_000 };
@@ -75,7 +84,7 @@ describe('sliding windows', () => {
     };
     for (let i = 0; i < 20_000; i++) {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      t += seed % 7 === 0 ? (seed % 900_001) : seed % 1_500;
+      t += seed % 7 === 0 ? seed % 900_001 : seed % 1_500;
       const decision = admit(state, policy, t);
       if (decision.outcome === 'admitted') admittedAt.push(t);
       const report = reportOf(decision);
@@ -180,13 +189,26 @@ describe('bans', () => {
 });
 
 describe('boundaries', () => {
-  const oneMinute = (limit: number): AdmissionPolicy => ({ windows: [{ name: 'minute', limit, windowMs: 60_000, bucketMs: 1_000 }], ban: noBan });
+  const oneMinute = (limit: number): AdmissionPolicy => ({
+    windows: [{ name: 'minute', limit, windowMs: 60_000, bucketMs: 1_000 }],
+    ban: noBan,
+  });
   // A day spent at once, so that the day window is still full when a ban ends.
-  const spentDay: AdmissionPolicy = { windows: windowsFor({ perMinute: 60, perDay: 60 }), ban: { threshold: 5, durationMs: 900_000, strikeWindowMs: 60_000 } };
+  const spentDay: AdmissionPolicy = {
+    windows: windowsFor({ perMinute: 60, perDay: 60 }),
+    ban: { threshold: 5, durationMs: 900_000, strikeWindowMs: 60_000 },
+  };
 
   it('reports the window with the least room; of two with the same room, the one that resets later; else the first', () => {
-    const usage = (name: 'minute' | 'day', limit: number, used: number, resetAtMs: number): WindowUsage => ({ name, limit, used, resetAtMs, retryAtMs: T0 });
-    const report = (...windows: WindowUsage[]) => reportOf({ outcome: 'admitted', nowMs: T0, windows, bannedUntilMs: null, banStarted: false } satisfies RateDecision);
+    const usage = (name: 'minute' | 'day', limit: number, used: number, resetAtMs: number): WindowUsage => ({
+      name,
+      limit,
+      used,
+      resetAtMs,
+      retryAtMs: T0,
+    });
+    const report = (...windows: WindowUsage[]) =>
+      reportOf({ outcome: 'admitted', nowMs: T0, windows, bannedUntilMs: null, banStarted: false } satisfies RateDecision);
     const tight = usage('minute', 10, 8, T0 + 60_000);
     const roomy = usage('day', 100, 50, T0 + 86_400_000);
     expect(report(tight, roomy)).toMatchObject({ limit: 10, remaining: 2, resetAtMs: T0 + 60_000 });

@@ -19,14 +19,29 @@ describe('usage counts', () => {
     // A refusal's 429 is its outcome, not a client error.
     countRequest(counts, 'listPets', 'limited', 429);
     countRequest(counts, 'listPets', 'banned', 429);
-    expect(counts).toEqual({ admitted: 6, limited: 1, banned: 1, clientErrors: 2, serverErrors: 2, byOperation: { listPets: 4, createPet: 2, getPet: 2 } });
+    expect(counts).toEqual({
+      admitted: 6,
+      limited: 1,
+      banned: 1,
+      clientErrors: 2,
+      serverErrors: 2,
+      byOperation: { listPets: 4, createPet: 2, getPet: 2 },
+    });
   });
 });
 
 describe('usage ranges', () => {
   it('by default ends with the current bucket and spans 60 minutes, 24 hours or 30 days of buckets', () => {
-    expect(bucketRange('minute', NOW)).toEqual({ granularity: 'minute', firstMs: Date.UTC(2026, 10, 25, 9, 31), lastMs: Date.UTC(2026, 10, 25, 10, 30) });
-    expect(bucketRange('hour', NOW)).toEqual({ granularity: 'hour', firstMs: Date.UTC(2026, 10, 24, 11), lastMs: Date.UTC(2026, 10, 25, 10) });
+    expect(bucketRange('minute', NOW)).toEqual({
+      granularity: 'minute',
+      firstMs: Date.UTC(2026, 10, 25, 9, 31),
+      lastMs: Date.UTC(2026, 10, 25, 10, 30),
+    });
+    expect(bucketRange('hour', NOW)).toEqual({
+      granularity: 'hour',
+      firstMs: Date.UTC(2026, 10, 24, 11),
+      lastMs: Date.UTC(2026, 10, 25, 10),
+    });
     expect(bucketRange('day', NOW)).toEqual({ granularity: 'day', firstMs: Date.UTC(2026, 9, 27), lastMs: Date.UTC(2026, 10, 25) });
     // On a bucket's first instant, that bucket is the current one.
     const onTheHour = Date.UTC(2026, 10, 25, 10);
@@ -35,7 +50,11 @@ describe('usage ranges', () => {
 
   it('covers the buckets overlapping [from, to): to excluded, buckets not begun left out', () => {
     const from = Date.UTC(2026, 10, 25, 8, 15);
-    expect(bucketRange('hour', NOW, from, Date.UTC(2026, 10, 25, 10))).toEqual({ granularity: 'hour', firstMs: Date.UTC(2026, 10, 25, 8), lastMs: Date.UTC(2026, 10, 25, 9) });
+    expect(bucketRange('hour', NOW, from, Date.UTC(2026, 10, 25, 10))).toEqual({
+      granularity: 'hour',
+      firstMs: Date.UTC(2026, 10, 25, 8),
+      lastMs: Date.UTC(2026, 10, 25, 9),
+    });
     expect(bucketRange('hour', NOW, from, Date.UTC(2026, 10, 25, 10, 0, 0, 1)).lastMs).toBe(Date.UTC(2026, 10, 25, 10));
     expect(bucketRange('hour', NOW, from, NOW + 5 * HOUR).lastMs).toBe(Date.UTC(2026, 10, 25, 10));
     const range = bucketRange('minute', NOW, NOW - 3 * MINUTE, NOW);
@@ -62,12 +81,18 @@ describe('usage ranges', () => {
     expect(refused(() => bucketRange('hour', NOW, NOW, NOW - 1))).toBe('from must be before to');
     // Kept: 48 hours of minutes, 31 days of hours, 400 days of days (whole buckets, the current one included).
     expect(bucketRange('minute', NOW, NOW - 48 * HOUR, NOW - 47 * HOUR).firstMs).toBe(Date.UTC(2026, 10, 23, 10, 30));
-    expect(refused(() => bucketRange('minute', NOW, NOW - 48 * HOUR - MINUTE, NOW - 47 * HOUR))).toMatch(/more than the 48 hours ago that minute buckets are kept; .*coarser granularity/);
+    expect(refused(() => bucketRange('minute', NOW, NOW - 48 * HOUR - MINUTE, NOW - 47 * HOUR))).toMatch(
+      /more than the 48 hours ago that minute buckets are kept; .*coarser granularity/,
+    );
     expect(refused(() => bucketRange('hour', NOW, NOW - 31 * DAY - HOUR, NOW - 30 * DAY))).toMatch(/31 days/);
     expect(refused(() => bucketRange('day', NOW, NOW - 401 * DAY, NOW - 399 * DAY))).toMatch(/400 days/);
     expect(refused(() => bucketRange('minute', NOW, undefined, NOW - 47 * HOUR - 30 * MINUTE))).toMatch(/48 hours/);
-    expect(bucketRange('minute', NOW, NOW - 999 * MINUTE, NOW + 1)).toMatchObject({ firstMs: Date.UTC(2026, 10, 25, 10, 30) - 999 * MINUTE });
-    expect(refused(() => bucketRange('minute', NOW, NOW - 1000 * MINUTE, NOW + 1))).toBe('from and to cover 1001 minute buckets; at most 1000 may be read at once: narrow the range or ask for a coarser granularity');
+    expect(bucketRange('minute', NOW, NOW - 999 * MINUTE, NOW + 1)).toMatchObject({
+      firstMs: Date.UTC(2026, 10, 25, 10, 30) - 999 * MINUTE,
+    });
+    expect(refused(() => bucketRange('minute', NOW, NOW - 1000 * MINUTE, NOW + 1))).toBe(
+      'from and to cover 1001 minute buckets; at most 1000 may be read at once: narrow the range or ask for a coarser granularity',
+    );
   });
 });
 
@@ -91,7 +116,8 @@ describe('usage ranges: what a refusal names', () => {
     });
     expect(refusal(() => bucketRange('hour', NOW, undefined, NOW - 31 * DAY))).toEqual({
       field: 'to',
-      message: 'the range begins more than the 31 days ago that hour buckets are kept; move from (or to) later, or ask for a coarser granularity',
+      message:
+        'the range begins more than the 31 days ago that hour buckets are kept; move from (or to) later, or ask for a coarser granularity',
     });
     expect(refusal(() => bucketRange('minute', NOW, NOW - 1000 * MINUTE, NOW + 1)).field).toBe('to');
   });

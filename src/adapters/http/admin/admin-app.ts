@@ -61,7 +61,21 @@ export interface AdminAppOptions extends BaseAppOptions {
 }
 
 /** The codes each admin operation's error responses can carry. */
-const ADMIN_CODES: readonly ErrorCode[] = ['invalid_request', 'invalid_json', 'unauthorized', 'forbidden', 'not_found', 'key_not_active', 'idempotency_key_reused', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'key_banned', 'internal_error', 'service_unavailable'];
+const ADMIN_CODES: readonly ErrorCode[] = [
+  'invalid_request',
+  'invalid_json',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'key_not_active',
+  'idempotency_key_reused',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'key_banned',
+  'internal_error',
+  'service_unavailable',
+];
 
 const ADMIN_PROFILE: DocumentProfile = {
   ownDescriptions: ownDescriptionsOf([
@@ -84,7 +98,10 @@ const ADMIN_PROFILE: DocumentProfile = {
     DeprecationsSchema,
   ]),
   codesFor: (status, operationId) =>
-    operationCodes(status).filter((code) => ADMIN_CODES.includes(code) && (operationId === 'createKey' || operationId === 'rotateKey' || code !== 'idempotency_key_reused')),
+    operationCodes(status).filter(
+      (code) =>
+        ADMIN_CODES.includes(code) && (operationId === 'createKey' || operationId === 'rotateKey' || code !== 'idempotency_key_reused'),
+    ),
 };
 
 export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions): Promise<FastifyInstance> {
@@ -105,7 +122,13 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       },
       servers: [{ url: ADMIN_BASE_PATH, description: 'This admin listener' }],
       components: {
-        securitySchemes: { adminAuth: { type: 'http', scheme: 'bearer', description: 'An admin credential (`adopt_admin_...`), as `Authorization: Bearer <credential>`; never an API key' } },
+        securitySchemes: {
+          adminAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An admin credential (`adopt_admin_...`), as `Authorization: Bearer <credential>`; never an API key',
+          },
+        },
       },
       security: [{ adminAuth: [] }],
       tags: [
@@ -124,7 +147,13 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
     async (admin) => {
       adminAuthPlugin(admin, deps.admitAdminRequest);
       refuseUnrouted(admin, app, ADMIN_BASE_PATH);
-      await admin.register(keyRoutes, { keys: deps.keys, usage: deps.usage, clock: deps.clock, defaultGraceMs: options.defaultGraceMs, basePath: ADMIN_BASE_PATH });
+      await admin.register(keyRoutes, {
+        keys: deps.keys,
+        usage: deps.usage,
+        clock: deps.clock,
+        defaultGraceMs: options.defaultGraceMs,
+        basePath: ADMIN_BASE_PATH,
+      });
       await admin.register(adminUsageRoutes, { usage: deps.usage, flushSeconds: options.usageFlushSeconds });
       await admin.register(auditRoutes, { auditor: deps.auditor, basePath: ADMIN_BASE_PATH });
       await admin.register(credentialRoutes, { credentials: deps.credentials, basePath: ADMIN_BASE_PATH });
@@ -144,7 +173,7 @@ function adminDescription(): string {
     `Send an admin credential as \`Authorization: Bearer <credential>\`. Each credential carries scopes from ${ADMIN_SCOPES.map((s) => `\`${s}\``).join(', ')}; every operation names the one it needs. A missing, malformed, unknown or revoked credential (or an API key) gets 401 \`unauthorized\`, the same answer for each; a credential without the scope gets 403 \`forbidden\`. Failed authentications count against the client address with the limits and ban of a bad API key (429), and each one answered 401 is written to the audit log.`,
     '',
     '## Secrets',
-    'A key\'s or an admin credential\'s secret is in the response that issues it (create, rotate) and nowhere else: not in a read, a list, an audit event or a log line. Those responses carry `Cache-Control: no-store`.',
+    "A key's or an admin credential's secret is in the response that issues it (create, rotate) and nowhere else: not in a read, a list, an audit event or a log line. Those responses carry `Cache-Control: no-store`.",
     '',
     '## Errors',
     'Every error uses the Error body `{"code", "message", "status"}` of the public API. Bad input is refused with 400 before anything is stored.',

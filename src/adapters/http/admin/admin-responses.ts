@@ -9,9 +9,15 @@ export const ADMIN_HEADERS: Record<string, HeaderSpec> = { 'X-Request-Id': RATE_
 
 const ADMIN_STYLE: ErrorResponseStyle = {
   descriptions: {
-    400: { description: 'The request has a missing or invalid value (unknown fields, bad dates, limits, plans or scopes); the message names the field. Nothing was changed.' },
+    400: {
+      description:
+        'The request has a missing or invalid value (unknown fields, bad dates, limits, plans or scopes); the message names the field. Nothing was changed.',
+    },
     401: { description: 'No valid admin credential: missing, malformed, unknown or revoked (one answer for all); an API key is not one' },
-    403: { description: 'The admin credential does not have the scope this operation needs, or would give scopes it does not hold (code forbidden)' },
+    403: {
+      description:
+        'The admin credential does not have the scope this operation needs, or would give scopes it does not hold (code forbidden)',
+    },
     404: { description: 'No key or admin credential has this id' },
     409: { description: 'The key is revoked or expired and cannot be rotated (code key_not_active)' },
     413: { description: 'The request body is too large' },

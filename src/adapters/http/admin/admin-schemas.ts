@@ -5,7 +5,12 @@ import { KEY_SCOPES, KEY_STATUSES, MAX_ALLOWED_ORIGINS } from '../../../domain/a
 import { AUDIT_ACTIONS } from '../../../domain/audit-event.js';
 import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../domain/plans.js';
 import { dateTime, dateTimeOrNull } from '../schemas/dates.js';
-import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH, REVOKE_REASON_MAX_LENGTH } from '../../../application/use-cases/manage-api-keys.js';
+import {
+  KEY_NAME_MAX_LENGTH,
+  MAX_ROTATION_GRACE_MS,
+  OWNER_ID_MAX_LENGTH,
+  REVOKE_REASON_MAX_LENGTH,
+} from '../../../application/use-cases/manage-api-keys.js';
 
 const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
 
@@ -31,46 +36,68 @@ const ScopesSchema = Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type:
   'x-invalid': `must list one or more of ${KEY_SCOPES.join(', ')}, each once`,
 });
 
-const OriginsSchema = Type.Array(
-  Type.String({ maxLength: 200 }),
-  {
-    minItems: 1,
-    maxItems: MAX_ALLOWED_ORIGINS,
-    uniqueItems: true,
-    description: `Makes it a browser key: the exact web origins (\`https://shelter.example\`, as the browser sends them) whose pages may use it, 1 to ${MAX_ALLOWED_ORIGINS}. A browser key must be read-only (\`scopes: ["pets:read"]\`)`,
-    'x-invalid': `must list 1 to ${MAX_ALLOWED_ORIGINS} origins, each once`,
-  },
-);
+const OriginsSchema = Type.Array(Type.String({ maxLength: 200 }), {
+  minItems: 1,
+  maxItems: MAX_ALLOWED_ORIGINS,
+  uniqueItems: true,
+  description: `Makes it a browser key: the exact web origins (\`https://shelter.example\`, as the browser sends them) whose pages may use it, 1 to ${MAX_ALLOWED_ORIGINS}. A browser key must be read-only (\`scopes: ["pets:read"]\`)`,
+  'x-invalid': `must list 1 to ${MAX_ALLOWED_ORIGINS} origins, each once`,
+});
 
-const NameSchema = Type.String({ minLength: 1, maxLength: KEY_NAME_MAX_LENGTH, description: "The key's name, for operators", 'x-invalid': `must be a string of 1 to ${KEY_NAME_MAX_LENGTH} characters` });
-const OwnerSchema = Type.String({ minLength: 1, maxLength: OWNER_ID_MAX_LENGTH, description: "The operator's reference for the customer (an account id)", 'x-invalid': `must be a string of 1 to ${OWNER_ID_MAX_LENGTH} characters` });
+const NameSchema = Type.String({
+  minLength: 1,
+  maxLength: KEY_NAME_MAX_LENGTH,
+  description: "The key's name, for operators",
+  'x-invalid': `must be a string of 1 to ${KEY_NAME_MAX_LENGTH} characters`,
+});
+const OwnerSchema = Type.String({
+  minLength: 1,
+  maxLength: OWNER_ID_MAX_LENGTH,
+  description: "The operator's reference for the customer (an account id)",
+  'x-invalid': `must be a string of 1 to ${OWNER_ID_MAX_LENGTH} characters`,
+});
 
 export const ApiKeySchema = Type.Object(
   {
     id: Type.String({ description: 'Public identifier of the key; safe to show and log' }),
     name: Type.String({ description: "The key's name" }),
     plan: PlanSchema,
-    limits: { ...LimitsSchema, description: 'The limits in force: the plan\'s, or the key\'s own override' },
+    limits: { ...LimitsSchema, description: "The limits in force: the plan's, or the key's own override" },
     limitsSource: Type.Unsafe<'plan' | 'override'>({
       type: 'string',
       enum: ['plan', 'override'],
-      description: "Where `limits` come from: the plan's table, or an override set on this key (kept across plan changes until `limits: null` removes it)",
+      description:
+        "Where `limits` come from: the plan's table, or an override set on this key (kept across plan changes until `limits: null` removes it)",
     }),
-    scopes: Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type: 'string', enum: [...KEY_SCOPES] }), { description: 'What the key may do' }),
+    scopes: Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type: 'string', enum: [...KEY_SCOPES] }), {
+      description: 'What the key may do',
+    }),
     ownerId: Type.Union([Type.String(), Type.Null()], { description: "The operator's reference for the customer, or null" }),
-    status: Type.Unsafe<(typeof KEY_STATUSES)[number]>({ type: 'string', enum: [...KEY_STATUSES], description: 'active, revoked or expired, now' }),
+    status: Type.Unsafe<(typeof KEY_STATUSES)[number]>({
+      type: 'string',
+      enum: [...KEY_STATUSES],
+      description: 'active, revoked or expired, now',
+    }),
     createdAt: Type.String({ format: 'date-time', description: 'When the key was issued' }),
     expiresAt: dateTimeOrNull('When the key stops working, or null'),
     revokedAt: dateTimeOrNull('When the key was revoked, or null'),
     lastUsedAt: dateTimeOrNull('When the key was last used, to within a minute, or null'),
-    rotatedFrom: Type.Union([Type.String(), Type.Null()], { description: 'The key this one replaced by a rotation (the two share one quota), or null' }),
-    rotatedTo: Type.Union([Type.String(), Type.Null()], { description: 'The key that replaced this one by a rotation, or null while it was never rotated' }),
+    rotatedFrom: Type.Union([Type.String(), Type.Null()], {
+      description: 'The key this one replaced by a rotation (the two share one quota), or null',
+    }),
+    rotatedTo: Type.Union([Type.String(), Type.Null()], {
+      description: 'The key that replaced this one by a rotation, or null while it was never rotated',
+    }),
     revokedReason: Type.Union([Type.String(), Type.Null()], { description: 'Why it was revoked, when the operator said; else null' }),
     start: Type.Union([Type.String(), Type.Null()], {
       description: 'How the secret begins: its environment prefix and 4 more characters (null for keys stored before it was kept)',
     }),
-    last4: Type.Union([Type.String(), Type.Null()], { description: 'The last 4 characters of the secret (null for keys stored before it was kept)' }),
-    allowedOrigins: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'A browser key\'s web origins; null for a key no web page may use (a secret key for servers)' }),
+    last4: Type.Union([Type.String(), Type.Null()], {
+      description: 'The last 4 characters of the secret (null for keys stored before it was kept)',
+    }),
+    allowedOrigins: Type.Union([Type.Array(Type.String()), Type.Null()], {
+      description: "A browser key's web origins; null for a key no web page may use (a secret key for servers)",
+    }),
   },
   { title: 'ApiKey', additionalProperties: false, description: 'An API key as operators see it. The secret is never part of it.' },
 );
@@ -78,7 +105,9 @@ export const ApiKeySchema = Type.Object(
 export const IssuedApiKeySchema = Type.Object(
   {
     ...ApiKeySchema.properties,
-    key: Type.String({ description: 'The secret, shown in this response only: store it now. It is never shown again, nor kept by the service.' }),
+    key: Type.String({
+      description: 'The secret, shown in this response only: store it now. It is never shown again, nor kept by the service.',
+    }),
   },
   { title: 'IssuedApiKey', additionalProperties: false, description: 'A new key with its secret, which is shown this once' },
 );
@@ -117,12 +146,21 @@ export const ApiKeyChangesSchema = Type.Object(
     ownerId: Type.Optional(nullable(OwnerSchema, "The operator's reference for the customer; null removes it")),
     allowedOrigins: Type.Optional(nullable(OriginsSchema, 'The web origins that may use it; null: no longer a browser key')),
   },
-  { title: 'ApiKeyChanges', additionalProperties: false, minProperties: 1, description: 'The fields to change, at least one; the others stay as they are' },
+  {
+    title: 'ApiKeyChanges',
+    additionalProperties: false,
+    minProperties: 1,
+    description: 'The fields to change, at least one; the others stay as they are',
+  },
 );
 
 export const KeyLookupSchema = Type.Object(
   {
-    key: Type.String({ minLength: 1, maxLength: 512, description: 'The secret to look up, as reported or found; never stored, logged or repeated' }),
+    key: Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description: 'The secret to look up, as reported or found; never stored, logged or repeated',
+    }),
   },
   { title: 'KeyLookup', additionalProperties: false, description: 'A secret to find the record of', examples: [{ key: 'adopt_live_...' }] },
 );
@@ -138,7 +176,12 @@ export const RevocationSchema = Type.Object(
       }),
     ),
   },
-  { title: 'Revocation', additionalProperties: false, description: 'Optional; unknown fields are refused', examples: [{ reason: 'leaked in a public repository' }] },
+  {
+    title: 'Revocation',
+    additionalProperties: false,
+    description: 'Optional; unknown fields are refused',
+    examples: [{ reason: 'leaked in a public repository' }],
+  },
 );
 
 export const RotationSchema = Type.Object(
@@ -156,10 +199,20 @@ export const RotationSchema = Type.Object(
 );
 
 export const KeyIdParamsSchema = Type.Object({
-  id: Type.String({ pattern: '^key_[A-Za-z0-9]{16}$', description: 'The key id (key_ and 16 letters or digits)', 'x-invalid': 'must be a key id: key_ and 16 letters or digits' }),
+  id: Type.String({
+    pattern: '^key_[A-Za-z0-9]{16}$',
+    description: 'The key id (key_ and 16 letters or digits)',
+    'x-invalid': 'must be a key id: key_ and 16 letters or digits',
+  }),
 });
 
-const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Most items returned', 'x-invalid': 'must be an integer from 1 to 100' });
+const Limit = Type.Integer({
+  minimum: 1,
+  maximum: 100,
+  default: 20,
+  description: 'Most items returned',
+  'x-invalid': 'must be an integer from 1 to 100',
+});
 const Cursor = Type.String({
   maxLength: 128,
   pattern: '^[A-Za-z0-9_-]+$',
@@ -171,7 +224,9 @@ export const KeyListQuerySchema = Type.Object(
   {
     limit: Type.Optional(Limit),
     cursor: Type.Optional(Cursor),
-    status: Type.Optional(Type.Unsafe<(typeof KEY_STATUSES)[number]>({ type: 'string', enum: [...KEY_STATUSES], description: 'Only keys in this status' })),
+    status: Type.Optional(
+      Type.Unsafe<(typeof KEY_STATUSES)[number]>({ type: 'string', enum: [...KEY_STATUSES], description: 'Only keys in this status' }),
+    ),
     plan: Type.Optional({ ...PlanSchema, description: 'Only keys on this plan' }),
     ownerId: Type.Optional({ ...OwnerSchema, description: 'Only keys of this owner' }),
   },
@@ -179,7 +234,13 @@ export const KeyListQuerySchema = Type.Object(
 );
 
 const AuditId = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description, 'x-invalid': 'must be an id: 1 to 64 letters, digits, _ or -' });
+  Type.String({
+    minLength: 1,
+    maxLength: 64,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description,
+    'x-invalid': 'must be an id: 1 to 64 letters, digits, _ or -',
+  });
 
 export const AuditQuerySchema = Type.Object(
   {
@@ -188,7 +249,12 @@ export const AuditQuerySchema = Type.Object(
     target: Type.Optional(AuditId('Only events about this key or admin credential id')),
     actor: Type.Optional(AuditId('Only events by this actor: an admin credential id (adm_...), `key-tool` or `config`')),
     action: Type.Optional(
-      Type.Unsafe<(typeof AUDIT_ACTIONS)[number]>({ type: 'string', enum: [...AUDIT_ACTIONS], description: 'Only events of this action', 'x-invalid': `must be one of: ${AUDIT_ACTIONS.join(', ')}` }),
+      Type.Unsafe<(typeof AUDIT_ACTIONS)[number]>({
+        type: 'string',
+        enum: [...AUDIT_ACTIONS],
+        description: 'Only events of this action',
+        'x-invalid': `must be one of: ${AUDIT_ACTIONS.join(', ')}`,
+      }),
     ),
     from: Type.Optional(dateTime('Only events at or after this instant')),
     to: Type.Optional(dateTime('Only events before this instant (after `from`)')),
@@ -203,16 +269,24 @@ const AuditValueSchema = Type.Unsafe<unknown>({
     { type: 'number' },
     { type: 'null' },
     { type: 'array', items: { type: 'string' } },
-    { type: 'object', properties: { perMinute: { type: 'integer' }, perDay: { type: 'integer' } }, required: ['perMinute', 'perDay'], additionalProperties: false },
+    {
+      type: 'object',
+      properties: { perMinute: { type: 'integer' }, perDay: { type: 'integer' } },
+      required: ['perMinute', 'perDay'],
+      additionalProperties: false,
+    },
   ],
 });
 
 const AuditChangesSchema = Type.Record(
   Type.String(),
-  Type.Object({ from: AuditValueSchema, to: AuditValueSchema }, { additionalProperties: false, description: "One field's value before and after" }),
+  Type.Object(
+    { from: AuditValueSchema, to: AuditValueSchema },
+    { additionalProperties: false, description: "One field's value before and after" },
+  ),
   {
     description:
-      'Each field the change set, with its value before and after (`limits: null` is the plan\'s limits; a rotation names the successor as `rotatedTo`). Never a secret. Absent when no field changed (a lookup, a failed authentication, a creation).',
+      "Each field the change set, with its value before and after (`limits: null` is the plan's limits; a rotation names the successor as `rotatedTo`). Never a secret. Absent when no field changed (a lookup, a failed authentication, a creation).",
   },
 );
 
@@ -223,7 +297,11 @@ export const AuditEventSchema = Type.Object(
     actor: Type.Union([Type.String(), Type.Null()], {
       description: 'Who acted: an admin credential id (adm_...), `key-tool` or `config`; null for a failed authentication',
     }),
-    actorName: Type.Optional(Type.String({ description: "The acting admin credential's name at the time (absent for `key-tool`, `config` and failed authentications)" })),
+    actorName: Type.Optional(
+      Type.String({
+        description: "The acting admin credential's name at the time (absent for `key-tool`, `config` and failed authentications)",
+      }),
+    ),
     action: Type.Unsafe<(typeof AUDIT_ACTIONS)[number]>({ type: 'string', enum: [...AUDIT_ACTIONS], description: 'What happened' }),
     target: Type.Union([Type.String(), Type.Null()], { description: 'The key or admin credential id acted on, or null' }),
     requestId: Type.Union([Type.String(), Type.Null()], { description: 'The X-Request-Id of the request that did it, or null' }),
@@ -231,7 +309,11 @@ export const AuditEventSchema = Type.Object(
     reason: Type.Optional(Type.String({ description: "The operator's reason, when one was given (a revocation's)" })),
     changes: Type.Optional(AuditChangesSchema),
   },
-  { title: 'AuditEvent', additionalProperties: false, description: 'One change to a key or credential, or a failed admin authentication. Never a secret.' },
+  {
+    title: 'AuditEvent',
+    additionalProperties: false,
+    description: 'One change to a key or credential, or a failed admin authentication. Never a secret.',
+  },
 );
 
 export const AuditEventsSchema = Type.Array(AuditEventSchema, { title: 'AuditEvents', description: 'Audit events, newest first' });
@@ -249,18 +331,31 @@ export const AdminCredentialSchema = Type.Object(
     createdAt: Type.String({ format: 'date-time', description: 'When it was issued' }),
     revokedAt: dateTimeOrNull('When it was revoked, or null'),
   },
-  { title: 'AdminCredential', additionalProperties: false, description: 'An admin credential as operators see it. The secret is never part of it.' },
+  {
+    title: 'AdminCredential',
+    additionalProperties: false,
+    description: 'An admin credential as operators see it. The secret is never part of it.',
+  },
 );
 
 export const IssuedAdminCredentialSchema = Type.Object(
   {
     ...AdminCredentialSchema.properties,
-    token: Type.String({ description: 'The secret (adopt_admin_...), shown in this response only: store it now. It is never shown again, nor kept.' }),
+    token: Type.String({
+      description: 'The secret (adopt_admin_...), shown in this response only: store it now. It is never shown again, nor kept.',
+    }),
   },
-  { title: 'IssuedAdminCredential', additionalProperties: false, description: 'A new admin credential with its secret, which is shown this once' },
+  {
+    title: 'IssuedAdminCredential',
+    additionalProperties: false,
+    description: 'A new admin credential with its secret, which is shown this once',
+  },
 );
 
-export const AdminCredentialsSchema = Type.Array(AdminCredentialSchema, { title: 'AdminCredentials', description: 'Every admin credential, oldest first' });
+export const AdminCredentialsSchema = Type.Array(AdminCredentialSchema, {
+  title: 'AdminCredentials',
+  description: 'Every admin credential, oldest first',
+});
 
 export const NewAdminCredentialSchema = Type.Object(
   {
@@ -277,9 +372,18 @@ export const NewAdminCredentialSchema = Type.Object(
       'x-invalid': `must list one or more of ${ADMIN_SCOPES.join(', ')}, each once`,
     }),
   },
-  { title: 'NewAdminCredential', additionalProperties: false, description: 'An admin credential to issue. Unknown fields are refused.', examples: [{ name: 'Support desk', scopes: ['keys:read', 'usage:read'] }] },
+  {
+    title: 'NewAdminCredential',
+    additionalProperties: false,
+    description: 'An admin credential to issue. Unknown fields are refused.',
+    examples: [{ name: 'Support desk', scopes: ['keys:read', 'usage:read'] }],
+  },
 );
 
 export const AdminCredentialIdParamsSchema = Type.Object({
-  id: Type.String({ pattern: '^adm_[A-Za-z0-9]{16}$', description: 'The admin credential id (adm_ and 16 letters or digits)', 'x-invalid': 'must be an admin credential id: adm_ and 16 letters or digits' }),
+  id: Type.String({
+    pattern: '^adm_[A-Za-z0-9]{16}$',
+    description: 'The admin credential id (adm_ and 16 letters or digits)',
+    'x-invalid': 'must be an admin credential id: adm_ and 16 letters or digits',
+  }),
 });

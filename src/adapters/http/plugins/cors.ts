@@ -98,10 +98,14 @@ async function preflight(request: FastifyRequest, reply: FastifyReply, origin: s
   if (admission.decision) setRateLimitHeaders(reply, admission.limits, admission.decision);
   if (admission.refusal) throw admission.refusal;
   if (!ALLOWED_METHODS.includes(asked)) {
-    throw new ForbiddenError(`A web page may only read (${ALLOWED_METHODS.join(', ')}): browser keys are read-only, and ${asked.slice(0, 20)} needs a key kept on a server`);
+    throw new ForbiddenError(
+      `A web page may only read (${ALLOWED_METHODS.join(', ')}): browser keys are read-only, and ${asked.slice(0, 20)} needs a key kept on a server`,
+    );
   }
   if (!(await options.origins.allows(origin))) {
-    throw new ForbiddenError(`No key allows the origin ${origin.slice(0, 100)}: an operator gives a read-only browser key allowedOrigins listing it`);
+    throw new ForbiddenError(
+      `No key allows the origin ${origin.slice(0, 100)}: an operator gives a read-only browser key allowedOrigins listing it`,
+    );
   }
   await reply
     .code(204)

@@ -70,7 +70,12 @@ function isValidJson(text: string): boolean {
 }
 
 /** A merge patch is for PATCH only: elsewhere the body is a whole resource, sent as application/json. */
-function checkNotMergePatch(request: FastifyRequest, reply: FastifyReply, payload: RequestPayload, done: (error: Error | null, payload?: RequestPayload) => void): void {
+function checkNotMergePatch(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: RequestPayload,
+  done: (error: Error | null, payload?: RequestPayload) => void,
+): void {
   if (MERGE_PATCH_TYPE.test(request.headers['content-type'] ?? '')) {
     done(new HttpError('unsupported_media_type', `Content-Type ${MERGE_PATCH} is for PATCH; send this body as application/json`));
     return;
@@ -78,9 +83,15 @@ function checkNotMergePatch(request: FastifyRequest, reply: FastifyReply, payloa
   checkBodyHeaders(request, reply, payload, done);
 }
 
-function checkBodyHeaders(request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload, done: (error: Error | null, payload?: RequestPayload) => void): void {
+function checkBodyHeaders(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  payload: RequestPayload,
+  done: (error: Error | null, payload?: RequestPayload) => void,
+): void {
   const { headers } = request;
-  const hasBody = (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined;
   if (!hasBody) {
     done(null, payload);
     return;

@@ -13,7 +13,12 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
  * the application, asked which methods a path serves. Fastify's not-found handler is set too, so
  * that each scope keeps its own hooks on such a request.
  */
-export function refuseUnrouted(scope: FastifyInstance, root: FastifyInstance, basePath: string, applies: (request: FastifyRequest) => boolean = () => true): void {
+export function refuseUnrouted(
+  scope: FastifyInstance,
+  root: FastifyInstance,
+  basePath: string,
+  applies: (request: FastifyRequest) => boolean = () => true,
+): void {
   scope.addHook('onRequest', (request, _reply, done) => {
     done(request.is404 && applies(request) ? unrouted(root, request, basePath) : undefined);
   });

@@ -5,7 +5,15 @@ import type { AdoptionRequests } from '../../../application/use-cases/adoption-r
 import type { OrderAction } from '../../../domain/adoption-request.js';
 import { ValidationError } from '../../../domain/errors.js';
 import { IDEMPOTENCY_KEY_HEADER, ETAG_HEADER, linkNextHeader, nextPageLink, NoQuerySchema } from '../schemas/common-schemas.js';
-import { CancelOrderSchema, ListOrdersQuerySchema, NewOrderSchema, OrderIdParamsSchema, OrderSchema, OrdersSchema, PlaceOrderHeadersSchema } from '../schemas/order-schemas.js';
+import {
+  CancelOrderSchema,
+  ListOrdersQuerySchema,
+  NewOrderSchema,
+  OrderIdParamsSchema,
+  OrderSchema,
+  OrdersSchema,
+  PlaceOrderHeadersSchema,
+} from '../schemas/order-schemas.js';
 import { errorResponses, withHeaders } from '../schemas/responses.js';
 import { callerOf, etagOf } from '../preconditions.js';
 
@@ -16,9 +24,11 @@ export interface OrderRoutesOptions {
 }
 
 /** What every adoption-request operation says first: the stability promise (docs/api.md#stability). */
-export const BETA = 'Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).';
+export const BETA =
+  'Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).';
 
-const SAME_STATE = 'An action into the state the request is already in answers 200 and changes nothing (a safe retry); from delivered or cancelled any other action gets 409 `invalid_transition`.';
+const SAME_STATE =
+  'An action into the state the request is already in answers 200 and changes nothing (a safe retry); from delivered or cancelled any other action gets 409 `invalid_transition`.';
 
 export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -40,7 +50,10 @@ export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOpt
           201: withHeaders(OrderSchema, 'The placed request (or, on a replay, the request the first call placed)', {
             ...ETAG_HEADER,
             Location: { type: 'string', description: 'URL of the request', 'x-required': true },
-            'Idempotent-Replayed': { type: 'string', description: '`true` when this is the request an earlier call with the same Idempotency-Key placed' },
+            'Idempotent-Replayed': {
+              type: 'string',
+              description: '`true` when this is the request an earlier call with the same Idempotency-Key placed',
+            },
           }),
           ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
         },

@@ -124,7 +124,10 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
           201: withHeaders(PetSchema, 'The created animal, with its assigned id (or, on a replay, the animal the first request created)', {
             ...ETAG_HEADER,
             Location: { type: 'string', description: 'URL of the created animal', 'x-required': true },
-            'Idempotent-Replayed': { type: 'string', description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key' },
+            'Idempotent-Replayed': {
+              type: 'string',
+              description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key',
+            },
           }),
           ...withRetryAfter(errorResponses(400, 401, 403, 409, 413, 415, 422, 429), 409),
         },
@@ -133,7 +136,11 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const caller = callerOf(request);
-      const { pet, replayed } = await createPet.execute(request.body, caller.ownerId, key !== undefined ? { apiKeyId: caller.keyId, key } : undefined);
+      const { pet, replayed } = await createPet.execute(
+        request.body,
+        caller.ownerId,
+        key !== undefined ? { apiKeyId: caller.keyId, key } : undefined,
+      );
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.code(201).header('Location', `${basePath}/pets/${pet.id}`).header('ETag', etagOf(pet.version)).send(pet);
     },
@@ -161,9 +168,13 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         response: {
           200: withHeaders(PetSchema, 'The animal', { ...getPetHeaders, ...ETAG_HEADER }),
           ...errorResponses(400, 401, 403, 404, 414, 429),
-          410: withHeaders(ErrorSchema, 'The operation is gone: past its Sunset date, or inside an announced brownout before it (code gone). Use the replacement the message and the Link header name; do not retry.', {
-            ...getPetHeaders,
-          }),
+          410: withHeaders(
+            ErrorSchema,
+            'The operation is gone: past its Sunset date, or inside an announced brownout before it (code gone). Use the replacement the message and the Link header name; do not retry.',
+            {
+              ...getPetHeaders,
+            },
+          ),
         },
       },
     },
@@ -190,7 +201,10 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         const body = request.body as Record<string, unknown> | null | undefined;
         const readOnly = body && typeof body === 'object' ? READ_ONLY_PET_FIELDS.find((field) => field in body) : undefined;
         if (readOnly !== undefined) {
-          throw new ValidationError(readOnly, `field '${readOnly}' is read-only: the service sets it; send only name, categoryId or status`);
+          throw new ValidationError(
+            readOnly,
+            `field '${readOnly}' is read-only: the service sets it; send only name, categoryId or status`,
+          );
         }
       },
       schema: {
@@ -211,7 +225,12 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       },
     },
     async (request, reply) => {
-      const pet = await changePet.update(request.params.petId, request.body, parseIfMatch(request.headers[IF_MATCH_HEADER]), callerOf(request));
+      const pet = await changePet.update(
+        request.params.petId,
+        request.body,
+        parseIfMatch(request.headers[IF_MATCH_HEADER]),
+        callerOf(request),
+      );
       reply.header('ETag', etagOf(pet.version));
       return pet;
     },

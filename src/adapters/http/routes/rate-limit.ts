@@ -52,7 +52,12 @@ export async function rateLimitRoutes(base: FastifyInstance, options: RateLimitR
           200: withHeaders(RateLimitStatusSchema, "The caller's plan and its windows"),
           ...errorResponses(401, 403, 429),
           // A query this operation does not take is refused before the rate limiter is asked.
-          400: withHeaders(ErrorSchema, 'The query has a field this operation does not take; the message names it', {}, RATE_LIMIT_HEADERS_IF_DECIDED),
+          400: withHeaders(
+            ErrorSchema,
+            'The query has a field this operation does not take; the message names it',
+            {},
+            RATE_LIMIT_HEADERS_IF_DECIDED,
+          ),
         },
       },
     },

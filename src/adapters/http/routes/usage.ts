@@ -35,7 +35,12 @@ export async function usageRoutes(base: FastifyInstance, options: UsageRoutesOpt
           200: withHeaders(UsageReportSchema, "The calling key's usage"),
           ...errorResponses(401, 429),
           // Refused by its query before the handler states where the key stands.
-          400: withHeaders(ErrorSchema, 'A query value is invalid (granularity, a date, a range over the retention or over 1000 buckets); the message names the field', {}, RATE_LIMIT_HEADERS_IF_DECIDED),
+          400: withHeaders(
+            ErrorSchema,
+            'A query value is invalid (granularity, a date, a range over the retention or over 1000 buckets); the message names the field',
+            {},
+            RATE_LIMIT_HEADERS_IF_DECIDED,
+          ),
         },
       },
     },

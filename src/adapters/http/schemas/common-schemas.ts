@@ -38,7 +38,11 @@ export function ifMatchHeadersSchema(required: boolean) {
 }
 
 export const ETAG_HEADER: Record<string, HeaderSpec> = {
-  ETag: { type: 'string', description: 'The version of the resource as an entity tag, e.g. `"3"`: send it back as If-Match to change it', 'x-required': true },
+  ETag: {
+    type: 'string',
+    description: 'The version of the resource as an entity tag, e.g. `"3"`: send it back as If-Match to change it',
+    'x-required': true,
+  },
 };
 
 /** A page's size, as every list takes it. */
@@ -64,7 +68,11 @@ export const cursorQuery = (sameAs: string) =>
 
 /** The Link header of a page that has a next one. */
 export const linkNextHeader = (what: string): Record<string, HeaderSpec> => ({
-  Link: { type: 'string', description: `RFC 8288 link to the next page (rel="next"), present when more ${what} exist`, 'x-component': 'LinkNext' },
+  Link: {
+    type: 'string',
+    description: `RFC 8288 link to the next page (rel="next"), present when more ${what} exist`,
+    'x-component': 'LinkNext',
+  },
 });
 
 /**

@@ -6,10 +6,12 @@ import { ValidationError } from '../../../domain/errors.js';
 export const RFC3339 = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$';
 const DATE_TEXT = 'must be an RFC 3339 date-time with a time zone, e.g. 2027-01-31T00:00:00Z';
 
-export const dateTime = (description: string) => Type.String({ format: 'date-time', pattern: RFC3339, description, 'x-invalid': DATE_TEXT });
+export const dateTime = (description: string) =>
+  Type.String({ format: 'date-time', pattern: RFC3339, description, 'x-invalid': DATE_TEXT });
 
 /** A date-time or null, as one type list (the serialiser then needs no validator to choose a branch). */
-export const dateTimeOrNull = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', description });
+export const dateTimeOrNull = (description: string) =>
+  Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', description });
 
 /** The instant a pattern-checked RFC 3339 text names; refused when its date or time does not exist (February 30th). */
 export function parseDate(text: string, field: string, location = 'field'): Date {

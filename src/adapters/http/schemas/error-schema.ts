@@ -47,12 +47,21 @@ export const RATE_LIMIT_HEADERS = {
 export const RATE_LIMIT_HEADERS_IF_DECIDED = Object.fromEntries(
   Object.entries(RATE_LIMIT_HEADERS).map(([name, spec]) => {
     if (name === 'X-Request-Id') return [name, spec];
-    return [name, { type: spec.type, description: `${spec.description}; absent when the request failed before the rate limiter decided`, 'x-inline': true }];
+    return [
+      name,
+      {
+        type: spec.type,
+        description: `${spec.description}; absent when the request failed before the rate limiter decided`,
+        'x-inline': true,
+      },
+    ];
   }),
 ) as Record<keyof typeof RATE_LIMIT_HEADERS, HeaderSpec>;
 
 export const RETRY_AFTER_HEADER = {
-  'Retry-After': header('Seconds to wait before retrying: until a request would be admitted (429), the in-flight create finishes (409), or the dependency is back (503)'),
+  'Retry-After': header(
+    'Seconds to wait before retrying: until a request would be admitted (429), the in-flight create finishes (409), or the dependency is back (503)',
+  ),
 };
 
 export const WWW_AUTHENTICATE_HEADER = {

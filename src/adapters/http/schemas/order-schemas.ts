@@ -19,16 +19,14 @@ const enumOf = <T extends string>(title: string, values: readonly T[], descripti
 const PetIdSchema = (description: string) =>
   Type.Integer({ minimum: MIN_ID, maximum: MAX_ID, format: 'int64', description, 'x-invalid': ID_RANGE_TEXT });
 
-const OrderStatusSchema = (description: string) =>
-  enumOf(
-    'OrderStatus',
-    ORDER_STATUSES,
-    description,
-  );
+const OrderStatusSchema = (description: string) => enumOf('OrderStatus', ORDER_STATUSES, description);
 
 export const OrderSchema = Type.Object(
   {
-    id: Type.String({ pattern: ORDER_ID_PATTERN, description: 'Identifier assigned by the service (`ord_` and 21 characters; ids sort by creation time)' }),
+    id: Type.String({
+      pattern: ORDER_ID_PATTERN,
+      description: 'Identifier assigned by the service (`ord_` and 21 characters; ids sort by creation time)',
+    }),
     petId: PetIdSchema('The animal asked for'),
     status: OrderStatusSchema(
       'placed (waiting for the shelter), approved (the animal is held for this applicant: pending), delivered (adopted: the animal is sold) or cancelled',
@@ -65,7 +63,10 @@ export const OrderSchema = Type.Object(
   },
 );
 
-export const OrdersSchema = Type.Array(OrderSchema, { title: 'Orders', description: 'A page of adoption requests in ascending id order (oldest first)' });
+export const OrdersSchema = Type.Array(OrderSchema, {
+  title: 'Orders',
+  description: 'A page of adoption requests in ascending id order (oldest first)',
+});
 
 export const NewOrderSchema = Type.Object(
   {
@@ -78,7 +79,11 @@ export const NewOrderSchema = Type.Object(
       'x-invalid': `must be a string of ${APPLICANT_NAME_RULE_TEXT}`,
     }),
     note: Type.Optional(
-      Type.String({ maxLength: NOTE_MAX_LENGTH, description: `Anything the shelter should know, at most ${NOTE_MAX_LENGTH} characters`, 'x-invalid': `must be a string of at most ${NOTE_MAX_LENGTH} characters` }),
+      Type.String({
+        maxLength: NOTE_MAX_LENGTH,
+        description: `Anything the shelter should know, at most ${NOTE_MAX_LENGTH} characters`,
+        'x-invalid': `must be a string of at most ${NOTE_MAX_LENGTH} characters`,
+      }),
     ),
   },
   {
@@ -91,7 +96,11 @@ export const NewOrderSchema = Type.Object(
 
 export const CancelOrderSchema = Type.Object(
   {
-    reason: enumOf('ClientCancelReason', CLIENT_CANCEL_REASONS, 'withdrawn: the applicant (the owner that placed the request) withdraws it; rejected: the animal\'s owner turns it down'),
+    reason: enumOf(
+      'ClientCancelReason',
+      CLIENT_CANCEL_REASONS,
+      "withdrawn: the applicant (the owner that placed the request) withdraws it; rejected: the animal's owner turns it down",
+    ),
   },
   { title: 'CancelOrder', additionalProperties: false, description: 'Why the request is cancelled', examples: [{ reason: 'withdrawn' }] },
 );

@@ -17,7 +17,13 @@ const PetStatusSchema = (description: string) =>
 // `x-invalid` is what a validation error says about a field (see http-errors.ts).
 
 const IdSchema = (description: string) =>
-  Type.Integer({ minimum: MIN_ID, maximum: MAX_ID, format: 'int64', description: `${description}. ${idRange}`, 'x-invalid': ID_RANGE_TEXT });
+  Type.Integer({
+    minimum: MIN_ID,
+    maximum: MAX_ID,
+    format: 'int64',
+    description: `${description}. ${idRange}`,
+    'x-invalid': ID_RANGE_TEXT,
+  });
 
 export const NewPetSchema = Type.Object(
   {
@@ -35,7 +41,10 @@ export const NewPetSchema = Type.Object(
     title: 'NewPet',
     additionalProperties: false,
     description: 'An animal to add. Unknown fields are refused.',
-    examples: [{ name: 'Rex', categoryId: 1 }, { name: 'Zoë', categoryId: 3, status: 'pending' }],
+    examples: [
+      { name: 'Rex', categoryId: 1 },
+      { name: 'Zoë', categoryId: 3, status: 'pending' },
+    ],
   },
 );
 
@@ -53,12 +62,17 @@ export const PetSchema = Type.Object(
     status: PetStatusSchema(`Availability of the animal. Transitions: ${transitionsText}`),
     version: Type.Integer({
       minimum: 1,
-      description: '1 when the animal was added, one more at every change. The ETag is this number in quotes (`"3"`): send it as If-Match to change the animal',
+      description:
+        '1 when the animal was added, one more at every change. The ETag is this number in quotes (`"3"`): send it as If-Match to change the animal',
     }),
     createdAt: timeOf('When the animal was added (RFC 3339, UTC)'),
     updatedAt: timeOf('When the animal last changed'),
     statusChangedAt: timeOf('When its status last changed (when it was added, if never since)'),
-    adoptedAt: Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', description: 'When it became sold, while it is sold; null otherwise' }),
+    adoptedAt: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it became sold, while it is sold; null otherwise',
+    }),
     ownerId: Type.Unsafe<string | null>({
       type: ['string', 'null'],
       description:
@@ -91,7 +105,11 @@ export const PetPatchSchema = Type.Object(
   {
     name: Type.Optional(NewPetSchema.properties.name),
     categoryId: Type.Optional(IdSchema('Identifier of the category the animal belongs to')),
-    status: Type.Optional(PetStatusSchema(`The new availability. Transitions: ${transitionsText}; an animal held by an approved adoption request changes status only through that request`)),
+    status: Type.Optional(
+      PetStatusSchema(
+        `The new availability. Transitions: ${transitionsText}; an animal held by an approved adoption request changes status only through that request`,
+      ),
+    ),
   },
   {
     title: 'PetPatch',

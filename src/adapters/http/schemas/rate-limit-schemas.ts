@@ -27,5 +27,9 @@ export const RateLimitStatusSchema = Type.Object(
       description: 'Unix time in seconds until which the key is blocked for sending while limited; else null',
     }),
   },
-  { title: 'RateLimitStatus', additionalProperties: false, description: "The caller's plan and its windows, computed without spending quota" },
+  {
+    title: 'RateLimitStatus',
+    additionalProperties: false,
+    description: "The caller's plan and its windows, computed without spending quota",
+  },
 );

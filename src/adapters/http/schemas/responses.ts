@@ -1,7 +1,14 @@
 /** OpenAPI response descriptions: every response lists the headers it carries. */
 import type { TSchema } from 'typebox';
 import { ERROR_CODES, ERROR_RESPONSES, statusOf } from '../error-catalogue.js';
-import { ErrorSchema, RATE_LIMIT_HEADERS, RATE_LIMIT_HEADERS_IF_DECIDED, RETRY_AFTER_HEADER, WWW_AUTHENTICATE_HEADER, type HeaderSpec } from './error-schema.js';
+import {
+  ErrorSchema,
+  RATE_LIMIT_HEADERS,
+  RATE_LIMIT_HEADERS_IF_DECIDED,
+  RETRY_AFTER_HEADER,
+  WWW_AUTHENTICATE_HEADER,
+  type HeaderSpec,
+} from './error-schema.js';
 
 export function withHeaders<T extends TSchema>(
   schema: T,

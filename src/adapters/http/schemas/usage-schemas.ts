@@ -1,6 +1,13 @@
 /** Usage as the API shows it: a key's buckets (to operators and to the key holder alike) and who calls a deprecated operation. */
 import { Type } from 'typebox';
-import { GRANULARITIES, MAX_USAGE_BUCKETS, retentionText, USAGE_OPERATIONS, type Granularity, type UsageBucket } from '../../../domain/usage.js';
+import {
+  GRANULARITIES,
+  MAX_USAGE_BUCKETS,
+  retentionText,
+  USAGE_OPERATIONS,
+  type Granularity,
+  type UsageBucket,
+} from '../../../domain/usage.js';
 import type { DeprecationReport, UsageReport } from '../../../application/use-cases/read-usage.js';
 import { dateTime } from './dates.js';
 
@@ -8,7 +15,10 @@ const count = (description: string) => Type.Integer({ minimum: 0, description })
 
 const ByOperationSchema = Type.Object(
   Object.fromEntries(USAGE_OPERATIONS.map((operation) => [operation, Type.Optional(count(`Requests to ${operation}`))])),
-  { additionalProperties: false, description: 'Requests per operation (operationId), whatever their outcome; operations not called are left out' },
+  {
+    additionalProperties: false,
+    description: 'Requests per operation (operationId), whatever their outcome; operations not called are left out',
+  },
 );
 
 export const UsageBucketSchema = Type.Object(
@@ -21,7 +31,11 @@ export const UsageBucketSchema = Type.Object(
     serverErrors: count('Admitted requests answered with a 5xx status'),
     byOperation: ByOperationSchema,
   },
-  { title: 'UsageBucket', additionalProperties: false, description: 'Requests made with the key in one bucket; admitted + limited + banned is every request' },
+  {
+    title: 'UsageBucket',
+    additionalProperties: false,
+    description: 'Requests made with the key in one bucket; admitted + limited + banned is every request',
+  },
 );
 
 export const UsageReportSchema = Type.Object(
@@ -47,7 +61,11 @@ export function usageQuerySchema(granularities: readonly Granularity[]) {
           'x-invalid': `must be one of: ${granularities.join(', ')}`,
         }),
       ),
-      from: Type.Optional(dateTime('Start of the range (RFC 3339); by default 60 minutes, 24 hours or 30 days before `to`. Not before the granularity is kept')),
+      from: Type.Optional(
+        dateTime(
+          'Start of the range (RFC 3339); by default 60 minutes, 24 hours or 30 days before `to`. Not before the granularity is kept',
+        ),
+      ),
       to: Type.Optional(dateTime('End of the range, excluded (RFC 3339); by default now. Buckets that have not begun are left out')),
     },
     { additionalProperties: false, description: `At most ${MAX_USAGE_BUCKETS} buckets per read` },
@@ -94,6 +112,10 @@ export function deprecationsView(reports: readonly DeprecationReport[]) {
     operation: report.operation,
     deprecatedAt: iso(report.deprecatedAtMs),
     sunsetAt: iso(report.sunsetAtMs),
-    callers: report.callers.map(({ firstSeenMs, lastSeenMs, ...caller }) => ({ ...caller, firstSeen: iso(firstSeenMs), lastSeen: iso(lastSeenMs) })),
+    callers: report.callers.map(({ firstSeenMs, lastSeenMs, ...caller }) => ({
+      ...caller,
+      firstSeen: iso(firstSeenMs),
+      lastSeen: iso(lastSeenMs),
+    })),
   }));
 }

@@ -27,7 +27,18 @@ export async function auditRoutes(base: FastifyInstance, options: AuditRoutesOpt
         tags: ['audit'],
         querystring: AuditQuerySchema,
         response: {
-          200: withHeaders(AuditEventsSchema, 'A page of events', { Link: { type: 'string', description: 'RFC 8288 link to the next page (rel="next"), present when more events exist', 'x-component': 'LinkNext' } }, ADMIN_HEADERS),
+          200: withHeaders(
+            AuditEventsSchema,
+            'A page of events',
+            {
+              Link: {
+                type: 'string',
+                description: 'RFC 8288 link to the next page (rel="next"), present when more events exist',
+                'x-component': 'LinkNext',
+              },
+            },
+            ADMIN_HEADERS,
+          ),
           ...adminErrorResponses(400, 401, 403, 429),
         },
       },
@@ -37,12 +48,18 @@ export async function auditRoutes(base: FastifyInstance, options: AuditRoutesOpt
       let beforeId: string | undefined;
       if (cursor !== undefined) {
         beforeId = decodeCursor(cursor);
-        if (!/^evt_[0-9a-z]{13}[A-Za-z0-9]{6}$/.test(beforeId)) throw new ValidationError('cursor', "query parameter 'cursor' is not a cursor this API gave");
+        if (!/^evt_[0-9a-z]{13}[A-Za-z0-9]{6}$/.test(beforeId))
+          throw new ValidationError('cursor', "query parameter 'cursor' is not a cursor this API gave");
       }
       const fromDate = from === undefined ? undefined : parseDate(from, 'from', 'query parameter');
       const toDate = to === undefined ? undefined : parseDate(to, 'to', 'query parameter');
-      if (fromDate && toDate && fromDate.getTime() >= toDate.getTime()) throw new ValidationError('to', "query parameter 'to' must be after 'from'");
-      const filters = { ...(target !== undefined && { target }), ...(actor !== undefined && { actor }), ...(action !== undefined && { action }) };
+      if (fromDate && toDate && fromDate.getTime() >= toDate.getTime())
+        throw new ValidationError('to', "query parameter 'to' must be after 'from'");
+      const filters = {
+        ...(target !== undefined && { target }),
+        ...(actor !== undefined && { actor }),
+        ...(action !== undefined && { action }),
+      };
       const page = await options.auditor.list({
         limit: limit + 1,
         ...filters,
@@ -53,7 +70,13 @@ export async function auditRoutes(base: FastifyInstance, options: AuditRoutesOpt
       const events = page.slice(0, limit);
       const last = events[events.length - 1];
       if (page.length > limit && last) {
-        const next = new URLSearchParams({ limit: String(limit), ...filters, ...(from !== undefined && { from }), ...(to !== undefined && { to }), cursor: encodeCursor(last.id) });
+        const next = new URLSearchParams({
+          limit: String(limit),
+          ...filters,
+          ...(from !== undefined && { from }),
+          ...(to !== undefined && { to }),
+          cursor: encodeCursor(last.id),
+        });
         reply.header('Link', `<${options.basePath}/audit-events?${next.toString()}>; rel="next"`);
       }
       return events.map((event) => ({ ...event, at: event.at.toISOString() }));

@@ -11,7 +11,13 @@ import { BODY_OPTIONAL } from '../../openapi-document.js';
 import { withHeaders } from '../../schemas/responses.js';
 import { actorOf } from '../admin-auth.js';
 import { adminErrorResponses, ADMIN_HEADERS } from '../admin-responses.js';
-import { AdminCredentialIdParamsSchema, AdminCredentialSchema, AdminCredentialsSchema, IssuedAdminCredentialSchema, NewAdminCredentialSchema } from '../admin-schemas.js';
+import {
+  AdminCredentialIdParamsSchema,
+  AdminCredentialSchema,
+  AdminCredentialsSchema,
+  IssuedAdminCredentialSchema,
+  NewAdminCredentialSchema,
+} from '../admin-schemas.js';
 
 export interface CredentialRoutesOptions {
   readonly credentials: ManageAdminCredentials;
@@ -44,10 +50,15 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
         tags: ['credentials'],
         body: NewAdminCredentialSchema,
         response: {
-          201: withHeaders(IssuedAdminCredentialSchema, 'The credential, with its secret', {
-            'Cache-Control': { type: 'string', description: '`no-store`: the response carries a secret', 'x-required': true },
-            Location: { type: 'string', description: 'URL of the credential', 'x-required': true },
-          }, ADMIN_HEADERS),
+          201: withHeaders(
+            IssuedAdminCredentialSchema,
+            'The credential, with its secret',
+            {
+              'Cache-Control': { type: 'string', description: '`no-store`: the response carries a secret', 'x-required': true },
+              Location: { type: 'string', description: 'URL of the credential', 'x-required': true },
+            },
+            ADMIN_HEADERS,
+          ),
           ...adminErrorResponses(400, 401, 403, 413, 415, 429),
         },
       },
@@ -69,9 +80,13 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
       schema: {
         operationId: 'listAdminCredentials',
         summary: 'List admin credentials',
-        description: 'Needs `credentials:read`. Every credential, oldest first, revoked ones included (so an `adm_` id in the audit log always finds its name). Never a secret.',
+        description:
+          'Needs `credentials:read`. Every credential, oldest first, revoked ones included (so an `adm_` id in the audit log always finds its name). Never a secret.',
         tags: ['credentials'],
-        response: { 200: withHeaders(AdminCredentialsSchema, 'Every admin credential', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 429) },
+        response: {
+          200: withHeaders(AdminCredentialsSchema, 'Every admin credential', {}, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 429),
+        },
       },
     },
     async () => (await credentials.list()).map(view),
@@ -87,7 +102,10 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
         description: 'Needs `credentials:read`. Never the secret.',
         tags: ['credentials'],
         params: AdminCredentialIdParamsSchema,
-        response: { 200: withHeaders(AdminCredentialSchema, 'The credential', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 429) },
+        response: {
+          200: withHeaders(AdminCredentialSchema, 'The credential', {}, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request) => view(await credentials.get(request.params.id)),
@@ -111,7 +129,10 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
         params: AdminCredentialIdParamsSchema,
         body: { type: 'object', additionalProperties: false, description: 'Nothing: send no body, or {}' },
         [BODY_OPTIONAL]: true,
-        response: { 200: withHeaders(AdminCredentialSchema, 'The credential, revoked', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429) },
+        response: {
+          200: withHeaders(AdminCredentialSchema, 'The credential, revoked', {}, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429),
+        },
       },
     },
     async (request) => view(await credentials.revoke(request.params.id, actorOf(request))),

@@ -91,9 +91,14 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         body: NewApiKeySchema,
         response: {
           201: withHeaders(IssuedApiKeySchema, 'The key, with its secret', SECRET_HEADERS, ADMIN_HEADERS),
-          200: withHeaders(ApiKeySchema, 'A repeat with the same Idempotency-Key and body: the key issued then, without its secret', {
-            'Idempotent-Replayed': { type: 'string', description: '`true`', 'x-required': true },
-          }, ADMIN_HEADERS),
+          200: withHeaders(
+            ApiKeySchema,
+            'A repeat with the same Idempotency-Key and body: the key issued then, without its secret',
+            {
+              'Idempotent-Replayed': { type: 'string', description: '`true`', 'x-required': true },
+            },
+            ADMIN_HEADERS,
+          ),
           ...adminErrorResponses(400, 401, 403, 413, 415, 422, 429),
         },
       },
@@ -113,11 +118,21 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       const actor = actorOf(request);
       if (idempotencyKey !== undefined) {
         const outcome = await keys.issueOnce(newKey, actor, idempotencyKey);
-        if (outcome.replayed) return reply.code(200).header('Idempotent-Replayed', 'true').send(await present(outcome.record));
-        return reply.code(201).headers(secretHeaders(location(outcome.record.id))).send({ ...view(outcome.record, undefined), key: outcome.key });
+        if (outcome.replayed)
+          return reply
+            .code(200)
+            .header('Idempotent-Replayed', 'true')
+            .send(await present(outcome.record));
+        return reply
+          .code(201)
+          .headers(secretHeaders(location(outcome.record.id)))
+          .send({ ...view(outcome.record, undefined), key: outcome.key });
       }
       const issued = await keys.issue(newKey, actor);
-      return reply.code(201).headers(secretHeaders(location(issued.record.id))).send({ ...view(issued.record, undefined), key: issued.key });
+      return reply
+        .code(201)
+        .headers(secretHeaders(location(issued.record.id)))
+        .send({ ...view(issued.record, undefined), key: issued.key });
     },
   );
 
@@ -133,7 +148,18 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         tags: ['keys'],
         querystring: KeyListQuerySchema,
         response: {
-          200: withHeaders(ApiKeysSchema, 'A page of keys', { Link: { type: 'string', description: 'RFC 8288 link to the next page (rel="next"), present when more keys exist', 'x-component': 'LinkNext' } }, ADMIN_HEADERS),
+          200: withHeaders(
+            ApiKeysSchema,
+            'A page of keys',
+            {
+              Link: {
+                type: 'string',
+                description: 'RFC 8288 link to the next page (rel="next"), present when more keys exist',
+                'x-component': 'LinkNext',
+              },
+            },
+            ADMIN_HEADERS,
+          ),
           ...adminErrorResponses(400, 401, 403, 429),
         },
       },
@@ -192,7 +218,10 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         tags: ['keys'],
         params: KeyIdParamsSchema,
         body: ApiKeyChangesSchema,
-        response: { 200: withHeaders(ApiKeySchema, 'The key as changed', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 409, 413, 415, 429) },
+        response: {
+          200: withHeaders(ApiKeySchema, 'The key as changed', {}, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+        },
       },
     },
     async (request) => {
@@ -225,7 +254,10 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
           "Needs `keys:read`. Finds the key by the hash of the secret sent in the body (never in the URL, so it stays out of access logs); the secret is never stored, logged or repeated, not even in a 404. Audited (`key.lookup`, with the key found). Records show each secret's `start` and `last4` to tell keys apart without a lookup.",
         tags: ['keys'],
         body: KeyLookupSchema,
-        response: { 200: withHeaders(ApiKeySchema, 'The key the secret belongs to', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429) },
+        response: {
+          200: withHeaders(ApiKeySchema, 'The key the secret belongs to', {}, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429),
+        },
       },
     },
     async (request) => present(await keys.lookup(request.body.key, actorOf(request))),
@@ -252,9 +284,14 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         [BODY_OPTIONAL]: true,
         response: {
           201: withHeaders(IssuedApiKeySchema, 'The new key, with its secret', SECRET_HEADERS, ADMIN_HEADERS),
-          200: withHeaders(ApiKeySchema, 'A repeat with the same Idempotency-Key and body: the successor made then, without its secret', {
-            'Idempotent-Replayed': { type: 'string', description: '`true`', 'x-required': true },
-          }, ADMIN_HEADERS),
+          200: withHeaders(
+            ApiKeySchema,
+            'A repeat with the same Idempotency-Key and body: the successor made then, without its secret',
+            {
+              'Idempotent-Replayed': { type: 'string', description: '`true`', 'x-required': true },
+            },
+            ADMIN_HEADERS,
+          ),
           ...adminErrorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
         },
       },
@@ -265,11 +302,21 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       const actor = actorOf(request);
       if (idempotencyKey !== undefined) {
         const outcome = await keys.rotateOnce(request.params.id, graceMs, actor, idempotencyKey);
-        if (outcome.replayed) return reply.code(200).header('Idempotent-Replayed', 'true').send(await present(outcome.record));
-        return reply.code(201).headers(secretHeaders(location(outcome.record.id))).send({ ...view(outcome.record, undefined), key: outcome.key });
+        if (outcome.replayed)
+          return reply
+            .code(200)
+            .header('Idempotent-Replayed', 'true')
+            .send(await present(outcome.record));
+        return reply
+          .code(201)
+          .headers(secretHeaders(location(outcome.record.id)))
+          .send({ ...view(outcome.record, undefined), key: outcome.key });
       }
       const issued = await keys.rotate(request.params.id, graceMs, actor);
-      return reply.code(201).headers(secretHeaders(location(issued.record.id))).send({ ...view(issued.record, undefined), key: issued.key });
+      return reply
+        .code(201)
+        .headers(secretHeaders(location(issued.record.id)))
+        .send({ ...view(issued.record, undefined), key: issued.key });
     },
   );
 
@@ -291,7 +338,10 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         params: KeyIdParamsSchema,
         body: RevocationSchema,
         [BODY_OPTIONAL]: true,
-        response: { 200: withHeaders(ApiKeySchema, 'The key, revoked', {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429) },
+        response: {
+          200: withHeaders(ApiKeySchema, 'The key, revoked', {}, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429),
+        },
       },
     },
     async (request) => present(await keys.revoke(request.params.id, actorOf(request), request.body?.reason)),

@@ -29,7 +29,10 @@ export async function adminUsageRoutes(base: FastifyInstance, options: AdminUsag
         tags: ['usage'],
         params: KeyIdParamsSchema,
         querystring: usageQuerySchema(['minute', 'hour', 'day']),
-        response: { 200: withHeaders(UsageReportSchema, "The key's usage", {}, ADMIN_HEADERS), ...adminErrorResponses(400, 401, 403, 404, 429) },
+        response: {
+          200: withHeaders(UsageReportSchema, "The key's usage", {}, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request) => {
@@ -53,7 +56,10 @@ export async function adminUsageRoutes(base: FastifyInstance, options: AdminUsag
         summary: 'Deprecated operations, and the keys that still call them',
         description: `Needs \`usage:read\`. Every deprecated operation with its deprecation and sunset dates, and each key that called it: its name and owner, calls over the last 7 and 30 days (in whole hours), and its first and latest call. Latest caller first; a key that never called it is not listed. Calls reach it within ${flushSeconds} seconds.`,
         tags: ['usage'],
-        response: { 200: withHeaders(DeprecationsSchema, 'Deprecated operations and their callers', {}, ADMIN_HEADERS), ...adminErrorResponses(401, 403, 429) },
+        response: {
+          200: withHeaders(DeprecationsSchema, 'Deprecated operations and their callers', {}, ADMIN_HEADERS),
+          ...adminErrorResponses(401, 403, 429),
+        },
       },
     },
     async () => deprecationsView(await usage.deprecationReport()),

@@ -1,6 +1,7 @@
 /**
  * Builds the whole application: adapters, use cases, seeded keys and the HTTP app. Production
- * (main.ts), the key tool and the tests all build it here.
+ * (main.ts) and the tests build it here; the key tool, which serves nothing, takes the same adapters
+ * (configuredAdapters) and use cases (buildContainer) without the HTTP apps.
  */
 import type { DependencyContainer } from 'tsyringe';
 import type { FastifyInstance } from 'fastify';

@@ -1,8 +1,8 @@
 /** The keys resource of the admin API: issue, list, read, change, rotate and revoke, each one hop from ManageApiKeys. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Clock } from '../../../../application/ports/clock.js';
-import type { ManageApiKeys } from '../../../../application/use-cases/manage-api-keys.js';
+import type { IssuedKey, IssueOutcome, ManageApiKeys } from '../../../../application/use-cases/manage-api-keys.js';
 import type { ReadUsage } from '../../../../application/use-cases/read-usage.js';
 import { keyStatus, recordLimits, type ApiKeyRecord } from '../../../../domain/api-key.js';
 import { ValidationError } from '../../../../domain/errors.js';
@@ -76,6 +76,19 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     return records.map((record) => view(record, lastUsed.get(record.id)));
   };
   const location = (id: string) => `${basePath}/keys/${id}`;
+  /** The answer to an issue or a rotation: 201 with the secret, or 200 without it when an Idempotency-Key replays. */
+  const answerIssued = async (reply: FastifyReply, outcome: IssuedKey | IssueOutcome) => {
+    if ('replayed' in outcome && outcome.replayed) {
+      return reply
+        .code(200)
+        .header('Idempotent-Replayed', 'true')
+        .send(await present(outcome.record));
+    }
+    return reply
+      .code(201)
+      .headers(secretHeaders(location(outcome.record.id)))
+      .send({ ...view(outcome.record, undefined), key: outcome.key });
+  };
 
   app.post(
     '/keys',
@@ -116,23 +129,8 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       };
       const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER];
       const actor = actorOf(request);
-      if (idempotencyKey !== undefined) {
-        const outcome = await keys.issueOnce(newKey, actor, idempotencyKey);
-        if (outcome.replayed)
-          return reply
-            .code(200)
-            .header('Idempotent-Replayed', 'true')
-            .send(await present(outcome.record));
-        return reply
-          .code(201)
-          .headers(secretHeaders(location(outcome.record.id)))
-          .send({ ...view(outcome.record, undefined), key: outcome.key });
-      }
-      const issued = await keys.issue(newKey, actor);
-      return reply
-        .code(201)
-        .headers(secretHeaders(location(issued.record.id)))
-        .send({ ...view(issued.record, undefined), key: issued.key });
+      const outcome = idempotencyKey === undefined ? await keys.issue(newKey, actor) : await keys.issueOnce(newKey, actor, idempotencyKey);
+      return answerIssued(reply, outcome);
     },
   );
 
@@ -300,23 +298,11 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       const graceMs = request.body?.graceSeconds === undefined ? options.defaultGraceMs : request.body.graceSeconds * 1000;
       const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER];
       const actor = actorOf(request);
-      if (idempotencyKey !== undefined) {
-        const outcome = await keys.rotateOnce(request.params.id, graceMs, actor, idempotencyKey);
-        if (outcome.replayed)
-          return reply
-            .code(200)
-            .header('Idempotent-Replayed', 'true')
-            .send(await present(outcome.record));
-        return reply
-          .code(201)
-          .headers(secretHeaders(location(outcome.record.id)))
-          .send({ ...view(outcome.record, undefined), key: outcome.key });
-      }
-      const issued = await keys.rotate(request.params.id, graceMs, actor);
-      return reply
-        .code(201)
-        .headers(secretHeaders(location(issued.record.id)))
-        .send({ ...view(issued.record, undefined), key: issued.key });
+      const outcome =
+        idempotencyKey === undefined
+          ? await keys.rotate(request.params.id, graceMs, actor)
+          : await keys.rotateOnce(request.params.id, graceMs, actor, idempotencyKey);
+      return answerIssued(reply, outcome);
     },
   );
 

@@ -3,6 +3,7 @@
  * ManageAdminCredentials, on every storage (no restart, no key tool). A credential gives only scopes
  * it holds itself; the secret is in the answer to its issue and nowhere else.
  */
+import { missingBodyAsEmpty } from '../../plugins/json-body.js';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ManageAdminCredentials } from '../../../../application/use-cases/manage-admin-credentials.js';
@@ -115,11 +116,7 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
     '/credentials/:id/revoke',
     {
       config: { adminScope: 'credentials:write' },
-      // Takes no body; an empty object is accepted.
-      preValidation: (request, _reply, done) => {
-        request.body ??= {};
-        done();
-      },
+      preValidation: missingBodyAsEmpty,
       schema: {
         operationId: 'revokeAdminCredential',
         summary: 'Stop an admin credential at once',

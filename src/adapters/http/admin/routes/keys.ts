@@ -1,4 +1,5 @@
 /** The keys resource of the admin API: issue, list, read, change, rotate and revoke, each one hop from ManageApiKeys. */
+import { missingBodyAsEmpty } from '../../plugins/json-body.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Clock } from '../../../../application/ports/clock.js';
@@ -265,11 +266,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     '/keys/:id/rotate',
     {
       config: { adminScope: 'keys:write' },
-      // The body may be left out: read as {} (all defaults).
-      preValidation: (request, _reply, done) => {
-        request.body ??= {};
-        done();
-      },
+      preValidation: missingBodyAsEmpty,
       schema: {
         operationId: 'rotateKey',
         summary: 'Replace a key with a new secret, keeping its settings and quota',
@@ -310,11 +307,7 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     '/keys/:id/revoke',
     {
       config: { adminScope: 'keys:write' },
-      // The body may be left out: read as {} (no reason).
-      preValidation: (request, _reply, done) => {
-        request.body ??= {};
-        done();
-      },
+      preValidation: missingBodyAsEmpty,
       schema: {
         operationId: 'revokeKey',
         summary: 'Stop a key at once',

@@ -18,7 +18,7 @@ import { Auditor } from '../application/audit.js';
 import { ReadUsage } from '../application/use-cases/read-usage.js';
 import { UsageRecorder, type UsageRecorderEvents } from '../application/usage-recorder.js';
 import type { BanPolicy } from '../domain/rate-limit.js';
-import type { DeprecatedOperation } from '../domain/usage.js';
+import { getPetDeprecation } from '../domain/deprecation.js';
 import type { Adapters } from './adapters.js';
 import type { AppConfig } from './env.js';
 
@@ -33,22 +33,8 @@ function idempotencyLeaseMs(config: AppConfig): number {
   return Math.max(10_000, 3 * (config.mongo?.timeoutMs ?? 0));
 }
 
-/** RFC 9745: when GET /v1/pets/{petId} was deprecated. */
-const GET_PET_DEPRECATED_AT_MS = Date.parse('2026-11-21T00:00:00Z');
-
 /** Key-minutes of usage an instance holds while its store cannot take them (a few hundred bytes each). */
 const USAGE_MAX_PENDING = 50_000;
-
-/** The deprecated operation, its sunset and brownouts as configured. */
-export function getPetDeprecation(config: AppConfig): DeprecatedOperation {
-  return {
-    operation: 'getPet',
-    deprecatedAtMs: GET_PET_DEPRECATED_AT_MS,
-    sunsetAtMs: config.getPetRemoval.sunsetAtMs,
-    brownouts: config.getPetRemoval.brownouts,
-    replacement: 'GET /v1/pets?id={petId}',
-  };
-}
 
 export interface ContainerOptions {
   /** Told when usage counts cannot be flushed or are dropped. */
@@ -66,7 +52,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   c.register(TOKENS.AdminCredentialStore, { useValue: adapters.adminCredentials });
   c.register(TOKENS.AuditLog, { useValue: adapters.audit });
   c.register(TOKENS.UsageStore, { useValue: adapters.usage });
-  const deprecation = getPetDeprecation(config);
+  const deprecation = getPetDeprecation(config.getPetRemoval);
   const ban: BanPolicy = { threshold: config.ban.threshold, durationMs: config.ban.durationMs, strikeWindowMs: STRIKE_WINDOW_MS };
   const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
   c.register(

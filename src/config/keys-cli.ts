@@ -14,8 +14,8 @@
 import { parseArgs } from 'node:util';
 import { keyStatus, recordLimits, type ApiKeyRecord } from '../domain/api-key.js';
 import { ADMIN_SCOPES, isAdminScope, type AdminCredential } from '../domain/admin-credential.js';
-import { DomainError } from '../domain/errors.js';
-import { isPlanId, PLAN_IDS } from '../domain/plans.js';
+import { DomainError, ValidationError } from '../domain/errors.js';
+import { isPlanId, needsOwnLimits, PLAN_IDS } from '../domain/plans.js';
 import { TOKENS } from '../application/ports/tokens.js';
 import type { ReadUsage } from '../application/use-cases/read-usage.js';
 import { KEY_TOOL_ACTOR } from '../application/audit.js';
@@ -202,7 +202,7 @@ async function create(manage: ManageApiKeys, values: Record<string, string | boo
   if (name === '') throw new UsageError('--name is required, e.g. --name "Shelter A"');
   const perMinute = values['per-minute'];
   const perDay = values['per-day'];
-  if (plan === 'enterprise' && (typeof perMinute !== 'string' || typeof perDay !== 'string')) {
+  if (needsOwnLimits(plan) && (typeof perMinute !== 'string' || typeof perDay !== 'string')) {
     throw new UsageError('An enterprise key needs --per-minute and --per-day');
   }
   if ((perMinute === undefined) !== (perDay === undefined))
@@ -211,8 +211,7 @@ async function create(manage: ManageApiKeys, values: Record<string, string | boo
     typeof perMinute === 'string' && typeof perDay === 'string'
       ? { perMinute: positiveInt(perMinute, '--per-minute', 1), perDay: positiveInt(perDay, '--per-day', 1) }
       : undefined;
-  if (customLimits && customLimits.perDay < customLimits.perMinute) throw new UsageError('--per-day must be at least --per-minute');
-  const issued = await manage.issue({ name, plan, ...(customLimits && { customLimits }) }, KEY_TOOL_ACTOR);
+  const issued = await asUsage(() => manage.issue({ name, plan, ...(customLimits && { customLimits }) }, KEY_TOOL_ACTOR));
   const limits = recordLimits(issued.record);
   process.stdout.write(
     `Created ${issued.record.id} "${name}" on ${plan} (${limits.perMinute}/min, ${limits.perDay}/day).\n` +
@@ -251,6 +250,19 @@ function requireId(rest: string[]): string {
   const [id] = rest;
   if (!id) throw new UsageError('Give the key id, as shown by `npm run keys -- list`');
   return id;
+}
+
+/** The flags a key setting comes from, so that a refusal names what to fix on the command line. */
+const FLAG_OF: Readonly<Record<string, string>> = { name: '--name', limits: '--per-minute and --per-day' };
+
+/** Runs a use case; a setting it refuses is a usage error, named by its flag. */
+async function asUsage<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof ValidationError) throw new UsageError(`${FLAG_OF[error.field] ?? error.field}: ${error.message}`);
+    throw error;
+  }
 }
 
 function positiveInt(text: string, flag: string, minimum: number): number {

@@ -4,6 +4,7 @@
  */
 import { ADMIN_TOKEN_PREFIX, hasValidChecksum, isWellFormedSecret, KEY_PREFIXES } from './api-key.js';
 import { ValidationError } from './errors.js';
+import { checkScopeSet } from './key-rules.js';
 
 export { ADMIN_TOKEN_PREFIX };
 
@@ -36,8 +37,7 @@ export function checkAdminName(name: string): void {
 
 /** A credential's scopes: one or more, each once. */
 export function checkAdminScopes(scopes: readonly AdminScope[]): void {
-  if (scopes.length === 0 || new Set(scopes).size !== scopes.length)
-    throw new ValidationError('scopes', 'An admin credential needs one or more scopes, each once');
+  checkScopeSet(scopes, ADMIN_SCOPES, 'An admin credential needs one or more scopes, each once');
 }
 
 /** The scopes a credential may give another: only its own, so no credential makes a stronger one. */

@@ -1,4 +1,6 @@
 /** Subscription plans and the request budgets they grant, kept as data. */
+import { ValidationError } from './errors.js';
+
 export const PLAN_IDS = ['free', 'pro', 'business', 'enterprise'] as const;
 
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -38,15 +40,22 @@ export function isValidLimits(limits: PlanLimits): boolean {
 /** What limits validation says, in the words every message uses. */
 export const LIMITS_RULE_TEXT = 'perMinute and perDay whole numbers with 1 <= perMinute <= perDay';
 
-/**
- * The limits in force: a key's own (negotiated, on any plan) when it has them, else its plan's.
- * Enterprise has no numbers of its own, so an enterprise key must carry them.
- */
-export function limitsForPlan(plan: PlanId, custom?: PlanLimits): PlanLimits {
-  if (custom) {
-    if (!isValidLimits(custom)) throw new Error(`Limits must be ${LIMITS_RULE_TEXT}`);
-    return custom;
+/** Whether keys on this plan must carry limits of their own: enterprise has no numbers of its own. */
+export function needsOwnLimits(plan: PlanId): boolean {
+  return plan === 'enterprise';
+}
+
+/** A plan with the limits a key would carry (null: the plan's); the one statement of both rules. */
+export function checkPlanLimits(plan: PlanId, customLimits: PlanLimits | null): void {
+  if (customLimits) {
+    if (!isValidLimits(customLimits)) throw new ValidationError('limits', `limits must be ${LIMITS_RULE_TEXT}`);
+  } else if (needsOwnLimits(plan)) {
+    throw new ValidationError('limits', `An enterprise key needs its own limits: ${LIMITS_RULE_TEXT}`);
   }
-  if (plan === 'enterprise') throw new Error(`An enterprise key needs its own limits: ${LIMITS_RULE_TEXT}`);
-  return PLAN_LIMITS[plan];
+}
+
+/** The limits in force: a key's own (negotiated, on any plan) when it has them, else its plan's. */
+export function limitsForPlan(plan: PlanId, custom?: PlanLimits): PlanLimits {
+  checkPlanLimits(plan, custom ?? null);
+  return custom ?? PLAN_LIMITS[plan as Exclude<PlanId, 'enterprise'>];
 }

@@ -147,27 +147,3 @@ export function fillRange(range: BucketRange, stored: ReadonlyMap<number, UsageC
   }
   return buckets;
 }
-
-/** An operation on its way out: when it was deprecated, and when it goes. */
-export interface DeprecatedOperation {
-  readonly operation: UsageOperation;
-  readonly deprecatedAtMs: number;
-  readonly sunsetAtMs: number;
-  /** Announced windows before the sunset in which the operation already answers 410. */
-  readonly brownouts: readonly { readonly startMs: number; readonly endMs: number }[];
-  /** What callers should use instead, in the words of the transport ("GET /v1/pets?status="). */
-  readonly replacement: string;
-}
-
-/**
- * Why the operation does not answer at `nowMs`: gone for good after its sunset, or inside one of its
- * brownouts (each window includes its start and excludes its end); null while it still works.
- */
-export function goneReason(deprecation: DeprecatedOperation, nowMs: number): string | null {
-  const instead = `use ${deprecation.replacement} instead`;
-  const sunset = new Date(deprecation.sunsetAtMs).toISOString();
-  if (nowMs >= deprecation.sunsetAtMs) return `This operation was removed on ${sunset}; ${instead}`;
-  const brownout = deprecation.brownouts.find((window) => nowMs >= window.startMs && nowMs < window.endMs);
-  if (!brownout) return null;
-  return `This operation is unavailable until ${new Date(brownout.endMs).toISOString()}, a scheduled brownout before its removal on ${sunset}; ${instead}`;
-}

@@ -1,5 +1,5 @@
 /**
- * The access line is built by hand (request-logger.ts) and must stay what logger.info wrote before:
+ * The access line is built by hand (src/adapters/http/observe/access-line.ts) and must stay what logger.info wrote before:
  * the same fields, in the same order, with the same values, through the same destination and in
  * order with the request's other lines; since trace ids, with the request's trace_id after its reqId.
  */

@@ -108,6 +108,7 @@ describeWith('mongo', 'Key tool (npm run keys)', () => {
     [['create', '--plan', 'pro'], 2, /--name is required/],
     [['create', '--plan', 'enterprise', '--name', 'X'], 2, /needs --per-minute and --per-day/],
     [['create', '--plan', 'pro', '--name', 'X', '--per-day', '5'], 2, /--per-minute and --per-day together/],
+    [['create', '--plan', 'pro', '--name', 'X', '--per-minute', '10', '--per-day', '5'], 2, /--per-minute and --per-day: limits must be/],
     [['admin', 'rename'], 2, /admin takes create, list or revoke/],
     [['admin', 'create', '--name', 'X', '--scopes', 'keys:delete'], 2, /--scopes takes keys:read/],
     [['admin', 'revoke', 'adm_missing'], 1, /No admin credential with id adm_missing/],

@@ -26,7 +26,7 @@ import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
 import { rateLimitRoutes } from './routes/rate-limit.js';
 import { usageRoutes } from './routes/usage.js';
-import type { UsageCounter } from './request-logger.js';
+import type { UsageCounter } from './observe/request-observers.js';
 
 const API_VERSION = '1.0.0';
 const BASE_PATH = '/v1';

@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Metrics } from '../metrics/metrics.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
-import { childLoggerFactory, installRequestObservers, type UsageCounter } from './request-logger.js';
+import { childLoggerFactory, installRequestObservers, type UsageCounter } from './observe/request-observers.js';
 import { untraced, type RequestTracer } from '../telemetry/trace-context.js';
 import { createValidatorCompiler } from './validation.js';
 

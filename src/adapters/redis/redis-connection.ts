@@ -1,36 +1,15 @@
 /**
  * The Redis client for the configured topology (one server, a Redis Cluster, or a master found
- * through Sentinel), set so that no request waits long on an unreachable or slow Redis, and checked
- * at start-up against what the server says it is, so that a wrong topology stops the process instead
- * of quietly splitting the limits per instance.
+ * through Sentinel), set so that no request waits long on an unreachable or slow Redis, after the
+ * start-up check (redis-topology-check.ts) of what the server says it is.
  */
 import { Cluster, Redis, type RedisOptions as IORedisOptions } from 'ioredis';
 import { within } from '../../application/within.js';
+import { describeTopology, nodeOptions, type RedisOptions } from './redis-options.js';
+import { checkTopology } from './redis-topology-check.js';
 
-export interface RedisAddress {
-  readonly host: string;
-  readonly port: number;
-}
-
-export type RedisTopology =
-  | { readonly kind: 'standalone'; readonly url: string }
-  | { readonly kind: 'cluster'; readonly nodes: readonly RedisAddress[] }
-  | {
-      readonly kind: 'sentinel';
-      readonly sentinels: readonly RedisAddress[];
-      readonly masterName: string;
-      readonly sentinelPassword?: string;
-    };
-
-export interface RedisOptions {
-  readonly topology: RedisTopology;
-  /** Credentials for the data nodes of a cluster or a Sentinel-managed Redis (a standalone URL carries its own). */
-  readonly auth: { readonly username?: string; readonly password?: string };
-  /** TLS to the nodes (and sentinels) of a cluster or a Sentinel-managed Redis. */
-  readonly tls: boolean;
-  /** Longest wait for a connection or a command; then the limiter's failure mode applies. */
-  readonly timeoutMs: number;
-}
+export type { RedisAddress, RedisOptions, RedisTopology } from './redis-options.js';
+export { RedisTopologyError } from './redis-topology-check.js';
 
 export type RedisClient = Redis | Cluster;
 
@@ -40,9 +19,6 @@ export interface RedisConnection {
   readonly description: string;
   readonly close: () => Promise<void>;
 }
-
-/** The configuration does not match the server: start-up stops with the configuration exit code. */
-export class RedisTopologyError extends Error {}
 
 /**
  * Checks the topology, then connects, waiting at most four timeouts for the first connection so that
@@ -98,33 +74,6 @@ function keepConnecting(client: Redis, closed: () => boolean): void {
       Math.min(attempt * 200, 2_000),
     ).unref();
   });
-}
-
-function describeTopology(topology: RedisTopology): string {
-  switch (topology.kind) {
-    case 'standalone':
-      return `redis standalone at ${hostOf(topology.url)}`;
-    case 'cluster':
-      return `redis cluster, seeds ${topology.nodes.map(addressText).join(',')}`;
-    case 'sentinel':
-      return `redis sentinel, master "${topology.masterName}" via ${topology.sentinels.map(addressText).join(',')}`;
-  }
-}
-
-/**
- * Bounds shared by every topology: connect and command timeouts, no retry of a failed command; and
- * the data nodes' credentials and TLS unless `forSentinels`.
- */
-function nodeOptions(options: RedisOptions, forSentinels = false) {
-  const { topology } = options;
-  return {
-    connectTimeout: options.timeoutMs,
-    commandTimeout: options.timeoutMs,
-    maxRetriesPerRequest: 0,
-    ...(topology.kind !== 'standalone' && !forSentinels && options.auth),
-    ...(topology.kind !== 'standalone' && options.tls && { tls: {} }),
-    ...(topology.kind === 'sentinel' && forSentinels && topology.sentinelPassword && { password: topology.sentinelPassword }),
-  } satisfies IORedisOptions;
 }
 
 /** A client of one server (standalone, or the master Sentinel names): fails at once while disconnected. */
@@ -184,109 +133,6 @@ function createClient(options: RedisOptions): RedisClient {
         failoverDetector: true,
       });
   }
-}
-
-const CREDENTIALS_REFUSED = /WRONGPASS|NOAUTH|NOPERM|invalid password|invalid username/i;
-
-interface Probe {
-  readonly where: string;
-  readonly make: () => Redis;
-}
-
-/**
- * Asks the configured servers what they are (INFO server: redis_mode) and, for Sentinel, whether
- * they know the master. The first server that answers decides; none answering is an outage, not a
- * configuration error, and start-up goes on in the failure mode.
- */
-async function checkTopology(options: RedisOptions): Promise<void> {
-  const { topology } = options;
-  const probeOptions: IORedisOptions = {
-    ...nodeOptions(options, topology.kind === 'sentinel'),
-    lazyConnect: true,
-    enableOfflineQueue: true,
-    retryStrategy: () => null,
-  };
-  const probes: Probe[] =
-    topology.kind === 'standalone'
-      ? [{ where: hostOf(topology.url), make: () => new Redis(topology.url, probeOptions) }]
-      : (topology.kind === 'cluster' ? topology.nodes : topology.sentinels).map((address) => ({
-          where: addressText(address),
-          make: () => new Redis({ ...probeOptions, host: address.host, port: address.port }),
-        }));
-  for (const probe of probes) {
-    const client = probe.make();
-    // A refused AUTH arrives as an error event, and the connection closes.
-    let refused: Error | undefined;
-    client.on('error', (error: Error) => {
-      if (CREDENTIALS_REFUSED.test(error.message)) refused = error;
-    });
-    try {
-      await client.connect();
-      const mode = /redis_mode:(\w+)/.exec(await client.info('server'))?.[1] ?? 'standalone';
-      if (topology.kind === 'sentinel' && mode === 'sentinel') {
-        await checkSentinelKnowsMaster(client, probe.where, topology.masterName);
-      } else if (mode !== topology.kind) {
-        throw new RedisTopologyError(mismatch(topology.kind, mode, probe.where));
-      }
-      return;
-    } catch (error) {
-      if (error instanceof RedisTopologyError) throw error;
-      const reason = refused ?? (CREDENTIALS_REFUSED.test((error as Error).message) ? (error as Error) : undefined);
-      if (reason) {
-        throw new RedisTopologyError(
-          `Redis at ${probe.where} refused the credentials (${reason.message}): check ${credentialVariables(topology)}`,
-        );
-      }
-      // Unreachable or not answering: try the next one.
-    } finally {
-      client.disconnect();
-    }
-  }
-}
-
-async function checkSentinelKnowsMaster(sentinel: Redis, where: string, masterName: string): Promise<void> {
-  const address = (await sentinel.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', masterName)) as string[] | null;
-  if (address) return;
-  const masters = (await sentinel.call('SENTINEL', 'MASTERS')) as string[][];
-  const names = masters.map((fields) => fields[fields.indexOf('name') + 1]).filter(Boolean);
-  throw new RedisTopologyError(
-    `The sentinel at ${where} monitors no master named "${masterName}" (it knows ${names.length > 0 ? names.map((n) => `"${n}"`).join(', ') : 'none'}): check REDIS_SENTINEL_MASTER`,
-  );
-}
-
-const WHAT_IT_IS: Record<string, string> = {
-  standalone: 'a standalone Redis (not in cluster mode)',
-  cluster: 'a Redis Cluster node',
-  sentinel: 'a Redis Sentinel',
-};
-const SET_INSTEAD: Record<string, string> = {
-  standalone: 'Set REDIS_URL to it instead.',
-  cluster: 'Set REDIS_CLUSTER_NODES to some of its nodes (host:port, comma-separated) instead.',
-  sentinel: 'Set REDIS_SENTINEL_NODES to the sentinels and REDIS_SENTINEL_MASTER to the master name instead.',
-};
-const VARIABLE = { standalone: 'REDIS_URL', cluster: 'REDIS_CLUSTER_NODES', sentinel: 'REDIS_SENTINEL_NODES' } as const;
-
-function mismatch(configured: RedisTopology['kind'], actual: string, where: string): string {
-  const consequence =
-    configured === 'standalone' && actual === 'cluster'
-      ? ' A standalone client does not follow the cluster, so each instance would fall back to limits of its own.'
-      : '';
-  return `${VARIABLE[configured]} names ${where}, which is ${WHAT_IT_IS[actual] ?? `a Redis in mode ${actual}`}, not ${configured === 'standalone' ? 'a standalone Redis' : WHAT_IT_IS[configured]}.${consequence} ${SET_INSTEAD[actual] ?? ''}`.trim();
-}
-
-function credentialVariables(topology: RedisTopology): string {
-  if (topology.kind === 'standalone') return 'the user and password in REDIS_URL';
-  if (topology.kind === 'sentinel') return 'REDIS_SENTINEL_PASSWORD (sentinels) and REDIS_USERNAME / REDIS_PASSWORD (data nodes)';
-  return 'REDIS_USERNAME and REDIS_PASSWORD';
-}
-
-function addressText(address: RedisAddress): string {
-  return address.host.includes(':') ? `[${address.host}]:${address.port}` : `${address.host}:${address.port}`;
-}
-
-/** The host and port of a URL, without credentials. */
-function hostOf(url: string): string {
-  return url.replace(/^rediss?:\/\/([^@/]*@)?/, '').split(/[/?]/)[0] ?? 'the configured address';
 }
 
 /** One call's answer within `timeoutMs` (when given), whatever the client does meanwhile; then a timeout error. */

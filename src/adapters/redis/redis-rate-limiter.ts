@@ -8,18 +8,12 @@
  * asked, each exactly as if it had been sent alone, so the answers are those of one call per request;
  * what changes is the cost: one command, one write and one reply for many requests under load.
  */
-import { readFileSync } from 'node:fs';
 import calculateSlot from 'cluster-key-slot';
 import { boundedCall, type RedisClient } from './redis-connection.js';
+import { defineScripts, type ScriptCommands } from './redis-scripts.js';
 import type { AdmissionPolicy, Outcome, RateDecision, WindowUsage } from '../../domain/rate-limit.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
-
-const SCRIPT_URL = new URL('./lua/admit.lua', import.meta.url);
-
-interface AdmitCommand {
-  admitSlidingWindow(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown[]>;
-}
 
 export interface RedisRateLimiterOptions {
   /** For tests only: take time from this clock instead of Redis TIME. */
@@ -68,9 +62,7 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly options: RedisRateLimiterOptions = {},
   ) {
     this.prefix = options.keyPrefix ?? 'rl:';
-    if (!(redis as unknown as Partial<AdmitCommand>).admitSlidingWindow) {
-      redis.defineCommand('admitSlidingWindow', { lua: readFileSync(SCRIPT_URL, 'utf8') });
-    }
+    defineScripts(redis);
   }
 
   /**
@@ -130,7 +122,7 @@ export class RedisRateLimiter implements RateLimiter {
       args.push(ban.threshold, ban.durationMs, ban.strikeWindowMs, windows.length);
       for (const w of windows) args.push(w.limit, w.windowMs, w.bucketMs);
     }
-    this.bounded((this.redis as unknown as AdmitCommand).admitSlidingWindow(keys.length, ...keys, ...args, ...decisions)).then(
+    this.bounded((this.redis as unknown as ScriptCommands).admitSlidingWindow(keys.length, ...keys, ...args, ...decisions)).then(
       (replies) => {
         for (let i = 0; i < pending.length; i++) {
           const { windows, resolve } = pending[i]!;

@@ -10,41 +10,7 @@ import { rollUp, type OperationCaller, type UsageEntry, type UsageStore } from '
 import { systemClock, type Clock } from '../../application/ports/clock.js';
 import { Cluster } from 'ioredis';
 import { boundedCall, type RedisClient } from './redis-connection.js';
-
-/**
- * One key's share of a flush, in one atomic call (all its hashes share its hash tag, so one slot):
- * KEYS[1..n-1] its bucket hashes, KEYS[n] its sightings hash.
- * ARGV, per bucket: ms to keep it, how many field/increment pairs follow, the pairs; then ms to keep
- * the sightings, then triples (operation, first ms, last ms). A sighting keeps the earliest first
- * call and the latest last call, as "<first ms>:<last ms>".
- */
-const ADD_SCRIPT = `
-local a = 1
-for k = 1, #KEYS - 1 do
-  local ttl, count = ARGV[a], tonumber(ARGV[a + 1])
-  a = a + 2
-  for _ = 1, count do
-    redis.call('HINCRBY', KEYS[k], ARGV[a], ARGV[a + 1])
-    a = a + 2
-  end
-  redis.call('PEXPIRE', KEYS[k], ttl)
-end
-local seenTtl = ARGV[a]
-a = a + 1
-local seen = KEYS[#KEYS]
-while a <= #ARGV do
-  local first, last = tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
-  local known = redis.call('HGET', seen, ARGV[a])
-  if known then
-    local f, l = string.match(known, '^(%d+):(%d+)$')
-    first, last = math.min(first, tonumber(f)), math.max(last, tonumber(l))
-  end
-  redis.call('HSET', seen, ARGV[a], string.format('%d:%d', first, last))
-  a = a + 3
-end
-if redis.call('EXISTS', seen) == 1 then redis.call('PEXPIRE', seen, seenTtl) end
-return 1
-`;
+import { defineScripts, type ScriptCommands } from './redis-scripts.js';
 
 /** Sightings and the callers sets are kept as long as the longest buckets. */
 const SEEN_TTL_MS = GRANULARITIES.day.retentionMs;
@@ -54,10 +20,6 @@ const OPERATION_FIELD = 'op:';
 interface Target {
   sadd(key: string, ...members: string[]): unknown;
   pexpire(key: string, ms: number): unknown;
-}
-
-interface AddCommand {
-  addUsage(numberOfKeys: number, ...keysAndArgs: (string | number)[]): Promise<number>;
 }
 
 export interface RedisUsageStoreOptions {
@@ -76,9 +38,7 @@ export class RedisUsageStore implements UsageStore {
     private readonly options: RedisUsageStoreOptions = {},
   ) {
     this.prefix = `${options.keyPrefix ?? 'rl:'}usage:`;
-    if (!(redis as unknown as Partial<AddCommand>).addUsage) {
-      redis.defineCommand('addUsage', { lua: ADD_SCRIPT });
-    }
+    defineScripts(redis);
   }
 
   private bucketKey(keyId: string, granularity: Granularity, startMs: number): string {
@@ -125,7 +85,9 @@ export class RedisUsageStore implements UsageStore {
     const calls: ((target: Target) => unknown)[] = [];
     for (const [keyId, { keys, buckets: bucketArgs, seen }] of byKey) {
       const allKeys = [...keys, this.seenKey(keyId)];
-      calls.push((target) => (target as unknown as AddCommand).addUsage(allKeys.length, ...allKeys, ...bucketArgs, SEEN_TTL_MS, ...seen));
+      calls.push((target) =>
+        (target as unknown as ScriptCommands).addUsage(allKeys.length, ...allKeys, ...bucketArgs, SEEN_TTL_MS, ...seen),
+      );
     }
     for (const [operation, keyIds] of callers) {
       calls.push((target) => target.sadd(this.callersKey(operation), ...keyIds));

@@ -58,6 +58,6 @@ export interface RequestTracer {
 
 /**
  * Without tracing: trace ids for the logs only. The id is kept by the request's logger
- * (request-logger.ts), so nothing is added to Node's request object.
+ * (observe/), so nothing is added to Node's request object.
  */
 export const untraced: RequestTracer = { begin: traceIdOf, end: () => undefined };

@@ -4,7 +4,7 @@
  */
 import { idRangeMessage, isValidId, type Pet } from '../../domain/pet.js';
 import { GoneError, PetNotFoundError, ValidationError } from '../../domain/errors.js';
-import { goneReason, type DeprecatedOperation } from '../../domain/usage.js';
+import { goneReason, type DeprecatedOperation } from '../../domain/deprecation.js';
 import type { Clock } from '../ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { SettleHolds } from './settle-holds.js';

@@ -3,14 +3,12 @@
  * change, rotate and revoke. Every change is audited; secrets are returned once and never stored.
  */
 import {
-  checkBrowserKey,
   checkKeyFormat,
   composeKey,
   KEY_FORMAT_TEXT,
   keyStatus,
   type ApiKeyRecord,
   type Environment,
-  type KeyScope,
   type KeyStatus,
   KEY_SCOPES,
   keyHints,
@@ -24,7 +22,15 @@ import {
   KeyAlreadyRotatedError,
   KeySecretNotFoundError,
 } from '../../domain/errors.js';
-import { isValidLimits, LIMITS_RULE_TEXT, type PlanId, type PlanLimits } from '../../domain/plans.js';
+import type { PlanId, PlanLimits } from '../../domain/plans.js';
+import {
+  checkKeyUpdate,
+  checkNewKey,
+  checkRevokeReason,
+  checkRotationGrace,
+  type KeyUpdate,
+  type NewKeyRequest,
+} from '../../domain/key-rules.js';
 import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
 import { CONFIG_ACTOR, KEY_TOOL_ACTOR, type Auditor } from '../audit.js';
@@ -32,35 +38,7 @@ import { derivedId, hashKey, newKeyId, randomBase62 } from '../key-secrets.js';
 
 export { KeyNotFoundError };
 
-export const KEY_NAME_MAX_LENGTH = 100;
-export const OWNER_ID_MAX_LENGTH = 128;
-/** The longest grace a rotation may give the old key: a week. */
-export const MAX_ROTATION_GRACE_MS = 604_800_000;
-
-export interface NewKeyRequest {
-  readonly name: string;
-  readonly plan: PlanId;
-  /** Limits in force instead of the plan's; required on enterprise. */
-  readonly customLimits?: PlanLimits;
-  /** Both scopes when absent. */
-  readonly scopes?: readonly KeyScope[];
-  readonly expiresAt?: Date | null;
-  readonly ownerId?: string | null;
-  /** A browser key's origins (then it must be read-only); absent: a key for servers. */
-  readonly allowedOrigins?: readonly string[];
-}
-
-/** What a change may set; `customLimits: null` removes the override, `expiresAt`/`ownerId: null` clear them. */
-export interface KeyUpdate {
-  readonly name?: string;
-  readonly plan?: PlanId;
-  readonly customLimits?: PlanLimits | null;
-  readonly scopes?: readonly KeyScope[];
-  readonly expiresAt?: Date | null;
-  readonly ownerId?: string | null;
-  /** null: no longer a browser key. */
-  readonly allowedOrigins?: readonly string[] | null;
-}
+export type { KeyUpdate, NewKeyRequest };
 
 export interface IssuedKey {
   readonly record: ApiKeyRecord;
@@ -88,9 +66,6 @@ export interface KeyListQuery {
   readonly after?: { readonly createdAt: Date; readonly id: string };
   readonly limit: number;
 }
-
-/** How long a revocation's reason may be. */
-export const REVOKE_REASON_MAX_LENGTH = 500;
 
 export class ManageApiKeys {
   constructor(
@@ -195,19 +170,7 @@ export class ManageApiKeys {
     const current = await this.get(id);
     // A revoked key stays as it was revoked: a change would read as if it still served.
     if (current.revokedAt !== null) throw new KeyNotActiveError(id, 'revoked');
-    const plan = update.plan ?? current.plan;
-    const customLimits = update.customLimits === undefined ? (current.customLimits ?? null) : update.customLimits;
-    if (update.customLimits) checkLimits(update.customLimits);
-    if (plan === 'enterprise' && customLimits === null) {
-      throw new ValidationError('limits', `An enterprise key needs its own limits: ${LIMITS_RULE_TEXT}`);
-    }
-    if (update.name !== undefined) checkName(update.name);
-    if (update.scopes !== undefined) checkScopes(update.scopes);
-    if (update.ownerId !== undefined && update.ownerId !== null) checkOwner(update.ownerId);
-    if (update.expiresAt !== undefined && update.expiresAt !== null) this.checkExpiry(update.expiresAt);
-    // The key as it would be: a browser key stays read-only, whichever field the change touches.
-    const origins = update.allowedOrigins === undefined ? current.allowedOrigins : (update.allowedOrigins ?? undefined);
-    checkBrowserKey(origins, update.scopes ?? current.scopes);
+    checkKeyUpdate(current, update, this.clock.nowMs());
     const changes: ApiKeyChanges = {
       ...(update.name !== undefined && { name: update.name }),
       ...(update.plan !== undefined && { plan: update.plan }),
@@ -228,9 +191,7 @@ export class ManageApiKeys {
 
   /** Stops a key at once, with the operator's reason if given; revoking a revoked key changes nothing and returns it as it is. */
   async revoke(id: string, actor: Actor, reason?: string): Promise<ApiKeyRecord> {
-    if (reason !== undefined && (reason.trim() === '' || reason.length > REVOKE_REASON_MAX_LENGTH)) {
-      throw new ValidationError('reason', `reason must have 1 to ${REVOKE_REASON_MAX_LENGTH} characters, not only spaces`);
-    }
+    if (reason !== undefined) checkRevokeReason(reason);
     const current = await this.get(id);
     if (current.revokedAt !== null) return current;
     const revokedAt = new Date(this.clock.nowMs());
@@ -248,7 +209,7 @@ export class ManageApiKeys {
    * the old key keeps working for `graceMs`, never past an earlier expiry of its own.
    */
   async rotate(id: string, graceMs: number, actor: Actor): Promise<IssuedKey> {
-    this.checkGrace(graceMs);
+    checkRotationGrace(graceMs);
     return this.rotateAs(id, graceMs, actor, newKeyId());
   }
 
@@ -259,7 +220,7 @@ export class ManageApiKeys {
    * The same Idempotency-Key for another key or another grace is refused (422).
    */
   async rotateOnce(id: string, graceMs: number, actor: Actor, idempotencyKey: string): Promise<IssueOutcome> {
-    this.checkGrace(graceMs);
+    checkRotationGrace(graceMs);
     const newId = derivedId('key_', 'idempotent-rotate', `${actor.id ?? ''}\0${idempotencyKey}`);
     const fingerprint = hashKey(JSON.stringify({ rotate: id, graceMs }));
     const earlier = await this.keys.findById(newId);
@@ -271,12 +232,6 @@ export class ManageApiKeys {
       const stored = error instanceof DuplicateKeyError ? await this.keys.findById(newId) : null;
       if (stored) return replayOf(stored, fingerprint);
       throw error;
-    }
-  }
-
-  private checkGrace(graceMs: number): void {
-    if (!Number.isSafeInteger(graceMs) || graceMs < 0 || graceMs > MAX_ROTATION_GRACE_MS) {
-      throw new ValidationError('graceSeconds', `graceSeconds must be a whole number from 0 to ${MAX_ROTATION_GRACE_MS / 1000}`);
     }
   }
 
@@ -350,42 +305,7 @@ export class ManageApiKeys {
   }
 
   private checkNew(request: NewKeyRequest): void {
-    checkName(request.name);
-    if (request.customLimits) checkLimits(request.customLimits);
-    else if (request.plan === 'enterprise')
-      throw new ValidationError('limits', `An enterprise key needs its own limits: ${LIMITS_RULE_TEXT}`);
-    if (request.scopes !== undefined) checkScopes(request.scopes);
-    if (request.ownerId !== undefined && request.ownerId !== null) checkOwner(request.ownerId);
-    if (request.expiresAt) this.checkExpiry(request.expiresAt);
-    checkBrowserKey(request.allowedOrigins, request.scopes ?? KEY_SCOPES);
-  }
-
-  private checkExpiry(expiresAt: Date): void {
-    if (expiresAt.getTime() <= this.clock.nowMs()) {
-      throw new ValidationError('expiresAt', 'expiresAt must be in the future; to stop a key now, revoke it');
-    }
-  }
-}
-
-function checkName(name: string): void {
-  if (name.trim() === '' || name.length > KEY_NAME_MAX_LENGTH) {
-    throw new ValidationError('name', `name must have 1 to ${KEY_NAME_MAX_LENGTH} characters, not only spaces`);
-  }
-}
-
-function checkLimits(limits: PlanLimits): void {
-  if (!isValidLimits(limits)) throw new ValidationError('limits', `limits must be ${LIMITS_RULE_TEXT}`);
-}
-
-function checkScopes(scopes: readonly KeyScope[]): void {
-  if (scopes.length === 0 || new Set(scopes).size !== scopes.length) {
-    throw new ValidationError('scopes', `scopes must list one or more of ${KEY_SCOPES.join(', ')}, each once`);
-  }
-}
-
-function checkOwner(ownerId: string): void {
-  if (ownerId === '' || ownerId.length > OWNER_ID_MAX_LENGTH) {
-    throw new ValidationError('ownerId', `ownerId must have 1 to ${OWNER_ID_MAX_LENGTH} characters`);
+    checkNewKey(request, this.clock.nowMs());
   }
 }
 

@@ -8,11 +8,11 @@ import {
   bucketStart,
   fillRange,
   GRANULARITIES,
-  type DeprecatedOperation,
   type Granularity,
   type UsageBucket,
   type UsageCounts,
 } from '../../domain/usage.js';
+import type { DeprecatedOperation } from '../../domain/deprecation.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { UsageStore } from '../ports/usage-store.js';

@@ -1,11 +1,7 @@
 /** Key management as the key tool and the admin API use it, without HTTP: every rule, its boundary and its audit. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  KEY_NAME_MAX_LENGTH,
-  ManageApiKeys,
-  MAX_ROTATION_GRACE_MS,
-  OWNER_ID_MAX_LENGTH,
-} from '../../../src/application/use-cases/manage-api-keys.js';
+import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
+import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH } from '../../../src/domain/key-rules.js';
 import { Auditor, CONFIG_ACTOR, KEY_TOOL_ACTOR } from '../../../src/application/audit.js';
 import { hashKey } from '../../../src/application/key-secrets.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';

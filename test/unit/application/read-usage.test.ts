@@ -6,7 +6,8 @@ import { Auditor } from '../../../src/application/audit.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
 import { MemoryUsageStore } from '../../../src/adapters/memory/memory-usage-store.js';
-import { emptyCounts, type DeprecatedOperation } from '../../../src/domain/usage.js';
+import { emptyCounts } from '../../../src/domain/usage.js';
+import type { DeprecatedOperation } from '../../../src/domain/deprecation.js';
 import type { UsageEntry } from '../../../src/application/ports/usage-store.js';
 import { FakeClock } from '../../support/fake-clock.js';
 

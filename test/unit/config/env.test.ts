@@ -106,6 +106,11 @@ describe('configuration', () => {
     [{ API_KEYS: 'shelter-a-key-000000000001:gold' }, /API_KEYS entry 1: plan/],
     [{ API_KEYS: 'short:pro' }, /API_KEYS entry 1: .*20/],
     [{ API_KEYS: 'partner-b-key-0000000000002:enterprise:10' }, /API_KEYS entry 1: .*PER_MINUTE/],
+    [{ API_KEYS: 'partner-b-key-0000000000002:enterprise:10:5' }, /API_KEYS entry 1: limits must be .*1 <= perMinute <= perDay/],
+    [
+      { ADMIN_TOKENS: 'operator-chosen-admin-secret-0001:keys:read+keys:read' },
+      /ADMIN_TOKENS entry 1: scopes must list one or more of keys:read/,
+    ],
   ])('stops on %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -52,7 +52,7 @@ describe('plans', () => {
     expect(limitsForPlan('pro')).toEqual({ perMinute: 300, perDay: 10_000 });
     expect(limitsForPlan('business')).toEqual({ perMinute: 1_000, perDay: 100_000 });
     expect(() => limitsForPlan('enterprise')).toThrow(`An enterprise key needs its own limits: ${LIMITS_RULE_TEXT}`);
-    expect(() => limitsForPlan('pro', { perMinute: 10, perDay: 9 })).toThrow(`Limits must be ${LIMITS_RULE_TEXT}`);
+    expect(() => limitsForPlan('pro', { perMinute: 10, perDay: 9 })).toThrow(`limits must be ${LIMITS_RULE_TEXT}`);
     expect(LIMITS_RULE_TEXT).toBe('perMinute and perDay whole numbers with 1 <= perMinute <= perDay');
   });
 });

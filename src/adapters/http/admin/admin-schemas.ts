@@ -5,12 +5,7 @@ import { KEY_SCOPES, KEY_STATUSES, MAX_ALLOWED_ORIGINS } from '../../../domain/a
 import { AUDIT_ACTIONS } from '../../../domain/audit-event.js';
 import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../domain/plans.js';
 import { dateTime, dateTimeOrNull } from '../schemas/dates.js';
-import {
-  KEY_NAME_MAX_LENGTH,
-  MAX_ROTATION_GRACE_MS,
-  OWNER_ID_MAX_LENGTH,
-  REVOKE_REASON_MAX_LENGTH,
-} from '../../../application/use-cases/manage-api-keys.js';
+import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH, REVOKE_REASON_MAX_LENGTH } from '../../../domain/key-rules.js';
 
 const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
 

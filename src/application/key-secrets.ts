@@ -46,3 +46,6 @@ export function derivedId(prefix: string, label: string, material: string): stri
 export function auditEventId(atMs: number, sequence: number): string {
   return `evt_${atMs.toString(36).padStart(9, '0')}${(sequence % 36 ** 4).toString(36).padStart(4, '0')}${randomBase62(6)}`;
 }
+
+/** What auditEventId makes: a cursor naming anything else was not given by this API. */
+export const AUDIT_EVENT_ID = /^evt_[0-9a-z]{13}[A-Za-z0-9]{6}$/;

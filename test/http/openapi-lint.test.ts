@@ -35,7 +35,9 @@ describe.each([
       env: { PRODUCTION_BASE_URL: 'https://api.adoption.example/v1', STAGING_BASE_URL: 'https://staging.api.adoption.example/v1' },
     });
     file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
-    writeFileSync(file, (await (door === 'public' ? t.app.http : t.app.admin).inject({ url })).body);
+    // As operators reach the admin listener (by an internal name), which its document then names as its server.
+    const host = door === 'public' ? 'api.adoption.example' : 'adoption-admin.internal:3001';
+    writeFileSync(file, (await (door === 'public' ? t.app.http : t.app.admin).inject({ url, headers: { host } })).body);
   });
   afterAll(async () => t.close());
 

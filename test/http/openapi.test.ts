@@ -220,6 +220,13 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('names the admin listener the same way, so a client generated from the admin document has an absolute base URL', async () => {
+    const admin = (
+      await t.app.admin.inject({ url: '/admin/v1/openapi.json', headers: { host: 'adoption-admin.internal:3001' } })
+    ).json<Document>();
+    expect(admin.servers).toEqual([{ url: 'http://adoption-admin.internal:3001/admin/v1', description: 'This admin listener' }]);
+  });
+
   it('lists no HEAD operation (HEAD is answered on every GET path, as the description says), and each Link meaning a header component of its own', () => {
     expect(operations().filter(({ method }) => method === 'head')).toEqual([]);
     expect((doc as unknown as { info: { description: string } }).info.description).toContain('answers HEAD too');

@@ -5,8 +5,7 @@
 import type { BrowserOrigins } from '../../application/use-cases/browser-origins.js';
 import { corsPlugin } from './plugins/cors.js';
 import type { FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
-import { registerReferencePage } from './reference-page.js';
+import { registerOpenApi, serveOpenApi, type DoorDocument } from './plugins/openapi.js';
 import type { AdmitRequest } from '../../application/use-cases/admit-request.js';
 import type { CreatePet } from '../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../application/use-cases/get-pet.js';
@@ -20,7 +19,6 @@ import { admissionPlugin } from './plugins/admission.js';
 import { refuseUnrouted } from './plugins/unrouted.js';
 import { createBaseApp, type BaseAppOptions } from './base-app.js';
 import { metricsRoute } from './routes/metrics.js';
-import { finishDocument } from './openapi-document.js';
 import { PLAN_LIMITS } from '../../domain/plans.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from './routes/pets.js';
@@ -62,37 +60,26 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
   const app = createBaseApp(options, 'animal-adoption-api', deps.recordUsage);
   refuseUnrouted(app, app, BASE_PATH, (request) => !request.url.startsWith(`${BASE_PATH}/`));
 
-  await app.register(swagger, {
-    transformObject: (documentObject) =>
-      finishDocument((documentObject as unknown as { openapiObject: Record<string, unknown> }).openapiObject) as never,
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Animal Adoption API',
-        version: API_VERSION,
-        description: documentDescription(),
-        contact: { name: 'Animal Adoption API team' },
-        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+  const door: DoorDocument = {
+    basePath: BASE_PATH,
+    title: 'Animal Adoption API',
+    productName: 'Animal Adoption API',
+    version: API_VERSION,
+    description: documentDescription(),
+    servers: options.servers,
+    thisServer: 'This server',
+    security: { scheme: 'bearerAuth', description: 'The API key, as `Authorization: Bearer <key>`' },
+    tags: [
+      { name: 'pets', description: 'Animals available for adoption' },
+      {
+        name: 'adoption requests',
+        description:
+          'Beta. Requests to adopt an animal (the store orders), and the decisions that move the animal from available through pending to sold',
       },
-      servers:
-        options.servers.length > 0
-          ? options.servers.map(({ url, description }) => ({ url, description }))
-          : [{ url: BASE_PATH, description: 'This server' }],
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The API key, as `Authorization: Bearer <key>`' } },
-      },
-      security: [{ bearerAuth: [] }],
-      tags: [
-        { name: 'pets', description: 'Animals available for adoption' },
-        {
-          name: 'adoption requests',
-          description:
-            'Beta. Requests to adopt an animal (the store orders), and the decisions that move the animal from available through pending to sold',
-        },
-        { name: 'rate limits', description: "The caller's quota and usage" },
-      ],
-    },
-  });
+      { name: 'rate limits', description: "The caller's quota and usage" },
+    ],
+  };
+  await registerOpenApi(app, door);
 
   await app.register(healthRoutes, { probes: deps.readinessProbes, probeTimeoutMs: options.probeTimeoutMs });
   if (options.metricsEndpoint) await app.register(metricsRoute, { metrics: options.metrics, token: options.metricsEndpoint.token });
@@ -118,15 +105,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
         basePath: BASE_PATH,
       });
       await v1.register(orderRoutes, { orders: deps.adoptionRequests, basePath: BASE_PATH });
-      // With no published base URL configured, the document names the instance that serves it, as the
-      // client sees it (through a trusted proxy, its forwarded protocol and host): generated clients
-      // take servers[0] as their base URL, and a relative one does not work outside a browser.
-      v1.get('/openapi.json', { schema: { hide: true } }, async (request) => {
-        const document = app.swagger();
-        if (options.servers.length > 0) return document;
-        return { ...document, servers: [{ url: `${request.protocol}://${request.host}${BASE_PATH}`, description: 'This server' }] };
-      });
-      await registerReferencePage(v1, BASE_PATH, 'Animal Adoption API reference', 'Animal Adoption API');
+      await serveOpenApi(v1, app, door);
     },
     { prefix: BASE_PATH },
   );

@@ -4,8 +4,7 @@
  * ids, logging, JSON bodies, validation, the Error body) and calling the same use cases as the key tool.
  */
 import type { FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
-import { registerReferencePage } from '../reference-page.js';
+import { registerOpenApi, serveOpenApi, type DoorDocument } from '../plugins/openapi.js';
 import type { Auditor } from '../../../application/audit.js';
 import type { Clock } from '../../../application/ports/clock.js';
 import type { AdmitAdminRequest } from '../../../application/use-cases/authenticate-admin.js';
@@ -15,26 +14,27 @@ import type { ReadUsage } from '../../../application/use-cases/read-usage.js';
 import { ADMIN_SCOPES } from '../../../domain/admin-credential.js';
 import { createBaseApp, type BaseAppOptions } from '../base-app.js';
 import { operationCodes, type ErrorCode } from '../error-catalogue.js';
-import { finishDocument, ownDescriptionsOf, type DocumentProfile } from '../openapi-document.js';
+import { ownDescriptionsOf, type DocumentProfile } from '../openapi-document.js';
 import { refuseUnrouted } from '../plugins/unrouted.js';
 import { metricsRoute } from '../routes/metrics.js';
 import { ErrorSchema } from '../schemas/error-schema.js';
-import { adminAuthPlugin } from './admin-auth.js';
+import { adminAuthPlugin } from './plugins/admin-auth.js';
 import {
-  AdminCredentialSchema,
-  AdminCredentialsSchema,
   ApiKeyChangesSchema,
   ApiKeySchema,
   ApiKeysSchema,
-  AuditEventSchema,
-  AuditEventsSchema,
-  IssuedAdminCredentialSchema,
   IssuedApiKeySchema,
   LimitsSchema,
-  NewAdminCredentialSchema,
   NewApiKeySchema,
   RotationSchema,
-} from './admin-schemas.js';
+} from './schemas/key-schemas.js';
+import { AuditEventSchema, AuditEventsSchema } from './schemas/audit-schemas.js';
+import {
+  AdminCredentialSchema,
+  AdminCredentialsSchema,
+  IssuedAdminCredentialSchema,
+  NewAdminCredentialSchema,
+} from './schemas/credential-schemas.js';
 import { credentialRoutes } from './routes/credentials.js';
 import { auditRoutes } from './routes/audit.js';
 import { adminUsageRoutes } from './routes/usage.js';
@@ -108,37 +108,27 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
   const app = createBaseApp(options, 'animal-adoption-admin');
   refuseUnrouted(app, app, ADMIN_BASE_PATH, (request) => !request.url.startsWith(`${ADMIN_BASE_PATH}/`));
 
-  await app.register(swagger, {
-    transformObject: (documentObject) =>
-      finishDocument((documentObject as unknown as { openapiObject: Record<string, unknown> }).openapiObject, ADMIN_PROFILE) as never,
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Animal Adoption API: admin',
-        version: '1.0.0',
-        description: adminDescription(),
-        contact: { name: 'Animal Adoption API team' },
-        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-      },
-      servers: [{ url: ADMIN_BASE_PATH, description: 'This admin listener' }],
-      components: {
-        securitySchemes: {
-          adminAuth: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'An admin credential (`adopt_admin_...`), as `Authorization: Bearer <credential>`; never an API key',
-          },
-        },
-      },
-      security: [{ adminAuth: [] }],
-      tags: [
-        { name: 'keys', description: 'API keys: issue, change, rotate, revoke' },
-        { name: 'usage', description: 'What each key used, and who still calls a deprecated operation' },
-        { name: 'audit', description: 'Who changed what' },
-        { name: 'credentials', description: 'Admin credentials: issue, list, revoke' },
-      ],
+  const door: DoorDocument = {
+    basePath: ADMIN_BASE_PATH,
+    title: 'Animal Adoption API: admin',
+    productName: 'Animal Adoption admin API',
+    version: '1.0.0',
+    description: adminDescription(),
+    servers: [],
+    thisServer: 'This admin listener',
+    security: {
+      scheme: 'adminAuth',
+      description: 'An admin credential (`adopt_admin_...`), as `Authorization: Bearer <credential>`; never an API key',
     },
-  });
+    tags: [
+      { name: 'keys', description: 'API keys: issue, change, rotate, revoke' },
+      { name: 'usage', description: 'What each key used, and who still calls a deprecated operation' },
+      { name: 'audit', description: 'Who changed what' },
+      { name: 'credentials', description: 'Admin credentials: issue, list, revoke' },
+    ],
+    profile: ADMIN_PROFILE,
+  };
+  await registerOpenApi(app, door);
 
   // Outside /admin/v1 and its credentials, for Prometheus: the admin listener is private.
   if (options.metricsEndpoint) await app.register(metricsRoute, { metrics: options.metrics, token: options.metricsEndpoint.token });
@@ -157,8 +147,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       await admin.register(adminUsageRoutes, { usage: deps.usage, flushSeconds: options.usageFlushSeconds });
       await admin.register(auditRoutes, { auditor: deps.auditor, basePath: ADMIN_BASE_PATH });
       await admin.register(credentialRoutes, { credentials: deps.credentials, basePath: ADMIN_BASE_PATH });
-      admin.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await registerReferencePage(admin, ADMIN_BASE_PATH, 'Animal Adoption admin API reference', 'Animal Adoption admin API');
+      await serveOpenApi(admin, app, door);
     },
     { prefix: ADMIN_BASE_PATH },
   );

@@ -10,17 +10,23 @@ import type { ChangePet } from '../../../application/use-cases/change-pet.js';
 import { PreconditionRequiredError, ValidationError } from '../../../domain/errors.js';
 import {
   CreatePetHeadersSchema,
-  IDEMPOTENCY_KEY_HEADER,
   ListPetsQuerySchema,
   NewPetSchema,
-  NoQuerySchema,
   PetIdParamsSchema,
   PetPatchSchema,
   PetSchema,
   PetsSchema,
   READ_ONLY_PET_FIELDS,
 } from '../schemas/pet-schemas.js';
-import { ETAG_HEADER, IF_MATCH_HEADER, ifMatchHeadersSchema, linkNextHeader, nextPageLink } from '../schemas/common-schemas.js';
+import {
+  ETAG_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  IF_MATCH_HEADER,
+  ifMatchHeadersSchema,
+  linkNextHeader,
+  nextPageLink,
+  NoQuerySchema,
+} from '../schemas/common-schemas.js';
 import { errorResponses, withHeaders, withRetryAfter } from '../schemas/responses.js';
 import { ErrorSchema } from '../schemas/error-schema.js';
 import { callerOf, etagOf, parseIfMatch } from '../preconditions.js';

@@ -6,8 +6,6 @@ import { MAX_IDS } from '../../../application/use-cases/list-pets.js';
 import { PET_TRANSITIONS } from '../../../domain/pet-lifecycle.js';
 import { cursorQuery, idempotencyHeadersSchema, limitQuery } from './common-schemas.js';
 
-export { IDEMPOTENCY_KEY_HEADER, NoQuerySchema } from './common-schemas.js';
-
 const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
 
 /** A plain enum (not a union of literals) so a wrong value yields one clear validation error. */

@@ -2,11 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Auditor } from '../../../../application/audit.js';
+import { AUDIT_EVENT_ID } from '../../../../application/key-secrets.js';
+import { decodeCursor, PAGE_LIMIT, pageOf } from '../../../../application/paging/cursor.js';
+import { linkNextHeader, nextPageLink } from '../../schemas/common-schemas.js';
 import { ValidationError } from '../../../../domain/errors.js';
 import { withHeaders } from '../../schemas/responses.js';
 import { parseDate } from '../../schemas/dates.js';
-import { adminErrorResponses, ADMIN_HEADERS, decodeCursor, encodeCursor } from '../admin-responses.js';
-import { AuditEventsSchema, AuditQuerySchema } from '../admin-schemas.js';
+import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
+import { AuditEventsSchema, AuditQuerySchema } from '../schemas/audit-schemas.js';
 
 export interface AuditRoutesOptions {
   readonly auditor: Auditor;
@@ -27,30 +30,14 @@ export async function auditRoutes(base: FastifyInstance, options: AuditRoutesOpt
         tags: ['audit'],
         querystring: AuditQuerySchema,
         response: {
-          200: withHeaders(
-            AuditEventsSchema,
-            'A page of events',
-            {
-              Link: {
-                type: 'string',
-                description: 'RFC 8288 link to the next page (rel="next"), present when more events exist',
-                'x-component': 'LinkNext',
-              },
-            },
-            ADMIN_HEADERS,
-          ),
+          200: withHeaders(AuditEventsSchema, 'A page of events', linkNextHeader('events'), ADMIN_HEADERS),
           ...adminErrorResponses(400, 401, 403, 429),
         },
       },
     },
     async (request, reply) => {
-      const { limit = 20, cursor, target, actor, action, from, to } = request.query;
-      let beforeId: string | undefined;
-      if (cursor !== undefined) {
-        beforeId = decodeCursor(cursor);
-        if (!/^evt_[0-9a-z]{13}[A-Za-z0-9]{6}$/.test(beforeId))
-          throw new ValidationError('cursor', "query parameter 'cursor' is not a cursor this API gave");
-      }
+      const { limit = PAGE_LIMIT.default, cursor, target, actor, action, from, to } = request.query;
+      const beforeId = cursor === undefined ? undefined : decodeCursor(cursor, (id) => (AUDIT_EVENT_ID.test(id) ? id : null));
       const fromDate = from === undefined ? undefined : parseDate(from, 'from', 'query parameter');
       const toDate = to === undefined ? undefined : parseDate(to, 'to', 'query parameter');
       if (fromDate && toDate && fromDate.getTime() >= toDate.getTime())
@@ -67,18 +54,9 @@ export async function auditRoutes(base: FastifyInstance, options: AuditRoutesOpt
         ...(toDate && { to: toDate }),
         ...(beforeId !== undefined && { beforeId }),
       });
-      const events = page.slice(0, limit);
-      const last = events[events.length - 1];
-      if (page.length > limit && last) {
-        const next = new URLSearchParams({
-          limit: String(limit),
-          ...filters,
-          ...(from !== undefined && { from }),
-          ...(to !== undefined && { to }),
-          cursor: encodeCursor(last.id),
-        });
-        reply.header('Link', `<${options.basePath}/audit-events?${next.toString()}>; rel="next"`);
-      }
+      const { rows: events, nextCursor } = pageOf(page, limit, (event) => event.id);
+      if (nextCursor !== null)
+        reply.header('Link', nextPageLink(`${options.basePath}/audit-events`, { limit, ...filters, from, to }, nextCursor));
       return events.map((event) => ({ ...event, at: event.at.toISOString() }));
     },
   );

@@ -10,15 +10,15 @@ import type { ManageAdminCredentials } from '../../../../application/use-cases/m
 import type { AdminCredential } from '../../../../domain/admin-credential.js';
 import { BODY_OPTIONAL } from '../../openapi-document.js';
 import { withHeaders } from '../../schemas/responses.js';
-import { actorOf } from '../admin-auth.js';
-import { adminErrorResponses, ADMIN_HEADERS } from '../admin-responses.js';
+import { actorOf } from '../plugins/admin-auth.js';
+import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
 import {
   AdminCredentialIdParamsSchema,
   AdminCredentialSchema,
   AdminCredentialsSchema,
   IssuedAdminCredentialSchema,
   NewAdminCredentialSchema,
-} from '../admin-schemas.js';
+} from '../schemas/credential-schemas.js';
 
 export interface CredentialRoutesOptions {
   readonly credentials: ManageAdminCredentials;

@@ -6,16 +6,16 @@ import type { Clock } from '../../../../application/ports/clock.js';
 import type { IssuedKey, IssueOutcome, ManageApiKeys } from '../../../../application/use-cases/manage-api-keys.js';
 import type { ReadUsage } from '../../../../application/use-cases/read-usage.js';
 import { keyStatus, recordLimits, type ApiKeyRecord } from '../../../../domain/api-key.js';
-import { ValidationError } from '../../../../domain/errors.js';
 import { withHeaders } from '../../schemas/responses.js';
 import { BODY_OPTIONAL } from '../../openapi-document.js';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyHeadersSchema } from '../../schemas/common-schemas.js';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyHeadersSchema, linkNextHeader, nextPageLink } from '../../schemas/common-schemas.js';
+import { decodeCursor, PAGE_LIMIT, pageOf } from '../../../../application/paging/cursor.js';
 
 const IssueKeyHeadersSchema = idempotencyHeadersSchema('issuing another key');
 const RotateKeyHeadersSchema = idempotencyHeadersSchema('rotating the key again');
 import { parseDate } from '../../schemas/dates.js';
-import { actorOf } from '../admin-auth.js';
-import { adminErrorResponses, ADMIN_HEADERS, decodeCursor, encodeCursor } from '../admin-responses.js';
+import { actorOf } from '../plugins/admin-auth.js';
+import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
 import {
   ApiKeyChangesSchema,
   ApiKeySchema,
@@ -27,7 +27,7 @@ import {
   KeyLookupSchema,
   RevocationSchema,
   RotationSchema,
-} from '../admin-schemas.js';
+} from '../schemas/key-schemas.js';
 
 export interface KeyRoutesOptions {
   readonly keys: ManageApiKeys;
@@ -147,44 +147,24 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         tags: ['keys'],
         querystring: KeyListQuerySchema,
         response: {
-          200: withHeaders(
-            ApiKeysSchema,
-            'A page of keys',
-            {
-              Link: {
-                type: 'string',
-                description: 'RFC 8288 link to the next page (rel="next"), present when more keys exist',
-                'x-component': 'LinkNext',
-              },
-            },
-            ADMIN_HEADERS,
-          ),
+          200: withHeaders(ApiKeysSchema, 'A page of keys', linkNextHeader('keys'), ADMIN_HEADERS),
           ...adminErrorResponses(400, 401, 403, 429),
         },
       },
     },
     async (request, reply) => {
-      const { limit = 20, cursor, status, plan, ownerId } = request.query;
-      const after = cursor === undefined ? undefined : decodeKeyCursor(cursor);
-      const page = await keys.list({
+      const { limit = PAGE_LIMIT.default, cursor, status, plan, ownerId } = request.query;
+      const after = cursor === undefined ? undefined : decodeCursor(cursor, keyPosition);
+      const filters = { status, plan, ownerId };
+      const found = await keys.list({
         limit: limit + 1,
         ...(status !== undefined && { status }),
         ...(plan !== undefined && { plan }),
         ...(ownerId !== undefined && { ownerId }),
         ...(after && { after }),
       });
-      const records = page.slice(0, limit);
-      const last = records[records.length - 1];
-      if (page.length > limit && last) {
-        const query = new URLSearchParams({
-          limit: String(limit),
-          ...(status !== undefined && { status }),
-          ...(plan !== undefined && { plan }),
-          ...(ownerId !== undefined && { ownerId }),
-          cursor: encodeCursor(`${last.createdAt.getTime()}.${last.id}`),
-        });
-        reply.header('Link', `<${basePath}/keys?${query.toString()}>; rel="next"`);
-      }
+      const { rows: records, nextCursor } = pageOf(found, limit, (key) => `${key.createdAt.getTime()}.${key.id}`);
+      if (nextCursor !== null) reply.header('Link', nextPageLink(`${basePath}/keys`, { limit, ...filters }, nextCursor));
       return presentAll(records);
     },
   );
@@ -336,8 +316,8 @@ function secretHeaders(location: string): Record<string, string> {
  * 25) is refused: Date.parse would roll it over into another day.
  */
 
-function decodeKeyCursor(cursor: string): { createdAt: Date; id: string } {
-  const match = /^([0-9]{1,15})\.(key_[A-Za-z0-9]{16})$/.exec(decodeCursor(cursor));
-  if (!match?.[1] || !match[2]) throw new ValidationError('cursor', "query parameter 'cursor' is not a cursor this API gave");
-  return { createdAt: new Date(Number(match[1])), id: match[2] };
+/** A key list's position: the last key's issue time and id. */
+function keyPosition(text: string): { createdAt: Date; id: string } | null {
+  const match = /^([0-9]{1,15})\.(key_[A-Za-z0-9]{16})$/.exec(text);
+  return match?.[1] && match[2] ? { createdAt: new Date(Number(match[1])), id: match[2] } : null;
 }

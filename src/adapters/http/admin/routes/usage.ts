@@ -5,8 +5,8 @@ import type { ReadUsage } from '../../../../application/use-cases/read-usage.js'
 import { parseDate } from '../../schemas/dates.js';
 import { withHeaders } from '../../schemas/responses.js';
 import { DeprecationsSchema, deprecationsView, usageQuerySchema, UsageReportSchema, usageView } from '../../schemas/usage-schemas.js';
-import { adminErrorResponses, ADMIN_HEADERS } from '../admin-responses.js';
-import { KeyIdParamsSchema } from '../admin-schemas.js';
+import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
+import { KeyIdParamsSchema } from '../schemas/key-schemas.js';
 
 export interface AdminUsageRoutesOptions {
   readonly usage: ReadUsage;

@@ -1,8 +1,7 @@
-/** How the admin document describes responses: only the request id on every response, and opaque cursors. */
+/** How the admin document describes responses: only the request id on every response. */
 import type { TSchema } from 'typebox';
-import { ValidationError } from '../../../domain/errors.js';
-import { RATE_LIMIT_HEADERS, type HeaderSpec } from '../schemas/error-schema.js';
-import { errorResponsesIn, type ErrorResponseStyle } from '../schemas/responses.js';
+import { RATE_LIMIT_HEADERS, type HeaderSpec } from '../../schemas/error-schema.js';
+import { errorResponsesIn, type ErrorResponseStyle } from '../../schemas/responses.js';
 
 /** The admin API has no quota: its responses carry the request id, not rate-limit headers. */
 export const ADMIN_HEADERS: Record<string, HeaderSpec> = { 'X-Request-Id': RATE_LIMIT_HEADERS['X-Request-Id'] };
@@ -33,14 +32,4 @@ const ADMIN_STYLE: ErrorResponseStyle = {
 
 export function adminErrorResponses(...statuses: number[]): Record<number, TSchema> {
   return errorResponsesIn(ADMIN_STYLE, ...statuses);
-}
-
-export function encodeCursor(position: string): string {
-  return Buffer.from(position, 'utf8').toString('base64url');
-}
-
-export function decodeCursor(cursor: string): string {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (encodeCursor(text) !== cursor) throw new ValidationError('cursor', "query parameter 'cursor' is not a cursor this API gave");
-  return text;
 }

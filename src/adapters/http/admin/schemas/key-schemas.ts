@@ -1,11 +1,10 @@
-/** TypeBox schemas of the admin API: keys as operators see them (never a secret but once), and audit events. */
+/** TypeBox schemas of the admin API's keys: as operators see them (never a secret but once), and what they send. */
 import { Type, type TSchema } from 'typebox';
-import { ADMIN_NAME_MAX_LENGTH, ADMIN_SCOPES } from '../../../domain/admin-credential.js';
-import { KEY_SCOPES, KEY_STATUSES, MAX_ALLOWED_ORIGINS } from '../../../domain/api-key.js';
-import { AUDIT_ACTIONS } from '../../../domain/audit-event.js';
-import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../domain/plans.js';
-import { dateTime, dateTimeOrNull } from '../schemas/dates.js';
-import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH, REVOKE_REASON_MAX_LENGTH } from '../../../domain/key-rules.js';
+import { KEY_SCOPES, KEY_STATUSES, MAX_ALLOWED_ORIGINS } from '../../../../domain/api-key.js';
+import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH, REVOKE_REASON_MAX_LENGTH } from '../../../../domain/key-rules.js';
+import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../../domain/plans.js';
+import { cursorQuery, limitQuery } from '../../schemas/common-schemas.js';
+import { dateTime, dateTimeOrNull } from '../../schemas/dates.js';
 
 const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
 
@@ -201,24 +200,10 @@ export const KeyIdParamsSchema = Type.Object({
   }),
 });
 
-const Limit = Type.Integer({
-  minimum: 1,
-  maximum: 100,
-  default: 20,
-  description: 'Most items returned',
-  'x-invalid': 'must be an integer from 1 to 100',
-});
-const Cursor = Type.String({
-  maxLength: 128,
-  pattern: '^[A-Za-z0-9_-]+$',
-  description: 'Opaque position: the `cursor` of the previous page\'s `Link: <...>; rel="next"` URL, passed back as is',
-  'x-invalid': 'must be the cursor value of a Link: rel="next" URL, as given',
-});
-
 export const KeyListQuerySchema = Type.Object(
   {
-    limit: Type.Optional(Limit),
-    cursor: Type.Optional(Cursor),
+    limit: limitQuery('keys'),
+    cursor: cursorQuery('filters'),
     status: Type.Optional(
       Type.Unsafe<(typeof KEY_STATUSES)[number]>({ type: 'string', enum: [...KEY_STATUSES], description: 'Only keys in this status' }),
     ),
@@ -227,158 +212,3 @@ export const KeyListQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const AuditId = (description: string) =>
-  Type.String({
-    minLength: 1,
-    maxLength: 64,
-    pattern: '^[A-Za-z0-9_-]+$',
-    description,
-    'x-invalid': 'must be an id: 1 to 64 letters, digits, _ or -',
-  });
-
-export const AuditQuerySchema = Type.Object(
-  {
-    limit: Type.Optional(Limit),
-    cursor: Type.Optional(Cursor),
-    target: Type.Optional(AuditId('Only events about this key or admin credential id')),
-    actor: Type.Optional(AuditId('Only events by this actor: an admin credential id (adm_...), `key-tool` or `config`')),
-    action: Type.Optional(
-      Type.Unsafe<(typeof AUDIT_ACTIONS)[number]>({
-        type: 'string',
-        enum: [...AUDIT_ACTIONS],
-        description: 'Only events of this action',
-        'x-invalid': `must be one of: ${AUDIT_ACTIONS.join(', ')}`,
-      }),
-    ),
-    from: Type.Optional(dateTime('Only events at or after this instant')),
-    to: Type.Optional(dateTime('Only events before this instant (after `from`)')),
-  },
-  { additionalProperties: false },
-);
-
-const AuditValueSchema = Type.Unsafe<unknown>({
-  description: 'A value as the record held it: text (dates in RFC 3339), a list of scopes, `{perMinute, perDay}` limits, or null',
-  anyOf: [
-    { type: 'string' },
-    { type: 'number' },
-    { type: 'null' },
-    { type: 'array', items: { type: 'string' } },
-    {
-      type: 'object',
-      properties: { perMinute: { type: 'integer' }, perDay: { type: 'integer' } },
-      required: ['perMinute', 'perDay'],
-      additionalProperties: false,
-    },
-  ],
-});
-
-const AuditChangesSchema = Type.Record(
-  Type.String(),
-  Type.Object(
-    { from: AuditValueSchema, to: AuditValueSchema },
-    { additionalProperties: false, description: "One field's value before and after" },
-  ),
-  {
-    description:
-      "Each field the change set, with its value before and after (`limits: null` is the plan's limits; a rotation names the successor as `rotatedTo`). Never a secret. Absent when no field changed (a lookup, a failed authentication, a creation).",
-  },
-);
-
-export const AuditEventSchema = Type.Object(
-  {
-    id: Type.String({ description: 'Identifier; events sort by it in the order they were written' }),
-    at: Type.String({ format: 'date-time', description: 'When it happened' }),
-    actor: Type.Union([Type.String(), Type.Null()], {
-      description: 'Who acted: an admin credential id (adm_...), `key-tool` or `config`; null for a failed authentication',
-    }),
-    actorName: Type.Optional(
-      Type.String({
-        description: "The acting admin credential's name at the time (absent for `key-tool`, `config` and failed authentications)",
-      }),
-    ),
-    action: Type.Unsafe<(typeof AUDIT_ACTIONS)[number]>({ type: 'string', enum: [...AUDIT_ACTIONS], description: 'What happened' }),
-    target: Type.Union([Type.String(), Type.Null()], { description: 'The key or admin credential id acted on, or null' }),
-    requestId: Type.Union([Type.String(), Type.Null()], { description: 'The X-Request-Id of the request that did it, or null' }),
-    ip: Type.Union([Type.String(), Type.Null()], { description: "The client's address, or null" }),
-    reason: Type.Optional(Type.String({ description: "The operator's reason, when one was given (a revocation's)" })),
-    changes: Type.Optional(AuditChangesSchema),
-  },
-  {
-    title: 'AuditEvent',
-    additionalProperties: false,
-    description: 'One change to a key or credential, or a failed admin authentication. Never a secret.',
-  },
-);
-
-export const AuditEventsSchema = Type.Array(AuditEventSchema, { title: 'AuditEvents', description: 'Audit events, newest first' });
-
-export const ADMIN_SCOPE_TEXT = ADMIN_SCOPES.join(', ');
-
-const AdminScopeSchema = Type.Unsafe<(typeof ADMIN_SCOPES)[number]>({ type: 'string', enum: [...ADMIN_SCOPES] });
-
-export const AdminCredentialSchema = Type.Object(
-  {
-    id: Type.String({ description: 'Public identifier (adm_...): the actor of the audit events this credential causes' }),
-    name: Type.String({ description: 'What operators and the audit log call it' }),
-    scopes: Type.Array(AdminScopeSchema, { description: 'What it may do' }),
-    status: Type.Unsafe<'active' | 'revoked'>({ type: 'string', enum: ['active', 'revoked'], description: 'active or revoked' }),
-    createdAt: Type.String({ format: 'date-time', description: 'When it was issued' }),
-    revokedAt: dateTimeOrNull('When it was revoked, or null'),
-  },
-  {
-    title: 'AdminCredential',
-    additionalProperties: false,
-    description: 'An admin credential as operators see it. The secret is never part of it.',
-  },
-);
-
-export const IssuedAdminCredentialSchema = Type.Object(
-  {
-    ...AdminCredentialSchema.properties,
-    token: Type.String({
-      description: 'The secret (adopt_admin_...), shown in this response only: store it now. It is never shown again, nor kept.',
-    }),
-  },
-  {
-    title: 'IssuedAdminCredential',
-    additionalProperties: false,
-    description: 'A new admin credential with its secret, which is shown this once',
-  },
-);
-
-export const AdminCredentialsSchema = Type.Array(AdminCredentialSchema, {
-  title: 'AdminCredentials',
-  description: 'Every admin credential, oldest first',
-});
-
-export const NewAdminCredentialSchema = Type.Object(
-  {
-    name: Type.String({
-      minLength: 1,
-      maxLength: ADMIN_NAME_MAX_LENGTH,
-      description: 'What operators and the audit log call it (a person, a team, a tool)',
-      'x-invalid': `must be a string of 1 to ${ADMIN_NAME_MAX_LENGTH} characters`,
-    }),
-    scopes: Type.Array(AdminScopeSchema, {
-      minItems: 1,
-      uniqueItems: true,
-      description: 'What it may do: one or more scopes, each once, and only scopes the credential asking holds itself',
-      'x-invalid': `must list one or more of ${ADMIN_SCOPES.join(', ')}, each once`,
-    }),
-  },
-  {
-    title: 'NewAdminCredential',
-    additionalProperties: false,
-    description: 'An admin credential to issue. Unknown fields are refused.',
-    examples: [{ name: 'Support desk', scopes: ['keys:read', 'usage:read'] }],
-  },
-);
-
-export const AdminCredentialIdParamsSchema = Type.Object({
-  id: Type.String({
-    pattern: '^adm_[A-Za-z0-9]{16}$',
-    description: 'The admin credential id (adm_ and 16 letters or digits)',
-    'x-invalid': 'must be an admin credential id: adm_ and 16 letters or digits',
-  }),
-});

@@ -4,10 +4,10 @@
  * the credential acting. Routes without a scope (the document, the reference page) need none.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AdminPrincipal, AdmitAdminRequest } from '../../../application/use-cases/authenticate-admin.js';
-import type { AdminScope } from '../../../domain/admin-credential.js';
-import type { Actor } from '../../../domain/audit-event.js';
-import { authorizationCount } from '../plugins/admission.js';
+import type { AdminPrincipal, AdmitAdminRequest } from '../../../../application/use-cases/authenticate-admin.js';
+import type { AdminScope } from '../../../../domain/admin-credential.js';
+import type { Actor } from '../../../../domain/audit-event.js';
+import { authorizationCount } from '../../plugins/admission.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

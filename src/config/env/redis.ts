@@ -1,12 +1,23 @@
 /** Where Redis is: REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES, with the settings each allows. */
 import type { RedisAddress, RedisOptions } from '../../adapters/redis/redis-connection.js';
-import type { Env } from '../env.js';
 import { ConfigError } from './config-error.js';
+
+/** The REDIS_* variables as the schema typed them. */
+type RedisText =
+  | 'REDIS_URL'
+  | 'REDIS_CLUSTER_NODES'
+  | 'REDIS_SENTINEL_NODES'
+  | 'REDIS_SENTINEL_MASTER'
+  | 'REDIS_SENTINEL_PASSWORD'
+  | 'REDIS_USERNAME'
+  | 'REDIS_PASSWORD'
+  | 'REDIS_KEY_PREFIX';
+export type RedisEnv = Readonly<Record<RedisText, string>> & { readonly REDIS_TLS: 'true' | 'false'; readonly REDIS_TIMEOUT_MS: number };
 
 /** Where Redis is and how to reach it: one server, a cluster, or a master found through Sentinel. */
 export type RedisConfig = RedisOptions & { readonly keyPrefix: string };
 
-export function parseRedis(env: Env): RedisConfig | null {
+export function parseRedis(env: RedisEnv): RedisConfig | null {
   const chosen = (['REDIS_URL', 'REDIS_CLUSTER_NODES', 'REDIS_SENTINEL_NODES'] as const).filter((name) => env[name] !== '');
   if (chosen.length > 1)
     throw new ConfigError(`set one of REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES, not ${chosen.join(' and ')}`);

@@ -2,7 +2,7 @@
 import { BrowserOrigins } from '../application/use-cases/browser-origins.js';
 import 'reflect-metadata';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
-import { TOKENS } from '../application/ports/tokens.js';
+import { provide, resolve, TOKENS } from './tokens.js';
 import { AdmitRequest } from '../application/use-cases/admit-request.js';
 import { Authenticate } from '../application/use-cases/authenticate.js';
 import { CreatePet } from '../application/use-cases/create-pet.js';
@@ -13,10 +13,10 @@ import { SettleHolds } from '../application/use-cases/settle-holds.js';
 import { ListPets } from '../application/use-cases/list-pets.js';
 import { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
-import { AdmitAdminRequest } from '../application/use-cases/authenticate-admin.js';
-import { Auditor } from '../application/audit.js';
+import { AdmitAdminRequest } from '../application/use-cases/admit-admin-request.js';
+import { Auditor } from '../application/services/auditor.js';
 import { ReadUsage } from '../application/use-cases/read-usage.js';
-import { UsageRecorder, type UsageRecorderEvents } from '../application/usage-recorder.js';
+import { UsageRecorder, type UsageRecorderEvents } from '../application/services/usage-recorder.js';
 import type { BanPolicy } from '../domain/rate-limit.js';
 import { getPetDeprecation } from '../domain/deprecation.js';
 import type { Adapters } from './adapters.js';
@@ -43,101 +43,120 @@ export interface ContainerOptions {
 
 export function buildContainer(config: AppConfig, adapters: Adapters, options: ContainerOptions = {}): DependencyContainer {
   const c = rootContainer.createChildContainer();
-  c.register(TOKENS.Clock, { useValue: adapters.clock });
-  c.register(TOKENS.PetRepository, { useValue: adapters.pets });
-  c.register(TOKENS.OrderRepository, { useValue: adapters.orders });
-  c.register(TOKENS.ApiKeyStore, { useValue: adapters.apiKeys });
-  c.register(TOKENS.RateLimiter, { useValue: adapters.rateLimiter });
-  c.register(TOKENS.IdempotencyStore, { useValue: adapters.idempotency });
-  c.register(TOKENS.AdminCredentialStore, { useValue: adapters.adminCredentials });
-  c.register(TOKENS.AuditLog, { useValue: adapters.audit });
-  c.register(TOKENS.UsageStore, { useValue: adapters.usage });
+  provide(c, TOKENS.Clock, { useValue: adapters.clock });
+  provide(c, TOKENS.PetRepository, { useValue: adapters.pets });
+  provide(c, TOKENS.OrderRepository, { useValue: adapters.orders });
+  provide(c, TOKENS.ApiKeyStore, { useValue: adapters.apiKeys });
+  provide(c, TOKENS.RateLimiter, { useValue: adapters.rateLimiter });
+  provide(c, TOKENS.IdempotencyStore, { useValue: adapters.idempotency });
+  provide(c, TOKENS.AdminCredentialStore, { useValue: adapters.adminCredentials });
+  provide(c, TOKENS.AuditLog, { useValue: adapters.audit });
+  provide(c, TOKENS.UsageStore, { useValue: adapters.usage });
   const deprecation = getPetDeprecation(config.getPetRemoval);
   const ban: BanPolicy = { threshold: config.ban.threshold, durationMs: config.ban.durationMs, strikeWindowMs: STRIKE_WINDOW_MS };
   const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
-  c.register(
+  provide(
+    c,
     TOKENS.ListPets,
-    once((d) => new ListPets(d.resolve(TOKENS.PetRepository))),
+    once((d) => new ListPets(resolve(d, TOKENS.PetRepository))),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.BrowserOrigins,
-    once((d) => new BrowserOrigins(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.keyCacheTtlMs)),
+    once((d) => new BrowserOrigins(resolve(d, TOKENS.ApiKeyStore), resolve(d, TOKENS.Clock), config.keyCacheTtlMs)),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.CreatePet,
     once(
       (d) =>
-        new CreatePet(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.IdempotencyStore), d.resolve(TOKENS.Clock), {
+        new CreatePet(resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.IdempotencyStore), resolve(d, TOKENS.Clock), {
           ttlMs: config.idempotencyTtlMs,
           leaseMs: idempotencyLeaseMs(config),
         }),
     ),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.SettleHolds,
-    once((d) => new SettleHolds(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.OrderRepository), d.resolve(TOKENS.Clock))),
+    once((d) => new SettleHolds(resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.OrderRepository), resolve(d, TOKENS.Clock))),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.GetPet,
-    once((d) => new GetPet(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.SettleHolds), d.resolve(TOKENS.Clock), deprecation)),
+    once((d) => new GetPet(resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.SettleHolds), resolve(d, TOKENS.Clock), deprecation)),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.ChangePet,
     once(
-      (d) => new ChangePet(d.resolve(TOKENS.PetRepository), d.resolve(TOKENS.SettleHolds), d.resolve(TOKENS.Clock), config.legacyPetOwner),
+      (d) =>
+        new ChangePet(resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.SettleHolds), resolve(d, TOKENS.Clock), config.legacyPetOwner),
     ),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.AdoptionRequests,
     once(
       (d) =>
         new AdoptionRequests(
-          d.resolve(TOKENS.PetRepository),
-          d.resolve(TOKENS.OrderRepository),
-          d.resolve(TOKENS.SettleHolds),
-          d.resolve(TOKENS.Clock),
+          resolve(d, TOKENS.PetRepository),
+          resolve(d, TOKENS.OrderRepository),
+          resolve(d, TOKENS.SettleHolds),
+          resolve(d, TOKENS.Clock),
           config.legacyPetOwner,
         ),
     ),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.UsageRecorder,
     once(
       (d) =>
-        new UsageRecorder(d.resolve(TOKENS.UsageStore), d.resolve(TOKENS.Clock), {
+        new UsageRecorder(resolve(d, TOKENS.UsageStore), resolve(d, TOKENS.Clock), {
           maxEntries: USAGE_MAX_PENDING,
           ...(options.usageEvents && { events: options.usageEvents }),
         }),
     ),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.ReadUsage,
-    once((d) => new ReadUsage(d.resolve(TOKENS.UsageStore), d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), [deprecation])),
+    once((d) => new ReadUsage(resolve(d, TOKENS.UsageStore), resolve(d, TOKENS.ApiKeyStore), resolve(d, TOKENS.Clock), [deprecation])),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.Authenticate,
-    once((d) => new Authenticate(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Clock), config.environment)),
+    once((d) => new Authenticate(resolve(d, TOKENS.ApiKeyStore), resolve(d, TOKENS.Clock), config.environment)),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.AdmitRequest,
-    once((d) => new AdmitRequest(d.resolve(TOKENS.Authenticate), d.resolve(TOKENS.RateLimiter), ban)),
+    once((d) => new AdmitRequest(resolve(d, TOKENS.Authenticate), resolve(d, TOKENS.RateLimiter), ban)),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.Auditor,
-    once((d) => new Auditor(d.resolve(TOKENS.AuditLog), d.resolve(TOKENS.Clock))),
+    once((d) => new Auditor(resolve(d, TOKENS.AuditLog), resolve(d, TOKENS.Clock))),
   );
-  c.register(
-    TOKENS.ApiKeys,
-    once((d) => new ManageApiKeys(d.resolve(TOKENS.ApiKeyStore), d.resolve(TOKENS.Auditor), d.resolve(TOKENS.Clock), config.environment)),
+  provide(
+    c,
+    TOKENS.ManageApiKeys,
+    once(
+      (d) => new ManageApiKeys(resolve(d, TOKENS.ApiKeyStore), resolve(d, TOKENS.Auditor), resolve(d, TOKENS.Clock), config.environment),
+    ),
   );
-  c.register(
-    TOKENS.AdminCredentials,
-    once((d) => new ManageAdminCredentials(d.resolve(TOKENS.AdminCredentialStore), d.resolve(TOKENS.Auditor), d.resolve(TOKENS.Clock))),
+  provide(
+    c,
+    TOKENS.ManageAdminCredentials,
+    once((d) => new ManageAdminCredentials(resolve(d, TOKENS.AdminCredentialStore), resolve(d, TOKENS.Auditor), resolve(d, TOKENS.Clock))),
   );
-  c.register(
+  provide(
+    c,
     TOKENS.AdmitAdminRequest,
     once(
-      (d) => new AdmitAdminRequest(d.resolve(TOKENS.AdminCredentialStore), d.resolve(TOKENS.RateLimiter), ban, d.resolve(TOKENS.Auditor)),
+      (d) =>
+        new AdmitAdminRequest(resolve(d, TOKENS.AdminCredentialStore), resolve(d, TOKENS.RateLimiter), ban, resolve(d, TOKENS.Auditor)),
     ),
   );
   return c;

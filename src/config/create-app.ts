@@ -6,10 +6,10 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { TOKENS } from '../application/ports/tokens.js';
-import type { UsageRecorder } from '../application/usage-recorder.js';
+import { resolve, TOKENS } from './tokens.js';
+import type { UsageRecorder } from '../application/services/usage-recorder.js';
 import type { SettleHolds } from '../application/use-cases/settle-holds.js';
-import { isTimeout } from '../application/within.js';
+import { isTimeout } from '../application/services/within.js';
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
 import { buildHttpApp } from '../adapters/http/app.js';
@@ -78,9 +78,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       dropped: (requests) => metrics.usageDropped(requests),
     },
   });
-  const usageRecorder = container.resolve<UsageRecorder>(TOKENS.UsageRecorder);
-  const keys = container.resolve<ManageApiKeys>(TOKENS.ApiKeys);
-  const adminCredentials = container.resolve<ManageAdminCredentials>(TOKENS.AdminCredentials);
+  const usageRecorder = resolve(container, TOKENS.UsageRecorder);
+  const keys = resolve(container, TOKENS.ManageApiKeys);
+  const adminCredentials = resolve(container, TOKENS.ManageAdminCredentials);
   await seedKeys(config, keys, logger);
   await seedAdminTokens(config, adminCredentials);
   const base = {
@@ -93,14 +93,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   };
   const http = await buildHttpApp(
     {
-      listPets: container.resolve(TOKENS.ListPets),
-      browserOrigins: container.resolve(TOKENS.BrowserOrigins),
-      createPet: container.resolve(TOKENS.CreatePet),
-      getPet: container.resolve(TOKENS.GetPet),
-      changePet: container.resolve(TOKENS.ChangePet),
-      adoptionRequests: container.resolve(TOKENS.AdoptionRequests),
-      admitRequest: container.resolve(TOKENS.AdmitRequest),
-      readUsage: container.resolve(TOKENS.ReadUsage),
+      listPets: resolve(container, TOKENS.ListPets),
+      browserOrigins: resolve(container, TOKENS.BrowserOrigins),
+      createPet: resolve(container, TOKENS.CreatePet),
+      getPet: resolve(container, TOKENS.GetPet),
+      changePet: resolve(container, TOKENS.ChangePet),
+      adoptionRequests: resolve(container, TOKENS.AdoptionRequests),
+      admitRequest: resolve(container, TOKENS.AdmitRequest),
+      readUsage: resolve(container, TOKENS.ReadUsage),
       recordUsage: (keyId, operation, outcome, status) => usageRecorder.record(keyId, operation, outcome, status),
       readinessProbes: {
         pets: { check: () => adapters.pets.ping(), critical: true, backend: adapters.backends.pets },
@@ -124,9 +124,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     {
       keys,
       credentials: adminCredentials,
-      usage: container.resolve(TOKENS.ReadUsage),
-      auditor: container.resolve(TOKENS.Auditor),
-      admitAdminRequest: container.resolve(TOKENS.AdmitAdminRequest),
+      usage: resolve(container, TOKENS.ReadUsage),
+      auditor: resolve(container, TOKENS.Auditor),
+      admitAdminRequest: resolve(container, TOKENS.AdmitAdminRequest),
       clock: adapters.clock,
     },
     {
@@ -137,7 +137,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     },
   );
   const stopFlushing = flushEvery(usageRecorder, config.usageFlushMs, metrics);
-  const stopSweeping = sweepEvery(container.resolve<SettleHolds>(TOKENS.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger);
+  const stopSweeping = sweepEvery(resolve(container, TOKENS.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger);
   // The public app owns the adapters: closing it closes the admin door first, then the connections.
   http.addHook('onClose', async () => {
     await admin.close();

@@ -16,9 +16,9 @@ import { keyStatus, recordLimits, type ApiKeyRecord } from '../domain/api-key.js
 import { ADMIN_SCOPES, isAdminScope, type AdminCredential } from '../domain/admin-credential.js';
 import { DomainError, ValidationError } from '../domain/errors.js';
 import { isPlanId, needsOwnLimits, PLAN_IDS } from '../domain/plans.js';
-import { TOKENS } from '../application/ports/tokens.js';
+import { resolve, TOKENS } from './tokens.js';
 import type { ReadUsage } from '../application/use-cases/read-usage.js';
-import { KEY_TOOL_ACTOR } from '../application/audit.js';
+import { KEY_TOOL_ACTOR } from '../application/services/auditor.js';
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
 import { configuredAdapters } from './adapters.js';
@@ -128,9 +128,9 @@ async function openKeys(
   const adapters = await configuredAdapters(toolConfig, createLogger(toolConfig));
   const container = buildContainer(toolConfig, adapters);
   return {
-    manage: container.resolve<ManageApiKeys>(TOKENS.ApiKeys),
-    admin: container.resolve<ManageAdminCredentials>(TOKENS.AdminCredentials),
-    usage: container.resolve<ReadUsage>(TOKENS.ReadUsage),
+    manage: resolve(container, TOKENS.ManageApiKeys),
+    admin: resolve(container, TOKENS.ManageAdminCredentials),
+    usage: resolve(container, TOKENS.ReadUsage),
     close: adapters.close,
   };
 }

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCredentialStore } from '../../src/application/ports/admin-credential-store.js';
 import { DuplicateKeyError } from '../../src/application/ports/api-key-store.js';
-import { hashKey, randomBase62 } from '../../src/application/key-secrets.js';
+import { hashKey, randomBase62 } from '../../src/application/services/key-secrets.js';
 import type { AdminCredential } from '../../src/domain/admin-credential.js';
 
 export interface AdminCredentialStoreHarness {

@@ -2,7 +2,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { DuplicateKeyError, type ApiKeyStore } from '../../src/application/ports/api-key-store.js';
 import type { ApiKeyRecord } from '../../src/domain/api-key.js';
-import { hashKey, newKeyId, randomBase62 } from '../../src/application/key-secrets.js';
+import { hashKey, newKeyId, randomBase62 } from '../../src/application/services/key-secrets.js';
 import { anApiKeyRecord } from '../support/builders.js';
 
 export interface ApiKeyStoreHarness {

@@ -1,7 +1,7 @@
 /** What every AuditLog must do; run against each adapter. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuditLog } from '../../src/application/ports/audit-log.js';
-import { auditEventId } from '../../src/application/key-secrets.js';
+import { auditEventId } from '../../src/application/services/key-secrets.js';
 import type { AuditEvent } from '../../src/domain/audit-event.js';
 
 export interface AuditLogHarness {

@@ -1,8 +1,8 @@
 /** Authentication: checked first, on every operation, with the Error body and rate-limit headers. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeKey } from '../../src/domain/api-key.js';
-import { randomBase62 } from '../../src/application/key-secrets.js';
-import { KEY_TOOL_ACTOR } from '../../src/application/audit.js';
+import { randomBase62 } from '../../src/application/services/key-secrets.js';
+import { KEY_TOOL_ACTOR } from '../../src/application/services/auditor.js';
 import { ANONYMOUS_LIMITS } from '../../src/domain/plans.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
 

@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Adapters } from '../../src/config/adapters.js';
 import type { OrderRepository } from '../../src/application/ports/order-repository.js';
 import type { PetRepository } from '../../src/application/ports/pet-repository.js';
-import type { SettleHolds } from '../../src/application/use-cases/settle-holds.js';
-import { TOKENS } from '../../src/application/ports/tokens.js';
+import { resolve, TOKENS } from '../../src/config/tokens.js';
 import { ORDER_ACTIONS, ORDER_STATUSES, type OrderAction, type OrderStatus } from '../../src/domain/adoption-request.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -379,7 +378,7 @@ describe('adoption requests', () => {
           ? { orders: failOnce(adapters.orders, method as keyof OrderRepository, armed) }
           : { pets: failOnce(adapters.pets, method as keyof PetRepository, armed) }),
       });
-    const sweep = () => h.t.app.container.resolve<SettleHolds>(TOKENS.SettleHolds).sweep();
+    const sweep = () => resolve(h.t.app.container, TOKENS.SettleHolds).sweep();
 
     async function invariantHolds(petId: number): Promise<void> {
       const stored = await h.t.app.adapters.pets.findById(petId);

@@ -4,7 +4,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashKey } from '../../src/application/key-secrets.js';
+import { hashKey } from '../../src/application/services/key-secrets.js';
 import { ServiceUnavailableError } from '../../src/domain/errors.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
 

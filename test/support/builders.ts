@@ -3,7 +3,7 @@ import type { DeprecatedOperation } from '../../src/domain/deprecation.js';
 import type { NewPet } from '../../src/domain/pet.js';
 import type { PetDraft } from '../../src/domain/pet.js';
 import type { ApiKeyRecord } from '../../src/domain/api-key.js';
-import { hashKey } from '../../src/application/key-secrets.js';
+import { hashKey } from '../../src/application/services/key-secrets.js';
 
 let counter = 0;
 

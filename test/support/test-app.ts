@@ -10,7 +10,7 @@ import { Metrics } from '../../src/adapters/metrics/metrics.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import type { PlanId } from '../../src/domain/plans.js';
 import { ADMIN_SCOPES, type AdminScope } from '../../src/domain/admin-credential.js';
-import { KEY_TOOL_ACTOR } from '../../src/application/audit.js';
+import { KEY_TOOL_ACTOR } from '../../src/application/services/auditor.js';
 import { ADMIN_BASE_PATH } from '../../src/adapters/http/admin/admin-app.js';
 import { DocumentConformance } from './document-conformance.js';
 import { FakeClock } from './fake-clock.js';

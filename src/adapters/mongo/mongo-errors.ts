@@ -1,7 +1,7 @@
 /** Translates driver failures: an unreachable, stalled or failing-over database becomes a 503, not a 500. */
 import { MongoError, MongoServerError } from 'mongodb';
 import { ServiceUnavailableError } from '../../domain/errors.js';
-import { isTimeout, within } from '../../application/within.js';
+import { isTimeout, within } from '../../application/services/within.js';
 
 const DUPLICATE_KEY = 11000;
 

@@ -5,7 +5,7 @@ import { ownerOfKey } from '../../domain/pet-lifecycle.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
-import { hashKey } from '../key-secrets.js';
+import { hashKey } from '../services/key-secrets.js';
 
 export interface AuthenticatedKey {
   readonly keyId: string;

@@ -17,8 +17,8 @@ import { AdminCredentialNotFoundError, ForbiddenError, ValidationError } from '.
 import type { AdminCredentialStore } from '../ports/admin-credential-store.js';
 import { DuplicateKeyError } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
-import { CONFIG_ACTOR, type Auditor } from '../audit.js';
-import { derivedId, hashKey, randomBase62 } from '../key-secrets.js';
+import { CONFIG_ACTOR, type Auditor } from '../services/auditor.js';
+import { derivedId, hashKey, randomBase62 } from '../services/key-secrets.js';
 
 export interface IssuedAdminCredential {
   readonly credential: AdminCredential;

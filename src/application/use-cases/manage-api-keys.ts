@@ -33,8 +33,8 @@ import {
 } from '../../domain/key-rules.js';
 import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';
-import { CONFIG_ACTOR, KEY_TOOL_ACTOR, type Auditor } from '../audit.js';
-import { derivedId, hashKey, newKeyId, randomBase62 } from '../key-secrets.js';
+import { CONFIG_ACTOR, KEY_TOOL_ACTOR, type Auditor } from '../services/auditor.js';
+import { derivedId, hashKey, newKeyId, randomBase62 } from '../services/key-secrets.js';
 
 export { KeyNotFoundError };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CachingApiKeyStore } from '../../../src/adapters/cache/caching-api-key-store.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
-import { hashKey } from '../../../src/application/key-secrets.js';
+import { hashKey } from '../../../src/application/services/key-secrets.js';
 import type { ApiKeyRecord } from '../../../src/domain/api-key.js';
 import { DuplicateKeyError } from '../../../src/application/ports/api-key-store.js';
 import { FakeClock } from '../../support/fake-clock.js';

@@ -8,7 +8,7 @@ import { MemoryRateLimiter } from '../../../src/adapters/memory/memory-rate-limi
 import { RateLimitExceededError, UnauthenticatedError } from '../../../src/domain/errors.js';
 import { ANONYMOUS_LIMITS, PLAN_LIMITS } from '../../../src/domain/plans.js';
 import type { AdmissionPolicy } from '../../../src/domain/rate-limit.js';
-import { Auditor } from '../../../src/application/audit.js';
+import { Auditor } from '../../../src/application/services/auditor.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
 import { FakeClock } from '../../support/fake-clock.js';
 

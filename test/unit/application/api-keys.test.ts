@@ -4,9 +4,9 @@ import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-key
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { UnauthenticatedError } from '../../../src/domain/errors.js';
 import { composeKey } from '../../../src/domain/api-key.js';
-import { hashKey, randomBase62 } from '../../../src/application/key-secrets.js';
+import { hashKey, randomBase62 } from '../../../src/application/services/key-secrets.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/audit.js';
+import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
 import { KeyNotFoundError } from '../../../src/domain/errors.js';
 import { PLAN_LIMITS } from '../../../src/domain/plans.js';

@@ -5,11 +5,11 @@ import {
   ADMIN_UNAUTHORIZED_MESSAGE,
   AdmitAdminRequest,
   type AdminAdmissionRequest,
-} from '../../../src/application/use-cases/authenticate-admin.js';
+} from '../../../src/application/use-cases/admit-admin-request.js';
 import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
 import { ManageAdminCredentials } from '../../../src/application/use-cases/manage-admin-credentials.js';
-import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/audit.js';
-import { hashKey, randomBase62 } from '../../../src/application/key-secrets.js';
+import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
+import { hashKey, randomBase62 } from '../../../src/application/services/key-secrets.js';
 import { MemoryAdminCredentialStore } from '../../../src/adapters/memory/memory-admin-credential-store.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FailoverRateLimiter, type FailureMode } from '../../../src/application/failover-rate-limiter.js';
+import { FailoverRateLimiter, type FailureMode } from '../../../src/application/services/failover-rate-limiter.js';
 import type { RateLimiter } from '../../../src/application/ports/rate-limiter.js';
 import { MemoryRateLimiter } from '../../../src/adapters/memory/memory-rate-limiter.js';
 import { ServiceUnavailableError } from '../../../src/domain/errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditEventId, derivedId, hashKey, newKeyId, randomBase62 } from '../../../src/application/key-secrets.js';
+import { auditEventId, derivedId, hashKey, newKeyId, randomBase62 } from '../../../src/application/services/key-secrets.js';
 import { BASE62, KEY_BODY_LENGTH } from '../../../src/domain/api-key.js';
 
 const BASE62_ONLY = /^[0-9A-Za-z]*$/;

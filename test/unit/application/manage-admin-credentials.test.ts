@@ -2,8 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManageAdminCredentials } from '../../../src/application/use-cases/manage-admin-credentials.js';
 import { AdminCredentialNotFoundError } from '../../../src/domain/errors.js';
-import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/audit.js';
-import { hashKey, randomBase62 } from '../../../src/application/key-secrets.js';
+import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
+import { hashKey, randomBase62 } from '../../../src/application/services/key-secrets.js';
 import { DuplicateKeyError } from '../../../src/application/ports/api-key-store.js';
 import { MemoryAdminCredentialStore } from '../../../src/adapters/memory/memory-admin-credential-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';

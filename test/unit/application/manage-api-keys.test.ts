@@ -2,8 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
 import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH } from '../../../src/domain/key-rules.js';
-import { Auditor, CONFIG_ACTOR, KEY_TOOL_ACTOR } from '../../../src/application/audit.js';
-import { hashKey } from '../../../src/application/key-secrets.js';
+import { Auditor, CONFIG_ACTOR, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
+import { hashKey } from '../../../src/application/services/key-secrets.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
 import { DuplicateKeyError } from '../../../src/application/ports/api-key-store.js';

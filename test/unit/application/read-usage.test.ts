@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReadUsage } from '../../../src/application/use-cases/read-usage.js';
 import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
-import { Auditor } from '../../../src/application/audit.js';
+import { Auditor } from '../../../src/application/services/auditor.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
 import { MemoryUsageStore } from '../../../src/adapters/memory/memory-usage-store.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isTimeout, within } from '../../../src/application/within.js';
+import { isTimeout, within } from '../../../src/application/services/within.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -14,7 +14,7 @@ import {
 } from '../../../src/domain/api-key.js';
 import { ForbiddenError, ValidationError } from '../../../src/domain/errors.js';
 import { anApiKeyRecord } from '../../support/builders.js';
-import { randomBase62 } from '../../../src/application/key-secrets.js';
+import { randomBase62 } from '../../../src/application/services/key-secrets.js';
 
 describe('issued key format', () => {
   it('has the environment prefix, a 32-character base62 body and a checksum', () => {

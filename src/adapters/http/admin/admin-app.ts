@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerOpenApi, serveOpenApi, type DoorDocument } from '../plugins/openapi.js';
-import type { Auditor } from '../../../application/audit.js';
+import type { Auditor } from '../../../application/services/auditor.js';
 import type { Clock } from '../../../application/ports/clock.js';
-import type { AdmitAdminRequest } from '../../../application/use-cases/authenticate-admin.js';
+import type { AdmitAdminRequest } from '../../../application/use-cases/admit-admin-request.js';
 import type { ManageAdminCredentials } from '../../../application/use-cases/manage-admin-credentials.js';
 import type { ManageApiKeys } from '../../../application/use-cases/manage-api-keys.js';
 import type { ReadUsage } from '../../../application/use-cases/read-usage.js';

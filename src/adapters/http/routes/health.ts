@@ -6,7 +6,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { RateLimitExceededError, ServiceUnavailableError } from '../../../domain/errors.js';
-import { within } from '../../../application/within.js';
+import { within } from '../../../application/services/within.js';
 
 /** Far above any orchestrator's probing (one every few seconds per prober), far below a flood. */
 const READINESS_PROBES_PER_MINUTE = 300;

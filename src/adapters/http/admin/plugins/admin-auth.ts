@@ -4,7 +4,7 @@
  * the credential acting. Routes without a scope (the document, the reference page) need none.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AdminPrincipal, AdmitAdminRequest } from '../../../../application/use-cases/authenticate-admin.js';
+import type { AdminPrincipal, AdmitAdminRequest } from '../../../../application/use-cases/admit-admin-request.js';
 import type { AdminScope } from '../../../../domain/admin-credential.js';
 import type { Actor } from '../../../../domain/audit-event.js';
 import { authorizationCount } from '../../plugins/admission.js';

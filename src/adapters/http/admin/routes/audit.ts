@@ -1,8 +1,8 @@
 /** GET /admin/v1/audit-events: the audit log, newest first, read-only (nothing changes or deletes an event). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Auditor } from '../../../../application/audit.js';
-import { AUDIT_EVENT_ID } from '../../../../application/key-secrets.js';
+import type { Auditor } from '../../../../application/services/auditor.js';
+import { AUDIT_EVENT_ID } from '../../../../application/services/key-secrets.js';
 import { decodeCursor, PAGE_LIMIT, pageOf } from '../../../../application/paging/cursor.js';
 import { linkNextHeader, nextPageLink } from '../../schemas/common-schemas.js';
 import { ValidationError } from '../../../../domain/errors.js';

@@ -9,8 +9,8 @@ import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '..
 import { retryAfterSeconds, type BanPolicy } from '../../domain/rate-limit.js';
 import type { AdminCredentialStore } from '../ports/admin-credential-store.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
-import type { Auditor } from '../audit.js';
-import { hashKey } from '../key-secrets.js';
+import type { Auditor } from '../services/auditor.js';
+import { hashKey } from '../services/key-secrets.js';
 import { addressPolicy, addressSubject } from './admit-request.js';
 
 export interface AdminPrincipal {

@@ -3,9 +3,9 @@
  * made without its event: when the log cannot be written, the change is not made (the caller gets the
  * failure). A change that fails after its event was written leaves an event for an attempt.
  */
-import type { Actor, AuditAction, AuditChanges, AuditQuery } from '../domain/audit-event.js';
-import type { AuditLog } from './ports/audit-log.js';
-import type { Clock } from './ports/clock.js';
+import type { Actor, AuditAction, AuditChanges, AuditQuery } from '../../domain/audit-event.js';
+import type { AuditLog } from '../ports/audit-log.js';
+import type { Clock } from '../ports/clock.js';
 import { auditEventId } from './key-secrets.js';
 
 /** The key tool and the configuration act without a credential: they name themselves. */

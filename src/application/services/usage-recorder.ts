@@ -7,10 +7,10 @@
  * batch a failing store could not take (kept and retried, up to `maxEntries` key-minutes; beyond
  * that, new counts are dropped and reported).
  */
-import { bucketStart, countRequest, emptyCounts, type UsageCounts } from '../domain/usage.js';
-import type { Outcome } from '../domain/rate-limit.js';
-import type { Clock } from './ports/clock.js';
-import type { UsageStore } from './ports/usage-store.js';
+import { bucketStart, countRequest, emptyCounts, type UsageCounts } from '../../domain/usage.js';
+import type { Outcome } from '../../domain/rate-limit.js';
+import type { Clock } from '../ports/clock.js';
+import type { UsageStore } from '../ports/usage-store.js';
 
 interface PendingEntry {
   readonly keyId: string;

@@ -1,6 +1,6 @@
 /** Hashing and generation of API key secrets (SHA-256 of a high-entropy key; CSPRNG bodies), and the ids derived from them. */
 import { createHash, hash, randomBytes } from 'node:crypto';
-import { BASE62, KEY_BODY_LENGTH } from '../domain/api-key.js';
+import { BASE62, KEY_BODY_LENGTH } from '../../domain/api-key.js';
 
 /** One-shot hashing: several times cheaper than a Hash object for a key-sized input, and on every request. */
 export function hashKey(key: string): string {

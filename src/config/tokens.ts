@@ -1,0 +1,79 @@
+/**
+ * Injection tokens for the ports and use cases, shared by the composition root and the tests. Each
+ * carries the type it resolves to: `provide` and `resolve` check it, so a swapped token does not
+ * compile (tsyringe's own symbols are untyped).
+ */
+import type { DependencyContainer } from 'tsyringe';
+import type { AdminCredentialStore } from '../application/ports/admin-credential-store.js';
+import type { ApiKeyStore } from '../application/ports/api-key-store.js';
+import type { AuditLog } from '../application/ports/audit-log.js';
+import type { Clock } from '../application/ports/clock.js';
+import type { IdempotencyStore } from '../application/ports/idempotency-store.js';
+import type { OrderRepository } from '../application/ports/order-repository.js';
+import type { PetRepository } from '../application/ports/pet-repository.js';
+import type { RateLimiter } from '../application/ports/rate-limiter.js';
+import type { UsageStore } from '../application/ports/usage-store.js';
+import type { Auditor } from '../application/services/auditor.js';
+import type { UsageRecorder } from '../application/services/usage-recorder.js';
+import type { AdmitAdminRequest } from '../application/use-cases/admit-admin-request.js';
+import type { AdmitRequest } from '../application/use-cases/admit-request.js';
+import type { AdoptionRequests } from '../application/use-cases/adoption-requests.js';
+import type { Authenticate } from '../application/use-cases/authenticate.js';
+import type { BrowserOrigins } from '../application/use-cases/browser-origins.js';
+import type { ChangePet } from '../application/use-cases/change-pet.js';
+import type { CreatePet } from '../application/use-cases/create-pet.js';
+import type { GetPet } from '../application/use-cases/get-pet.js';
+import type { ListPets } from '../application/use-cases/list-pets.js';
+import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
+import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
+import type { ReadUsage } from '../application/use-cases/read-usage.js';
+import type { SettleHolds } from '../application/use-cases/settle-holds.js';
+
+/** A token that resolves to a T (the type exists only for the compiler). */
+export type Token<T> = symbol & { readonly resolvesTo?: T };
+
+const token = <T>(name: string): Token<T> => Symbol(name);
+
+export const TOKENS = {
+  // Ports, filled by the chosen adapters.
+  Clock: token<Clock>('Clock'),
+  PetRepository: token<PetRepository>('PetRepository'),
+  OrderRepository: token<OrderRepository>('OrderRepository'),
+  ApiKeyStore: token<ApiKeyStore>('ApiKeyStore'),
+  RateLimiter: token<RateLimiter>('RateLimiter'),
+  IdempotencyStore: token<IdempotencyStore>('IdempotencyStore'),
+  AdminCredentialStore: token<AdminCredentialStore>('AdminCredentialStore'),
+  AuditLog: token<AuditLog>('AuditLog'),
+  UsageStore: token<UsageStore>('UsageStore'),
+  // Application services, shared by several use cases.
+  Auditor: token<Auditor>('Auditor'),
+  UsageRecorder: token<UsageRecorder>('UsageRecorder'),
+  // Use cases.
+  ListPets: token<ListPets>('ListPets'),
+  CreatePet: token<CreatePet>('CreatePet'),
+  GetPet: token<GetPet>('GetPet'),
+  ChangePet: token<ChangePet>('ChangePet'),
+  SettleHolds: token<SettleHolds>('SettleHolds'),
+  AdoptionRequests: token<AdoptionRequests>('AdoptionRequests'),
+  Authenticate: token<Authenticate>('Authenticate'),
+  AdmitRequest: token<AdmitRequest>('AdmitRequest'),
+  BrowserOrigins: token<BrowserOrigins>('BrowserOrigins'),
+  ManageApiKeys: token<ManageApiKeys>('ManageApiKeys'),
+  ManageAdminCredentials: token<ManageAdminCredentials>('ManageAdminCredentials'),
+  AdmitAdminRequest: token<AdmitAdminRequest>('AdmitAdminRequest'),
+  ReadUsage: token<ReadUsage>('ReadUsage'),
+} as const;
+
+/** What a token resolves to, typed by the token. */
+export function resolve<T>(container: DependencyContainer, token: Token<T>): T {
+  return container.resolve<T>(token);
+}
+
+/** What a token is given: a value, or a factory of one. */
+export type Provider<T> = { readonly useValue: T } | { readonly useFactory: (container: DependencyContainer) => T };
+
+/** Registers what a token resolves to, typed by the token. */
+export function provide<T>(container: DependencyContainer, token: Token<T>, provider: Provider<T>): void {
+  if ('useValue' in provider) container.register<T>(token, { useValue: provider.useValue });
+  else container.register<T>(token, { useFactory: provider.useFactory });
+}

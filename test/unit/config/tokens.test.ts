@@ -1,0 +1,25 @@
+/** Typed tokens: what a token is given and what it resolves to are checked by the compiler (npm run typecheck). */
+import { container as rootContainer } from 'tsyringe';
+import { describe, expect, it } from 'vitest';
+import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
+import { systemClock } from '../../../src/application/ports/clock.js';
+import { ListPets } from '../../../src/application/use-cases/list-pets.js';
+import { provide, resolve, TOKENS } from '../../../src/config/tokens.js';
+import type { GetPet } from '../../../src/application/use-cases/get-pet.js';
+
+describe('typed tokens', () => {
+  it('resolve what they were given, and a swapped token does not compile', () => {
+    const c = rootContainer.createChildContainer();
+    const pets = new MemoryPetRepository();
+    provide(c, TOKENS.PetRepository, { useValue: pets });
+    provide(c, TOKENS.ListPets, { useFactory: (d) => new ListPets(resolve(d, TOKENS.PetRepository)) });
+    // @ts-expect-error: a pet repository is not a clock.
+    provide(c, TOKENS.Clock, { useValue: pets });
+    provide(c, TOKENS.Clock, { useValue: systemClock });
+    // @ts-expect-error: the ListPets token does not resolve to GetPet.
+    const wrong: GetPet = resolve(c, TOKENS.ListPets);
+    // The compiler refused it above; at run time the token still gives what it was given.
+    expect(wrong).toBeInstanceOf(ListPets);
+    expect(resolve(c, TOKENS.PetRepository)).toBe(pets);
+  });
+});

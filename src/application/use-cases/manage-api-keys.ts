@@ -1,3 +1,4 @@
+// Over 300 lines: one use case's seven tasks share its audit, idempotent-replay and record helpers; the rules themselves are in domain/key-rules.ts.
 /**
  * Operator tasks on API keys, for the admin API and the key tool alike: issue, import, list, read,
  * change, rotate and revoke. Every change is audited; secrets are returned once and never stored.

@@ -108,15 +108,9 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   const mongoPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'mongodb', port, observers);
   const redisPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'redis', port, observers);
   const closers: (() => Promise<unknown>)[] = [];
-  let pets: PetRepository = new MemoryPetRepository();
-  let orders: OrderRepository = new MemoryOrderRepository();
-  let apiKeys: ApiKeyStore = new MemoryApiKeyStore();
-  let adminCredentials: AdminCredentialStore = new MemoryAdminCredentialStore();
-  let audit: AuditLog = new MemoryAuditLog();
-  let rateLimiter: RateLimiter = new MemoryRateLimiter(clock);
-  let idempotency: IdempotencyStore = new MemoryIdempotencyStore();
-  let usage: UsageStore = new MemoryUsageStore(clock);
-  let usageEngine: Adapters['usageEngine'] = 'memory';
+  // Memory for every port, then the configured engines in their place.
+  const memory = memoryAdapters(clock);
+  let { pets, orders, apiKeys, adminCredentials, audit, rateLimiter, idempotency, usage, usageEngine } = memory;
   const engines = { store: 'memory', limiter: 'memory', usage: 'memory' };
   if (config.mongo) {
     const mongo = await connectMongo(config.mongo);
@@ -147,7 +141,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
       }),
       'rate_limiter',
     );
-    rateLimiter = new FailoverRateLimiter(shared, new MemoryRateLimiter(clock), config.rateLimitFailureMode, {
+    rateLimiter = new FailoverRateLimiter(shared, memory.rateLimiter, config.rateLimitFailureMode, {
       failed: (error) => metrics?.storageFailure('redis', isTimeout(error) ? 'timeout' : 'unavailable'),
       outage: (error) => {
         metrics?.limiterDegraded(true);
@@ -178,7 +172,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     }
   }
   return {
-    clock,
+    ...memory,
     pets,
     orders,
     apiKeys,

@@ -1,7 +1,7 @@
 /** What every AdminCredentialStore must do; run against each adapter. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCredentialStore } from '../../src/application/ports/admin-credential-store.js';
-import { DuplicateKeyError } from '../../src/application/ports/api-key-store.js';
+import { DuplicateKeyError } from '../../src/application/ports/errors.js';
 import { hashKey, randomBase62 } from '../../src/application/services/key-secrets.js';
 import type { AdminCredential } from '../../src/domain/admin-credential.js';
 

@@ -1,29 +1,27 @@
 /** In-memory API key store, indexed by id and by hash (one lookup per request). */
 import { keyStatus, type ApiKeyRecord } from '../../domain/api-key.js';
-import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyQuery, type ApiKeyStore } from '../../application/ports/api-key-store.js';
+import type { ApiKeyChanges, ApiKeyQuery, ApiKeyStore } from '../../application/ports/api-key-store.js';
+import { HashIndexedRecords } from './memory-kit.js';
 
 export class MemoryApiKeyStore implements ApiKeyStore {
-  private readonly byId = new Map<string, ApiKeyRecord>();
-  private readonly byHash = new Map<string, ApiKeyRecord>();
+  private readonly records = new HashIndexedRecords<ApiKeyRecord>();
 
-  add(record: ApiKeyRecord): Promise<void> {
-    if (this.byId.has(record.id) || this.byHash.has(record.hash)) return Promise.reject(new DuplicateKeyError());
-    this.byId.set(record.id, record);
-    this.byHash.set(record.hash, record);
-    return Promise.resolve();
+  async add(record: ApiKeyRecord): Promise<void> {
+    this.records.add(record);
   }
 
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return this.byHash.get(hash) ?? null;
+    return this.records.byHashOf(hash);
   }
 
   findById(id: string): Promise<ApiKeyRecord | null> {
-    return Promise.resolve(this.byId.get(id) ?? null);
+    return Promise.resolve(this.records.byIdOf(id));
   }
 
   list(query: ApiKeyQuery): Promise<ApiKeyRecord[]> {
     const { after } = query;
-    const matching = [...this.byId.values()]
+    const matching = this.records
+      .all()
       .filter(
         (r) =>
           (query.status === undefined || keyStatus(r, query.nowMs) === query.status) &&
@@ -37,7 +35,7 @@ export class MemoryApiKeyStore implements ApiKeyStore {
   }
 
   update(id: string, changes: ApiKeyChanges): Promise<ApiKeyRecord | null> {
-    const record = this.byId.get(id);
+    const record = this.records.byIdOf(id);
     if (!record) return Promise.resolve(null);
     const { customLimits, allowedOrigins, ...rest } = changes;
     const updated: { -readonly [K in keyof ApiKeyRecord]: ApiKeyRecord[K] } = { ...record, ...rest };
@@ -45,8 +43,7 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     else if (customLimits !== undefined) updated.customLimits = customLimits;
     if (allowedOrigins === null) delete updated.allowedOrigins;
     else if (allowedOrigins !== undefined) updated.allowedOrigins = [...allowedOrigins];
-    this.byId.set(id, updated);
-    this.byHash.set(updated.hash, updated);
+    this.records.put(updated);
     return Promise.resolve(updated);
   }
 

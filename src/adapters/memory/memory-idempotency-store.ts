@@ -7,6 +7,7 @@ import type {
   NewClaim,
   StoredIdempotency,
 } from '../../application/ports/idempotency-store.js';
+import { SweepSchedule } from './memory-kit.js';
 
 interface Entry {
   readonly token: string;
@@ -20,7 +21,7 @@ const SWEEP_EVERY_MS = 60_000;
 
 export class MemoryIdempotencyStore implements IdempotencyStore {
   private readonly entries = new Map<string, Entry>();
-  private nextSweepMs = 0;
+  private readonly sweeps = new SweepSchedule(SWEEP_EVERY_MS);
 
   claim(scope: IdempotencyScope, claim: NewClaim): Promise<ClaimResult> {
     this.sweep(claim.nowMs);
@@ -74,8 +75,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   }
 
   private sweep(nowMs: number): void {
-    if (nowMs < this.nextSweepMs) return;
-    this.nextSweepMs = nowMs + SWEEP_EVERY_MS;
+    if (!this.sweeps.due(nowMs)) return;
     for (const [id, entry] of this.entries) if (entry.expiresAtMs <= nowMs) this.entries.delete(id);
   }
 }

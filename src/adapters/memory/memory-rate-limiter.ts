@@ -2,13 +2,14 @@
 import { admit, peek, SubjectState, type AdmissionPolicy, type RateDecision } from '../../domain/rate-limit.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
+import { SweepSchedule } from './memory-kit.js';
 
 /** How often idle subjects are dropped, so memory follows active clients only. */
 const SWEEP_EVERY_MS = 60_000;
 
 export class MemoryRateLimiter implements RateLimiter {
   private readonly subjects = new Map<string, SubjectState>();
-  private nextSweepMs = 0;
+  private readonly sweeps = new SweepSchedule(SWEEP_EVERY_MS);
 
   constructor(private readonly clock: Clock) {}
 
@@ -38,8 +39,7 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   private sweep(nowMs: number): void {
-    if (nowMs < this.nextSweepMs) return;
-    this.nextSweepMs = nowMs + SWEEP_EVERY_MS;
+    if (!this.sweeps.due(nowMs)) return;
     for (const [subject, state] of this.subjects) {
       if (nowMs - state.lastSeenMs > SWEEP_EVERY_MS && state.isIdle(nowMs)) this.subjects.delete(subject);
     }

@@ -5,6 +5,7 @@
 import { addCounts, bucketExpiresAt, type Granularity, type UsageCounts } from '../../domain/usage.js';
 import type { Clock } from '../../application/ports/clock.js';
 import { rollUp, type OperationCaller, type UsageEntry, type UsageStore } from '../../application/ports/usage-store.js';
+import { SweepSchedule } from './memory-kit.js';
 
 /** How often buckets past their retention are dropped. */
 const SWEEP_EVERY_MS = 60_000;
@@ -14,7 +15,7 @@ export class MemoryUsageStore implements UsageStore {
   private readonly buckets = new Map<string, Map<Granularity, Map<number, UsageCounts>>>();
   /** Operation, then key id. */
   private readonly seen = new Map<string, Map<string, { firstSeenMs: number; lastSeenMs: number }>>();
-  private nextSweepMs = 0;
+  private readonly sweeps = new SweepSchedule(SWEEP_EVERY_MS);
 
   constructor(private readonly clock: Clock) {}
 
@@ -82,8 +83,7 @@ export class MemoryUsageStore implements UsageStore {
 
   private sweep(): void {
     const nowMs = this.clock.nowMs();
-    if (nowMs < this.nextSweepMs) return;
-    this.nextSweepMs = nowMs + SWEEP_EVERY_MS;
+    if (!this.sweeps.due(nowMs)) return;
     for (const [keyId, byGranularity] of this.buckets) {
       for (const [granularity, byStart] of byGranularity) {
         for (const start of byStart.keys()) if (bucketExpiresAt(start, granularity) <= nowMs) byStart.delete(start);

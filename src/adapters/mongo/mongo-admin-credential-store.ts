@@ -2,7 +2,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { AdminCredential, AdminScope } from '../../domain/admin-credential.js';
 import type { AdminCredentialChanges, AdminCredentialStore } from '../../application/ports/admin-credential-store.js';
-import { DuplicateKeyError } from '../../application/ports/api-key-store.js';
+import { DuplicateKeyError } from '../../application/ports/errors.js';
 import { guarded, isDuplicateKey } from './mongo-errors.js';
 
 interface AdminCredentialDocument {

@@ -3,7 +3,8 @@ import type { Collection, Db, Filter } from 'mongodb';
 import type { ApiKeyRecord, KeyScope } from '../../domain/api-key.js';
 import { KEY_SCOPES } from '../../domain/api-key.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
-import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyQuery, type ApiKeyStore } from '../../application/ports/api-key-store.js';
+import type { ApiKeyChanges, ApiKeyQuery, ApiKeyStore } from '../../application/ports/api-key-store.js';
+import { DuplicateKeyError } from '../../application/ports/errors.js';
 import { guarded, isDuplicateKey } from './mongo-errors.js';
 
 interface ApiKeyDocument {

@@ -24,12 +24,6 @@ export interface ApiKeyQuery {
   readonly nowMs: number;
 }
 
-export class DuplicateKeyError extends Error {
-  constructor() {
-    super('A key with the same secret or id is already stored');
-  }
-}
-
 export interface ApiKeyStore {
   /** Rejects with DuplicateKeyError when the id or the hash is taken. */
   add(record: ApiKeyRecord): Promise<void>;

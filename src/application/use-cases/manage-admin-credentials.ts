@@ -15,7 +15,7 @@ import { composeSecret, KEY_FORMAT_TEXT } from '../../domain/api-key.js';
 import type { Actor } from '../../domain/audit-event.js';
 import { AdminCredentialNotFoundError, ForbiddenError, ValidationError } from '../../domain/errors.js';
 import type { AdminCredentialStore } from '../ports/admin-credential-store.js';
-import { DuplicateKeyError } from '../ports/api-key-store.js';
+import { DuplicateKeyError } from '../ports/errors.js';
 import type { Clock } from '../ports/clock.js';
 import { CONFIG_ACTOR, type Auditor } from '../services/auditor.js';
 import { derivedId, hashKey, randomBase62 } from '../services/key-secrets.js';

@@ -32,7 +32,8 @@ import {
   type KeyUpdate,
   type NewKeyRequest,
 } from '../../domain/key-rules.js';
-import { DuplicateKeyError, type ApiKeyChanges, type ApiKeyStore } from '../ports/api-key-store.js';
+import type { ApiKeyChanges, ApiKeyStore } from '../ports/api-key-store.js';
+import { DuplicateKeyError } from '../ports/errors.js';
 import type { Clock } from '../ports/clock.js';
 import { CONFIG_ACTOR, KEY_TOOL_ACTOR, type Auditor } from '../services/auditor.js';
 import { derivedId, hashKey, newKeyId, randomBase62 } from '../services/key-secrets.js';

@@ -4,7 +4,7 @@ import { ManageAdminCredentials } from '../../../src/application/use-cases/manag
 import { AdminCredentialNotFoundError } from '../../../src/domain/errors.js';
 import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
 import { hashKey, randomBase62 } from '../../../src/application/services/key-secrets.js';
-import { DuplicateKeyError } from '../../../src/application/ports/api-key-store.js';
+import { DuplicateKeyError } from '../../../src/application/ports/errors.js';
 import { MemoryAdminCredentialStore } from '../../../src/adapters/memory/memory-admin-credential-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
 import {

@@ -6,7 +6,7 @@ import { Auditor, CONFIG_ACTOR, KEY_TOOL_ACTOR } from '../../../src/application/
 import { hashKey } from '../../../src/application/services/key-secrets.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
-import { DuplicateKeyError } from '../../../src/application/ports/api-key-store.js';
+import { DuplicateKeyError } from '../../../src/application/ports/errors.js';
 import type { ApiKeyRecord } from '../../../src/domain/api-key.js';
 import { KEY_FORMAT_TEXT } from '../../../src/domain/api-key.js';
 import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError } from '../../../src/domain/errors.js';

@@ -12,8 +12,6 @@ import { BODY_OPTIONAL } from '../../openapi-document.js';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyHeadersSchema, linkNextHeader, nextPageLink } from '../../schemas/common-schemas.js';
 import { decodeCursor, PAGE_LIMIT, pageOf } from '../../../../application/paging/cursor.js';
 
-const IssueKeyHeadersSchema = idempotencyHeadersSchema('issuing another key');
-const RotateKeyHeadersSchema = idempotencyHeadersSchema('rotating the key again');
 import { parseDate } from '../../schemas/dates.js';
 import { actorOf } from '../plugins/admin-auth.js';
 import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
@@ -29,6 +27,9 @@ import {
   RevocationSchema,
   RotationSchema,
 } from '../schemas/key-schemas.js';
+
+const IssueKeyHeadersSchema = idempotencyHeadersSchema('issuing another key');
+const RotateKeyHeadersSchema = idempotencyHeadersSchema('rotating the key again');
 
 export interface KeyRoutesOptions {
   readonly keys: ManageApiKeys;

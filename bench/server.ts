@@ -247,6 +247,7 @@ async function seedPets(pets: PetRepository, count: number): Promise<void> {
             'bench',
             new Date().toISOString(),
           ),
+          () => [],
         ),
       );
     }

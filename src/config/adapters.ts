@@ -37,11 +37,16 @@ import { RedisUsageStore } from '../adapters/redis/redis-usage-store.js';
 import type { Metrics } from '../adapters/metrics/metrics.js';
 import { observedPort, timedCalls, type PortObserver } from '../adapters/telemetry/observed-port.js';
 import type { AppConfig } from './env.js';
+import type { EventFeed } from '../application/ports/event-feed.js';
+import { MemoryEventFeed } from '../adapters/memory/memory-event-feed.js';
+import { MongoEventFeed } from '../adapters/mongo/mongo-event-feed.js';
 
 export interface Adapters {
   readonly clock: Clock;
   readonly pets: PetRepository;
   readonly orders: OrderRepository;
+  /** Where events are kept in order once relayed from the repositories' outboxes. */
+  readonly events: EventFeed;
   readonly apiKeys: ApiKeyStore;
   /** Looked up on every admin request, uncached: a revoked credential stops at once everywhere. */
   readonly adminCredentials: AdminCredentialStore;
@@ -66,6 +71,7 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     clock,
     pets: new MemoryPetRepository(),
     orders: new MemoryOrderRepository(),
+    events: new MemoryEventFeed(),
     apiKeys: new MemoryApiKeyStore(),
     adminCredentials: new MemoryAdminCredentialStore(),
     audit: new MemoryAuditLog(),
@@ -110,13 +116,14 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   const closers: (() => Promise<unknown>)[] = [];
   // Memory for every port, then the configured engines in their place.
   const memory = memoryAdapters(clock);
-  let { pets, orders, apiKeys, adminCredentials, audit, rateLimiter, idempotency, usage, usageEngine } = memory;
+  let { pets, orders, events, apiKeys, adminCredentials, audit, rateLimiter, idempotency, usage, usageEngine } = memory;
   const engines = { store: 'memory', limiter: 'memory', usage: 'memory' };
   if (config.mongo) {
     const mongo = await connectMongo(config.mongo);
     closers.push(() => mongo.client.close());
     pets = mongoPort(new MongoPetRepository(mongo.db, config.mongo.timeoutMs), 'pets');
     orders = mongoPort(new MongoOrderRepository(mongo.db, config.mongo.timeoutMs), 'orders');
+    events = mongoPort(new MongoEventFeed(mongo.db, config.mongo.timeoutMs), 'events');
     idempotency = mongoPort(new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs), 'idempotency');
     apiKeys = new CachingApiKeyStore(
       mongoPort(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), 'api_keys'),
@@ -175,6 +182,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     ...memory,
     pets,
     orders,
+    events,
     apiKeys,
     adminCredentials,
     audit,

@@ -21,6 +21,10 @@ import type { BanPolicy } from '../domain/rate-limit.js';
 import { getPetDeprecation } from '../domain/deprecation.js';
 import type { Adapters } from './adapters.js';
 import type { AppConfig } from './env.js';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { EventRelay, type EventRelayEvents } from '../application/services/event-relay.js';
+import { ReadEvents } from '../application/use-cases/read-events.js';
 
 /** Refused requests are counted as strikes towards a ban within this span. */
 const STRIKE_WINDOW_MS = 60_000;
@@ -33,12 +37,17 @@ function idempotencyLeaseMs(config: AppConfig): number {
   return Math.max(10_000, 3 * (config.mongo?.timeoutMs ?? 0));
 }
 
+/** How long the event feed's writer lease lasts unless renewed: a stopped writer is replaced after it. */
+const EVENT_LEASE_MS = 10_000;
+
 /** Key-minutes of usage an instance holds while its store cannot take them (a few hundred bytes each). */
 const USAGE_MAX_PENDING = 50_000;
 
 export interface ContainerOptions {
   /** Told when usage counts cannot be flushed or are dropped. */
   readonly usageEvents?: UsageRecorderEvents;
+  /** Told what each relay pass moved into the event feed. */
+  readonly eventRelayEvents?: EventRelayEvents;
 }
 
 export function buildContainer(config: AppConfig, adapters: Adapters, options: ContainerOptions = {}): DependencyContainer {
@@ -52,6 +61,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   provide(c, TOKENS.AdminCredentialStore, { useValue: adapters.adminCredentials });
   provide(c, TOKENS.AuditLog, { useValue: adapters.audit });
   provide(c, TOKENS.UsageStore, { useValue: adapters.usage });
+  provide(c, TOKENS.EventFeed, { useValue: adapters.events });
   const deprecation = getPetDeprecation(config.getPetRemoval);
   const ban: BanPolicy = { threshold: config.ban.threshold, durationMs: config.ban.durationMs, strikeWindowMs: STRIKE_WINDOW_MS };
   const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
@@ -123,6 +133,30 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
     c,
     TOKENS.ReadUsage,
     once((d) => new ReadUsage(resolve(d, TOKENS.UsageStore), resolve(d, TOKENS.ApiKeyStore), resolve(d, TOKENS.Clock), [deprecation])),
+  );
+  provide(
+    c,
+    TOKENS.ReadEvents,
+    once((d) => new ReadEvents(resolve(d, TOKENS.EventFeed), resolve(d, TOKENS.Clock), config.eventRetentionMs)),
+  );
+  provide(
+    c,
+    TOKENS.EventRelay,
+    once(
+      (d) =>
+        new EventRelay(
+          [resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.OrderRepository)],
+          resolve(d, TOKENS.EventFeed),
+          resolve(d, TOKENS.Clock),
+          {
+            holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+            leaseMs: EVENT_LEASE_MS,
+            batch: 100,
+            retentionMs: config.eventRetentionMs,
+          },
+          options.eventRelayEvents ?? {},
+        ),
+    ),
   );
   provide(
     c,

@@ -23,6 +23,7 @@ import type { AppConfig } from './env.js';
 import { stdoutDestination } from './log-destination.js';
 import { createLogger } from './logger.js';
 import { seedAdminTokens, seedKeys } from './seed-keys.js';
+import type { EventRelay } from '../application/services/event-relay.js';
 
 export interface Application {
   /** The public API (/v1), on HOST:PORT. */
@@ -101,6 +102,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       adoptionRequests: resolve(container, TOKENS.AdoptionRequests),
       admitRequest: resolve(container, TOKENS.AdmitRequest),
       readUsage: resolve(container, TOKENS.ReadUsage),
+      readEvents: resolve(container, TOKENS.ReadEvents),
       recordUsage: (keyId, operation, outcome, status) => usageRecorder.record(keyId, operation, outcome, status),
       readinessProbes: {
         pets: { check: () => adapters.pets.ping(), critical: true, backend: adapters.backends.pets },
@@ -138,12 +140,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   );
   const stopFlushing = flushEvery(usageRecorder, config.usageFlushMs, metrics);
   const stopSweeping = sweepEvery(resolve(container, TOKENS.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger);
+  const stopRelaying = relayEvery(resolve(container, TOKENS.EventRelay), EVENT_RELAY_INTERVAL_MS, logger);
   // The public app owns the adapters: closing it closes the admin door first, then the connections.
   http.addHook('onClose', async () => {
     await admin.close();
     // The counts of the last requests, before the connections go.
     await stopFlushing();
     await stopSweeping();
+    // The events of the last changes, into the feed before the connections go.
+    await stopRelaying();
     await adapters.close();
     // The spans of the last requests.
     await tracing?.shutdown();
@@ -154,6 +159,25 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
 /** How often each instance finishes adoption steps interrupted by a crash (settle-holds.ts): the bound on how long one may show. */
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
+
+/** How often each instance moves events from the outboxes into the feed: about how long an event takes to appear. */
+export const EVENT_RELAY_INTERVAL_MS = 200;
+
+/** Relays events every `intervalMs`; the returned function stops it and relays once more. */
+export function relayEvery(relay: EventRelay, intervalMs: number, logger: Logger): () => Promise<void> {
+  const pass = () =>
+    relay
+      .pass()
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'Relaying events to the feed failed; they stay in the outboxes and go at the next pass'),
+      );
+  const stop = every(intervalMs, pass);
+  return async () => {
+    await stop();
+    await pass();
+  };
+}
 
 /** Runs the hold sweep every `intervalMs`; the returned function stops it (waiting for a sweep under way). */
 export function sweepEvery(holds: SettleHolds, intervalMs: number, logger: Logger): () => Promise<void> {

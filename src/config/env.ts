@@ -150,6 +150,12 @@ export const EnvSchema = Type.Object({
     default: 10,
     description: 'How often each instance adds its usage counts to the shared store; a crash loses at most this much',
   }),
+  EVENT_RETENTION_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 365,
+    default: 30,
+    description: 'How long the event feed (GET /v1/events) keeps each event; an older `after` gets 410',
+  }),
   GET_PET_SUNSET: Type.String({
     default: GET_PET.defaultSunset,
     description: 'RFC 3339 instant from which GET /v1/pets/{petId} answers 410 gone (sent as its Sunset header)',
@@ -188,6 +194,8 @@ export interface AppConfig {
   /** Which listener serves GET /metrics. */
   readonly metricsListener: 'admin' | 'public';
   readonly usageFlushMs: number;
+  /** How long the event feed keeps events. */
+  readonly eventRetentionMs: number;
   /** Who owns pets stored before owners were recorded; null: nobody may change them. */
   readonly legacyPetOwner: string | null;
   /** Production may start without MongoDB only when this says so. */
@@ -251,6 +259,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     metricsToken: parseMetricsToken(env.METRICS_TOKEN, env.METRICS_LISTENER),
     metricsListener: env.METRICS_LISTENER,
     usageFlushMs: env.USAGE_FLUSH_SECONDS * 1000,
+    eventRetentionMs: env.EVENT_RETENTION_DAYS * 86_400_000,
     legacyPetOwner: env.LEGACY_PET_OWNER || null,
     allowInMemoryStorage: env.ALLOW_IN_MEMORY_STORAGE === 'true',
     getPetRemoval: parseRemoval(env.GET_PET_SUNSET, env.GET_PET_BROWNOUTS),

@@ -13,6 +13,9 @@ import type { OrderRepository } from '../application/ports/order-repository.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
 import type { UsageStore } from '../application/ports/usage-store.js';
+import type { EventFeed } from '../application/ports/event-feed.js';
+import type { EventRelay } from '../application/services/event-relay.js';
+import type { ReadEvents } from '../application/use-cases/read-events.js';
 import type { Auditor } from '../application/services/auditor.js';
 import type { UsageRecorder } from '../application/services/usage-recorder.js';
 import type { AdmitAdminRequest } from '../application/use-cases/admit-admin-request.js';
@@ -45,9 +48,11 @@ export const TOKENS = {
   AdminCredentialStore: token<AdminCredentialStore>('AdminCredentialStore'),
   AuditLog: token<AuditLog>('AuditLog'),
   UsageStore: token<UsageStore>('UsageStore'),
+  EventFeed: token<EventFeed>('EventFeed'),
   // Application services, shared by several use cases.
   Auditor: token<Auditor>('Auditor'),
   UsageRecorder: token<UsageRecorder>('UsageRecorder'),
+  EventRelay: token<EventRelay>('EventRelay'),
   // Use cases.
   ListPets: token<ListPets>('ListPets'),
   CreatePet: token<CreatePet>('CreatePet'),
@@ -62,6 +67,7 @@ export const TOKENS = {
   ManageAdminCredentials: token<ManageAdminCredentials>('ManageAdminCredentials'),
   AdmitAdminRequest: token<AdmitAdminRequest>('AdmitAdminRequest'),
   ReadUsage: token<ReadUsage>('ReadUsage'),
+  ReadEvents: token<ReadEvents>('ReadEvents'),
 } as const;
 
 /** What a token resolves to, typed by the token. */

@@ -58,6 +58,13 @@ export class KeyNotFoundError extends DomainError {
   }
 }
 
+export class EventNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(id: string) {
+    super(`No event with id ${id} that this key may see`);
+  }
+}
+
 export class AdminCredentialNotFoundError extends DomainError {
   readonly code = 'not_found';
   constructor(id: string) {

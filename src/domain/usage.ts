@@ -12,6 +12,8 @@ export const USAGE_OPERATIONS = [
   'getPet',
   'updatePet',
   'deletePet',
+  'listEvents',
+  'getEvent',
   'placeOrder',
   'listOrders',
   'getOrder',

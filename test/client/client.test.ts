@@ -6,6 +6,7 @@ import { typesFor } from '../../clients/typescript/scripts/types-for.mjs';
 import { memoryAdapters } from '../../src/config/adapters.js';
 import { ServiceUnavailableError } from '../../src/domain/errors.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { resolve, TOKENS } from '../../src/config/tokens.js';
 
 interface Harness {
   t: TestApp;
@@ -191,6 +192,24 @@ describe('TypeScript client: the lifecycle and adoption requests', () => {
     expect(await h.client.cancelOrder(waiting.id, 'withdrawn')).toMatchObject({ cancelReason: 'withdrawn' });
     await h.client.deletePet(tom.id, tom.version);
     expect(await h.client.getPets([tom.id])).toEqual([]);
+
+    // The event feed, a page of two at a time, and from the last event seen.
+    await resolve(h.t.app.container, TOKENS.EventRelay).pass();
+    const events = [];
+    for await (const event of h.client.listEvents({ limit: 2 })) events.push(event);
+    expect(events.filter((e) => e.type === 'pet.created').map((e) => (e.data.object as { name: string }).name)).toEqual([
+      'Rex',
+      'Tom',
+      'Zoe',
+    ]);
+    expect(events.at(-1)?.type).toBe('pet.deleted');
+    const deletions = [];
+    for await (const event of h.client.listEvents({ type: ['pet.deleted', 'order.cancelled'], limit: 1 })) deletions.push(event.type);
+    expect(deletions).toEqual(['order.cancelled', 'order.cancelled', 'order.cancelled', 'pet.deleted']);
+    const later = [];
+    for await (const event of h.client.listEvents({ after: events.at(-2)?.id as string })) later.push(event.id);
+    expect(later).toEqual([events.at(-1)?.id]);
+    expect(await h.client.getEvent(events[0]?.id as string)).toEqual(events[0]);
   });
 });
 

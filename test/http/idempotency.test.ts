@@ -109,7 +109,7 @@ describe('Idempotency-Key when the create fails', () => {
         const adapters = memoryAdapters(clock);
         const add = adapters.pets.addReserved.bind(adapters.pets);
         adapters.pets.addReserved = (pet) =>
-          failures-- > 0 ? Promise.reject(new ServiceUnavailableError('The database is not answering')) : add(pet);
+          failures-- > 0 ? Promise.reject(new ServiceUnavailableError('The database is not answering')) : add(pet, []);
         return adapters;
       },
     });

@@ -57,7 +57,7 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes exactly its operations (HEAD is answered, not listed), getPet deprecated, the adoption requests beta', () => {
+  it('describes exactly its operations (HEAD is answered, not listed), getPet deprecated, the adoption requests and the event feed beta', () => {
     const ids = Object.fromEntries(
       operations().map(({ path, method, op }): [string, string] => [op.operationId ?? '', `${method.toUpperCase()} ${path}`]),
     );
@@ -73,6 +73,8 @@ describe('OpenAPI document', () => {
       approveOrder: 'POST /orders/{orderId}/approve',
       deliverOrder: 'POST /orders/{orderId}/deliver',
       cancelOrder: 'POST /orders/{orderId}/cancel',
+      listEvents: 'GET /events',
+      getEvent: 'GET /events/{eventId}',
       getRateLimit: 'GET /rate_limit',
       getUsage: 'GET /usage',
     });
@@ -81,10 +83,10 @@ describe('OpenAPI document', () => {
         .filter(({ op }) => op.deprecated)
         .map(({ op }) => op.operationId),
     ).toEqual(['getPet']);
-    // Every adoption-request operation, and only those, is marked beta and says so first.
+    // Every adoption-request and event operation, and only those, is marked beta and says so first.
     const beta = operations().filter(({ op }) => op['x-stability-level'] === 'beta');
     expect(beta.map(({ op }) => op.operationId).sort()).toEqual(
-      ['approveOrder', 'cancelOrder', 'deliverOrder', 'getOrder', 'listOrders', 'placeOrder'].sort(),
+      ['approveOrder', 'cancelOrder', 'deliverOrder', 'getOrder', 'listOrders', 'placeOrder', 'listEvents', 'getEvent'].sort(),
     );
     for (const { op } of beta) expect(op.description?.startsWith('Beta.')).toBe(true);
     expect(doc.servers).toEqual([{ url: 'http://localhost:80/v1', description: 'This server' }]);

@@ -215,20 +215,26 @@ describe('the pet lifecycle', () => {
     });
 
     it('leaves pets stored before owners were recorded to no key, unless LEGACY_PET_OWNER names their owner', async () => {
-      const legacy = await t.app.adapters.pets.add({
-        ...newPetDraft({ name: 'Old', categoryId: 1, status: 'available' }, 'x', new Date(t.clock.nowMs()).toISOString()),
-        ownerId: null,
-      });
+      const legacy = await t.app.adapters.pets.add(
+        {
+          ...newPetDraft({ name: 'Old', categoryId: 1, status: 'available' }, 'x', new Date(t.clock.nowMs()).toISOString()),
+          ownerId: null,
+        },
+        () => [],
+      );
       const refused = await patch(legacy.id, { name: 'New' }, { 'if-match': '"1"' });
       expect(expectError(refused, 403, 'forbidden').message).toContain('before owners were recorded');
       expect((await stored(legacy.id))?.name).toBe('Old');
       await t.close();
       t = await startTestApp({ env: { LEGACY_PET_OWNER: 'acct_shelter' } });
       const owner = await keyOf('acct_shelter');
-      const old = await t.app.adapters.pets.add({
-        ...newPetDraft({ name: 'Old', categoryId: 1, status: 'available' }, 'x', new Date(t.clock.nowMs()).toISOString()),
-        ownerId: null,
-      });
+      const old = await t.app.adapters.pets.add(
+        {
+          ...newPetDraft({ name: 'Old', categoryId: 1, status: 'available' }, 'x', new Date(t.clock.nowMs()).toISOString()),
+          ownerId: null,
+        },
+        () => [],
+      );
       expect((await patch(old.id, { name: 'New' }, { 'if-match': '"1"' }, owner)).json()).toMatchObject({ name: 'New', ownerId: null });
       expectError(await patch(old.id, { name: 'Other' }, { 'if-match': '"2"' }, await keyOf('acct_other')), 403, 'forbidden');
     });

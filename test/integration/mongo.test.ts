@@ -106,7 +106,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
       });
       expect(Date.parse(pet?.createdAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
       // Conditional writes work on it at once.
-      expect(await repo.update({ ...(pet as NonNullable<typeof pet>), name: 'Renamed', version: 2 }, 1)).toBe(true);
+      expect(await repo.update({ ...(pet as NonNullable<typeof pet>), name: 'Renamed', version: 2 }, 1, [])).toBe(true);
       await MongoPetRepository.ensureIndexes(db);
       expect((await repo.findById(77))?.version).toBe(2);
     });
@@ -115,7 +115,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
   describe('pet ids', () => {
     it('stores ids and category ids as int64, never as doubles', async () => {
       await database.clear();
-      const pet = await new MongoPetRepository(db, 5_000).add(aPetDraft({ categoryId: 2 ** 53 - 1 }));
+      const pet = await new MongoPetRepository(db, 5_000).add(aPetDraft({ categoryId: 2 ** 53 - 1 }), () => []);
       const raw = await db.collection('pets').findOne({ _id: Long.fromNumber(pet.id) }, { promoteLongs: false });
       expect(raw?._id).toBeInstanceOf(Long);
       expect(raw?.categoryId).toBeInstanceOf(Long);
@@ -128,7 +128,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
       try {
         const a = new MongoPetRepository(db, 5_000);
         const b = new MongoPetRepository(second.db, 5_000);
-        const pets = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).add(aPetDraft())));
+        const pets = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).add(aPetDraft(), () => [])));
         expect(new Set(pets.map((p) => p.id)).size).toBe(100);
         expect(await a.list({ limit: 200 })).toHaveLength(100);
       } finally {
@@ -139,10 +139,10 @@ describeWith('mongo', 'MongoDB adapters', () => {
     it('moves past ids already taken when the counter is behind', async () => {
       await database.clear();
       const repo = new MongoPetRepository(db, 5_000);
-      const first = await repo.add(aPetDraft());
-      await repo.add(aPetDraft());
+      const first = await repo.add(aPetDraft(), () => []);
+      await repo.add(aPetDraft(), () => []);
       await db.collection('counters').updateOne({ _id: 'pets' as never }, { $set: { seq: Long.fromNumber(0) } });
-      const next = await repo.add(aPetDraft());
+      const next = await repo.add(aPetDraft(), () => []);
       expect(next.id).toBeGreaterThan(first.id + 1);
       expect(await repo.list({ limit: 10 })).toHaveLength(3);
     });
@@ -186,7 +186,7 @@ describe('MongoDB unreachable', () => {
     const client = new MongoClient(`mongodb://127.0.0.1:${port}`, { serverSelectionTimeoutMS: 300 });
     const repo = new MongoPetRepository(client.db('adoption_test'), 5_000);
     const started = Date.now();
-    await expect(repo.add(aPetDraft())).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(repo.add(aPetDraft(), () => [])).rejects.toBeInstanceOf(ServiceUnavailableError);
     await expect(repo.ping()).rejects.toBeInstanceOf(ServiceUnavailableError);
     expect(Date.now() - started).toBeLessThan(5_000);
     await client.close();

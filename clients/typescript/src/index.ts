@@ -18,6 +18,8 @@ export type PetStatus = components['schemas']['PetStatus'];
 export type RateLimitStatus = components['schemas']['RateLimitStatus'];
 export type Usage = components['schemas']['Usage'];
 export type ErrorBody = components['schemas']['Error'];
+export type Event = components['schemas']['Event'];
+export type EventType = components['schemas']['EventType'];
 export type { components, paths } from './schema.js';
 
 /** An answer from the API that is an error: its Error body, typed. */
@@ -135,6 +137,28 @@ export class AdoptionClient {
     }
   }
 
+  /**
+   * Beta. The event feed after `after` (the id of the last event you processed; from the oldest the
+   * feed keeps when absent), oldest first, a page at a time, up to the feed's current end. Keep the id
+   * of the last event you processed and pass it as `after` next time. An `after` older than the feed
+   * keeps throws AdoptionApiError 410 `gone`: read the lists again, then follow from the newest event.
+   */
+  async *listEvents(query: { after?: string; type?: EventType[]; limit?: number } = {}): AsyncGenerator<Event, void, undefined> {
+    let next: PageQuery | null = query;
+    while (next !== null) {
+      const params = next as { after?: string; type?: EventType[]; limit?: number };
+      const { data, response } = await this.send(() => this.api.GET('/events', { params: { query: params } }));
+      yield* data;
+      next = nextPage(response.headers.get('link'));
+    }
+  }
+
+  /** Beta. One event (404 when the caller may not see it). */
+  async getEvent(eventId: string): Promise<Event> {
+    const { data } = await this.send(() => this.api.GET('/events/{eventId}', { params: { path: { eventId } } }));
+    return data;
+  }
+
   /** Beta. One adoption request. */
   async getOrder(orderId: string): Promise<Order> {
     const { data } = await this.send(() => this.api.GET('/orders/{orderId}', { params: { path: { orderId } } }));
@@ -237,7 +261,7 @@ function toErrorBody(error: unknown, response: Response): ErrorBody {
 }
 
 /** A list's query, as a Link rel="next" carries it. */
-type PageQuery = Record<string, string | number | number[]>;
+type PageQuery = Record<string, string | number | number[] | string[]>;
 
 /** The query of the `Link: <...>; rel="next"` target, or null on the last page: numbers as numbers, `id` as a list. */
 function nextPage(link: string | null): PageQuery | null {
@@ -246,6 +270,7 @@ function nextPage(link: string | null): PageQuery | null {
   const query: PageQuery = {};
   for (const [name, value] of new URL(target, 'http://link.invalid').searchParams) {
     if (name === 'id') query.id = value.split(',').map(Number);
+    else if (name === 'type') query.type = value.split(',');
     else query[name] = name === 'limit' || name === 'petId' ? Number(value) : value;
   }
   return query;

@@ -209,6 +209,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow every change: the event feed
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Every change to an animal (`pet.created`, `pet.updated`, `pet.deleted`) and to an adoption request (`order.*`), oldest first, in one order that never changes once read: pass the id of the last event you have as `after` and you get exactly what came after it. Animal events are visible to every key; an adoption request's only to the owner that placed it and the owner of its animal. Events appear within about a second of their change and are kept for 30 days (`EVENT_RETENTION_DAYS`); an `after` older than that gets 410 `gone`: read the list again, then follow the feed from its newest event. When more exist, the response carries `Link: <...>; rel="next"`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one event
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     An event the caller may not see gets 404, as one that does not exist.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -296,6 +340,10 @@ export interface components {
                 updatePet?: number;
                 /** @description Requests to deletePet */
                 deletePet?: number;
+                /** @description Requests to listEvents */
+                listEvents?: number;
+                /** @description Requests to getEvent */
+                getEvent?: number;
                 /** @description Requests to placeOrder */
                 placeOrder?: number;
                 /** @description Requests to listOrders */
@@ -499,6 +547,35 @@ export interface components {
             /** @description withdrawn: the applicant (the owner that placed the request) withdraws it; rejected: the animal's owner turns it down */
             reason: components["schemas"]["ClientCancelReason"];
         };
+        /**
+         * EventType
+         * @enum {string}
+         */
+        EventType: "pet.created" | "pet.updated" | "pet.deleted" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled";
+        /** Event */
+        Event: {
+            /** @description Unique; pass it as `after` to read the feed from here */
+            id: string;
+            /** @description What happened: `pet.created`, `pet.updated`, `pet.deleted`, `order.placed`, `order.approved`, `order.delivered`, `order.cancelled` */
+            type: components["schemas"]["EventType"];
+            /**
+             * Format: date-time
+             * @description When the change was made (RFC 3339, UTC)
+             */
+            createdAt: string;
+            /** @description The object's `version` after the change (one past its last version for `pet.deleted`): drop an event whose sequence is not above the one you hold for that object */
+            sequence: number;
+            data: {
+                /** @description The animal or adoption request as the API returns it after the change (as it was, for `pet.deleted`) */
+                object: components["schemas"]["Pet"] | components["schemas"]["Order"];
+                /** @description The old value of every field the change changed (`pet.updated`, `order.*` but `order.placed`) */
+                previousAttributes?: {
+                    [key: string]: string | number | null;
+                };
+            };
+        };
+        /** Events */
+        Events: components["schemas"]["Event"][];
     };
     responses: {
         /** @description The query has a field this operation does not take; the message names it */
@@ -2052,6 +2129,150 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description The id of the last event you have: the page starts after it. Leave it out to start from the oldest event the feed keeps. An id older than the feed keeps gets 410 `gone`. */
+                after?: string;
+                /** @description Only events of these types: `type=pet.created&type=pet.deleted`, or `type=pet.created,pet.deleted` */
+                type?: components["schemas"]["EventType"][];
+                /** @description Maximum number of events returned */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Events"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The operation has been removed (after its Sunset date) or is inside an announced brownout before it (code gone); the message and the Link header name the replacement. Do not retry it. */
+            410: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "gone",
+                     *       "message": "This operation was removed on 2030-12-05T00:00:00.000Z; use GET /v1/pets?status= instead",
+                     *       "status": 410
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "gone";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the event */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

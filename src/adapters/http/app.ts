@@ -13,6 +13,8 @@ import type { ListPets } from '../../application/use-cases/list-pets.js';
 import type { ChangePet } from '../../application/use-cases/change-pet.js';
 import type { AdoptionRequests } from '../../application/use-cases/adoption-requests.js';
 import { orderRoutes } from './routes/orders.js';
+import { eventRoutes } from './routes/events.js';
+import type { ReadEvents } from '../../application/use-cases/read-events.js';
 import type { ReadUsage } from '../../application/use-cases/read-usage.js';
 import { ERROR_CODES, statusOf } from './error-catalogue.js';
 import { admissionPlugin } from './plugins/admission.js';
@@ -39,6 +41,7 @@ export interface HttpAppDeps {
   readonly adoptionRequests: AdoptionRequests;
   readonly admitRequest: AdmitRequest;
   readonly readUsage: ReadUsage;
+  readonly readEvents: ReadEvents;
   /** Counts each request made with a key, for its usage. */
   readonly recordUsage: UsageCounter;
   readonly readinessProbes: Readonly<Record<string, ReadinessProbe>>;
@@ -76,6 +79,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
         description:
           'Beta. Requests to adopt an animal (the store orders), and the decisions that move the animal from available through pending to sold',
       },
+      { name: 'events', description: 'Beta. Every change to an animal or an adoption request, in one order a client can catch up from' },
       { name: 'rate limits', description: "The caller's quota and usage" },
     ],
   };
@@ -105,6 +109,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
         basePath: BASE_PATH,
       });
       await v1.register(orderRoutes, { orders: deps.adoptionRequests, basePath: BASE_PATH });
+      await v1.register(eventRoutes, { events: deps.readEvents, basePath: BASE_PATH });
       await serveOpenApi(v1, app, door);
     },
     { prefix: BASE_PATH },

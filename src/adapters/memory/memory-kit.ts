@@ -1,5 +1,7 @@
-/** What the in-memory adapters share: a sweep schedule for expired entries, and records held by id and by secret hash. */
+/** What the in-memory adapters share: a sweep schedule for expired entries, records held by id and by secret hash, an outbox. */
 import { DuplicateKeyError } from '../../application/ports/errors.js';
+import type { Outbox, OutboxBacklog, PendingEvents } from '../../application/ports/outbox.js';
+import type { FeedEvent } from '../../domain/feed-event.js';
 
 /** Expired entries are dropped at most once a minute, on the next call after it. */
 export class SweepSchedule {
@@ -42,4 +44,44 @@ export class HashIndexedRecords<T extends { readonly id: string; readonly hash: 
   all(): T[] {
     return [...this.byId.values()];
   }
+}
+
+/** A memory repository's outbox: the events of each record's changes, kept until the relay clears them. */
+export class MemoryOutbox implements Outbox {
+  private readonly byRecord = new Map<string, FeedEvent[]>();
+
+  push(recordId: string, events: readonly FeedEvent[]): void {
+    if (events.length === 0) return;
+    const held = this.byRecord.get(recordId);
+    if (held) held.push(...events);
+    else this.byRecord.set(recordId, [...events]);
+  }
+
+  async pendingEvents(limit: number): Promise<PendingEvents[]> {
+    return [...this.byRecord]
+      .map(([recordId, events]) => ({ recordId, events: [...events] }))
+      .sort((a, b) => compareFirst(a.events, b.events))
+      .slice(0, limit);
+  }
+
+  async clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
+    const left = (this.byRecord.get(recordId) ?? []).filter((event) => !eventIds.includes(event.id));
+    if (left.length === 0) this.byRecord.delete(recordId);
+    else this.byRecord.set(recordId, left);
+  }
+
+  async backlog(): Promise<OutboxBacklog> {
+    let oldestAt: string | null = null;
+    for (const events of this.byRecord.values()) {
+      const first = events[0]?.createdAt;
+      if (first !== undefined && (oldestAt === null || first < oldestAt)) oldestAt = first;
+    }
+    return { records: this.byRecord.size, oldestAt };
+  }
+}
+
+function compareFirst(a: readonly FeedEvent[], b: readonly FeedEvent[]): number {
+  const x = a[0]?.createdAt ?? '';
+  const y = b[0]?.createdAt ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
 }

@@ -2,15 +2,18 @@
 import type { Order } from '../../domain/adoption-request.js';
 import type { PetId } from '../../domain/pet.js';
 import type { OrderListQuery, OrderRepository } from '../../application/ports/order-repository.js';
+import type { FeedEvent } from '../../domain/feed-event.js';
+import { MemoryOutbox } from './memory-kit.js';
 
-export class MemoryOrderRepository implements OrderRepository {
+export class MemoryOrderRepository extends MemoryOutbox implements OrderRepository {
   private readonly byId = new Map<string, Order>();
   private readonly byRequestKey = new Map<string, string>();
 
-  async add(order: Order): Promise<{ order: Order; created: boolean }> {
+  async add(order: Order, outbox: readonly FeedEvent[]): Promise<{ order: Order; created: boolean }> {
     const earlier = order.requestKey === null ? undefined : this.byRequestKey.get(order.requestKey);
     if (earlier !== undefined) return { order: this.byId.get(earlier) as Order, created: false };
     this.byId.set(order.id, order);
+    this.push(order.id, outbox);
     if (order.requestKey !== null) this.byRequestKey.set(order.requestKey, order.id);
     return { order, created: true };
   }
@@ -37,10 +40,11 @@ export class MemoryOrderRepository implements OrderRepository {
       .slice(0, query.limit);
   }
 
-  async update(order: Order, expectedVersion: number): Promise<boolean> {
+  async update(order: Order, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
     const stored = this.byId.get(order.id);
     if (!stored || stored.version !== expectedVersion) return false;
     this.byId.set(order.id, order);
+    this.push(order.id, outbox);
     return true;
   }
 

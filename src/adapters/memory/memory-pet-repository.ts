@@ -2,16 +2,20 @@
 import { petOf, type Pet, type PetDraft, type PetId } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
 import type { PetListQuery, PetRepository, ReservedAdd } from '../../application/ports/pet-repository.js';
+import type { FeedEvent } from '../../domain/feed-event.js';
+import { MemoryOutbox } from './memory-kit.js';
 
-export class MemoryPetRepository implements PetRepository {
+/** Each write and its events are stored in one synchronous step: nothing can come between them. */
+export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   private nextId = 1;
   private readonly byId = new Map<PetId, Pet>();
   private readonly all: Pet[] = [];
   private readonly byStatus = new Map<PetStatus, Pet[]>();
 
-  add(draft: PetDraft): Promise<Pet> {
+  add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {
     const pet = petOf(this.nextId++, draft);
     this.store(pet);
+    this.push(String(pet.id), outbox(pet));
     return Promise.resolve(pet);
   }
 
@@ -19,10 +23,11 @@ export class MemoryPetRepository implements PetRepository {
     return Promise.resolve(this.nextId++);
   }
 
-  addReserved(pet: Pet): Promise<ReservedAdd> {
+  addReserved(pet: Pet, outbox: readonly FeedEvent[]): Promise<ReservedAdd> {
     const existing = this.byId.get(pet.id);
     if (existing) return Promise.resolve({ pet: existing, created: false });
     this.store(petOf(pet.id, pet));
+    this.push(String(pet.id), outbox);
     return Promise.resolve({ pet, created: true });
   }
 
@@ -43,18 +48,20 @@ export class MemoryPetRepository implements PetRepository {
     return source.slice(start, start + query.limit);
   }
 
-  async update(pet: Pet, expectedVersion: number): Promise<boolean> {
+  async update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
     const stored = this.byId.get(pet.id);
     if (!stored || stored.version !== expectedVersion) return false;
     this.unstore(stored);
     this.store(petOf(pet.id, pet));
+    this.push(String(pet.id), outbox);
     return true;
   }
 
-  async remove(id: PetId, expectedVersion: number): Promise<boolean> {
+  async remove(id: PetId, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
     const stored = this.byId.get(id);
     if (!stored || stored.version !== expectedVersion) return false;
     this.unstore(stored);
+    this.push(String(id), outbox);
     return true;
   }
 

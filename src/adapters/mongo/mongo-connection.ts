@@ -16,6 +16,7 @@ import { MongoUsageStore } from './mongo-usage-store.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoOrderRepository } from './mongo-order-repository.js';
 import { MongoPetRepository } from './mongo-pet-repository.js';
+import { MongoEventFeed } from './mongo-event-feed.js';
 
 export interface MongoOptions {
   readonly url: string;
@@ -52,6 +53,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       Promise.all([
         MongoPetRepository.ensureIndexes(db),
         MongoOrderRepository.ensureIndexes(db),
+        MongoEventFeed.ensureIndexes(db),
         MongoApiKeyStore.ensureIndexes(db),
         MongoAdminCredentialStore.ensureIndexes(db),
         MongoIdempotencyStore.ensureIndexes(db),

@@ -9,8 +9,11 @@ import type { PetId } from '../../domain/pet.js';
 import type { OrderListQuery, OrderRepository } from '../../application/ports/order-repository.js';
 import { guarded, isDuplicateKey } from './mongo-errors.js';
 import { READ_INT64 as READ, toSafeNumber } from './mongo-values.js';
+import type { FeedEvent } from '../../domain/feed-event.js';
+import type { OutboxBacklog, PendingEvents } from '../../application/ports/outbox.js';
+import { changeWithEvents, ensureOutboxIndex, MongoOutbox, withEvents, type OutboxFields } from './mongo-outbox.js';
 
-interface OrderDocument {
+interface OrderDocument extends OutboxFields {
   _id: string;
   petId: Long | bigint;
   status: OrderStatus;
@@ -32,12 +35,19 @@ const NO_KEY = 'id:';
 
 export class MongoOrderRepository implements OrderRepository {
   private readonly orders: Collection<OrderDocument>;
+  private readonly outbox: MongoOutbox<OrderDocument>;
 
   constructor(
     db: Db,
     private readonly timeoutMs: number,
   ) {
     this.orders = db.collection<OrderDocument>(COLLECTION);
+    this.outbox = new MongoOutbox(
+      this.orders,
+      timeoutMs,
+      (recordId) => recordId,
+      (id) => id,
+    );
   }
 
   static async ensureIndexes(db: Db): Promise<void> {
@@ -46,12 +56,13 @@ export class MongoOrderRepository implements OrderRepository {
     await orders.createIndex({ petId: 1, status: 1 }, { name: 'pet_status' });
     await orders.createIndex({ placedBy: 1, _id: 1 }, { name: 'placed_by_id' });
     await orders.createIndex({ petOwnerId: 1, _id: 1 }, { name: 'pet_owner_id' });
+    await ensureOutboxIndex(orders);
   }
 
-  add(order: Order): Promise<{ order: Order; created: boolean }> {
+  add(order: Order, outbox: readonly FeedEvent[]): Promise<{ order: Order; created: boolean }> {
     return guarded(this.timeoutMs, async () => {
       try {
-        await this.orders.insertOne(toDocument(order));
+        await this.orders.insertOne({ ...toDocument(order), ...withEvents(outbox) });
         return { order, created: true };
       } catch (error) {
         if (!isDuplicateKey(error) || order.requestKey === null) throw error;
@@ -89,15 +100,27 @@ export class MongoOrderRepository implements OrderRepository {
     });
   }
 
-  update(order: Order, expectedVersion: number): Promise<boolean> {
+  update(order: Order, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
     return guarded(this.timeoutMs, async () => {
       // The request key is set once, at the insert.
       const { _id, ...fields } = toDocument(order);
       const { requestKey, ...changed } = fields;
       void requestKey;
-      const result = await this.orders.updateOne({ _id, version: expectedVersion }, { $set: changed });
+      const result = await this.orders.updateOne({ _id, version: expectedVersion }, changeWithEvents(changed, outbox));
       return result.matchedCount === 1;
     });
+  }
+
+  pendingEvents(limit: number): Promise<PendingEvents[]> {
+    return this.outbox.pendingEvents(limit);
+  }
+
+  clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
+    return this.outbox.clearEvents(recordId, eventIds);
+  }
+
+  backlog(): Promise<OutboxBacklog> {
+    return this.outbox.backlog();
   }
 
   listPlaced(petId: PetId): Promise<Order[]> {

@@ -9,10 +9,13 @@ import { Long, type Collection, type Db } from 'mongodb';
 import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
 import { MAX_ID } from '../../domain/pet.js';
 import type { PetListQuery, PetRepository, ReservedAdd } from '../../application/ports/pet-repository.js';
+import type { FeedEvent } from '../../domain/feed-event.js';
+import type { OutboxBacklog, PendingEvents } from '../../application/ports/outbox.js';
+import { changeWithEvents, ensureOutboxIndex, LIVE, MongoOutbox, withEvents, type OutboxFields } from './mongo-outbox.js';
 import { guarded, isDuplicateKey } from './mongo-errors.js';
 import { petFromStored, READ_INT64 as READ, storedPetFields, toSafeNumber, type StoredPetFields } from './mongo-values.js';
 
-interface PetDocument extends StoredPetFields {
+interface PetDocument extends StoredPetFields, OutboxFields {
   _id: Long | bigint;
 }
 
@@ -37,6 +40,7 @@ export class MongoPetRepository implements PetRepository {
   private readonly pets: Collection<PetDocument>;
   private readonly counters: Collection<CounterDocument>;
   private readonly takenIds: Collection<TakenIdDocument>;
+  private readonly outbox: MongoOutbox<PetDocument>;
 
   /** `timeoutMs` bounds each call, a whole add (counter, insert and any retry) included. */
   constructor(
@@ -46,6 +50,12 @@ export class MongoPetRepository implements PetRepository {
     this.pets = db.collection<PetDocument>('pets');
     this.counters = db.collection<CounterDocument>('counters');
     this.takenIds = db.collection<TakenIdDocument>('pet_ids');
+    this.outbox = new MongoOutbox(
+      this.pets,
+      timeoutMs,
+      (recordId) => Long.fromString(recordId),
+      (id) => String(id),
+    );
   }
 
   /** Listing by status in id order walks this index; unfiltered listing walks _id. Idempotent. */
@@ -53,6 +63,7 @@ export class MongoPetRepository implements PetRepository {
     await db.collection('pets').createIndex({ status: 1, _id: 1 }, { name: 'status_id' });
     // The repair sweep reads held pets only.
     await db.collection('pets').createIndex({ heldBy: 1, _id: 1 }, { name: 'held_id' });
+    await ensureOutboxIndex(db.collection('pets'));
     await db.collection('pet_ids').createIndex({ takenAt: 1 }, { expireAfterSeconds: TAKEN_ID_TTL_SECONDS, name: 'taken_ttl' });
     // Pets stored before versions, times and owners were recorded: version 1, the times of this
     // start (the first time they are known), no owner (see LEGACY_PET_OWNER). Idempotent.
@@ -65,13 +76,14 @@ export class MongoPetRepository implements PetRepository {
       );
   }
 
-  add(draft: PetDraft): Promise<Pet> {
+  add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {
     return guarded(this.timeoutMs, async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const id = await this.takeId();
+        const pet = { id, ...draft };
         try {
-          await this.pets.insertOne(toDocument({ id, ...draft }));
-          return { id, ...draft };
+          await this.pets.insertOne({ ...toDocument(pet), ...withEvents(outbox(pet)) });
+          return pet;
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
           await this.catchUpCounter();
@@ -93,16 +105,16 @@ export class MongoPetRepository implements PetRepository {
     });
   }
 
-  addReserved(pet: Pet): Promise<ReservedAdd> {
+  addReserved(pet: Pet, outbox: readonly FeedEvent[]): Promise<ReservedAdd> {
     return guarded(this.timeoutMs, async () => {
       try {
-        await this.pets.insertOne(toDocument(pet));
+        await this.pets.insertOne({ ...toDocument(pet), ...withEvents(outbox) });
         return { pet, created: true };
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
       // An earlier attempt with this reserved id landed: that is the pet.
-      const stored = await this.pets.findOne({ _id: Long.fromNumber(pet.id) }, READ);
+      const stored = await this.pets.findOne({ _id: Long.fromNumber(pet.id), ...LIVE }, READ);
       if (!stored) throw new Error(`Pet ${pet.id} was reported as stored but cannot be read`);
       return { pet: toPet(stored), created: false };
     });
@@ -110,7 +122,7 @@ export class MongoPetRepository implements PetRepository {
 
   findById(id: PetId): Promise<Pet | null> {
     return guarded(this.timeoutMs, async () => {
-      const document = await this.pets.findOne({ _id: Long.fromNumber(id) }, READ);
+      const document = await this.pets.findOne({ _id: Long.fromNumber(id), ...LIVE }, READ);
       return document ? toPet(document) : null;
     });
   }
@@ -122,6 +134,7 @@ export class MongoPetRepository implements PetRepository {
         ...(query.ids !== undefined && { $in: query.ids.map((id) => Long.fromNumber(id)) }),
       };
       const filter = {
+        ...LIVE,
         ...(query.status !== undefined && { status: query.status }),
         ...(Object.keys(idFilter).length > 0 && { _id: idFilter }),
       };
@@ -130,25 +143,43 @@ export class MongoPetRepository implements PetRepository {
     });
   }
 
-  update(pet: Pet, expectedVersion: number): Promise<boolean> {
+  update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
     return guarded(this.timeoutMs, async () => {
       const { _id, ...fields } = toDocument(pet);
-      const result = await this.pets.updateOne({ _id, version: expectedVersion }, { $set: fields });
+      const result = await this.pets.updateOne({ _id, version: expectedVersion, ...LIVE }, changeWithEvents(fields, outbox));
       return result.matchedCount === 1;
     });
   }
 
-  remove(id: PetId, expectedVersion: number): Promise<boolean> {
+  /** A tombstone keeps the removed pet's events until the relay has them; reads no longer see it. */
+  remove(id: PetId, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
     return guarded(this.timeoutMs, async () => {
-      const result = await this.pets.deleteOne({ _id: Long.fromNumber(id), version: expectedVersion });
-      return result.deletedCount === 1;
+      const _id = Long.fromNumber(id);
+      if (outbox.length === 0) return (await this.pets.deleteOne({ _id, version: expectedVersion, ...LIVE })).deletedCount === 1;
+      const result = await this.pets.updateOne(
+        { _id, version: expectedVersion, ...LIVE },
+        changeWithEvents({ removed: true, heldBy: null }, outbox),
+      );
+      return result.matchedCount === 1;
     });
+  }
+
+  pendingEvents(limit: number): Promise<PendingEvents[]> {
+    return this.outbox.pendingEvents(limit);
+  }
+
+  clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
+    return this.outbox.clearEvents(recordId, eventIds);
+  }
+
+  backlog(): Promise<OutboxBacklog> {
+    return this.outbox.backlog();
   }
 
   listHeld(afterId: PetId, limit: number): Promise<Pet[]> {
     return guarded(this.timeoutMs, async () => {
       const documents = await this.pets
-        .find({ heldBy: { $ne: null }, _id: { $gt: Long.fromNumber(afterId) } }, READ)
+        .find({ heldBy: { $ne: null }, _id: { $gt: Long.fromNumber(afterId) }, ...LIVE }, READ)
         .sort({ _id: 1 })
         .limit(limit)
         .toArray();

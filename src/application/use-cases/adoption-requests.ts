@@ -33,6 +33,7 @@ import type { PetRepository } from '../ports/pet-repository.js';
 import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
 import type { Caller } from './caller.js';
 import { contended, MAX_WRITE_ROUNDS, type SettleHolds } from './settle-holds.js';
+import { feedEvents } from '../services/feed-events.js';
 
 /** `ord_`, the creation time in base 36 (9 digits, so ids sort by time), then 12 random base-36 digits. */
 export const ORDER_ID_PATTERN = '^ord_[0-9a-z]{21}$';
@@ -91,7 +92,7 @@ export class AdoptionRequests {
     if (!pet) throw new PetNotFoundForRequestError(input.petId);
     if (pet.status === 'sold') throw new PetNotAvailableError(`Pet ${pet.id} has been adopted; it takes no more adoption requests`);
     const now = instantOf(this.clock.nowMs());
-    const { order, created } = await this.orders.add({
+    const placed: Order = {
       id: newOrderId(this.clock.nowMs()),
       petId: pet.id,
       status: 'placed',
@@ -105,7 +106,8 @@ export class AdoptionRequests {
       petOwnerId: ownerOfPet(pet, this.legacyOwner),
       requestKey,
       requestFingerprint: fingerprint,
-    });
+    };
+    const { order, created } = await this.orders.add(placed, feedEvents.orderPlaced(this.clock, placed));
     return created ? { order, replayed: false } : this.replay(order, fingerprint);
   }
 
@@ -154,7 +156,10 @@ export class AdoptionRequests {
     if (pet.heldBy !== null && pet.heldBy !== order.id) {
       throw new PetNotAvailableError(`Pet ${pet.id} is held by another approved adoption request (${pet.heldBy}); cancel that one first`);
     }
-    if (pet.heldBy === null && !(await this.pets.update(holdPet(pet, order.id, instantOf(this.clock.nowMs())), pet.version))) return null;
+    if (pet.heldBy === null) {
+      const held = holdPet(pet, order.id, instantOf(this.clock.nowMs()));
+      if (!(await this.pets.update(held, pet.version, feedEvents.petChanged(this.clock, pet, held)))) return null;
+    }
     const held = await this.pets.findById(pet.id);
     if (held) await this.holds.pet(held);
     const after = await this.orders.findById(order.id);
@@ -166,7 +171,7 @@ export class AdoptionRequests {
   /** Deliver and cancel: the request first, then its pet; null to go again. */
   private async recordThenSettle(order: Order, action: 'deliver' | 'cancel', reason: ClientCancelReason | null): Promise<Order | null> {
     const changed = applyAction(order, action, instantOf(this.clock.nowMs()), reason);
-    if (!(await this.orders.update(changed, order.version))) return null;
+    if (!(await this.orders.update(changed, order.version, feedEvents.orderMoved(this.clock, order, changed)))) return null;
     const pet = await this.pets.findById(order.petId);
     if (pet?.heldBy === order.id) await this.holds.pet(pet);
     return changed;

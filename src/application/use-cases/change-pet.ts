@@ -11,6 +11,7 @@ import type { Clock } from '../ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { Caller } from './caller.js';
 import { contended, MAX_WRITE_ROUNDS, type SettleHolds } from './settle-holds.js';
+import { feedEvents } from '../services/feed-events.js';
 
 export class ChangePet {
   constructor(
@@ -29,7 +30,7 @@ export class ChangePet {
       checkIfMatch(ifMatch, true, pet.version, `pet ${id}`);
       const changed = changePet(pet, patch, instantOf(this.clock.nowMs()));
       if (changed === pet) return pet;
-      if (await this.pets.update(changed, pet.version)) {
+      if (await this.pets.update(changed, pet.version, feedEvents.petChanged(this.clock, pet, changed))) {
         if (changed.status === 'sold' && pet.status !== 'sold') await this.holds.cancelPlaced(id, 'pet_adopted');
         return changed;
       }
@@ -49,7 +50,7 @@ export class ChangePet {
           `Pet ${id} is held by the approved adoption request ${pet.heldBy}; cancel that request before removing the pet`,
         );
       }
-      if (await this.pets.remove(id, pet.version)) {
+      if (await this.pets.remove(id, pet.version, feedEvents.petDeleted(this.clock, pet))) {
         await this.holds.cancelPlaced(id, 'pet_deleted');
         return;
       }

@@ -8,6 +8,7 @@ import { draftPet, instantOf, newPetDraft, petOf, type NewPet, type Pet } from '
 import type { Clock } from '../ports/clock.js';
 import type { IdempotencyScope, IdempotencyStore } from '../ports/idempotency-store.js';
 import type { PetRepository } from '../ports/pet-repository.js';
+import { feedEvents } from '../services/feed-events.js';
 
 export interface IdempotencyPolicy {
   /** How long a completed create is replayed. */
@@ -35,7 +36,7 @@ export class CreatePet {
     // Invalid input is refused before any claim, so a client can fix the body and retry with the same key.
     const fields = draftPet(input);
     const draft = newPetDraft(fields, ownerId, instantOf(this.clock.nowMs()));
-    if (!scope) return { pet: await this.pets.add(draft), replayed: false };
+    if (!scope) return { pet: await this.pets.add(draft, (pet) => feedEvents.petCreated(this.clock, pet)), replayed: false };
 
     const token = randomUUID();
     const fingerprint = fingerprintOf(input);
@@ -57,7 +58,8 @@ export class CreatePet {
     }
     let stored: { pet: Pet; created: boolean };
     try {
-      stored = await this.pets.addReserved(petOf(result.petId, draft));
+      const pet = petOf(result.petId, draft);
+      stored = await this.pets.addReserved(pet, feedEvents.petCreated(this.clock, pet));
     } catch (error) {
       // The write may still land: the claim keeps the id and only its lease ends, so a retry takes it
       // over at once and either finds that pet or stores it under the same id.

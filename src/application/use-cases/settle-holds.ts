@@ -20,6 +20,7 @@ import { instantOf, type Pet, type PetId } from '../../domain/pet.js';
 import type { Clock } from '../ports/clock.js';
 import type { OrderRepository } from '../ports/order-repository.js';
 import type { PetRepository } from '../ports/pet-repository.js';
+import { feedEvents } from '../services/feed-events.js';
 
 /** Conditional writes lost to concurrent ones are retried this many times before answering 503. */
 export const MAX_WRITE_ROUNDS = 20;
@@ -45,11 +46,12 @@ export class SettleHolds {
       const now = instantOf(this.clock.nowMs());
       if (order?.status === 'placed') {
         // The hold was won, the request not yet marked: finish the approval.
-        if (await this.orders.update(applyAction(order, 'approve', now), order.version)) return pet;
+        const approved = applyAction(order, 'approve', now);
+        if (await this.orders.update(approved, order.version, feedEvents.orderMoved(this.clock, order, approved))) return pet;
         continue;
       }
       const settled = order?.status === 'delivered' ? sellPet(pet, now) : releasePet(pet, now);
-      if (await this.pets.update(settled, pet.version)) {
+      if (await this.pets.update(settled, pet.version, feedEvents.petChanged(this.clock, pet, settled))) {
         if (settled.status === 'sold') await this.cancelPlaced(pet.id, 'pet_adopted');
         return settled;
       }
@@ -70,7 +72,8 @@ export class SettleHolds {
         await this.pet(pet);
       } else if (order.status === 'placed' && (pet === null || pet.status === 'sold')) {
         const reason: CancelReason = pet === null ? 'pet_deleted' : 'pet_adopted';
-        await this.orders.update(applyAction(order, 'cancel', instantOf(this.clock.nowMs()), reason), order.version);
+        const cancelled = applyAction(order, 'cancel', instantOf(this.clock.nowMs()), reason);
+        await this.orders.update(cancelled, order.version, feedEvents.orderMoved(this.clock, order, cancelled));
       } else {
         return order;
       }
@@ -87,7 +90,12 @@ export class SettleHolds {
       const placed = await this.orders.listPlaced(petId);
       if (placed.length === 0) return;
       const now = instantOf(this.clock.nowMs());
-      await Promise.all(placed.map((order) => this.orders.update(applyAction(order, 'cancel', now, reason), order.version)));
+      await Promise.all(
+        placed.map((order) => {
+          const cancelled = applyAction(order, 'cancel', now, reason);
+          return this.orders.update(cancelled, order.version, feedEvents.orderMoved(this.clock, order, cancelled));
+        }),
+      );
     }
     throw contended(`The requests for pet ${petId}`);
   }

@@ -24,6 +24,8 @@ import { stdoutDestination } from './log-destination.js';
 import { createLogger } from './logger.js';
 import { seedAdminTokens, seedKeys } from './seed-keys.js';
 import type { EventRelay } from '../application/services/event-relay.js';
+import type { Outbox } from '../application/ports/outbox.js';
+import type { Clock } from '../application/ports/clock.js';
 
 export interface Application {
   /** The public API (/v1), on HOST:PORT. */
@@ -71,6 +73,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     options.adapters ?? (await configuredAdapters(config, logger, { metrics, ...(tracing && { portObservers: [tracing.portObserver] }) }));
   const { usageEngine } = adapters;
   const container = buildContainer(config, adapters, {
+    eventRelayEvents: { relayed: (events) => metrics.eventsRelayed(events.map((event) => event.type)) },
     usageEvents: {
       flushFailed: (error, entries) => {
         if (usageEngine !== 'memory') metrics.storageFailure(usageEngine, isTimeout(error) ? 'timeout' : 'unavailable');
@@ -129,6 +132,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       usage: resolve(container, TOKENS.ReadUsage),
       auditor: resolve(container, TOKENS.Auditor),
       admitAdminRequest: resolve(container, TOKENS.AdmitAdminRequest),
+      events: resolve(container, TOKENS.ReadEvents),
       clock: adapters.clock,
     },
     {
@@ -141,6 +145,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const stopFlushing = flushEvery(usageRecorder, config.usageFlushMs, metrics);
   const stopSweeping = sweepEvery(resolve(container, TOKENS.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger);
   const stopRelaying = relayEvery(resolve(container, TOKENS.EventRelay), EVENT_RELAY_INTERVAL_MS, logger);
+  const stopWatchingOutbox = watchOutboxes([adapters.pets, adapters.orders], adapters.clock, metrics, OUTBOX_WATCH_INTERVAL_MS);
   // The public app owns the adapters: closing it closes the admin door first, then the connections.
   http.addHook('onClose', async () => {
     await admin.close();
@@ -149,6 +154,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await stopSweeping();
     // The events of the last changes, into the feed before the connections go.
     await stopRelaying();
+    await stopWatchingOutbox();
     await adapters.close();
     // The spans of the last requests.
     await tracing?.shutdown();
@@ -162,6 +168,29 @@ export const HOLD_SWEEP_INTERVAL_MS = 60_000;
 
 /** How often each instance moves events from the outboxes into the feed: about how long an event takes to appear. */
 export const EVENT_RELAY_INTERVAL_MS = 200;
+
+/** How often each instance reads the outboxes' backlog for its metrics. */
+export const OUTBOX_WATCH_INTERVAL_MS = 15_000;
+
+/** Sets the outbox metrics every `intervalMs`: how many records wait, and the oldest event's age. */
+function watchOutboxes(outboxes: readonly Outbox[], clock: Clock, metrics: Metrics, intervalMs: number): () => Promise<void> {
+  return every(intervalMs, async () => {
+    try {
+      const backlogs = await Promise.all(outboxes.map((outbox) => outbox.backlog()));
+      const oldest = backlogs
+        .map((b) => b.oldestAt)
+        .filter((at): at is string => at !== null)
+        .sort()[0];
+      const ageSeconds = oldest === undefined ? 0 : Math.max(0, (clock.nowMs() - Date.parse(oldest)) / 1000);
+      metrics.outboxBacklog(
+        backlogs.reduce((sum, b) => sum + b.records, 0),
+        ageSeconds,
+      );
+    } catch {
+      // The store is down: the storage metrics say so; these keep their last values.
+    }
+  });
+}
 
 /** Relays events every `intervalMs`; the returned function stops it and relays once more. */
 export function relayEvery(relay: EventRelay, intervalMs: number, logger: Logger): () => Promise<void> {

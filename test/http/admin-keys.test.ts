@@ -574,6 +574,7 @@ describe('admin API: who may call it', () => {
       '/credentials/{id}',
       '/credentials/{id}/revoke',
       '/deprecations',
+      '/events',
       '/keys',
       '/keys/lookup',
       '/keys/{id}',

@@ -144,3 +144,40 @@ describe('the event feed', () => {
     expect((await feed(stranger)).map((e) => e.data.object.name)).toEqual(['Later']);
   });
 });
+
+describe('the event feed for operators', () => {
+  let t: TestApp;
+  afterEach(async () => t.close());
+
+  it('shows every event to an audit:read credential, refuses another scope, and pages the same way', async () => {
+    t = await startTestApp();
+    const owner = `Bearer ${(await t.app.keys.issue({ name: 'shelter', plan: 'business', ownerId: 'acct_shelter' })).key}`;
+    const partner = `Bearer ${(await t.app.keys.issue({ name: 'partner', plan: 'business', ownerId: 'acct_partner' })).key}`;
+    const pet = (
+      await t.app.http.inject({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { authorization: owner },
+        payload: { name: 'Rex', categoryId: 1 },
+      })
+    ).json<{ id: number }>();
+    await t.app.http.inject({
+      method: 'POST',
+      url: '/v1/orders',
+      headers: { authorization: partner },
+      payload: { petId: pet.id, applicantName: 'Ada' },
+    });
+    await resolve(t.app.container, TOKENS.EventRelay).pass();
+    const auditor = await t.adminBearer(['audit:read']);
+    const page = await t.app.admin.inject({ url: '/admin/v1/events?limit=1', headers: { authorization: auditor } });
+    expect(page.statusCode).toBe(200);
+    const [first] = page.json<EventBody[]>();
+    expect(first?.type).toBe('pet.created');
+    const next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link))?.[1];
+    expect(next).toBe(`/admin/v1/events?limit=1&after=${first?.id}`);
+    const rest = await t.app.admin.inject({ url: next as string, headers: { authorization: auditor } });
+    expect(rest.json<EventBody[]>().map((e) => e.type)).toEqual(['order.placed']);
+    const keysOnly = await t.adminBearer(['keys:read']);
+    expectError(await t.app.admin.inject({ url: '/admin/v1/events', headers: { authorization: keysOnly } }), 403, 'forbidden');
+  });
+});

@@ -1,3 +1,4 @@
+// Over 300 lines: every metric the service exports, each declared beside the method that sets it, in one registry; split, the catalogue would be in several files.
 /**
  * Prometheus metrics for one application instance (its own registry, so instances in one process,
  * as in the tests, do not mix). Label values come from small fixed sets (route patterns, status
@@ -103,6 +104,25 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly eventsRelayedCounter: Counter<'type'> = new Counter({
+    name: 'events_relayed_total',
+    help: 'Events moved from the outboxes into the event feed by this instance, by type',
+    labelNames: ['type'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly outboxRecordsGauge = new Gauge({
+    name: 'event_outbox_records',
+    help: 'Pets and adoption requests carrying events not yet in the event feed (read from the shared store)',
+    registers: [this.registry],
+  });
+
+  private readonly outboxAgeGauge = new Gauge({
+    name: 'event_outbox_oldest_age_seconds',
+    help: 'Age of the oldest event not yet in the event feed; 0 when none waits',
+    registers: [this.registry],
+  });
+
   /** Where the count of dropped log lines is read at scrape time. */
   private readLogDrops: () => number = () => 0;
 
@@ -140,6 +160,15 @@ export class Metrics {
 
   usageDropped(requests: number): void {
     this.usageDroppedCounter.inc(requests);
+  }
+
+  eventsRelayed(types: readonly string[]): void {
+    for (const type of types) this.eventsRelayedCounter.inc({ type });
+  }
+
+  outboxBacklog(records: number, oldestAgeSeconds: number): void {
+    this.outboxRecordsGauge.set(records);
+    this.outboxAgeGauge.set(oldestAgeSeconds);
   }
 
   usagePending(entries: number): void {

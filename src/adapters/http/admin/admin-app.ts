@@ -40,10 +40,14 @@ import { auditRoutes } from './routes/audit.js';
 import { adminUsageRoutes } from './routes/usage.js';
 import { DeprecationsSchema, UsageBucketSchema, UsageReportSchema } from '../schemas/usage-schemas.js';
 import { keyRoutes } from './routes/keys.js';
+import { adminEventRoutes } from './routes/events.js';
+import { EventSchema, EventsSchema } from '../schemas/event-schemas.js';
+import type { ReadEvents } from '../../../application/use-cases/read-events.js';
 
 export const ADMIN_BASE_PATH = '/admin/v1';
 
 export interface AdminAppDeps {
+  readonly events: ReadEvents;
   readonly keys: ManageApiKeys;
   readonly credentials: ManageAdminCredentials;
   readonly usage: ReadUsage;
@@ -67,6 +71,7 @@ const ADMIN_CODES: readonly ErrorCode[] = [
   'unauthorized',
   'forbidden',
   'not_found',
+  'gone',
   'key_not_active',
   'idempotency_key_reused',
   'payload_too_large',
@@ -96,6 +101,8 @@ const ADMIN_PROFILE: DocumentProfile = {
     UsageReportSchema,
     UsageBucketSchema,
     DeprecationsSchema,
+    EventSchema,
+    EventsSchema,
   ]),
   codesFor: (status, operationId) =>
     operationCodes(status).filter(
@@ -125,6 +132,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       { name: 'usage', description: 'What each key used, and who still calls a deprecated operation' },
       { name: 'audit', description: 'Who changed what' },
       { name: 'credentials', description: 'Admin credentials: issue, list, revoke' },
+      { name: 'events', description: 'The event feed, every event' },
     ],
     profile: ADMIN_PROFILE,
   };
@@ -147,6 +155,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       await admin.register(adminUsageRoutes, { usage: deps.usage, flushSeconds: options.usageFlushSeconds });
       await admin.register(auditRoutes, { auditor: deps.auditor, basePath: ADMIN_BASE_PATH });
       await admin.register(credentialRoutes, { credentials: deps.credentials, basePath: ADMIN_BASE_PATH });
+      await admin.register(adminEventRoutes, { events: deps.events, basePath: ADMIN_BASE_PATH });
       await serveOpenApi(admin, app, door);
     },
     { prefix: ADMIN_BASE_PATH },

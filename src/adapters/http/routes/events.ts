@@ -36,7 +36,7 @@ export function presentEvent(event: FeedEvent) {
 }
 
 /** `type=a,b` and `type=a&type=b` alike. */
-function typesOf(query: { type?: unknown }): void {
+export function typesOf(query: { type?: unknown }): void {
   if (query.type === undefined) return;
   const given = Array.isArray(query.type) ? (query.type as unknown[]) : [query.type];
   query.type = given.flatMap((value) => String(value).split(','));
@@ -73,11 +73,7 @@ export async function eventRoutes(base: FastifyInstance, options: EventRoutesOpt
         callerOf(request).ownerId,
       );
       if (page.nextAfter !== null) {
-        const next = nextPageLink(`${basePath}/events`, { limit, type: type?.join(',') }, '').replace(
-          /cursor=>/,
-          `after=${page.nextAfter}>`,
-        );
-        reply.header('Link', next);
+        reply.header('Link', nextPageLink(`${basePath}/events`, { limit, type: type?.join(',') }, page.nextAfter, 'after'));
       }
       return page.events.map(presentEvent);
     },

@@ -80,12 +80,18 @@ export const linkNextHeader = (what: string): Record<string, HeaderSpec> => ({
  * the next cursor. Text values are percent-encoded, so any filter can be passed back as it was. Built
  * by concatenation, on every page of every list.
  */
-export function nextPageLink(path: string, query: Readonly<Record<string, string | number | undefined>>, cursor: string): string {
+export function nextPageLink(
+  path: string,
+  query: Readonly<Record<string, string | number | undefined>>,
+  cursor: string,
+  /** The parameter the position goes in: `cursor`, or `after` for the event feed (an event id). */
+  positionName = 'cursor',
+): string {
   let url = `${path}?`;
   for (const name in query) {
     const value = query[name];
     if (value === undefined) continue;
     url += `${name}=${typeof value === 'number' ? value : encodeURIComponent(value)}&`;
   }
-  return `<${url}cursor=${cursor}>; rel="next"`;
+  return `<${url}${positionName}=${cursor}>; rel="next"`;
 }

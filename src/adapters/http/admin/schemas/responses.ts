@@ -19,6 +19,7 @@ const ADMIN_STYLE: ErrorResponseStyle = {
     },
     404: { description: 'No key or admin credential has this id' },
     409: { description: 'The key is revoked or expired and cannot be rotated (code key_not_active)' },
+    410: { description: 'The event named by `after` is older than the feed keeps (code gone): read from the oldest event instead' },
     413: { description: 'The request body is too large' },
     415: { description: 'The request body is not JSON' },
     422: { description: 'The Idempotency-Key was already used with a different body (code idempotency_key_reused)' },

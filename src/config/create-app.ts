@@ -192,15 +192,19 @@ function watchOutboxes(outboxes: readonly Outbox[], clock: Clock, metrics: Metri
   });
 }
 
+/** The most relay passes one tick runs back to back (each up to 100 records per outbox). */
+const MAX_PASSES_PER_TICK = 50;
+
 /** Relays events every `intervalMs`; the returned function stops it and relays once more. */
 export function relayEvery(relay: EventRelay, intervalMs: number, logger: Logger): () => Promise<void> {
+  // Passes follow one another while they find events, so a burst drains at once instead of one batch a tick.
+  const drain = async () => {
+    for (let passes = 0; passes < MAX_PASSES_PER_TICK && (await relay.pass()) > 0; passes++);
+  };
   const pass = () =>
-    relay
-      .pass()
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        logger.warn({ err: error }, 'Relaying events to the feed failed; they stay in the outboxes and go at the next pass'),
-      );
+    drain().catch((error: unknown) =>
+      logger.warn({ err: error }, 'Relaying events to the feed failed; they stay in the outboxes and go at the next pass'),
+    );
   const stop = every(intervalMs, pass);
   return async () => {
     await stop();

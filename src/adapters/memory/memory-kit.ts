@@ -57,11 +57,14 @@ export class MemoryOutbox implements Outbox {
     else this.byRecord.set(recordId, [...events]);
   }
 
+  /** A Map keeps insertion order, and a record enters it with its first waiting event: the oldest come first, no sort. */
   async pendingEvents(limit: number): Promise<PendingEvents[]> {
-    return [...this.byRecord]
-      .map(([recordId, events]) => ({ recordId, events: [...events] }))
-      .sort((a, b) => compareFirst(a.events, b.events))
-      .slice(0, limit);
+    const pending: PendingEvents[] = [];
+    for (const [recordId, events] of this.byRecord) {
+      if (pending.length >= limit) break;
+      pending.push({ recordId, events: [...events] });
+    }
+    return pending;
   }
 
   async clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
@@ -78,10 +81,4 @@ export class MemoryOutbox implements Outbox {
     }
     return { records: this.byRecord.size, oldestAt };
   }
-}
-
-function compareFirst(a: readonly FeedEvent[], b: readonly FeedEvent[]): number {
-  const x = a[0]?.createdAt ?? '';
-  const y = b[0]?.createdAt ?? '';
-  return x < y ? -1 : x > y ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 /** The event feed (beta): every change to an animal or an adoption request, in one order, one hop from ReadEvents. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ReadEvents } from '../../../application/use-cases/read-events.js';
@@ -35,11 +35,31 @@ export function presentEvent(event: FeedEvent) {
   };
 }
 
-/** `type=a,b` and `type=a&type=b` alike. */
-export function typesOf(query: { type?: unknown }): void {
-  if (query.type === undefined) return;
-  const given = Array.isArray(query.type) ? (query.type as unknown[]) : [query.type];
-  query.type = given.flatMap((value) => String(value).split(','));
+/** `type=a,b` and `type=a&type=b` alike, before validation. */
+export function typesAsList(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  const query = request.query as { type?: unknown };
+  if (query.type !== undefined) {
+    const given = Array.isArray(query.type) ? (query.type as unknown[]) : [query.type];
+    query.type = given.flatMap((value) => String(value).split(','));
+  }
+  done();
+}
+
+/** A page of the feed as the query asks, with its Link; `viewer` null: every event (operators). */
+export async function eventsPage(
+  events: ReadEvents,
+  path: string,
+  query: Static<typeof ListEventsQuerySchema>,
+  viewer: string | null,
+  reply: FastifyReply,
+) {
+  const { after, type, limit } = query;
+  const page = await events.list(
+    { ...(after !== undefined && { after }), ...(type !== undefined && { types: type }), ...(limit !== undefined && { limit }) },
+    viewer,
+  );
+  if (page.nextAfter !== null) reply.header('Link', nextPageLink(path, { limit, type: type?.join(',') }, page.nextAfter, 'after'));
+  return page.events.map(presentEvent);
 }
 
 export async function eventRoutes(base: FastifyInstance, options: EventRoutesOptions): Promise<void> {
@@ -61,22 +81,9 @@ export async function eventRoutes(base: FastifyInstance, options: EventRoutesOpt
           ...errorResponses(400, 401, 403, 410, 429),
         },
       },
-      preValidation: (request, _reply, done) => {
-        typesOf(request.query);
-        done();
-      },
+      preValidation: typesAsList,
     },
-    async (request, reply) => {
-      const { after, type, limit } = request.query;
-      const page = await events.list(
-        { ...(after !== undefined && { after }), ...(type !== undefined && { types: type }), ...(limit !== undefined && { limit }) },
-        callerOf(request).ownerId,
-      );
-      if (page.nextAfter !== null) {
-        reply.header('Link', nextPageLink(`${basePath}/events`, { limit, type: type?.join(',') }, page.nextAfter, 'after'));
-      }
-      return page.events.map(presentEvent);
-    },
+    async (request, reply) => eventsPage(events, `${basePath}/events`, request.query, callerOf(request).ownerId, reply),
   );
 
   app.get(

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ReadEvents } from '../../../../application/use-cases/read-events.js';
-import { linkNextHeader, nextPageLink } from '../../schemas/common-schemas.js';
+import { linkNextHeader } from '../../schemas/common-schemas.js';
 import { EventsSchema, ListEventsQuerySchema } from '../../schemas/event-schemas.js';
 import { withHeaders } from '../../schemas/responses.js';
-import { presentEvent, typesOf } from '../../routes/events.js';
+import { eventsPage, typesAsList } from '../../routes/events.js';
 import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
 
 export interface AdminEventRoutesOptions {
@@ -32,20 +32,8 @@ export async function adminEventRoutes(base: FastifyInstance, options: AdminEven
           ...adminErrorResponses(400, 401, 403, 410, 429),
         },
       },
-      preValidation: (request, _reply, done) => {
-        typesOf(request.query);
-        done();
-      },
+      preValidation: typesAsList,
     },
-    async (request, reply) => {
-      const { after, type, limit } = request.query;
-      const page = await events.list(
-        { ...(after !== undefined && { after }), ...(type !== undefined && { types: type }), ...(limit !== undefined && { limit }) },
-        null,
-      );
-      if (page.nextAfter !== null)
-        reply.header('Link', nextPageLink(`${basePath}/events`, { limit, type: type?.join(',') }, page.nextAfter, 'after'));
-      return page.events.map(presentEvent);
-    },
+    async (request, reply) => eventsPage(events, `${basePath}/events`, request.query, null, reply),
   );
 }

@@ -12,6 +12,49 @@ const nextAddress = () => {
   return `10.${o.addressSalt % 256}.${i >> 8}.${i & 255}`;
 };
 
+/**
+ * The patch scenario's pets: each made by one key before the run, then changed by that key only.
+ * A connection takes one that no request is changing, sends its name flipped with If-Match at its
+ * version, and gives it back at the version the answer carries, so every PATCH changes the pet.
+ */
+interface OwnPet {
+  readonly id: number;
+  readonly key: string;
+  version: number;
+  name: string;
+}
+const idle: OwnPet[] = [];
+const busy: OwnPet[] = [];
+
+async function makeOwnPets(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const key = nextKey();
+    const response = await fetch(new URL('/v1/pets', o.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: '{"name":"Bench A","categoryId":7,"status":"pending"}',
+    });
+    if (response.status !== 201) throw new Error(`making the patch scenario's pets: ${response.status} ${await response.text()}`);
+    const pet = (await response.json()) as { id: number; version: number };
+    idle.push({ id: pet.id, key, version: pet.version, name: 'Bench A' });
+  }
+}
+
+/**
+ * Before a run, the pets whose answers the last run cut off, back in the pool at the version they
+ * have now (read after a pause that lets a PATCH still in flight land).
+ */
+async function settleBusyPets(): Promise<void> {
+  if (busy.length === 0) return;
+  await new Promise((done) => setTimeout(done, 200));
+  for (const pet of busy.splice(0)) {
+    const response = await fetch(new URL(`/v1/pets?id=${pet.id}`, o.url), { headers: { authorization: `Bearer ${pet.key}` } });
+    const [current] = (await response.json()) as { version: number; name: string }[];
+    if (current === undefined) throw new Error(`the patch scenario's pet ${pet.id} is gone`);
+    idle.push({ ...pet, version: current.version, name: current.name });
+  }
+}
+
 const scenarios: Record<Scenario, () => Request> = {
   baseline: () => ({ method: 'GET', path: '/v1/pets' }),
   list20: () => ({
@@ -32,6 +75,35 @@ const scenarios: Record<Scenario, () => Request> = {
       headers: { authorization: `Bearer ${nextKey()}`, 'content-type': 'application/json' },
       body: '{"name":"Bench","categoryId":7,"status":"pending"}',
     }),
+  }),
+  patch: () => ({
+    method: 'PATCH',
+    setupRequest: (r: Request) => {
+      // None idle only when answers other than 200 kept theirs, or connections are being remade
+      // as the server stops: a busy pet's request then gets 412, which the statuses show.
+      const pet = idle.shift() ?? busy.at(0);
+      if (pet === undefined) throw new Error('the patch scenario has no pets');
+      if (!busy.includes(pet)) busy.push(pet);
+      pet.name = pet.name === 'Bench A' ? 'Bench B' : 'Bench A';
+      return {
+        ...r,
+        path: `/v1/pets/${pet.id}`,
+        headers: { authorization: `Bearer ${pet.key}`, 'content-type': 'application/merge-patch+json', 'if-match': `"${pet.version}"` },
+        body: JSON.stringify({ name: pet.name }),
+      };
+    },
+    // Answers come back on other connections in any order: the pet is found by the id the answer
+    // names. One that is not a 200 names none; its pet stays out of the pool (the statuses show it).
+    onResponse: (status: number, body: string) => {
+      if (status !== 200) return;
+      const changed = JSON.parse(body) as { id: number; version: number };
+      const at = busy.findIndex((held) => held.id === changed.id);
+      if (at < 0) return;
+      const [pet] = busy.splice(at, 1);
+      if (pet === undefined) return;
+      pet.version = changed.version;
+      idle.push(pet);
+    },
   }),
   getOne: () => ({
     method: 'GET',
@@ -54,6 +126,7 @@ const scenarios: Record<Scenario, () => Request> = {
 };
 
 async function run(duration: number) {
+  await settleBusyPets();
   return autocannon({
     url: o.url,
     connections: o.connections,
@@ -62,6 +135,7 @@ async function run(duration: number) {
   });
 }
 
+if (o.scenario === 'patch') await makeOwnPets(o.connections * 2);
 if (o.warmup > 0) await run(o.warmup);
 const r = await run(o.duration);
 const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s?.count ?? 0]));

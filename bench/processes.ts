@@ -65,7 +65,7 @@ export interface LoadResult {
   readonly statuses: Record<string, number>;
 }
 
-export type Scenario = 'baseline' | 'list20' | 'sold100' | 'create' | 'getOne' | 'unauthorized' | 'limited' | 'deepPage';
+export type Scenario = 'baseline' | 'list20' | 'sold100' | 'create' | 'patch' | 'getOne' | 'unauthorized' | 'limited' | 'deepPage';
 
 /** What bench/load.ts takes as its one argument, in JSON. */
 export interface LoadOptions {

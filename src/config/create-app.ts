@@ -173,7 +173,7 @@ export const EVENT_RELAY_INTERVAL_MS = 200;
 export const OUTBOX_WATCH_INTERVAL_MS = 15_000;
 
 /** Sets the outbox metrics every `intervalMs`: how many records wait, and the oldest event's age. */
-function watchOutboxes(outboxes: readonly Outbox[], clock: Clock, metrics: Metrics, intervalMs: number): () => Promise<void> {
+export function watchOutboxes(outboxes: readonly Outbox[], clock: Clock, metrics: Metrics, intervalMs: number): () => Promise<void> {
   return every(intervalMs, async () => {
     try {
       const backlogs = await Promise.all(outboxes.map((outbox) => outbox.backlog()));

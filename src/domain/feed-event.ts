@@ -83,12 +83,13 @@ export interface EventStamp {
 }
 
 export function petCreated(stamp: EventStamp, pet: Pet): PetEvent {
-  return { ...stamp, type: 'pet.created', sequence: pet.version, object: pet };
+  return { id: stamp.id, createdAt: stamp.createdAt, type: 'pet.created', sequence: pet.version, object: pet };
 }
 
 export function petUpdated(stamp: EventStamp, before: Pet, after: Pet): PetEvent {
   return {
-    ...stamp,
+    id: stamp.id,
+    createdAt: stamp.createdAt,
     type: 'pet.updated',
     sequence: after.version,
     object: after,
@@ -98,7 +99,7 @@ export function petUpdated(stamp: EventStamp, before: Pet, after: Pet): PetEvent
 
 /** The removed pet as it was; its sequence one past its last version, so it supersedes every update. */
 export function petDeleted(stamp: EventStamp, pet: Pet): PetEvent {
-  return { ...stamp, type: 'pet.deleted', sequence: pet.version + 1, object: pet };
+  return { id: stamp.id, createdAt: stamp.createdAt, type: 'pet.deleted', sequence: pet.version + 1, object: pet };
 }
 
 const ORDER_EVENT_OF: Readonly<Record<OrderStatus, OrderEvent['type']>> = {
@@ -109,13 +110,14 @@ const ORDER_EVENT_OF: Readonly<Record<OrderStatus, OrderEvent['type']>> = {
 };
 
 export function orderPlaced(stamp: EventStamp, order: Order): OrderEvent {
-  return { ...stamp, type: 'order.placed', sequence: order.version, object: order };
+  return { id: stamp.id, createdAt: stamp.createdAt, type: 'order.placed', sequence: order.version, object: order };
 }
 
 /** The event of a request's move to another state. */
 export function orderMoved(stamp: EventStamp, before: Order, after: Order): OrderEvent {
   return {
-    ...stamp,
+    id: stamp.id,
+    createdAt: stamp.createdAt,
     type: ORDER_EVENT_OF[after.status],
     sequence: after.version,
     object: after,

@@ -18,6 +18,9 @@ import { MemoryOrderRepository } from '../../src/adapters/memory/memory-order-re
 import { describeRateLimiterContract } from './rate-limiter.contract.js';
 import { describeUsageStoreContract } from './usage-store.contract.js';
 import { MemoryUsageStore } from '../../src/adapters/memory/memory-usage-store.js';
+import { MemoryEventFeed } from '../../src/adapters/memory/memory-event-feed.js';
+import { describeOutboxContract } from './outbox.contract.js';
+import { describeEventFeedContract } from './event-feed.contract.js';
 
 console.info('[backend] contracts/memory: in-memory adapters');
 
@@ -29,6 +32,8 @@ describeIdempotencyStoreContract('memory', { fresh: async () => new MemoryIdempo
 describeAdminCredentialStoreContract('memory', { fresh: async () => new MemoryAdminCredentialStore() });
 describeAuditLogContract('memory', { fresh: async () => new MemoryAuditLog() });
 describeUsageStoreContract('memory', { fresh: async () => new MemoryUsageStore(new FakeClock()) });
+describeOutboxContract('memory', { fresh: async () => ({ pets: new MemoryPetRepository(), orders: new MemoryOrderRepository() }) });
+describeEventFeedContract('memory', { fresh: async () => new MemoryEventFeed() });
 
 describe('MemoryIdempotencyStore memory', () => {
   it('forgets records past their retention time, so memory follows the last IDEMPOTENCY_TTL_SECONDS only', async () => {

@@ -3,8 +3,9 @@
  * or empty change, who sees what, paging after an event, type filters, and retention.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { watchOutboxes } from '../../src/config/create-app.js';
 import { resolve, TOKENS } from '../../src/config/tokens.js';
-import { expectError, startTestApp, type TestApp } from '../support/test-app.js';
+import { expectError, seriesValue, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface EventBody {
   id: string;
@@ -148,6 +149,36 @@ describe('the event feed', () => {
 describe('the event feed for operators', () => {
   let t: TestApp;
   afterEach(async () => t.close());
+
+  it('reports the outbox backlog and its oldest age, then the events relayed by type, on /metrics', async () => {
+    t = await startTestApp();
+    // The test holds the feed's writer lease, so the app's own relay (every 200 ms) leaves the outboxes as they are.
+    expect(await t.app.adapters.events.claimWriter('the test', t.clock.nowMs(), 3_600_000)).not.toBeNull();
+    const owner = `Bearer ${(await t.app.keys.issue({ name: 'shelter', plan: 'business', ownerId: 'acct_shelter' })).key}`;
+    for (const name of ['Rex', 'Max']) {
+      await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: owner }, payload: { name, categoryId: 1 } });
+    }
+    const scrape = async () => {
+      // The watch the app runs every 15 s, run once now.
+      const stop = watchOutboxes([t.app.adapters.pets, t.app.adapters.orders], t.clock, t.app.metrics, 1);
+      await new Promise((done) => setTimeout(done, 20));
+      await stop();
+      return (await t.app.admin.inject({ url: '/metrics' })).body;
+    };
+    t.clock.advance(90_000);
+    const waiting = await scrape();
+    expect(seriesValue(waiting, 'event_outbox_records')).toBe(2);
+    expect(seriesValue(waiting, 'event_outbox_oldest_age_seconds')).toBe(90);
+    expect(seriesValue(waiting, 'events_relayed_total{type="pet.created"}')).toBeUndefined();
+
+    // The lease given up (it ran out an hour ago): the next pass, the app's or this one, moves both.
+    await t.app.adapters.events.claimWriter('the test', t.clock.nowMs() - 7_200_000, 3_600_000);
+    await resolve(t.app.container, TOKENS.EventRelay).pass();
+    const relayed = await scrape();
+    expect(seriesValue(relayed, 'events_relayed_total{type="pet.created"}')).toBe(2);
+    expect(seriesValue(relayed, 'event_outbox_records')).toBe(0);
+    expect(seriesValue(relayed, 'event_outbox_oldest_age_seconds')).toBe(0);
+  });
 
   it('shows every event to an audit:read credential, refuses another scope, and pages the same way', async () => {
     t = await startTestApp();

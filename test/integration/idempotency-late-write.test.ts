@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
-import { mongoInsertInto, startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.js';
+import { mongoCommandOn, startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.js';
 import { backend, describeWith, openTestDatabase } from '../support/integration.js';
 import { expectError } from '../support/test-app.js';
 
@@ -72,7 +72,7 @@ describeWith('mongo', 'Idempotent creates whose write lands late', () => {
   }
 
   it('stores one pet when the reply is held back: the write landed, the client heard 503, the retry gets that pet', async () => {
-    proxy.holdWhen(mongoInsertInto('pets'), 'replies');
+    proxy.holdWhen(mongoCommandOn('insert', 'pets'), 'replies');
     await timedOut('reply-held', 'Reply held');
     const retry = await create('reply-held', 'Reply held');
     await proxy.release();
@@ -83,7 +83,7 @@ describeWith('mongo', 'Idempotent creates whose write lands late', () => {
   });
 
   it('stores one pet when the write itself lands after the 503 and after the retry', async () => {
-    proxy.holdWhen(mongoInsertInto('pets'), 'requests');
+    proxy.holdWhen(mongoCommandOn('insert', 'pets'), 'requests');
     await timedOut('write-after-retry', 'Late after retry');
     const retry = await create('write-after-retry', 'Late after retry');
     expect(retry.statusCode).toBe(201);
@@ -97,7 +97,7 @@ describeWith('mongo', 'Idempotent creates whose write lands late', () => {
   });
 
   it('stores one pet when the write lands after the 503 but before the retry', async () => {
-    proxy.holdWhen(mongoInsertInto('pets'), 'requests');
+    proxy.holdWhen(mongoCommandOn('insert', 'pets'), 'requests');
     await timedOut('write-before-retry', 'Late before retry');
     await proxy.release();
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -18,6 +18,9 @@ import { describeOrderRepositoryContract } from '../contracts/order-repository.c
 import { MongoOrderRepository } from '../../src/adapters/mongo/mongo-order-repository.js';
 import { describeUsageStoreContract } from '../contracts/usage-store.contract.js';
 import { MongoUsageStore } from '../../src/adapters/mongo/mongo-usage-store.js';
+import { MongoEventFeed } from '../../src/adapters/mongo/mongo-event-feed.js';
+import { describeEventFeedContract } from '../contracts/event-feed.contract.js';
+import { describeOutboxContract } from '../contracts/outbox.contract.js';
 import { aPetDraft } from '../support/builders.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { assertTestDatabase, describeWith, openTestDatabase } from '../support/integration.js';
@@ -45,6 +48,18 @@ describeWith('mongo', 'MongoDB adapters', () => {
     fresh: async () => {
       await database.clear();
       return new MongoOrderRepository(db, 5_000);
+    },
+  });
+  describeOutboxContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return { pets: new MongoPetRepository(db, 5_000), orders: new MongoOrderRepository(db, 5_000) };
+    },
+  });
+  describeEventFeedContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoEventFeed(db, 5_000);
     },
   });
   describeAdminCredentialStoreContract('mongodb', {

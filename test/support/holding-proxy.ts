@@ -14,6 +14,8 @@ export interface HoldingProxy {
   holdWhen(matches: (chunk: Buffer) => boolean, what: HoldWhat): void;
   /** True once a connection has been caught. */
   readonly holding: boolean;
+  /** Ends the caught connection without delivering what was held: a write that never reached the server, or whose reply was lost. */
+  drop(): void;
   /** Delivers what was held and lets traffic flow again; resolves when the held requests are written. */
   release(): Promise<void>;
   close(): Promise<void>;
@@ -68,6 +70,14 @@ export async function startHoldingProxy(target: { host: string; port: number }):
     get holding() {
       return held !== null;
     },
+    drop() {
+      const caught = held;
+      held = null;
+      if (!caught) return;
+      caught.chunks.length = 0;
+      caught.client.destroy();
+      caught.upstream.destroy();
+    },
     async release() {
       const caught = held;
       held = null;
@@ -90,11 +100,11 @@ export async function startHoldingProxy(target: { host: string; port: number }):
   };
 }
 
-/** The start of a MongoDB insert command into `collection` (BSON: a string element named insert). */
-export function mongoInsertInto(collection: string): (chunk: Buffer) => boolean {
+/** The start of a MongoDB command (`insert`, `update`, ...) on `collection`: BSON, a string element named by the command. */
+export function mongoCommandOn(command: string, collection: string): (chunk: Buffer) => boolean {
   const name = Buffer.from(`${collection}\0`);
   const length = Buffer.alloc(4);
   length.writeInt32LE(name.length);
-  const marker = Buffer.concat([Buffer.from([0x02]), Buffer.from('insert\0'), length, name]);
+  const marker = Buffer.concat([Buffer.from([0x02]), Buffer.from(`${command}\0`), length, name]);
   return (chunk) => chunk.includes(marker);
 }

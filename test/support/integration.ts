@@ -63,6 +63,8 @@ export async function openTestDatabase(): Promise<{
         'idempotency_keys',
         'usage_buckets',
         'usage_callers',
+        'events',
+        'event_feed',
       ].map((c) => db.collection(c).deleteMany({})),
     );
   };

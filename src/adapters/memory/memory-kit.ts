@@ -50,14 +50,18 @@ export class HashIndexedRecords<T extends { readonly id: string; readonly hash: 
 export class MemoryOutbox implements Outbox {
   private readonly byRecord = new Map<string, FeedEvent[]>();
 
+  /** A changed record goes to the end: the Map's order is the order of the records' latest changes. */
   push(recordId: string, events: readonly FeedEvent[]): void {
     if (events.length === 0) return;
     const held = this.byRecord.get(recordId);
-    if (held) held.push(...events);
-    else this.byRecord.set(recordId, [...events]);
+    if (held) {
+      this.byRecord.delete(recordId);
+      held.push(...events);
+      this.byRecord.set(recordId, held);
+    } else this.byRecord.set(recordId, [...events]);
   }
 
-  /** A Map keeps insertion order, and a record enters it with its first waiting event: the oldest come first, no sort. */
+  /** In the Map's order, least recently changed first: no sort. */
   async pendingEvents(limit: number): Promise<PendingEvents[]> {
     const pending: PendingEvents[] = [];
     for (const [recordId, events] of this.byRecord) {

@@ -163,7 +163,10 @@ export class Metrics {
   }
 
   eventsRelayed(types: readonly string[]): void {
-    for (const type of types) this.eventsRelayedCounter.inc({ type });
+    // One increment per type a pass moved, not per event: a pass moves up to hundreds.
+    const counts = new Map<string, number>();
+    for (const type of types) counts.set(type, (counts.get(type) ?? 0) + 1);
+    for (const [type, count] of counts) this.eventsRelayedCounter.inc({ type }, count);
   }
 
   outboxBacklog(records: number, oldestAgeSeconds: number): void {

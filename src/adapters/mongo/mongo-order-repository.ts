@@ -142,8 +142,10 @@ function toDocument(order: Order): OrderDocument {
   };
 }
 
+/** The request as stored, without its outbox (the events waiting to be relayed are not the request's). */
 function toOrder(document: OrderDocument): Order {
-  const { _id, petId, requestKey, version, createdAt, updatedAt, ...rest } = document;
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { _id, petId, requestKey, version, createdAt, updatedAt, outbox, outboxCount, outboxAt, removed, ...rest } = document;
   return {
     ...rest,
     id: _id,

@@ -20,7 +20,11 @@ export interface OutboxBacklog {
 }
 
 export interface Outbox {
-  /** Records with events waiting, the one whose first event is oldest first; at most `limit`. */
+  /**
+   * Records with events waiting, the least recently changed first; at most `limit`. A record that
+   * keeps changing moves back each time, and is reached once the relay has caught up with those
+   * before it (its passes follow one another while they find events).
+   */
   pendingEvents(limit: number): Promise<PendingEvents[]>;
   /** Clears these events from the record (a removed record's remains go with its last event). */
   clearEvents(recordId: string, eventIds: readonly string[]): Promise<void>;

@@ -76,24 +76,23 @@ export class EventRelay {
 /**
  * The records' events as one list in the order they were made (time, then id: ids made by one
  * instance in one millisecond follow its own order), each record's own events kept in the order of
- * its changes even when instances' clocks disagree.
+ * its changes even when instances' clocks disagree: an event made on a slower clock than the change
+ * before it sorts as that change, right after it. One sort, not a merge that compares every record's
+ * head for each event.
  */
 function merge(lists: readonly (readonly FeedEvent[])[]): FeedEvent[] {
-  const heads = lists.map(() => 0);
-  const merged: FeedEvent[] = [];
-  for (;;) {
-    let best = -1;
-    for (let i = 0; i < lists.length; i++) {
-      const candidate = lists[i]?.[heads[i] ?? 0];
-      const current = best < 0 ? undefined : lists[best]?.[heads[best] ?? 0];
-      if (candidate !== undefined && (current === undefined || before(candidate, current))) best = i;
+  const keyed: { event: FeedEvent; at: string; id: string; rank: number }[] = [];
+  for (const events of lists) {
+    let at = '';
+    let id = '';
+    for (const event of events) {
+      if (event.createdAt > at || (event.createdAt === at && event.id > id)) {
+        at = event.createdAt;
+        id = event.id;
+      }
+      keyed.push({ event, at, id, rank: keyed.length });
     }
-    if (best < 0) return merged;
-    merged.push(lists[best]?.[heads[best] ?? 0] as FeedEvent);
-    heads[best] = (heads[best] ?? 0) + 1;
   }
-}
-
-function before(a: FeedEvent, b: FeedEvent): boolean {
-  return a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
+  keyed.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : a.rank - b.rank));
+  return keyed.map(({ event }) => event);
 }

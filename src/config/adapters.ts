@@ -40,6 +40,12 @@ import type { AppConfig } from './env.js';
 import type { EventFeed } from '../application/ports/event-feed.js';
 import { MemoryEventFeed } from '../adapters/memory/memory-event-feed.js';
 import { MongoEventFeed } from '../adapters/mongo/mongo-event-feed.js';
+import { MemoryWebhookEndpointStore } from '../adapters/memory/memory-webhook-endpoint-store.js';
+import { DnsResolver } from '../adapters/net/dns-resolver.js';
+import { MongoWebhookEndpointStore } from '../adapters/mongo/mongo-webhook-endpoint-store.js';
+import { SecretBox } from '../adapters/mongo/secret-box.js';
+import type { WebhookEndpointStore } from '../application/ports/webhook-endpoint-store.js';
+import type { AddressResolver } from '../application/ports/address-resolver.js';
 
 export interface Adapters {
   readonly clock: Clock;
@@ -47,6 +53,9 @@ export interface Adapters {
   readonly orders: OrderRepository;
   /** Where events are kept in order once relayed from the repositories' outboxes. */
   readonly events: EventFeed;
+  readonly webhookEndpoints: WebhookEndpointStore;
+  /** How webhook hosts are resolved, at creation and at every delivery. */
+  readonly resolver: AddressResolver;
   readonly apiKeys: ApiKeyStore;
   /** Looked up on every admin request, uncached: a revoked credential stops at once everywhere. */
   readonly adminCredentials: AdminCredentialStore;
@@ -72,6 +81,8 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     pets: new MemoryPetRepository(),
     orders: new MemoryOrderRepository(),
     events: new MemoryEventFeed(),
+    webhookEndpoints: new MemoryWebhookEndpointStore(),
+    resolver: new DnsResolver(),
     apiKeys: new MemoryApiKeyStore(),
     adminCredentials: new MemoryAdminCredentialStore(),
     audit: new MemoryAuditLog(),
@@ -116,7 +127,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   const closers: (() => Promise<unknown>)[] = [];
   // Memory for every port, then the configured engines in their place.
   const memory = memoryAdapters(clock);
-  let { pets, orders, events, apiKeys, adminCredentials, audit, rateLimiter, idempotency, usage, usageEngine } = memory;
+  let { pets, orders, events, webhookEndpoints, apiKeys, adminCredentials, audit, rateLimiter, idempotency, usage, usageEngine } = memory;
   const engines = { store: 'memory', limiter: 'memory', usage: 'memory' };
   if (config.mongo) {
     const mongo = await connectMongo(config.mongo);
@@ -124,6 +135,10 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     pets = mongoPort(new MongoPetRepository(mongo.db, config.mongo.timeoutMs), 'pets');
     orders = mongoPort(new MongoOrderRepository(mongo.db, config.mongo.timeoutMs), 'orders');
     events = mongoPort(new MongoEventFeed(mongo.db, config.mongo.timeoutMs), 'events');
+    webhookEndpoints = mongoPort(
+      new MongoWebhookEndpointStore(mongo.db, config.mongo.timeoutMs, new SecretBox(config.webhooks.encryptionKey)),
+      'webhookEndpoints',
+    );
     idempotency = mongoPort(new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs), 'idempotency');
     apiKeys = new CachingApiKeyStore(
       mongoPort(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), 'api_keys'),
@@ -183,6 +198,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     pets,
     orders,
     events,
+    webhookEndpoints,
     apiKeys,
     adminCredentials,
     audit,

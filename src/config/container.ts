@@ -25,6 +25,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { EventRelay, type EventRelayEvents } from '../application/services/event-relay.js';
 import { ReadEvents } from '../application/use-cases/read-events.js';
+import { ManageWebhookEndpoints } from '../application/use-cases/manage-webhook-endpoints.js';
 
 /** Refused requests are counted as strikes towards a ban within this span. */
 const STRIKE_WINDOW_MS = 60_000;
@@ -62,6 +63,8 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   provide(c, TOKENS.AuditLog, { useValue: adapters.audit });
   provide(c, TOKENS.UsageStore, { useValue: adapters.usage });
   provide(c, TOKENS.EventFeed, { useValue: adapters.events });
+  provide(c, TOKENS.WebhookEndpointStore, { useValue: adapters.webhookEndpoints });
+  provide(c, TOKENS.AddressResolver, { useValue: adapters.resolver });
   const deprecation = getPetDeprecation(config.getPetRemoval);
   const ban: BanPolicy = { threshold: config.ban.threshold, durationMs: config.ban.durationMs, strikeWindowMs: STRIKE_WINDOW_MS };
   const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
@@ -138,6 +141,17 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
     c,
     TOKENS.ReadEvents,
     once((d) => new ReadEvents(resolve(d, TOKENS.EventFeed), resolve(d, TOKENS.Clock), config.eventRetentionMs)),
+  );
+  provide(
+    c,
+    TOKENS.ManageWebhookEndpoints,
+    once(
+      (d) =>
+        new ManageWebhookEndpoints(resolve(d, TOKENS.WebhookEndpointStore), resolve(d, TOKENS.AddressResolver), resolve(d, TOKENS.Clock), {
+          maxPerOwner: config.webhooks.maxEndpointsPerOwner,
+          allowLoopback: config.webhooks.allowLoopback,
+        }),
+    ),
   );
   provide(
     c,

@@ -106,6 +106,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       admitRequest: resolve(container, TOKENS.AdmitRequest),
       readUsage: resolve(container, TOKENS.ReadUsage),
       readEvents: resolve(container, TOKENS.ReadEvents),
+      webhookEndpoints: resolve(container, TOKENS.ManageWebhookEndpoints),
       recordUsage: (keyId, operation, outcome, status) => usageRecorder.record(keyId, operation, outcome, status),
       readinessProbes: {
         pets: { check: () => adapters.pets.ping(), critical: true, backend: adapters.backends.pets },

@@ -3,6 +3,7 @@ import type { TracingConfig } from '../adapters/telemetry/open-telemetry.js';
 import { Type, type Static } from 'typebox';
 import { ENVIRONMENTS, type Environment } from '../domain/api-key.js';
 import { GET_PET, type Removal } from '../domain/deprecation.js';
+import { parseWebhooks } from './env/webhooks.js';
 import { ConfigError } from './env/config-error.js';
 import { parseRedis, type RedisConfig } from './env/redis.js';
 import { parseAdminTokens, parseSeedKeys, type SeedAdminToken, type SeedKey } from './env/seeds.js';
@@ -156,6 +157,22 @@ export const EnvSchema = Type.Object({
     default: 30,
     description: 'How long the event feed (GET /v1/events) keeps each event; an older `after` gets 410',
   }),
+  WEBHOOK_ENDPOINTS_PER_OWNER: Type.Integer({
+    minimum: 1,
+    maximum: 1_000,
+    default: 10,
+    description: 'How many webhook endpoints each owner may have',
+  }),
+  WEBHOOK_ALLOW_LOOPBACK: oneOf(
+    ['true', 'false'] as const,
+    'true lets webhook endpoints use http:// and loopback hosts, for development and tests; refused with APP_ENV=production',
+    'false',
+  ),
+  WEBHOOK_ENCRYPTION_KEY: Type.String({
+    default: '',
+    description:
+      'Base64 of 32 random bytes: the key webhook secrets are encrypted with in MongoDB; required with APP_ENV=production and MONGODB_URL',
+  }),
   GET_PET_SUNSET: Type.String({
     default: GET_PET.defaultSunset,
     description: 'RFC 3339 instant from which GET /v1/pets/{petId} answers 410 gone (sent as its Sunset header)',
@@ -196,6 +213,12 @@ export interface AppConfig {
   readonly usageFlushMs: number;
   /** How long the event feed keeps events. */
   readonly eventRetentionMs: number;
+  readonly webhooks: {
+    readonly maxEndpointsPerOwner: number;
+    readonly allowLoopback: boolean;
+    /** AES-256 key for webhook secrets at rest; the development key when none is given outside production. */
+    readonly encryptionKey: Buffer;
+  };
   /** Who owns pets stored before owners were recorded; null: nobody may change them. */
   readonly legacyPetOwner: string | null;
   /** Production may start without MongoDB only when this says so. */
@@ -260,6 +283,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     metricsListener: env.METRICS_LISTENER,
     usageFlushMs: env.USAGE_FLUSH_SECONDS * 1000,
     eventRetentionMs: env.EVENT_RETENTION_DAYS * 86_400_000,
+    webhooks: parseWebhooks(env),
     legacyPetOwner: env.LEGACY_PET_OWNER || null,
     allowInMemoryStorage: env.ALLOW_IN_MEMORY_STORAGE === 'true',
     getPetRemoval: parseRemoval(env.GET_PET_SUNSET, env.GET_PET_BROWNOUTS),

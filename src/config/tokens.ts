@@ -31,6 +31,9 @@ import type { ManageAdminCredentials } from '../application/use-cases/manage-adm
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import type { ReadUsage } from '../application/use-cases/read-usage.js';
 import type { SettleHolds } from '../application/use-cases/settle-holds.js';
+import type { ManageWebhookEndpoints } from '../application/use-cases/manage-webhook-endpoints.js';
+import type { WebhookEndpointStore } from '../application/ports/webhook-endpoint-store.js';
+import type { AddressResolver } from '../application/ports/address-resolver.js';
 
 /** A token that resolves to a T (the type exists only for the compiler). */
 export type Token<T> = symbol & { readonly resolvesTo?: T };
@@ -49,6 +52,8 @@ export const TOKENS = {
   AuditLog: token<AuditLog>('AuditLog'),
   UsageStore: token<UsageStore>('UsageStore'),
   EventFeed: token<EventFeed>('EventFeed'),
+  WebhookEndpointStore: token<WebhookEndpointStore>('WebhookEndpointStore'),
+  AddressResolver: token<AddressResolver>('AddressResolver'),
   // Application services, shared by several use cases.
   Auditor: token<Auditor>('Auditor'),
   UsageRecorder: token<UsageRecorder>('UsageRecorder'),
@@ -68,6 +73,7 @@ export const TOKENS = {
   AdmitAdminRequest: token<AdmitAdminRequest>('AdmitAdminRequest'),
   ReadUsage: token<ReadUsage>('ReadUsage'),
   ReadEvents: token<ReadEvents>('ReadEvents'),
+  ManageWebhookEndpoints: token<ManageWebhookEndpoints>('ManageWebhookEndpoints'),
 } as const;
 
 /** What a token resolves to, typed by the token. */

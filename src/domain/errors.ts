@@ -17,6 +17,8 @@ export const DOMAIN_ERROR_CODES = [
   'pet_held',
   'pet_not_available',
   'pet_not_found',
+  'url_not_allowed',
+  'endpoint_limit_reached',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
@@ -196,4 +198,16 @@ export class OrderNotFoundError extends DomainError {
   constructor(id: string) {
     super(`No adoption request with id ${id} exists`);
   }
+}
+
+export class WebhookEndpointNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(id: string) {
+    super(`No webhook endpoint with id ${id} among this key's owner's endpoints`);
+  }
+}
+
+/** The owner has as many webhook endpoints as it may (WEBHOOK_ENDPOINTS_PER_OWNER). */
+export class EndpointLimitReachedError extends DomainError {
+  readonly code = 'endpoint_limit_reached';
 }

@@ -21,6 +21,8 @@ import { MemoryUsageStore } from '../../src/adapters/memory/memory-usage-store.j
 import { MemoryEventFeed } from '../../src/adapters/memory/memory-event-feed.js';
 import { describeOutboxContract } from './outbox.contract.js';
 import { describeEventFeedContract } from './event-feed.contract.js';
+import { describeWebhookEndpointStoreContract } from './webhook-endpoint-store.contract.js';
+import { MemoryWebhookEndpointStore } from '../../src/adapters/memory/memory-webhook-endpoint-store.js';
 
 console.info('[backend] contracts/memory: in-memory adapters');
 
@@ -34,6 +36,7 @@ describeAuditLogContract('memory', { fresh: async () => new MemoryAuditLog() });
 describeUsageStoreContract('memory', { fresh: async () => new MemoryUsageStore(new FakeClock()) });
 describeOutboxContract('memory', { fresh: async () => ({ pets: new MemoryPetRepository(), orders: new MemoryOrderRepository() }) });
 describeEventFeedContract('memory', { fresh: async () => new MemoryEventFeed() });
+describeWebhookEndpointStoreContract('memory', { fresh: async () => new MemoryWebhookEndpointStore() });
 
 describe('MemoryIdempotencyStore memory', () => {
   it('forgets records past their retention time, so memory follows the last IDEMPOTENCY_TTL_SECONDS only', async () => {

@@ -57,7 +57,7 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes exactly its operations (HEAD is answered, not listed), getPet deprecated, the adoption requests and the event feed beta', () => {
+  it('describes exactly its operations (HEAD is answered, not listed), getPet deprecated, the adoption requests, the event feed and webhooks beta', () => {
     const ids = Object.fromEntries(
       operations().map(({ path, method, op }): [string, string] => [op.operationId ?? '', `${method.toUpperCase()} ${path}`]),
     );
@@ -75,6 +75,12 @@ describe('OpenAPI document', () => {
       cancelOrder: 'POST /orders/{orderId}/cancel',
       listEvents: 'GET /events',
       getEvent: 'GET /events/{eventId}',
+      createWebhookEndpoint: 'POST /webhook-endpoints',
+      listWebhookEndpoints: 'GET /webhook-endpoints',
+      getWebhookEndpoint: 'GET /webhook-endpoints/{endpointId}',
+      updateWebhookEndpoint: 'PATCH /webhook-endpoints/{endpointId}',
+      deleteWebhookEndpoint: 'DELETE /webhook-endpoints/{endpointId}',
+      rotateWebhookSecret: 'POST /webhook-endpoints/{endpointId}/rotate-secret',
       getRateLimit: 'GET /rate_limit',
       getUsage: 'GET /usage',
     });
@@ -83,10 +89,25 @@ describe('OpenAPI document', () => {
         .filter(({ op }) => op.deprecated)
         .map(({ op }) => op.operationId),
     ).toEqual(['getPet']);
-    // Every adoption-request and event operation, and only those, is marked beta and says so first.
+    // Every adoption-request, event and webhook operation, and only those, is marked beta and says so first.
     const beta = operations().filter(({ op }) => op['x-stability-level'] === 'beta');
     expect(beta.map(({ op }) => op.operationId).sort()).toEqual(
-      ['approveOrder', 'cancelOrder', 'deliverOrder', 'getOrder', 'listOrders', 'placeOrder', 'listEvents', 'getEvent'].sort(),
+      [
+        'approveOrder',
+        'cancelOrder',
+        'deliverOrder',
+        'getOrder',
+        'listOrders',
+        'placeOrder',
+        'listEvents',
+        'getEvent',
+        'createWebhookEndpoint',
+        'listWebhookEndpoints',
+        'getWebhookEndpoint',
+        'updateWebhookEndpoint',
+        'deleteWebhookEndpoint',
+        'rotateWebhookSecret',
+      ].sort(),
     );
     for (const { op } of beta) expect(op.description?.startsWith('Beta.')).toBe(true);
     expect(doc.servers).toEqual([{ url: 'http://localhost:80/v1', description: 'This server' }]);

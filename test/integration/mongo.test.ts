@@ -21,6 +21,10 @@ import { MongoUsageStore } from '../../src/adapters/mongo/mongo-usage-store.js';
 import { MongoEventFeed } from '../../src/adapters/mongo/mongo-event-feed.js';
 import { describeEventFeedContract } from '../contracts/event-feed.contract.js';
 import { describeOutboxContract } from '../contracts/outbox.contract.js';
+import { anEndpoint, describeWebhookEndpointStoreContract } from '../contracts/webhook-endpoint-store.contract.js';
+import { MongoWebhookEndpointStore } from '../../src/adapters/mongo/mongo-webhook-endpoint-store.js';
+import { SecretBox } from '../../src/adapters/mongo/secret-box.js';
+import { randomBytes } from 'node:crypto';
 import { aPetDraft } from '../support/builders.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { assertTestDatabase, describeWith, openTestDatabase } from '../support/integration.js';
@@ -61,6 +65,26 @@ describeWith('mongo', 'MongoDB adapters', () => {
       await database.clear();
       return new MongoEventFeed(db, 5_000);
     },
+  });
+  const box = new SecretBox(randomBytes(32));
+  describeWebhookEndpointStoreContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoWebhookEndpointStore(db, 5_000, box);
+    },
+  });
+
+  describe('webhook secrets at rest', () => {
+    it('are stored sealed, never as given, and open only under the key they were sealed with', async () => {
+      await database.clear();
+      const endpoint = anEndpoint();
+      await new MongoWebhookEndpointStore(db, 5_000, box).add(endpoint, 10);
+      const stored = JSON.stringify(await db.collection('webhook_endpoints').findOne({ _id: endpoint.id as never }));
+      expect(stored).not.toContain('whsec_');
+      expect(stored).not.toContain(endpoint.secrets[0]?.secret.slice(6, 20));
+      expect(stored).toMatch(/"sealed":"v1\./);
+      await expect(new MongoWebhookEndpointStore(db, 5_000, new SecretBox(randomBytes(32))).findById(endpoint.id)).rejects.toThrow();
+    });
   });
   describeAdminCredentialStoreContract('mongodb', {
     fresh: async () => {

@@ -16,6 +16,7 @@ import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import { connectRedis, type RedisConnection } from '../../src/adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../../src/adapters/redis/redis-rate-limiter.js';
 import { describeRateLimiterContract } from '../contracts/rate-limiter.contract.js';
+import { seriesValue } from '../support/test-app.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { describeUsageStoreContract } from '../contracts/usage-store.contract.js';
 import { RedisUsageStore } from '../../src/adapters/redis/redis-usage-store.js';
@@ -49,6 +50,16 @@ function clusterConfig(cluster: LocalCluster, database: string, extra: Record<st
     REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS),
     ...extra,
   });
+}
+
+/** Redis calls that failed or timed out on these instances so far (storage_failures_total). */
+async function redisFailures(instances: readonly Application[]): Promise<number> {
+  let total = 0;
+  for (const app of instances) {
+    const { body } = await app.metrics.scrape();
+    for (const kind of ['timeout', 'unavailable']) total += seriesValue(body, `storage_failures_total{store="redis",kind="${kind}"}`) ?? 0;
+  }
+  return total;
 }
 
 /** Issues Free keys until `perMaster` of them have their limiter keys on each master. */
@@ -165,7 +176,12 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters', () => {
         }),
       );
       rows.push(`master ${master}: ${keys.length} keys admitted ${counts.join(', ')} of ${FREE + 20}`);
-      expect(counts).toEqual(keys.map(() => FREE));
+      // Limits are exact while Redis answers; a call unanswered within REDIS_TIMEOUT_MS is decided
+      // on the instance's own limiter (fail-open). Say so when that is why a count is off.
+      const fallbacks = await redisFailures([a, b]);
+      expect(counts, `${fallbacks} Redis calls failed or timed out during the burst (fail-open decided them locally)`).toEqual(
+        keys.map(() => FREE),
+      );
       // The limiter's keys live on that master.
       expect(await cluster.nodeAt(master).client.dbsize()).toBeGreaterThan(0);
     }

@@ -65,6 +65,8 @@ export async function openTestDatabase(): Promise<{
         'usage_callers',
         'events',
         'event_feed',
+        'webhook_endpoints',
+        'webhook_owners',
       ].map((c) => db.collection(c).deleteMany({})),
     );
   };

@@ -13,6 +13,7 @@ import { ADMIN_SCOPES, type AdminScope } from '../../src/domain/admin-credential
 import { KEY_TOOL_ACTOR } from '../../src/application/services/auditor.js';
 import { ADMIN_BASE_PATH } from '../../src/adapters/http/admin/admin-app.js';
 import { DocumentConformance } from './document-conformance.js';
+import { StaticResolver, TEST_ANSWERS } from './static-resolver.js';
 import { FakeClock } from './fake-clock.js';
 
 export interface TestApp {
@@ -54,6 +55,8 @@ export async function startTestApp(
   } else {
     adapters = memoryAdapters(clock);
   }
+  // Webhook hosts resolve through a table the test controls, never the system's resolver.
+  adapters = { ...adapters, resolver: new StaticResolver(TEST_ANSWERS) };
   if (options.wrapAdapters) adapters = options.wrapAdapters(adapters);
   const { logLines } = options;
   const logger = logLines

@@ -14,6 +14,8 @@ import type { ChangePet } from '../../application/use-cases/change-pet.js';
 import type { AdoptionRequests } from '../../application/use-cases/adoption-requests.js';
 import { orderRoutes } from './routes/orders.js';
 import { eventRoutes } from './routes/events.js';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
+import type { ManageWebhookEndpoints } from '../../application/use-cases/manage-webhook-endpoints.js';
 import type { ReadEvents } from '../../application/use-cases/read-events.js';
 import type { ReadUsage } from '../../application/use-cases/read-usage.js';
 import { ERROR_CODES, statusOf } from './error-catalogue.js';
@@ -42,6 +44,7 @@ export interface HttpAppDeps {
   readonly admitRequest: AdmitRequest;
   readonly readUsage: ReadUsage;
   readonly readEvents: ReadEvents;
+  readonly webhookEndpoints: ManageWebhookEndpoints;
   /** Counts each request made with a key, for its usage. */
   readonly recordUsage: UsageCounter;
   readonly readinessProbes: Readonly<Record<string, ReadinessProbe>>;
@@ -80,6 +83,10 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
           'Beta. Requests to adopt an animal (the store orders), and the decisions that move the animal from available through pending to sold',
       },
       { name: 'events', description: 'Beta. Every change to an animal or an adoption request, in one order a client can catch up from' },
+      {
+        name: 'webhooks',
+        description: 'Beta. Endpoints to which an owner has its events pushed, signed as Standard Webhooks 1.0 says',
+      },
       { name: 'rate limits', description: "The caller's quota and usage" },
     ],
   };
@@ -110,6 +117,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
       });
       await v1.register(orderRoutes, { orders: deps.adoptionRequests, basePath: BASE_PATH });
       await v1.register(eventRoutes, { events: deps.readEvents, basePath: BASE_PATH });
+      await v1.register(webhookEndpointRoutes, { endpoints: deps.webhookEndpoints, basePath: BASE_PATH });
       await serveOpenApi(v1, app, door);
     },
     { prefix: BASE_PATH },

@@ -68,6 +68,15 @@ const CATALOGUE = {
   },
   pet_not_available: { status: 409, example: 'Pet 42 has been adopted; it takes no more adoption requests' },
   pet_not_found: { status: 422, example: 'No pet with id 42 exists; list the animals (GET /v1/pets) for the ids that can be adopted' },
+  url_not_allowed: {
+    status: 422,
+    example: "url's host hooks.example.com resolves to a private address; webhooks go to public addresses only",
+  },
+  endpoint_limit_reached: {
+    status: 409,
+    example:
+      'This owner has 10 webhook endpoints, the most it may have (WEBHOOK_ENDPOINTS_PER_OWNER); remove one, or send more event types to one that exists',
+  },
   payload_too_large: {
     status: 413,
     faultMessage: 'The request body is too large',

@@ -68,6 +68,8 @@ const OPERATIONS_OF: Partial<Readonly<Record<ErrorCode, readonly string[]>>> = {
   pet_held: ['updatePet', 'deletePet'],
   pet_not_available: ['placeOrder', 'approveOrder'],
   pet_not_found: ['placeOrder'],
+  url_not_allowed: ['createWebhookEndpoint', 'updateWebhookEndpoint'],
+  endpoint_limit_reached: ['createWebhookEndpoint'],
 };
 
 export const PUBLIC_PROFILE: DocumentProfile = {

@@ -17,6 +17,7 @@ import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoOrderRepository } from './mongo-order-repository.js';
 import { MongoPetRepository } from './mongo-pet-repository.js';
 import { MongoEventFeed } from './mongo-event-feed.js';
+import { MongoWebhookEndpointStore } from './mongo-webhook-endpoint-store.js';
 
 export interface MongoOptions {
   readonly url: string;
@@ -54,6 +55,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
         MongoPetRepository.ensureIndexes(db),
         MongoOrderRepository.ensureIndexes(db),
         MongoEventFeed.ensureIndexes(db),
+        MongoWebhookEndpointStore.ensureIndexes(db),
         MongoApiKeyStore.ensureIndexes(db),
         MongoAdminCredentialStore.ensureIndexes(db),
         MongoIdempotencyStore.ensureIndexes(db),

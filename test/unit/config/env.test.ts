@@ -86,6 +86,28 @@ describe('configuration', () => {
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/must be an http:\/\/ or https:\/\/ URL/);
   });
 
+  it('reads the WEBHOOK_* variables, refusing loopback in production and production on MongoDB without an encryption key', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const defaults = loadConfig({}).webhooks;
+    expect(defaults.maxEndpointsPerOwner).toBe(10);
+    expect(defaults.allowLoopback).toBe(false);
+    expect(defaults.encryptionKey).toHaveLength(32);
+    expect(loadConfig({ WEBHOOK_ENCRYPTION_KEY: key, WEBHOOK_ENDPOINTS_PER_OWNER: '3' }).webhooks).toMatchObject({
+      maxEndpointsPerOwner: 3,
+      encryptionKey: Buffer.alloc(32, 7),
+    });
+    expect(() => loadConfig({ APP_ENV: 'production', WEBHOOK_ALLOW_LOOPBACK: 'true' })).toThrow(
+      /WEBHOOK_ALLOW_LOOPBACK=true is for development/,
+    );
+    const production = { APP_ENV: 'production', MONGODB_URL: 'mongodb://db.internal/', API_KEYS: '' };
+    expect(() => loadConfig(production)).toThrow(/WEBHOOK_ENCRYPTION_KEY is required with APP_ENV=production and MONGODB_URL/);
+    expect(loadConfig({ ...production, WEBHOOK_ENCRYPTION_KEY: key }).webhooks.encryptionKey).toEqual(Buffer.alloc(32, 7));
+    for (const bad of ['short', Buffer.alloc(31).toString('base64'), `${key}x`]) {
+      expect(() => loadConfig({ WEBHOOK_ENCRYPTION_KEY: bad }), bad).toThrow(/must be the base64 of exactly 32 bytes/);
+    }
+    expect(() => loadConfig({ WEBHOOK_ENDPOINTS_PER_OWNER: '0' })).toThrow(ConfigError);
+  });
+
   it('parses API_KEYS, enterprise limits included', () => {
     const config = loadConfig({
       APP_ENV: 'production',

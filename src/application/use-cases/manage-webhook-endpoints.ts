@@ -1,0 +1,188 @@
+/**
+ * An owner's webhook endpoints: made, read, changed, removed and given a new secret by the owner's
+ * keys only (another owner's endpoint is answered as one that does not exist). A URL is checked
+ * when it is given: its form, then every address its host resolves to. The secret is returned by
+ * the create and the rotation only.
+ */
+import { EndpointLimitReachedError, WebhookEndpointNotFoundError, ValidationError } from '../../domain/errors.js';
+import {
+  checkDescription,
+  checkEnabledEvents,
+  checkWebhookUrl,
+  rotateSecret,
+  UrlNotAllowedError,
+  type EnabledEvents,
+  type UrlRules,
+  type WebhookEndpoint,
+  type WebhookStatus,
+} from '../../domain/webhook-endpoint.js';
+import type { AddressResolver } from '../ports/address-resolver.js';
+import type { Clock } from '../ports/clock.js';
+import type { WebhookEndpointStore } from '../ports/webhook-endpoint-store.js';
+import { randomBase62 } from '../services/key-secrets.js';
+import { refusedClassOf } from '../services/webhook-addresses.js';
+import { newWebhookSecret } from '../services/webhook-signing.js';
+import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
+import type { Caller } from './caller.js';
+import { contended, MAX_WRITE_ROUNDS } from './settle-holds.js';
+
+/** What newId makes. */
+export const WEBHOOK_ENDPOINT_ID_PATTERN = '^we_[0-9a-z]{12}[A-Za-z0-9]{7}$';
+const WEBHOOK_ENDPOINT_ID = new RegExp(WEBHOOK_ENDPOINT_ID_PATTERN);
+
+export interface NewEndpoint {
+  readonly url: string;
+  readonly enabledEvents: readonly string[];
+  readonly description?: string;
+}
+
+export interface EndpointPatch {
+  readonly url?: string;
+  readonly enabledEvents?: readonly string[];
+  /** null clears it. */
+  readonly description?: string | null;
+  readonly status?: WebhookStatus;
+}
+
+/** An endpoint with the secret that signs its deliveries: what the create and the rotation return, once. */
+export interface EndpointWithSecret {
+  readonly endpoint: WebhookEndpoint;
+  readonly secret: string;
+}
+
+export interface WebhookEndpointSettings extends UrlRules {
+  readonly maxPerOwner: number;
+}
+
+export class ManageWebhookEndpoints {
+  private sequence = 0;
+
+  constructor(
+    private readonly store: WebhookEndpointStore,
+    private readonly resolver: AddressResolver,
+    private readonly clock: Clock,
+    private readonly settings: WebhookEndpointSettings,
+  ) {}
+
+  async create(input: NewEndpoint, caller: Caller): Promise<EndpointWithSecret> {
+    const enabledEvents = checkEnabledEvents(input.enabledEvents);
+    if (input.description !== undefined) checkDescription(input.description);
+    const url = await this.checkUrl(input.url);
+    const nowMs = this.clock.nowMs();
+    const now = new Date(nowMs).toISOString();
+    const secret = newWebhookSecret();
+    const endpoint: WebhookEndpoint = {
+      id: this.newId(nowMs),
+      ownerId: caller.ownerId,
+      url,
+      enabledEvents,
+      description: input.description ?? null,
+      status: 'enabled',
+      disabledReason: null,
+      secrets: [{ secret, expiresAt: null }],
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    };
+    if (!(await this.store.add(endpoint, this.settings.maxPerOwner))) {
+      throw new EndpointLimitReachedError(
+        `This owner has ${this.settings.maxPerOwner} webhook endpoints, the most it may have (WEBHOOK_ENDPOINTS_PER_OWNER); remove one, or send more event types to one that exists`,
+      );
+    }
+    return { endpoint, secret };
+  }
+
+  async get(id: string, caller: Caller): Promise<WebhookEndpoint> {
+    const endpoint = await this.store.findById(id);
+    if (endpoint === null || endpoint.ownerId !== caller.ownerId) throw new WebhookEndpointNotFoundError(id);
+    return endpoint;
+  }
+
+  /** The owner's endpoints, oldest first, a page at a time (limit 1-100, the cursor of the last page's Link). */
+  async list(
+    caller: Caller,
+    page: { readonly limit?: number; readonly cursor?: string } = {},
+  ): Promise<{ readonly endpoints: WebhookEndpoint[]; readonly nextCursor: string | null }> {
+    const limit = pageLimit(page.limit);
+    const afterId =
+      page.cursor === undefined ? undefined : decodeCursor(page.cursor, (text) => (WEBHOOK_ENDPOINT_ID.test(text) ? text : null));
+    const { rows, nextCursor } = pageOf(await this.store.listByOwner(caller.ownerId, afterId, limit + 1), limit, (endpoint) => endpoint.id);
+    return { endpoints: rows, nextCursor };
+  }
+
+  async update(id: string, patch: EndpointPatch, caller: Caller): Promise<WebhookEndpoint> {
+    const enabledEvents: EnabledEvents | undefined =
+      patch.enabledEvents === undefined ? undefined : checkEnabledEvents(patch.enabledEvents);
+    if (typeof patch.description === 'string') checkDescription(patch.description);
+    const url = patch.url === undefined ? undefined : await this.checkUrl(patch.url);
+    return this.write(id, caller, (endpoint, now) => {
+      const changed: WebhookEndpoint = {
+        ...endpoint,
+        ...(url !== undefined && { url }),
+        ...(enabledEvents !== undefined && { enabledEvents }),
+        ...(patch.description !== undefined && { description: patch.description }),
+        ...(patch.status !== undefined && { status: patch.status, disabledReason: null }),
+      };
+      const same =
+        changed.url === endpoint.url &&
+        changed.description === endpoint.description &&
+        changed.status === endpoint.status &&
+        changed.disabledReason === endpoint.disabledReason &&
+        changed.enabledEvents.join() === endpoint.enabledEvents.join();
+      return same ? endpoint : { ...changed, updatedAt: now, version: endpoint.version + 1 };
+    });
+  }
+
+  async rotateSecret(id: string, overlapSeconds: number, caller: Caller): Promise<EndpointWithSecret> {
+    const secret = newWebhookSecret();
+    const endpoint = await this.write(id, caller, (current) => rotateSecret(current, secret, overlapSeconds, this.clock.nowMs()));
+    return { endpoint, secret };
+  }
+
+  async remove(id: string, caller: Caller): Promise<void> {
+    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+      const endpoint = await this.get(id, caller);
+      if (await this.store.remove(id, endpoint.version)) return;
+    }
+    throw contended(`Webhook endpoint ${id}`);
+  }
+
+  /** Writes `change` of the current endpoint, read again when a concurrent change landed first. */
+  private async write(
+    id: string,
+    caller: Caller,
+    change: (endpoint: WebhookEndpoint, now: string) => WebhookEndpoint,
+  ): Promise<WebhookEndpoint> {
+    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+      const endpoint = await this.get(id, caller);
+      const changed = change(endpoint, new Date(this.clock.nowMs()).toISOString());
+      if (changed === endpoint || (await this.store.update(changed, endpoint.version))) return changed;
+    }
+    throw contended(`Webhook endpoint ${id}`);
+  }
+
+  /** The URL as it will be called, once its form and every address of its host are allowed. */
+  private async checkUrl(raw: string): Promise<string> {
+    const url = checkWebhookUrl(raw, this.settings);
+    const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    const literal = refusedClassOf(host) !== 'invalid';
+    const addresses = literal ? [host] : await this.resolver.resolve(host);
+    if (addresses.length === 0) {
+      throw new ValidationError('url', `url's host ${host} does not resolve to any address; check its spelling and its DNS records`);
+    }
+    for (const address of addresses) {
+      const refused = refusedClassOf(address);
+      if (refused === null || (refused === 'loopback' && this.settings.allowLoopback)) continue;
+      throw new UrlNotAllowedError(
+        `url's host ${literal ? 'is' : `${host} resolves to`} ${refused === 'invalid' ? 'an invalid' : `a ${refused}`} address; webhooks go to public addresses only`,
+      );
+    }
+    return url.href;
+  }
+
+  /** `we_`, the time and this instance's count (so ids sort by creation), and 7 random letters or digits. */
+  private newId(nowMs: number): string {
+    this.sequence = (this.sequence + 1) % 36 ** 3;
+    return `we_${nowMs.toString(36).padStart(9, '0')}${this.sequence.toString(36).padStart(3, '0')}${randomBase62(7)}`;
+  }
+}

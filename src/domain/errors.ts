@@ -211,3 +211,8 @@ export class WebhookEndpointNotFoundError extends DomainError {
 export class EndpointLimitReachedError extends DomainError {
   readonly code = 'endpoint_limit_reached';
 }
+
+/** The URL is one this service will not send webhooks to: not https, user-info, or an address inside a network. */
+export class UrlNotAllowedError extends DomainError {
+  readonly code = 'url_not_allowed';
+}

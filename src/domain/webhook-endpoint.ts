@@ -4,7 +4,7 @@
  * whether the address it resolves to may be reached is decided at creation and at every attempt
  * (application/services/webhook-addresses.ts).
  */
-import { DomainError, ValidationError } from './errors.js';
+import { UrlNotAllowedError, ValidationError } from './errors.js';
 import { EVENT_TYPES, isEventType, type EventType } from './feed-event.js';
 import type { Instant } from './pet.js';
 
@@ -40,11 +40,6 @@ export interface WebhookEndpoint {
   readonly createdAt: Instant;
   readonly updatedAt: Instant;
   readonly version: number;
-}
-
-/** The URL is one this service will not send to: not https, user-info, or an address inside a network. */
-export class UrlNotAllowedError extends DomainError {
-  readonly code = 'url_not_allowed';
 }
 
 export interface UrlRules {
@@ -93,13 +88,6 @@ export function checkDescription(description: string): void {
   if ([...description].length > WEBHOOK_DESCRIPTION_MAX_LENGTH) {
     throw new ValidationError('description', `description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters`);
   }
-}
-
-export function endpointWants(endpoint: WebhookEndpoint, type: EventType): boolean {
-  return (
-    endpoint.status === 'enabled' &&
-    (endpoint.enabledEvents[0] === ALL_EVENTS || (endpoint.enabledEvents as readonly string[]).includes(type))
-  );
 }
 
 /** The secrets that sign a delivery made at `now`: the current one and those still in their overlap. */

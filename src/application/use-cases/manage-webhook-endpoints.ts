@@ -4,13 +4,12 @@
  * when it is given: its form, then every address its host resolves to. The secret is returned by
  * the create and the rotation only.
  */
-import { EndpointLimitReachedError, WebhookEndpointNotFoundError, ValidationError } from '../../domain/errors.js';
+import { EndpointLimitReachedError, UrlNotAllowedError, ValidationError, WebhookEndpointNotFoundError } from '../../domain/errors.js';
 import {
   checkDescription,
   checkEnabledEvents,
   checkWebhookUrl,
   rotateSecret,
-  UrlNotAllowedError,
   type EnabledEvents,
   type UrlRules,
   type WebhookEndpoint,

@@ -2,8 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryWebhookEndpointStore } from '../../../src/adapters/memory/memory-webhook-endpoint-store.js';
 import { ManageWebhookEndpoints } from '../../../src/application/use-cases/manage-webhook-endpoints.js';
-import { EndpointLimitReachedError, ValidationError, WebhookEndpointNotFoundError } from '../../../src/domain/errors.js';
-import { signingSecrets, UrlNotAllowedError } from '../../../src/domain/webhook-endpoint.js';
+import {
+  EndpointLimitReachedError,
+  UrlNotAllowedError,
+  ValidationError,
+  WebhookEndpointNotFoundError,
+} from '../../../src/domain/errors.js';
+import { signingSecrets } from '../../../src/domain/webhook-endpoint.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { StaticResolver, TEST_ANSWERS } from '../../support/static-resolver.js';
 

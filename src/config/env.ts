@@ -116,7 +116,11 @@ export const EnvSchema = Type.Object({
   REDIS_USERNAME: Type.String({ default: '', description: 'ACL user for the data nodes of a cluster or a Sentinel-managed Redis' }),
   REDIS_PASSWORD: Type.String({ default: '', description: 'Password for the data nodes of a cluster or a Sentinel-managed Redis' }),
   REDIS_TLS: oneOf(['false', 'true'] as const, 'TLS to the nodes (and sentinels) of a cluster or a Sentinel-managed Redis', 'false'),
-  REDIS_TIMEOUT_MS: Type.Integer({ minimum: 10, default: 500, description: 'Longest wait for a Redis connection or command' }),
+  REDIS_TIMEOUT_MS: Type.Integer({
+    minimum: 10,
+    default: 500,
+    description: 'Longest wait for a Redis call on a request (a limit decision, a usage write, a readiness probe)',
+  }),
   REDIS_KEY_PREFIX: Type.String({
     pattern: '^[A-Za-z0-9:_.-]{1,64}$',
     default: 'rl:',

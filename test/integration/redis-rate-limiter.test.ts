@@ -8,7 +8,8 @@ import { describeRateLimiterContract } from '../contracts/rate-limiter.contract.
 import { describeUsageStoreContract } from '../contracts/usage-store.contract.js';
 import { RedisUsageStore } from '../../src/adapters/redis/redis-usage-store.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { describeWith, openRedis, uniquePrefix } from '../support/integration.js';
+import { backend, describeWith, openRedis, uniquePrefix } from '../support/integration.js';
+import { connectRedis } from '../../src/adapters/redis/redis-connection.js';
 
 const noBan = { threshold: 0, durationMs: 0, strikeWindowMs: 0 };
 
@@ -40,6 +41,37 @@ describeWith('redis', 'Redis rate limiter', () => {
     expect(decision.outcome).toBe('admitted');
     // Same machine here, so Redis TIME and this process agree to within a second.
     expect(Math.abs(decision.nowMs - before)).toBeLessThan(1_000);
+  });
+
+  it('answers from Redis, not with a timeout, when this process was busy past REDIS_TIMEOUT_MS while Redis replied in time', async () => {
+    // The client the application builds, with its budget. The calls go out, then this process's
+    // event loop is held three budgets long (what a burst, a long collection or a starved CPU does):
+    // Redis's replies arrive meanwhile and wait in the socket. They are the answers, not a timeout.
+    const connection = await connectRedis({
+      topology: { kind: 'standalone', url: backend('redis').url },
+      auth: {},
+      tls: false,
+      timeoutMs: 100,
+    });
+    try {
+      const clock = new FakeClock();
+      const keyPrefix = uniquePrefix();
+      const limiter = new RedisRateLimiter(connection.client, { clock, keyPrefix, timeoutMs: 100 });
+      const usage = new RedisUsageStore(connection.client, { clock, keyPrefix, timeoutMs: 100 });
+      const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 5, perDay: 10 }), ban: noBan };
+      const decision = limiter.admit('key:busy', policy);
+      const pinged = limiter.ping();
+      const read = usage.callers('listPets');
+      const until = Date.now() + 300;
+      while (Date.now() < until) {
+        // busy: no timer and no I/O callback runs until this ends
+      }
+      await expect(decision).resolves.toMatchObject({ outcome: 'admitted' });
+      await expect(pinged).resolves.toBeUndefined();
+      await expect(read).resolves.toEqual([]);
+    } finally {
+      await connection.close();
+    }
   });
 
   it('keeps a subject in one key with a hash tag, named for the layout of its value', () => {

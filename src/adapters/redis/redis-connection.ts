@@ -5,7 +5,7 @@
  */
 import { Cluster, Redis, type RedisOptions as IORedisOptions } from 'ioredis';
 import { within } from '../../application/services/within.js';
-import { describeTopology, nodeOptions, type RedisOptions } from './redis-options.js';
+import { describeTopology, housekeepingTimeoutMs, nodeOptions, type RedisOptions } from './redis-options.js';
 import { checkTopology } from './redis-topology-check.js';
 
 export type { RedisAddress, RedisOptions, RedisTopology } from './redis-options.js';
@@ -100,7 +100,7 @@ function createClient(options: RedisOptions): RedisClient {
         enableReadyCheck: true,
         // Only masters: a replica's counts lag behind, and a limit is only exact on the master.
         scaleReads: 'master',
-        slotsRefreshTimeout: options.timeoutMs,
+        slotsRefreshTimeout: housekeepingTimeoutMs(options),
         // Moved slots and failovers are followed by ioredis; each limiter call keeps its own budget.
         retryDelayOnFailover: 100,
         retryDelayOnClusterDown: 100,

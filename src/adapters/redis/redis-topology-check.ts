@@ -25,6 +25,9 @@ export async function checkTopology(options: RedisOptions): Promise<void> {
   const { topology } = options;
   const probeOptions: IORedisOptions = {
     ...nodeOptions(options, topology.kind === 'sentinel'),
+    // Start-up's few calls, one at a time before anything else runs: the client's own timers bound them.
+    connectTimeout: options.timeoutMs,
+    commandTimeout: options.timeoutMs,
     lazyConnect: true,
     enableOfflineQueue: true,
     retryStrategy: () => null,

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isTimeout, within } from '../../../src/application/services/within.js';
 
@@ -37,6 +39,33 @@ describe('within', () => {
     fail(new Error('connection closed'));
     await sleep(20);
     expect(unhandled).toEqual([]);
+  });
+
+  it('settles with a reply that arrived in time while this process was busy past the budget, instead of declaring a timeout', async () => {
+    // The peer writes its reply at once, so it lands in this socket's receive buffer, and then the
+    // event loop is held beyond the budget. Timers run before I/O, so the budget's timer is due first;
+    // the reply already received still wins.
+    const server = createServer();
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const accepted = once(server, 'connection');
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    const [peer] = (await accepted) as [Socket];
+    await once(socket, 'connect');
+    try {
+      const reply = once(socket, 'data').then(([chunk]) => String(chunk));
+      const answered = within(reply, 20, () => new Error('late'));
+      peer.write('pong');
+      const until = Date.now() + 120;
+      while (Date.now() < until) {
+        // busy past the budget
+      }
+      await expect(answered).resolves.toBe('pong');
+    } finally {
+      socket.destroy();
+      peer.destroy();
+      server.close();
+    }
   });
 });
 

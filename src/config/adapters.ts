@@ -41,6 +41,11 @@ import type { EventFeed } from '../application/ports/event-feed.js';
 import { MemoryEventFeed } from '../adapters/memory/memory-event-feed.js';
 import { MongoEventFeed } from '../adapters/mongo/mongo-event-feed.js';
 import { MemoryWebhookEndpointStore } from '../adapters/memory/memory-webhook-endpoint-store.js';
+import { MemoryWebhookDeliveryStore } from '../adapters/memory/memory-webhook-delivery-store.js';
+import { MongoWebhookDeliveryStore } from '../adapters/mongo/mongo-webhook-delivery-store.js';
+import { HttpWebhookSender } from '../adapters/net/http-webhook-sender.js';
+import type { WebhookDeliveryStore } from '../application/ports/webhook-delivery-store.js';
+import type { WebhookSender } from '../application/ports/webhook-sender.js';
 import { DnsResolver } from '../adapters/net/dns-resolver.js';
 import { MongoWebhookEndpointStore } from '../adapters/mongo/mongo-webhook-endpoint-store.js';
 import { SecretBox } from '../adapters/mongo/secret-box.js';
@@ -54,8 +59,12 @@ export interface Adapters {
   /** Where events are kept in order once relayed from the repositories' outboxes. */
   readonly events: EventFeed;
   readonly webhookEndpoints: WebhookEndpointStore;
+  /** Webhook deliveries and their attempts, and how far the fan-out has read the feed. */
+  readonly webhookDeliveries: WebhookDeliveryStore;
   /** How webhook hosts are resolved, at creation and at every delivery. */
   readonly resolver: AddressResolver;
+  /** How a delivery attempt is posted. */
+  readonly webhookSender: WebhookSender;
   readonly apiKeys: ApiKeyStore;
   /** Looked up on every admin request, uncached: a revoked credential stops at once everywhere. */
   readonly adminCredentials: AdminCredentialStore;
@@ -82,7 +91,9 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     orders: new MemoryOrderRepository(),
     events: new MemoryEventFeed(),
     webhookEndpoints: new MemoryWebhookEndpointStore(),
+    webhookDeliveries: new MemoryWebhookDeliveryStore(),
     resolver: new DnsResolver(),
+    webhookSender: new HttpWebhookSender(),
     apiKeys: new MemoryApiKeyStore(),
     adminCredentials: new MemoryAdminCredentialStore(),
     audit: new MemoryAuditLog(),
@@ -127,7 +138,20 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   const closers: (() => Promise<unknown>)[] = [];
   // Memory for every port, then the configured engines in their place.
   const memory = memoryAdapters(clock);
-  let { pets, orders, events, webhookEndpoints, apiKeys, adminCredentials, audit, rateLimiter, idempotency, usage, usageEngine } = memory;
+  let {
+    pets,
+    orders,
+    events,
+    webhookEndpoints,
+    webhookDeliveries,
+    apiKeys,
+    adminCredentials,
+    audit,
+    rateLimiter,
+    idempotency,
+    usage,
+    usageEngine,
+  } = memory;
   const engines = { store: 'memory', limiter: 'memory', usage: 'memory' };
   if (config.mongo) {
     const mongo = await connectMongo(config.mongo);
@@ -139,6 +163,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
       new MongoWebhookEndpointStore(mongo.db, config.mongo.timeoutMs, new SecretBox(config.webhooks.encryptionKey)),
       'webhookEndpoints',
     );
+    webhookDeliveries = mongoPort(new MongoWebhookDeliveryStore(mongo.db, config.mongo.timeoutMs), 'webhookDeliveries');
     idempotency = mongoPort(new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs), 'idempotency');
     apiKeys = new CachingApiKeyStore(
       mongoPort(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), 'api_keys'),
@@ -199,6 +224,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     orders,
     events,
     webhookEndpoints,
+    webhookDeliveries,
     apiKeys,
     adminCredentials,
     audit,

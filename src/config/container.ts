@@ -26,6 +26,12 @@ import { randomUUID } from 'node:crypto';
 import { EventRelay, type EventRelayEvents } from '../application/services/event-relay.js';
 import { ReadEvents } from '../application/use-cases/read-events.js';
 import { ManageWebhookEndpoints } from '../application/use-cases/manage-webhook-endpoints.js';
+import { WebhookDeliveries } from '../application/use-cases/webhook-deliveries.js';
+import { WebhookDispatcher, type WebhookDispatcherEvents } from '../application/services/webhook-dispatcher.js';
+import { presentEvent } from '../adapters/http/routes/events.js';
+
+/** How long webhook deliveries and their attempts are kept (the deliveries log, recover's reach). */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 86_400_000;
 
 /** Refused requests are counted as strikes towards a ban within this span. */
 const STRIKE_WINDOW_MS = 60_000;
@@ -49,6 +55,8 @@ export interface ContainerOptions {
   readonly usageEvents?: UsageRecorderEvents;
   /** Told what each relay pass moved into the event feed. */
   readonly eventRelayEvents?: EventRelayEvents;
+  /** Told of each webhook attempt and each endpoint disabled. */
+  readonly webhookEvents?: WebhookDispatcherEvents;
 }
 
 export function buildContainer(config: AppConfig, adapters: Adapters, options: ContainerOptions = {}): DependencyContainer {
@@ -65,6 +73,8 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   provide(c, TOKENS.EventFeed, { useValue: adapters.events });
   provide(c, TOKENS.WebhookEndpointStore, { useValue: adapters.webhookEndpoints });
   provide(c, TOKENS.AddressResolver, { useValue: adapters.resolver });
+  provide(c, TOKENS.WebhookDeliveryStore, { useValue: adapters.webhookDeliveries });
+  provide(c, TOKENS.WebhookSender, { useValue: adapters.webhookSender });
   const deprecation = getPetDeprecation(config.getPetRemoval);
   const ban: BanPolicy = { threshold: config.ban.threshold, durationMs: config.ban.durationMs, strikeWindowMs: STRIKE_WINDOW_MS };
   const once = <T>(make: (d: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
@@ -169,6 +179,47 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
             retentionMs: config.eventRetentionMs,
           },
           options.eventRelayEvents ?? {},
+        ),
+    ),
+  );
+  provide(
+    c,
+    TOKENS.WebhookDispatcher,
+    once(
+      (d) =>
+        new WebhookDispatcher(
+          {
+            feed: resolve(d, TOKENS.EventFeed),
+            endpoints: resolve(d, TOKENS.WebhookEndpointStore),
+            deliveries: resolve(d, TOKENS.WebhookDeliveryStore),
+            resolver: resolve(d, TOKENS.AddressResolver),
+            sender: resolve(d, TOKENS.WebhookSender),
+            clock: resolve(d, TOKENS.Clock),
+          },
+          {
+            holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+            timeoutMs: config.webhooks.timeoutMs,
+            retryScheduleMs: config.webhooks.retryScheduleMs,
+            allowLoopback: config.webhooks.allowLoopback,
+            render: (event) => JSON.stringify(presentEvent(event)),
+            batch: 100,
+            retentionMs: WEBHOOK_DELIVERY_RETENTION_MS,
+          },
+          options.webhookEvents ?? {},
+        ),
+    ),
+  );
+  provide(
+    c,
+    TOKENS.WebhookDeliveries,
+    once(
+      (d) =>
+        new WebhookDeliveries(
+          resolve(d, TOKENS.ManageWebhookEndpoints),
+          resolve(d, TOKENS.WebhookDeliveryStore),
+          resolve(d, TOKENS.WebhookDispatcher),
+          resolve(d, TOKENS.Clock),
+          { retentionMs: WEBHOOK_DELIVERY_RETENTION_MS },
         ),
     ),
   );

@@ -26,6 +26,8 @@ import { seedAdminTokens, seedKeys } from './seed-keys.js';
 import type { EventRelay } from '../application/services/event-relay.js';
 import type { Outbox } from '../application/ports/outbox.js';
 import type { Clock } from '../application/ports/clock.js';
+import type { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
+import type { WebhookDeliveryStore } from '../application/ports/webhook-delivery-store.js';
 
 export interface Application {
   /** The public API (/v1), on HOST:PORT. */
@@ -74,6 +76,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const { usageEngine } = adapters;
   const container = buildContainer(config, adapters, {
     eventRelayEvents: { relayed: (events) => metrics.eventsRelayed(events.map((event) => event.type)) },
+    webhookEvents: {
+      attempted: (outcome, durationMs) => metrics.webhookAttempted(outcome, durationMs),
+      endpointDisabled: (endpoint, reason) => {
+        metrics.webhookEndpointDisabled();
+        logger.warn({ endpointId: endpoint.id, ownerId: endpoint.ownerId, reason }, 'Webhook endpoint disabled');
+      },
+    },
     usageEvents: {
       flushFailed: (error, entries) => {
         if (usageEngine !== 'memory') metrics.storageFailure(usageEngine, isTimeout(error) ? 'timeout' : 'unavailable');
@@ -107,6 +116,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       readUsage: resolve(container, TOKENS.ReadUsage),
       readEvents: resolve(container, TOKENS.ReadEvents),
       webhookEndpoints: resolve(container, TOKENS.ManageWebhookEndpoints),
+      webhookDeliveries: resolve(container, TOKENS.WebhookDeliveries),
       recordUsage: (keyId, operation, outcome, status) => usageRecorder.record(keyId, operation, outcome, status),
       readinessProbes: {
         pets: { check: () => adapters.pets.ping(), critical: true, backend: adapters.backends.pets },
@@ -147,6 +157,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const stopSweeping = sweepEvery(resolve(container, TOKENS.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger);
   const stopRelaying = relayEvery(resolve(container, TOKENS.EventRelay), EVENT_RELAY_INTERVAL_MS, logger);
   const stopWatchingOutbox = watchOutboxes([adapters.pets, adapters.orders], adapters.clock, metrics, OUTBOX_WATCH_INTERVAL_MS);
+  const stopDelivering = config.webhooks.worker
+    ? deliverEvery(resolve(container, TOKENS.WebhookDispatcher), WEBHOOK_INTERVAL_MS, logger)
+    : async () => undefined;
+  const stopWatchingDeliveries = watchDeliveries(adapters.webhookDeliveries, adapters.clock, metrics, OUTBOX_WATCH_INTERVAL_MS);
   // The public app owns the adapters: closing it closes the admin door first, then the connections.
   http.addHook('onClose', async () => {
     await admin.close();
@@ -156,6 +170,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // The events of the last changes, into the feed before the connections go.
     await stopRelaying();
     await stopWatchingOutbox();
+    // Attempts under way finish (each bounded by WEBHOOK_TIMEOUT_MS); the rest wait for the next instance.
+    await stopDelivering();
+    await stopWatchingDeliveries();
     await adapters.close();
     // The spans of the last requests.
     await tracing?.shutdown();
@@ -169,6 +186,40 @@ export const HOLD_SWEEP_INTERVAL_MS = 60_000;
 
 /** How often each instance moves events from the outboxes into the feed: about how long an event takes to appear. */
 export const EVENT_RELAY_INTERVAL_MS = 200;
+
+/** How often each instance looks for new events to deliver and for due webhook attempts. */
+export const WEBHOOK_INTERVAL_MS = 250;
+
+/** The most webhook passes one tick runs back to back while they find work. */
+const MAX_WEBHOOK_PASSES_PER_TICK = 20;
+
+/** Fans events out to webhook endpoints and makes the due attempts every `intervalMs`; the returned function stops it. */
+export function deliverEvery(dispatcher: WebhookDispatcher, intervalMs: number, logger: Logger): () => Promise<void> {
+  return every(intervalMs, async () => {
+    try {
+      for (let passes = 0; passes < MAX_WEBHOOK_PASSES_PER_TICK; passes++) {
+        const fanned = await dispatcher.fanOut();
+        const attempted = await dispatcher.attemptDue();
+        if (fanned === 0 && attempted === 0) break;
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'Webhook delivery paused: the store failed; deliveries wait and go at the next pass');
+    }
+  });
+}
+
+/** Sets the webhook backlog metrics every `intervalMs`: attempts due, and how long the oldest has waited. */
+export function watchDeliveries(deliveries: WebhookDeliveryStore, clock: Clock, metrics: Metrics, intervalMs: number): () => Promise<void> {
+  return every(intervalMs, async () => {
+    try {
+      const nowMs = clock.nowMs();
+      const { due, oldestDueAt } = await deliveries.backlog(nowMs);
+      metrics.webhookBacklog(due, oldestDueAt === null ? 0 : Math.max(0, (nowMs - Date.parse(oldestDueAt)) / 1000));
+    } catch {
+      // The store is down: the storage metrics say so; these keep their last values.
+    }
+  });
+}
 
 /** How often each instance reads the outboxes' backlog for its metrics. */
 export const OUTBOX_WATCH_INTERVAL_MS = 15_000;

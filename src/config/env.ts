@@ -172,6 +172,22 @@ export const EnvSchema = Type.Object({
     'true lets webhook endpoints use http:// and loopback hosts, for development and tests; refused with APP_ENV=production',
     'false',
   ),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    default: 15_000,
+    description: 'Longest a webhook delivery attempt may take, connecting included; then it is a failed attempt (timeout)',
+  }),
+  WEBHOOK_RETRY_SCHEDULE: Type.String({
+    default: '',
+    description:
+      'The waits after each failed webhook attempt, comma-separated (ms, s, m, h, d), such as 1s,2s,4s; empty: 5s,5m,30m,2h,5h,10h,10h,20h,24h (about three days)',
+  }),
+  WEBHOOK_WORKER: oneOf(
+    ['true', 'false'] as const,
+    'false runs this instance without sending webhooks (another instance sends them)',
+    'true',
+  ),
   WEBHOOK_ENCRYPTION_KEY: Type.String({
     default: '',
     description:
@@ -222,6 +238,11 @@ export interface AppConfig {
     readonly allowLoopback: boolean;
     /** AES-256 key for webhook secrets at rest; the development key when none is given outside production. */
     readonly encryptionKey: Buffer;
+    readonly timeoutMs: number;
+    /** The wait after each failed attempt. */
+    readonly retryScheduleMs: readonly number[];
+    /** Whether this instance sends webhooks. */
+    readonly worker: boolean;
   };
   /** Who owns pets stored before owners were recorded; null: nobody may change them. */
   readonly legacyPetOwner: string | null;

@@ -32,6 +32,10 @@ import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js'
 import type { ReadUsage } from '../application/use-cases/read-usage.js';
 import type { SettleHolds } from '../application/use-cases/settle-holds.js';
 import type { ManageWebhookEndpoints } from '../application/use-cases/manage-webhook-endpoints.js';
+import type { WebhookDeliveries } from '../application/use-cases/webhook-deliveries.js';
+import type { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
+import type { WebhookDeliveryStore } from '../application/ports/webhook-delivery-store.js';
+import type { WebhookSender } from '../application/ports/webhook-sender.js';
 import type { WebhookEndpointStore } from '../application/ports/webhook-endpoint-store.js';
 import type { AddressResolver } from '../application/ports/address-resolver.js';
 
@@ -54,10 +58,13 @@ export const TOKENS = {
   EventFeed: token<EventFeed>('EventFeed'),
   WebhookEndpointStore: token<WebhookEndpointStore>('WebhookEndpointStore'),
   AddressResolver: token<AddressResolver>('AddressResolver'),
+  WebhookDeliveryStore: token<WebhookDeliveryStore>('WebhookDeliveryStore'),
+  WebhookSender: token<WebhookSender>('WebhookSender'),
   // Application services, shared by several use cases.
   Auditor: token<Auditor>('Auditor'),
   UsageRecorder: token<UsageRecorder>('UsageRecorder'),
   EventRelay: token<EventRelay>('EventRelay'),
+  WebhookDispatcher: token<WebhookDispatcher>('WebhookDispatcher'),
   // Use cases.
   ListPets: token<ListPets>('ListPets'),
   CreatePet: token<CreatePet>('CreatePet'),
@@ -74,6 +81,7 @@ export const TOKENS = {
   ReadUsage: token<ReadUsage>('ReadUsage'),
   ReadEvents: token<ReadEvents>('ReadEvents'),
   ManageWebhookEndpoints: token<ManageWebhookEndpoints>('ManageWebhookEndpoints'),
+  WebhookDeliveries: token<WebhookDeliveries>('WebhookDeliveries'),
 } as const;
 
 /** What a token resolves to, typed by the token. */

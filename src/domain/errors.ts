@@ -207,6 +207,13 @@ export class WebhookEndpointNotFoundError extends DomainError {
   }
 }
 
+export class DeliveryNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(id: string) {
+    super(`No delivery with id ${id} to this webhook endpoint (deliveries are kept 30 days)`);
+  }
+}
+
 /** The owner has as many webhook endpoints as it may (WEBHOOK_ENDPOINTS_PER_OWNER). */
 export class EndpointLimitReachedError extends DomainError {
   readonly code = 'endpoint_limit_reached';

@@ -81,6 +81,11 @@ describe('OpenAPI document', () => {
       updateWebhookEndpoint: 'PATCH /webhook-endpoints/{endpointId}',
       deleteWebhookEndpoint: 'DELETE /webhook-endpoints/{endpointId}',
       rotateWebhookSecret: 'POST /webhook-endpoints/{endpointId}/rotate-secret',
+      listWebhookDeliveries: 'GET /webhook-endpoints/{endpointId}/deliveries',
+      getWebhookDelivery: 'GET /webhook-endpoints/{endpointId}/deliveries/{deliveryId}',
+      retryWebhookDelivery: 'POST /webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry',
+      recoverWebhookDeliveries: 'POST /webhook-endpoints/{endpointId}/recover',
+      testWebhookEndpoint: 'POST /webhook-endpoints/{endpointId}/test',
       getRateLimit: 'GET /rate_limit',
       getUsage: 'GET /usage',
     });
@@ -107,6 +112,11 @@ describe('OpenAPI document', () => {
         'updateWebhookEndpoint',
         'deleteWebhookEndpoint',
         'rotateWebhookSecret',
+        'listWebhookDeliveries',
+        'getWebhookDelivery',
+        'retryWebhookDelivery',
+        'recoverWebhookDeliveries',
+        'testWebhookEndpoint',
       ].sort(),
     );
     for (const { op } of beta) expect(op.description?.startsWith('Beta.')).toBe(true);

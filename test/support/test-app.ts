@@ -13,6 +13,7 @@ import { ADMIN_SCOPES, type AdminScope } from '../../src/domain/admin-credential
 import { KEY_TOOL_ACTOR } from '../../src/application/services/auditor.js';
 import { ADMIN_BASE_PATH } from '../../src/adapters/http/admin/admin-app.js';
 import { DocumentConformance } from './document-conformance.js';
+import { LoopbackOnlySender } from './loopback-sender.js';
 import { StaticResolver, TEST_ANSWERS } from './static-resolver.js';
 import { FakeClock } from './fake-clock.js';
 
@@ -55,8 +56,10 @@ export async function startTestApp(
   } else {
     adapters = memoryAdapters(clock);
   }
-  // Webhook hosts resolve through a table the test controls, never the system's resolver.
-  adapters = { ...adapters, resolver: new StaticResolver(TEST_ANSWERS) };
+  // Webhook hosts resolve through a table the test controls, never the system's resolver, and no
+  // attempt leaves loopback.
+  const sender = new LoopbackOnlySender(adapters.webhookSender);
+  adapters = { ...adapters, resolver: new StaticResolver(TEST_ANSWERS), webhookSender: sender };
   if (options.wrapAdapters) adapters = options.wrapAdapters(adapters);
   const { logLines } = options;
   const logger = logLines
@@ -86,6 +89,7 @@ export async function startTestApp(
       const adminProblems = adminConformance.problems(app.admin.swagger() as unknown as Record<string, unknown>);
       await app.http.close();
       await cleanup();
+      expect(sender.refused, 'webhook attempts aimed outside loopback (refused before connecting)').toEqual([]);
       expect(problems, 'responses that differ from the served OpenAPI document').toEqual([]);
       expect(adminProblems, 'admin responses that differ from the served admin OpenAPI document').toEqual([]);
     },

@@ -24,6 +24,13 @@ export class MemoryWebhookEndpointStore implements WebhookEndpointStore {
       .slice(0, limit);
   }
 
+  async listAll(afterId: string | undefined, limit: number): Promise<WebhookEndpoint[]> {
+    return [...this.byId.values()]
+      .filter((endpoint) => afterId === undefined || endpoint.id > afterId)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .slice(0, limit);
+  }
+
   async update(endpoint: WebhookEndpoint, expectedVersion: number): Promise<boolean> {
     if (this.byId.get(endpoint.id)?.version !== expectedVersion) return false;
     this.byId.set(endpoint.id, endpoint);

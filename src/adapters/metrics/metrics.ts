@@ -9,7 +9,7 @@
  * prom-client's registry when scraped: prom-client's own per-call work (hashing the labels, turning
  * a bucket bound into a property name) cost more per request than the rest of the metrics together.
  */
-import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
 export type Store = 'mongodb' | 'redis';
 export type FailureKind = 'timeout' | 'unavailable';
@@ -123,6 +123,38 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly webhookAttemptsCounter: Counter<'outcome'> = new Counter({
+    name: 'webhook_attempts_total',
+    help: 'Webhook delivery attempts made by this instance, by outcome: delivered, 3xx/4xx/5xx answers, timeout, connect, redirect, blocked',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly webhookAttemptSeconds = new Histogram({
+    name: 'webhook_attempt_duration_seconds',
+    help: 'How long webhook delivery attempts took, from connecting to the answer',
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
+    registers: [this.registry],
+  });
+
+  private readonly webhookDueGauge = new Gauge({
+    name: 'webhook_deliveries_due',
+    help: 'Webhook deliveries whose attempt is due and not yet made (read from the shared store)',
+    registers: [this.registry],
+  });
+
+  private readonly webhookDueAgeGauge = new Gauge({
+    name: 'webhook_deliveries_oldest_due_age_seconds',
+    help: 'How long the longest-waiting due webhook attempt has waited; 0 when none is due',
+    registers: [this.registry],
+  });
+
+  private readonly webhookDisabledCounter = new Counter({
+    name: 'webhook_endpoints_disabled_total',
+    help: 'Webhook endpoints this instance disabled: answered 410, or failed for WEBHOOK_DISABLE_AFTER_DAYS',
+    registers: [this.registry],
+  });
+
   /** Where the count of dropped log lines is read at scrape time. */
   private readLogDrops: () => number = () => 0;
 
@@ -167,6 +199,20 @@ export class Metrics {
     const counts = new Map<string, number>();
     for (const type of types) counts.set(type, (counts.get(type) ?? 0) + 1);
     for (const [type, count] of counts) this.eventsRelayedCounter.inc({ type }, count);
+  }
+
+  webhookAttempted(outcome: string, durationMs: number): void {
+    this.webhookAttemptsCounter.inc({ outcome });
+    this.webhookAttemptSeconds.observe(durationMs / 1000);
+  }
+
+  webhookBacklog(due: number, oldestAgeSeconds: number): void {
+    this.webhookDueGauge.set(due);
+    this.webhookDueAgeGauge.set(oldestAgeSeconds);
+  }
+
+  webhookEndpointDisabled(): void {
+    this.webhookDisabledCounter.inc();
   }
 
   outboxBacklog(records: number, oldestAgeSeconds: number): void {

@@ -17,6 +17,7 @@ import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoOrderRepository } from './mongo-order-repository.js';
 import { MongoPetRepository } from './mongo-pet-repository.js';
 import { MongoEventFeed } from './mongo-event-feed.js';
+import { MongoWebhookDeliveryStore } from './mongo-webhook-delivery-store.js';
 import { MongoWebhookEndpointStore } from './mongo-webhook-endpoint-store.js';
 
 export interface MongoOptions {
@@ -56,6 +57,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
         MongoOrderRepository.ensureIndexes(db),
         MongoEventFeed.ensureIndexes(db),
         MongoWebhookEndpointStore.ensureIndexes(db),
+        MongoWebhookDeliveryStore.ensureIndexes(db),
         MongoApiKeyStore.ensureIndexes(db),
         MongoAdminCredentialStore.ensureIndexes(db),
         MongoIdempotencyStore.ensureIndexes(db),

@@ -69,6 +69,18 @@ export class MongoWebhookEndpointStore implements WebhookEndpointStore {
     );
   }
 
+  listAll(afterId: string | undefined, limit: number): Promise<WebhookEndpoint[]> {
+    return guarded(this.timeoutMs, async () =>
+      (
+        await this.endpoints
+          .find(afterId !== undefined ? { _id: { $gt: afterId } } : {})
+          .sort({ _id: 1 })
+          .limit(limit)
+          .toArray()
+      ).map((document) => this.toEndpoint(document)),
+    );
+  }
+
   update(endpoint: WebhookEndpoint, expectedVersion: number): Promise<boolean> {
     return guarded(this.timeoutMs, async () => {
       const { _id, ...fields } = this.toDocument(endpoint);

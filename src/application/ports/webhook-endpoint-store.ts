@@ -7,6 +7,8 @@ export interface WebhookEndpointStore {
   findById(id: string): Promise<WebhookEndpoint | null>;
   /** The owner's endpoints with an id above `afterId`, at most `limit`. */
   listByOwner(ownerId: string, afterId: string | undefined, limit: number): Promise<WebhookEndpoint[]>;
+  /** Endpoints of every owner with an id above `afterId`, at most `limit` (the fan-out reads them all, a page at a time). */
+  listAll(afterId: string | undefined, limit: number): Promise<WebhookEndpoint[]>;
   /** Stores the endpoint in place of the stored one when that one's version is `expectedVersion`; false otherwise. */
   update(endpoint: WebhookEndpoint, expectedVersion: number): Promise<boolean>;
   /** Removes the endpoint when its version is `expectedVersion`; false otherwise. */

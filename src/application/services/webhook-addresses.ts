@@ -6,6 +6,7 @@
  * (decimal, hex and octal IPv4 forms are dotted by then).
  */
 import { BlockList, isIP } from 'node:net';
+import type { AddressResolver } from '../ports/address-resolver.js';
 
 export const ADDRESS_CLASSES = ['unspecified', 'loopback', 'private', 'link-local', 'shared', 'multicast', 'reserved'] as const;
 /** Why an address is refused: `shared` is carrier-grade NAT space (100.64.0.0/10). */
@@ -73,4 +74,27 @@ export function refusedClassOf(address: string): AddressClass | 'invalid' | null
     if (list.check(bare, family === 6 ? 'ipv6' : 'ipv4')) return addressClass;
   }
   return null;
+}
+
+/** What a host came to, checked: the addresses to connect to, or why it may not be reached. */
+export type CheckedHost =
+  | { readonly allowed: true; readonly addresses: readonly string[] }
+  | { readonly allowed: false; readonly refused: AddressClass | 'invalid' | 'unresolved'; readonly literal: boolean };
+
+/**
+ * Resolves a URL's host (a literal address stands for itself) and checks every address it comes to:
+ * all must be public, or loopback when `allowLoopback`. Done when an endpoint is given its URL and
+ * again before every attempt, so a name that later resolves inside is refused then.
+ */
+export async function checkHost(url: URL, resolver: AddressResolver, allowLoopback: boolean): Promise<CheckedHost> {
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const literal = refusedClassOf(host) !== 'invalid';
+  const addresses = literal ? [host] : await resolver.resolve(host);
+  if (addresses.length === 0) return { allowed: false, refused: 'unresolved', literal };
+  for (const address of addresses) {
+    const refused = refusedClassOf(address);
+    if (refused === null || (refused === 'loopback' && allowLoopback)) continue;
+    return { allowed: false, refused, literal };
+  }
+  return { allowed: true, addresses };
 }

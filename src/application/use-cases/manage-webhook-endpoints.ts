@@ -19,7 +19,7 @@ import type { AddressResolver } from '../ports/address-resolver.js';
 import type { Clock } from '../ports/clock.js';
 import type { WebhookEndpointStore } from '../ports/webhook-endpoint-store.js';
 import { randomBase62 } from '../services/key-secrets.js';
-import { refusedClassOf } from '../services/webhook-addresses.js';
+import { checkHost } from '../services/webhook-addresses.js';
 import { newWebhookSecret } from '../services/webhook-signing.js';
 import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
 import type { Caller } from './caller.js';
@@ -163,20 +163,15 @@ export class ManageWebhookEndpoints {
   /** The URL as it will be called, once its form and every address of its host are allowed. */
   private async checkUrl(raw: string): Promise<string> {
     const url = checkWebhookUrl(raw, this.settings);
-    const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-    const literal = refusedClassOf(host) !== 'invalid';
-    const addresses = literal ? [host] : await this.resolver.resolve(host);
-    if (addresses.length === 0) {
+    const checked = await checkHost(url, this.resolver, this.settings.allowLoopback);
+    if (checked.allowed) return url.href;
+    const host = url.hostname;
+    if (checked.refused === 'unresolved') {
       throw new ValidationError('url', `url's host ${host} does not resolve to any address; check its spelling and its DNS records`);
     }
-    for (const address of addresses) {
-      const refused = refusedClassOf(address);
-      if (refused === null || (refused === 'loopback' && this.settings.allowLoopback)) continue;
-      throw new UrlNotAllowedError(
-        `url's host ${literal ? 'is' : `${host} resolves to`} ${refused === 'invalid' ? 'an invalid' : `a ${refused}`} address; webhooks go to public addresses only`,
-      );
-    }
-    return url.href;
+    throw new UrlNotAllowedError(
+      `url's host ${checked.literal ? 'is' : `${host} resolves to`} ${checked.refused === 'invalid' ? 'an invalid' : `a ${checked.refused}`} address; webhooks go to public addresses only`,
+    );
   }
 
   /** `we_`, the time and this instance's count (so ids sort by creation), and 7 random letters or digits. */

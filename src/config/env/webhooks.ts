@@ -1,6 +1,7 @@
-/** The WEBHOOK_* variables: endpoints per owner, loopback for development, and the key secrets are sealed with in MongoDB. */
+/** The WEBHOOK_* variables: endpoints per owner, loopback for development, the key secrets are sealed with in MongoDB, and delivery. */
 import { createHash } from 'node:crypto';
 import { ConfigError } from './config-error.js';
+import { DEFAULT_RETRY_SCHEDULE_MS } from '../../domain/webhook-delivery.js';
 
 /**
  * Outside production a missing key falls back to one every development install shares: secrets are
@@ -24,13 +25,42 @@ export function parseEncryptionKey(value: string, required: boolean): Buffer {
   return key;
 }
 
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `1s,2s,4s` as milliseconds; empty: the default schedule. */
+export function parseRetrySchedule(value: string): readonly number[] {
+  if (value.trim() === '') return DEFAULT_RETRY_SCHEDULE_MS;
+  return value.split(',').map((part) => {
+    const match = /^(\d+)(ms|s|m|h|d)$/.exec(part.trim());
+    const ms = match ? Number(match[1]) * (UNIT_MS[match[2] as string] as number) : NaN;
+    if (!(ms > 0 && ms <= 7 * 86_400_000)) {
+      throw new ConfigError(
+        `WEBHOOK_RETRY_SCHEDULE has "${part.trim()}": give each wait as a number and a unit (ms, s, m, h, d), more than 0 and at most 7d, comma-separated, such as 1s,2s,4s`,
+      );
+    }
+    return ms;
+  });
+}
+
+export interface WebhookSettings {
+  readonly maxEndpointsPerOwner: number;
+  readonly allowLoopback: boolean;
+  readonly encryptionKey: Buffer;
+  readonly timeoutMs: number;
+  readonly retryScheduleMs: readonly number[];
+  readonly worker: boolean;
+}
+
 export function parseWebhooks(env: {
   readonly APP_ENV: string;
   readonly MONGODB_URL: string;
   readonly WEBHOOK_ENDPOINTS_PER_OWNER: number;
   readonly WEBHOOK_ALLOW_LOOPBACK: 'true' | 'false';
   readonly WEBHOOK_ENCRYPTION_KEY: string;
-}): { readonly maxEndpointsPerOwner: number; readonly allowLoopback: boolean; readonly encryptionKey: Buffer } {
+  readonly WEBHOOK_TIMEOUT_MS: number;
+  readonly WEBHOOK_RETRY_SCHEDULE: string;
+  readonly WEBHOOK_WORKER: 'true' | 'false';
+}): WebhookSettings {
   const production = env.APP_ENV === 'production';
   if (env.WEBHOOK_ALLOW_LOOPBACK === 'true' && production) {
     throw new ConfigError(
@@ -41,5 +71,8 @@ export function parseWebhooks(env: {
     maxEndpointsPerOwner: env.WEBHOOK_ENDPOINTS_PER_OWNER,
     allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
     encryptionKey: parseEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY, production && env.MONGODB_URL !== ''),
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    retryScheduleMs: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
+    worker: env.WEBHOOK_WORKER === 'true',
   };
 }

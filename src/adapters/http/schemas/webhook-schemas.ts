@@ -1,4 +1,4 @@
-/** TypeBox schemas for webhook endpoints. A secret appears in the create's and the rotation's answers only. */
+/** TypeBox schemas for webhook endpoints and their deliveries. A secret appears in the create's and the rotation's answers only. */
 import { Type } from 'typebox';
 import { EVENT_TYPES } from '../../../domain/feed-event.js';
 import {
@@ -9,6 +9,8 @@ import {
   WEBHOOK_URL_MAX_LENGTH,
 } from '../../../domain/webhook-endpoint.js';
 import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../application/use-cases/manage-webhook-endpoints.js';
+import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../application/services/webhook-dispatcher.js';
+import { ATTEMPT_ERRORS, DELIVERY_STATUSES } from '../../../domain/webhook-delivery.js';
 import { cursorQuery, limitQuery } from './common-schemas.js';
 
 const EndpointIdSchema = Type.String({
@@ -160,4 +162,116 @@ export const EndpointIdParamsSchema = Type.Object({ endpointId: EndpointIdSchema
 export const ListEndpointsQuerySchema = Type.Object(
   { limit: limitQuery('webhook endpoints'), cursor: cursorQuery('limit') },
   { additionalProperties: false },
+);
+
+const DeliveryIdSchema = Type.String({
+  pattern: WEBHOOK_DELIVERY_ID_PATTERN,
+  description: 'Identifier of the delivery of one event to one endpoint (`wd_` and 31 characters)',
+  'x-invalid': 'must be a webhook delivery id: wd_ and 31 letters or digits',
+});
+
+const DeliveryStatusSchema = Type.Unsafe<(typeof DELIVERY_STATUSES)[number]>({
+  type: 'string',
+  enum: [...DELIVERY_STATUSES],
+  description:
+    'pending (an attempt is due at nextAttemptAt), delivered (a 2xx), failed (stopped and not retried: the address was refused, the endpoint answered 410, or it was removed), exhausted (every retry failed), skipped (the endpoint was disabled when the event came)',
+});
+
+const AttemptSchema = Type.Object(
+  {
+    at: Type.String({ format: 'date-time', description: 'When the attempt started' }),
+    statusCode: Type.Unsafe<number | null>({
+      type: ['integer', 'null'],
+      description: 'What the endpoint answered; null when it gave no answer',
+    }),
+    error: Type.Unsafe<(typeof ATTEMPT_ERRORS)[number] | null>({
+      type: ['string', 'null'],
+      enum: [...ATTEMPT_ERRORS, null],
+      description:
+        'Why there was no usable answer: timeout (none within the time allowed), connect (no connection), redirect (a 3xx, never followed), blocked (the host resolved to an address webhooks may not reach); null when it answered',
+    }),
+    durationMs: Type.Integer({ minimum: 0, description: 'How long the attempt took' }),
+  },
+  { title: 'WebhookAttempt', additionalProperties: false },
+);
+
+export const WebhookDeliverySchema = Type.Object(
+  {
+    id: DeliveryIdSchema,
+    endpointId: EndpointIdSchema,
+    eventId: Type.String({ description: 'The event delivered: the `webhook-id` header of every attempt' }),
+    eventType: Type.String({ description: 'Its type (`webhook.test` for a test event)' }),
+    status: DeliveryStatusSchema,
+    attempts: Type.Array(AttemptSchema, { description: 'Every attempt, oldest first' }),
+    nextAttemptAt: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When the next attempt is due; null unless pending',
+    }),
+    createdAt: Type.String({ format: 'date-time', description: 'When the delivery was made (the event reached the endpoint)' }),
+    updatedAt: Type.String({ format: 'date-time', description: 'When it last changed' }),
+  },
+  {
+    title: 'WebhookDelivery',
+    additionalProperties: false,
+    description: 'The delivery of one event to one endpoint, with its attempts',
+  },
+);
+
+export const WebhookDeliveriesSchema = Type.Array(WebhookDeliverySchema, {
+  title: 'WebhookDeliveries',
+  description: 'A page of deliveries, newest first',
+});
+
+export const DeliveryParamsSchema = Type.Object(
+  { endpointId: EndpointIdSchema, deliveryId: DeliveryIdSchema },
+  { additionalProperties: false },
+);
+
+export const ListDeliveriesQuerySchema = Type.Object(
+  {
+    status: Type.Optional(DeliveryStatusSchema),
+    limit: limitQuery('deliveries'),
+    cursor: cursorQuery('limit and status'),
+  },
+  { additionalProperties: false },
+);
+
+export const RecoverSchema = Type.Object(
+  {
+    since: Type.String({
+      format: 'date-time',
+      description: 'Send again every failed, exhausted or skipped delivery made at or after this time (at most 30 days ago)',
+      'x-invalid': 'must be an RFC 3339 date-time, such as 2026-11-20T00:00:00Z',
+    }),
+  },
+  { title: 'RecoverDeliveries', additionalProperties: false, examples: [{ since: '2026-11-20T00:00:00Z' }] },
+);
+
+export const RecoveredSchema = Type.Object(
+  { recovered: Type.Integer({ minimum: 0, description: 'How many deliveries are due again, oldest first' }) },
+  { title: 'RecoveredDeliveries', additionalProperties: false },
+);
+
+export const TestResultSchema = Type.Object(
+  {
+    delivery: WebhookDeliverySchema,
+    response: Type.Object(
+      {
+        statusCode: Type.Unsafe<number | null>({
+          type: ['integer', 'null'],
+          description: 'What the endpoint answered; null when it gave no answer',
+        }),
+        error: Type.Unsafe<(typeof ATTEMPT_ERRORS)[number] | null>({
+          type: ['string', 'null'],
+          enum: [...ATTEMPT_ERRORS, null],
+          description: 'Why there was no usable answer, as in an attempt; null when it answered',
+        }),
+        durationMs: Type.Integer({ minimum: 0, description: 'How long it took' }),
+        delivered: Type.Boolean({ description: 'True when it answered 2xx' }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { title: 'WebhookTestResult', additionalProperties: false },
 );

@@ -1,0 +1,175 @@
+/**
+ * Webhook deliveries in MongoDB: `webhook_deliveries` (_id the delivery id, which is one per event and
+ * endpoint, so a repeated fan-out inserts nothing twice; a claim is a holder and a time, taken by a
+ * conditional update on the version, so of instances claiming at once one wins) and
+ * `webhook_fanout` (one document: the feed position deliveries are made up to).
+ */
+import type { Collection, Db, Filter } from 'mongodb';
+import type { DeliveryStatus, WebhookDelivery } from '../../domain/webhook-delivery.js';
+import type { DeliveryBacklog, DeliveryQuery, WebhookDeliveryStore } from '../../application/ports/webhook-delivery-store.js';
+import { guarded, isDuplicateKey } from './mongo-errors.js';
+
+interface DeliveryDocument extends Omit<WebhookDelivery, 'id'> {
+  _id: string;
+  createdAtMs: number;
+  /** Null unless pending. */
+  nextAttemptAtMs: number | null;
+  claimHolder: string | null;
+  claimUntilMs: number;
+}
+
+interface FanOutDocument {
+  _id: string;
+  position: number;
+}
+
+const FAN_OUT = 'position';
+
+export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
+  private readonly deliveries: Collection<DeliveryDocument>;
+  private readonly fanOut: Collection<FanOutDocument>;
+
+  constructor(
+    db: Db,
+    private readonly timeoutMs: number,
+  ) {
+    this.deliveries = db.collection<DeliveryDocument>('webhook_deliveries');
+    this.fanOut = db.collection<FanOutDocument>('webhook_fanout');
+  }
+
+  static async ensureIndexes(db: Db): Promise<void> {
+    const deliveries = db.collection('webhook_deliveries');
+    await deliveries.createIndex({ status: 1, nextAttemptAtMs: 1 }, { name: 'due' });
+    await deliveries.createIndex({ endpointId: 1, _id: -1 }, { name: 'endpoint_newest' });
+    await deliveries.createIndex({ createdAtMs: 1 }, { name: 'created' });
+  }
+
+  async add(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    // One at a time, each in its own budget: a delivery already there (a repeated fan-out) is skipped,
+    // the rest still go in.
+    for (const delivery of deliveries) {
+      await guarded(this.timeoutMs, async () => {
+        try {
+          await this.deliveries.insertOne(toDocument(delivery));
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+      });
+    }
+  }
+
+  findById(id: string): Promise<WebhookDelivery | null> {
+    return guarded(this.timeoutMs, async () => {
+      const document = await this.deliveries.findOne({ _id: id });
+      return document === null ? null : toDelivery(document);
+    });
+  }
+
+  claimDue(holder: string, nowMs: number, untilMs: number, limit: number): Promise<WebhookDelivery[]> {
+    return guarded(this.timeoutMs, async () => {
+      const due: Filter<DeliveryDocument> = { status: 'pending', nextAttemptAtMs: { $lte: nowMs }, claimUntilMs: { $lte: nowMs } };
+      const candidates = await this.deliveries.find(due).sort({ nextAttemptAtMs: 1 }).limit(limit).toArray();
+      const claimed: WebhookDelivery[] = [];
+      for (const document of candidates) {
+        const won = await this.deliveries.updateOne(
+          { _id: document._id, version: document.version, claimUntilMs: { $lte: nowMs } },
+          { $set: { claimHolder: holder, claimUntilMs: untilMs }, $inc: { version: 1 } },
+        );
+        if (won.modifiedCount === 1) claimed.push(toDelivery({ ...document, version: document.version + 1 }));
+      }
+      return claimed;
+    });
+  }
+
+  update(delivery: WebhookDelivery, expectedVersion: number): Promise<boolean> {
+    return guarded(this.timeoutMs, async () => {
+      const { _id, ...fields } = toDocument(delivery);
+      return (await this.deliveries.updateOne({ _id, version: expectedVersion }, { $set: fields })).matchedCount === 1;
+    });
+  }
+
+  list(query: DeliveryQuery): Promise<WebhookDelivery[]> {
+    return guarded(this.timeoutMs, async () =>
+      (
+        await this.deliveries
+          .find({
+            endpointId: query.endpointId,
+            ...(query.status !== undefined && { status: query.status }),
+            ...(query.beforeId !== undefined && { _id: { $lt: query.beforeId } }),
+          })
+          .sort({ _id: -1 })
+          .limit(query.limit)
+          .toArray()
+      ).map(toDelivery),
+    );
+  }
+
+  findSince(endpointId: string, statuses: readonly DeliveryStatus[], sinceMs: number, limit: number): Promise<WebhookDelivery[]> {
+    return guarded(this.timeoutMs, async () =>
+      (
+        await this.deliveries
+          .find({ endpointId, status: { $in: [...statuses] }, createdAtMs: { $gte: sinceMs } })
+          .sort({ _id: 1 })
+          .limit(limit)
+          .toArray()
+      ).map(toDelivery),
+    );
+  }
+
+  prune(beforeMs: number): Promise<number> {
+    return guarded(this.timeoutMs, async () => (await this.deliveries.deleteMany({ createdAtMs: { $lt: beforeMs } })).deletedCount);
+  }
+
+  backlog(nowMs: number): Promise<DeliveryBacklog> {
+    return guarded(this.timeoutMs, async () => {
+      const due: Filter<DeliveryDocument> = { status: 'pending', nextAttemptAtMs: { $lte: nowMs } };
+      const [count, oldest] = await Promise.all([
+        this.deliveries.countDocuments(due),
+        this.deliveries
+          .find(due, { projection: { nextAttemptAt: 1 } })
+          .sort({ nextAttemptAtMs: 1 })
+          .limit(1)
+          .toArray(),
+      ]);
+      return { due: count, oldestDueAt: oldest[0]?.nextAttemptAt ?? null };
+    });
+  }
+
+  fanOutPosition(): Promise<number> {
+    return guarded(this.timeoutMs, async () => (await this.fanOut.findOne({ _id: FAN_OUT }))?.position ?? 0);
+  }
+
+  advanceFanOut(from: number, to: number): Promise<boolean> {
+    return guarded(this.timeoutMs, async () => {
+      if (from === 0) {
+        // The first move: whoever inserts the document first made it.
+        try {
+          await this.fanOut.insertOne({ _id: FAN_OUT, position: to });
+          return true;
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+      }
+      return (await this.fanOut.updateOne({ _id: FAN_OUT, position: from }, { $set: { position: to } })).matchedCount === 1;
+    });
+  }
+}
+
+function toDocument(delivery: WebhookDelivery): DeliveryDocument {
+  const { id, ...fields } = delivery;
+  return {
+    _id: id,
+    ...fields,
+    attempts: [...delivery.attempts],
+    createdAtMs: Date.parse(delivery.createdAt),
+    nextAttemptAtMs: delivery.nextAttemptAt === null ? null : Date.parse(delivery.nextAttemptAt),
+    // Written only by a claim; any other write releases it.
+    claimHolder: null,
+    claimUntilMs: 0,
+  };
+}
+
+function toDelivery(document: DeliveryDocument): WebhookDelivery {
+  const { _id, createdAtMs: _created, nextAttemptAtMs: _next, claimHolder: _holder, claimUntilMs: _until, ...fields } = document;
+  return { id: _id, ...fields };
+}

@@ -170,6 +170,18 @@ function toDocument(delivery: WebhookDelivery): DeliveryDocument {
 }
 
 function toDelivery(document: DeliveryDocument): WebhookDelivery {
-  const { _id, createdAtMs: _created, nextAttemptAtMs: _next, claimHolder: _holder, claimUntilMs: _until, ...fields } = document;
-  return { id: _id, ...fields };
+  return {
+    id: document._id,
+    endpointId: document.endpointId,
+    ownerId: document.ownerId,
+    eventId: document.eventId,
+    eventType: document.eventType,
+    body: document.body,
+    status: document.status,
+    attempts: document.attempts,
+    nextAttemptAt: document.nextAttemptAt,
+    createdAt: document.createdAt,
+    updatedAt: document.updatedAt,
+    version: document.version,
+  };
 }

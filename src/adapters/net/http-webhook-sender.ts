@@ -52,12 +52,8 @@ export class HttpWebhookSender implements WebhookSender {
           answer.on('close', () => outgoing.destroy());
           answer.resume();
           if (status >= 300 && status < 400) return finish({ kind: 'error', error: 'redirect' });
-          const header = answer.headers['retry-after'];
-          finish({
-            kind: 'response',
-            statusCode: status,
-            retryAfterMs: retryAfterMs(Array.isArray(header) ? header[0] : header, Date.now()),
-          });
+          const header: string | undefined = answer.headers['retry-after'];
+          finish({ kind: 'response', statusCode: status, retryAfterMs: retryAfterMs(header, Date.now()) });
         },
       );
       const timer = setTimeout(() => {

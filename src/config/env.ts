@@ -1,3 +1,4 @@
+// Over 300 lines: the one schema of every environment variable, each with its type, default and description, and the typed config they make; the rules of composite values are in env/.
 /** The environment variables: one schema gives their types, defaults and checks; a bad value stops start-up naming the variable. */
 import type { TracingConfig } from '../adapters/telemetry/open-telemetry.js';
 import { Type, type Static } from 'typebox';

@@ -143,6 +143,8 @@ export function retryAfterMs(header: string | undefined, nowMs: number): number 
   if (header === undefined) return null;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date ends in GMT; anything else (a negative number, a word) is not a Retry-After.
+  if (!/ GMT$/.test(text)) return null;
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }

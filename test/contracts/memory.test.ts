@@ -23,6 +23,8 @@ import { describeOutboxContract } from './outbox.contract.js';
 import { describeEventFeedContract } from './event-feed.contract.js';
 import { describeWebhookEndpointStoreContract } from './webhook-endpoint-store.contract.js';
 import { MemoryWebhookEndpointStore } from '../../src/adapters/memory/memory-webhook-endpoint-store.js';
+import { describeWebhookDeliveryStoreContract } from './webhook-delivery-store.contract.js';
+import { MemoryWebhookDeliveryStore } from '../../src/adapters/memory/memory-webhook-delivery-store.js';
 
 console.info('[backend] contracts/memory: in-memory adapters');
 
@@ -37,6 +39,7 @@ describeUsageStoreContract('memory', { fresh: async () => new MemoryUsageStore(n
 describeOutboxContract('memory', { fresh: async () => ({ pets: new MemoryPetRepository(), orders: new MemoryOrderRepository() }) });
 describeEventFeedContract('memory', { fresh: async () => new MemoryEventFeed() });
 describeWebhookEndpointStoreContract('memory', { fresh: async () => new MemoryWebhookEndpointStore() });
+describeWebhookDeliveryStoreContract('memory', { fresh: async () => new MemoryWebhookDeliveryStore() });
 
 describe('MemoryIdempotencyStore memory', () => {
   it('forgets records past their retention time, so memory follows the last IDEMPOTENCY_TTL_SECONDS only', async () => {

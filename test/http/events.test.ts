@@ -3,7 +3,7 @@
  * or empty change, who sees what, paging after an event, type filters, and retention.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchOutboxes } from '../../src/config/create-app.js';
+import { watchOutboxes } from '../../src/config/background.js';
 import { resolve, TOKENS } from '../../src/config/tokens.js';
 import { expectError, seriesValue, startTestApp, type TestApp } from '../support/test-app.js';
 

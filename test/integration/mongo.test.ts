@@ -22,6 +22,8 @@ import { MongoEventFeed } from '../../src/adapters/mongo/mongo-event-feed.js';
 import { describeEventFeedContract } from '../contracts/event-feed.contract.js';
 import { describeOutboxContract } from '../contracts/outbox.contract.js';
 import { anEndpoint, describeWebhookEndpointStoreContract } from '../contracts/webhook-endpoint-store.contract.js';
+import { describeWebhookDeliveryStoreContract } from '../contracts/webhook-delivery-store.contract.js';
+import { MongoWebhookDeliveryStore } from '../../src/adapters/mongo/mongo-webhook-delivery-store.js';
 import { MongoWebhookEndpointStore } from '../../src/adapters/mongo/mongo-webhook-endpoint-store.js';
 import { SecretBox } from '../../src/adapters/mongo/secret-box.js';
 import { randomBytes } from 'node:crypto';
@@ -71,6 +73,13 @@ describeWith('mongo', 'MongoDB adapters', () => {
     fresh: async () => {
       await database.clear();
       return new MongoWebhookEndpointStore(db, 5_000, box);
+    },
+  });
+
+  describeWebhookDeliveryStoreContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoWebhookDeliveryStore(db, 5_000);
     },
   });
 

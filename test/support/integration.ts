@@ -67,6 +67,8 @@ export async function openTestDatabase(): Promise<{
         'event_feed',
         'webhook_endpoints',
         'webhook_owners',
+        'webhook_deliveries',
+        'webhook_fanout',
       ].map((c) => db.collection(c).deleteMany({})),
     );
   };

@@ -15,6 +15,7 @@ import type { AdoptionRequests } from '../../application/use-cases/adoption-requ
 import { orderRoutes } from './routes/orders.js';
 import { eventRoutes } from './routes/events.js';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 import type { WebhookDeliveries } from '../../application/use-cases/webhook-deliveries.js';
 import type { ManageWebhookEndpoints } from '../../application/use-cases/manage-webhook-endpoints.js';
 import type { ReadEvents } from '../../application/use-cases/read-events.js';
@@ -119,11 +120,8 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
       });
       await v1.register(orderRoutes, { orders: deps.adoptionRequests, basePath: BASE_PATH });
       await v1.register(eventRoutes, { events: deps.readEvents, basePath: BASE_PATH });
-      await v1.register(webhookEndpointRoutes, {
-        endpoints: deps.webhookEndpoints,
-        deliveries: deps.webhookDeliveries,
-        basePath: BASE_PATH,
-      });
+      await v1.register(webhookEndpointRoutes, { endpoints: deps.webhookEndpoints, basePath: BASE_PATH });
+      await v1.register(webhookDeliveryRoutes, { deliveries: deps.webhookDeliveries, basePath: BASE_PATH });
       await serveOpenApi(v1, app, door);
     },
     { prefix: BASE_PATH },

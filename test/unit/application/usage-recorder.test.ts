@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageRecorder } from '../../../src/application/services/usage-recorder.js';
 import type { UsageEntry, UsageStore } from '../../../src/application/ports/usage-store.js';
 import { MemoryUsageStore } from '../../../src/adapters/memory/memory-usage-store.js';
-import { flushEvery } from '../../../src/config/create-app.js';
+import { flushEvery } from '../../../src/config/background.js';
 import { FakeClock } from '../../support/fake-clock.js';
 
 const MINUTE = 60_000;

@@ -1,4 +1,5 @@
 /** The served OpenAPI document: valid 3.1 by a third-party validator, and true to the routes. */
+import { EVENT_TYPES } from '../../src/domain/feed-event.js';
 import { USAGE_OPERATIONS } from '../../src/domain/usage.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +122,24 @@ describe('OpenAPI document', () => {
     );
     for (const { op } of beta) expect(op.description?.startsWith('Beta.')).toBe(true);
     expect(doc.servers).toEqual([{ url: 'http://localhost:80/v1', description: 'This server' }]);
+  });
+
+  it('describes the requests it sends to webhook endpoints (OpenAPI 3.1 webhooks): one per event type and the test event, signed, with what an answer means', () => {
+    const webhooks = (doc as unknown as { webhooks: Record<string, { post: Record<string, unknown> }> }).webhooks;
+    expect(Object.keys(webhooks)).toEqual([...EVENT_TYPES, 'webhook.test']);
+    for (const [type, { post }] of Object.entries(webhooks)) {
+      expect((post.parameters as { name: string; in: string; required: boolean }[]).map((p) => `${p.in} ${p.name} ${p.required}`)).toEqual([
+        'header webhook-id true',
+        'header webhook-timestamp true',
+        'header webhook-signature true',
+      ]);
+      expect(Object.keys(post.responses as object).sort()).toEqual(['2XX', '410', 'default']);
+      const schema = (post.requestBody as { content: Record<string, { schema: { $ref?: string; title?: string } }> }).content[
+        'application/json'
+      ]?.schema;
+      if (type === 'webhook.test') expect(schema?.title).toBe('WebhookTestEvent');
+      else expect(schema?.$ref).toBe('#/components/schemas/Event');
+    }
   });
 
   it('counts the usage of every operation it documents (a new operation joins USAGE_OPERATIONS)', () => {

@@ -86,7 +86,12 @@ describeWith('both', 'Webhook delivery with two instances, and after a crash', (
       };
       await Promise.all(
         Array.from({ length: PETS }, (_, n) =>
-          instances[n % 2].http.inject({ method: 'POST', url: '/v1/pets', headers, payload: { name: `Pet ${n}`, categoryId: 1 } }),
+          (instances[n % 2] as Application).http.inject({
+            method: 'POST',
+            url: '/v1/pets',
+            headers,
+            payload: { name: `Pet ${n}`, categoryId: 1 },
+          }),
         ),
       );
       await receiver.received(2 * PETS, 30_000);

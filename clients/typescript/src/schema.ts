@@ -337,8 +337,279 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-endpoints/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries and their attempts
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Newest first, kept 30 days; `status` keeps one status. Each delivery lists its attempts: when, the HTTP status or why there was none, and how long it took. When more exist, the response carries `Link: <...>; rel="next"`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{endpointId}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one delivery and its attempts
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one delivery again now
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Whatever its status, the delivery is due at once: the next attempt (within a second) carries the same `webhook-id`, a new `webhook-timestamp` and a new signature. If it fails, the retry schedule goes on from the attempts already made.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{endpointId}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again everything that failed since a time
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Every failed, exhausted or skipped delivery made at or after `since` (at most 30 days ago) is due again, oldest first, up to 1000 per call (call again with a later `since` for more). Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.
+         */
+        post: operations["recoverWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed test event now and see what the endpoint answers
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. A `webhook.test` event (`data.endpointId`), signed like every delivery, is sent at once, even to a disabled endpoint; the answer says what the endpoint replied and how long it took. It is recorded in the deliveries log and never retried.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "pet.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pet.created event
+         * @description Sent to every enabled endpoint whose enabledEvents has `pet.created` (or `*`) and whose owner may see the event, once the event is in the feed. At least once: deduplicate on `webhook-id`, and order by `sequence` per object.
+         */
+        post: operations["petCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pet.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pet.updated event
+         * @description Sent to every enabled endpoint whose enabledEvents has `pet.updated` (or `*`) and whose owner may see the event, once the event is in the feed. At least once: deduplicate on `webhook-id`, and order by `sequence` per object.
+         */
+        post: operations["petUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pet.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pet.deleted event
+         * @description Sent to every enabled endpoint whose enabledEvents has `pet.deleted` (or `*`) and whose owner may see the event, once the event is in the feed. At least once: deduplicate on `webhook-id`, and order by `sequence` per object.
+         */
+        post: operations["petDeletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.placed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A order.placed event
+         * @description Sent to every enabled endpoint whose enabledEvents has `order.placed` (or `*`) and whose owner may see the event, once the event is in the feed. At least once: deduplicate on `webhook-id`, and order by `sequence` per object.
+         */
+        post: operations["orderPlacedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A order.approved event
+         * @description Sent to every enabled endpoint whose enabledEvents has `order.approved` (or `*`) and whose owner may see the event, once the event is in the feed. At least once: deduplicate on `webhook-id`, and order by `sequence` per object.
+         */
+        post: operations["orderApprovedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A order.delivered event
+         * @description Sent to every enabled endpoint whose enabledEvents has `order.delivered` (or `*`) and whose owner may see the event, once the event is in the feed. At least once: deduplicate on `webhook-id`, and order by `sequence` per object.
+         */
+        post: operations["orderDeliveredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A order.cancelled event
+         * @description Sent to every enabled endpoint whose enabledEvents has `order.cancelled` (or `*`) and whose owner may see the event, once the event is in the feed. At least once: deduplicate on `webhook-id`, and order by `sequence` per object.
+         */
+        post: operations["orderCancelledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event
+         * @description Sent once by `POST /webhook-endpoints/{endpointId}/test`, signed like every delivery; never retried.
+         */
+        post: operations["webhookTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -440,6 +711,16 @@ export interface components {
                 deleteWebhookEndpoint?: number;
                 /** @description Requests to rotateWebhookSecret */
                 rotateWebhookSecret?: number;
+                /** @description Requests to listWebhookDeliveries */
+                listWebhookDeliveries?: number;
+                /** @description Requests to getWebhookDelivery */
+                getWebhookDelivery?: number;
+                /** @description Requests to retryWebhookDelivery */
+                retryWebhookDelivery?: number;
+                /** @description Requests to recoverWebhookDeliveries */
+                recoverWebhookDeliveries?: number;
+                /** @description Requests to testWebhookEndpoint */
+                testWebhookEndpoint?: number;
                 /** @description Requests to placeOrder */
                 placeOrder?: number;
                 /** @description Requests to listOrders */
@@ -782,6 +1063,89 @@ export interface components {
              * @default 86400
              */
             overlapSeconds: number;
+        };
+        /** WebhookAttempt */
+        WebhookAttempt: {
+            /**
+             * Format: date-time
+             * @description When the attempt started
+             */
+            at: string;
+            /** @description What the endpoint answered; null when it gave no answer */
+            statusCode: number | null;
+            /**
+             * @description Why there was no usable answer: timeout (none within the time allowed), connect (no connection), redirect (a 3xx, never followed), blocked (the host resolved to an address webhooks may not reach); null when it answered
+             * @enum {string|null}
+             */
+            error: "timeout" | "connect" | "redirect" | "blocked" | null;
+            /** @description How long the attempt took */
+            durationMs: number;
+        };
+        /** WebhookDelivery */
+        WebhookDelivery: {
+            /** @description Identifier of the delivery of one event to one endpoint (`wd_` and 31 characters) */
+            id: string;
+            /** @description Identifier assigned by the service (`we_` and 19 characters; ids sort by creation time) */
+            endpointId: string;
+            /** @description The event delivered: the `webhook-id` header of every attempt */
+            eventId: string;
+            /** @description Its type (`webhook.test` for a test event) */
+            eventType: string;
+            /**
+             * @description pending (an attempt is due at nextAttemptAt), delivered (a 2xx), failed (stopped and not retried: the address was refused, the endpoint answered 410, or it was removed), exhausted (every retry failed), skipped (the endpoint was disabled when the event came)
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed" | "exhausted" | "skipped";
+            /** @description Every attempt, oldest first */
+            attempts: components["schemas"]["WebhookAttempt"][];
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null unless pending
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was made (the event reached the endpoint)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed
+             */
+            updatedAt: string;
+        };
+        /** WebhookDeliveries */
+        WebhookDeliveries: components["schemas"]["WebhookDelivery"][];
+        /** RecoverDeliveries */
+        RecoverDeliveries: {
+            /**
+             * Format: date-time
+             * @description Send again every failed, exhausted or skipped delivery made at or after this time (at most 30 days ago)
+             */
+            since: string;
+        };
+        /** RecoveredDeliveries */
+        RecoveredDeliveries: {
+            /** @description How many deliveries are due again, oldest first */
+            recovered: number;
+        };
+        /** WebhookTestResult */
+        WebhookTestResult: {
+            /** @description The delivery of one event to one endpoint, with its attempts */
+            delivery: components["schemas"]["WebhookDelivery"];
+            response: {
+                /** @description What the endpoint answered; null when it gave no answer */
+                statusCode: number | null;
+                /**
+                 * @description Why there was no usable answer, as in an attempt; null when it answered
+                 * @enum {string|null}
+                 */
+                error: "timeout" | "connect" | "redirect" | "blocked" | null;
+                /** @description How long it took */
+                durationMs: number;
+                /** @description True when it answered 2xx */
+                delivered: boolean;
+            };
         };
     };
     responses: {
@@ -3007,6 +3371,745 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description pending (an attempt is due at nextAttemptAt), delivered (a 2xx), failed (stopped and not retried: the address was refused, the endpoint answered 410, or it was removed), exhausted (every retry failed), skipped (the endpoint was disabled when the event came) */
+                status?: "pending" | "delivered" | "failed" | "exhausted" | "skipped";
+                /** @description Maximum number of deliveries returned */
+                limit?: number;
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit and status) */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Identifier assigned by the service (`we_` and 19 characters; ids sort by creation time) */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveries"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier assigned by the service (`we_` and 19 characters; ids sort by creation time) */
+                endpointId: string;
+                /** @description Identifier of the delivery of one event to one endpoint (`wd_` and 31 characters) */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier assigned by the service (`we_` and 19 characters; ids sort by creation time) */
+                endpointId: string;
+                /** @description Identifier of the delivery of one event to one endpoint (`wd_` and 31 characters) */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, due now */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier assigned by the service (`we_` and 19 characters; ids sort by creation time) */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-20T00:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoverDeliveries"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries are due again */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveredDeliveries"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier assigned by the service (`we_` and 19 characters; ids sort by creation time) */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the endpoint answered */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    petCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of this event to this endpoint. Deduplicate on it.
+                 * @example evt_0mwqcvpc00001Ab3dE9
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970. Refuse a delivery more than 5 minutes away from your clock.
+                 * @example 1795953600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, base64-decoded); two during a secret rotation. Accept the delivery when one matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled (disabledReason says so) until its owner enables it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: any 2xx, answered within WEBHOOK_TIMEOUT_MS (15 s by default). The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then the delivery is exhausted. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    petUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of this event to this endpoint. Deduplicate on it.
+                 * @example evt_0mwqcvpc00001Ab3dE9
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970. Refuse a delivery more than 5 minutes away from your clock.
+                 * @example 1795953600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, base64-decoded); two during a secret rotation. Accept the delivery when one matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled (disabledReason says so) until its owner enables it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: any 2xx, answered within WEBHOOK_TIMEOUT_MS (15 s by default). The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then the delivery is exhausted. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    petDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of this event to this endpoint. Deduplicate on it.
+                 * @example evt_0mwqcvpc00001Ab3dE9
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970. Refuse a delivery more than 5 minutes away from your clock.
+                 * @example 1795953600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, base64-decoded); two during a secret rotation. Accept the delivery when one matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled (disabledReason says so) until its owner enables it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: any 2xx, answered within WEBHOOK_TIMEOUT_MS (15 s by default). The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then the delivery is exhausted. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderPlacedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of this event to this endpoint. Deduplicate on it.
+                 * @example evt_0mwqcvpc00001Ab3dE9
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970. Refuse a delivery more than 5 minutes away from your clock.
+                 * @example 1795953600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, base64-decoded); two during a secret rotation. Accept the delivery when one matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled (disabledReason says so) until its owner enables it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: any 2xx, answered within WEBHOOK_TIMEOUT_MS (15 s by default). The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then the delivery is exhausted. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderApprovedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of this event to this endpoint. Deduplicate on it.
+                 * @example evt_0mwqcvpc00001Ab3dE9
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970. Refuse a delivery more than 5 minutes away from your clock.
+                 * @example 1795953600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, base64-decoded); two during a secret rotation. Accept the delivery when one matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled (disabledReason says so) until its owner enables it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: any 2xx, answered within WEBHOOK_TIMEOUT_MS (15 s by default). The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then the delivery is exhausted. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderDeliveredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of this event to this endpoint. Deduplicate on it.
+                 * @example evt_0mwqcvpc00001Ab3dE9
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970. Refuse a delivery more than 5 minutes away from your clock.
+                 * @example 1795953600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, base64-decoded); two during a secret rotation. Accept the delivery when one matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled (disabledReason says so) until its owner enables it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: any 2xx, answered within WEBHOOK_TIMEOUT_MS (15 s by default). The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then the delivery is exhausted. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderCancelledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of this event to this endpoint. Deduplicate on it.
+                 * @example evt_0mwqcvpc00001Ab3dE9
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970. Refuse a delivery more than 5 minutes away from your clock.
+                 * @example 1795953600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, base64-decoded); two during a secret rotation. Accept the delivery when one matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled (disabledReason says so) until its owner enables it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: any 2xx, answered within WEBHOOK_TIMEOUT_MS (15 s by default). The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then the delivery is exhausted. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTestWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of this event to this endpoint. Deduplicate on it.
+                 * @example evt_0mwqcvpc00001Ab3dE9
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970. Refuse a delivery more than 5 minutes away from your clock.
+                 * @example 1795953600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, base64-decoded); two during a secret rotation. Accept the delivery when one matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "webhook.test";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: {
+                        /** @description The endpoint tested */
+                        endpointId: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled (disabledReason says so) until its owner enables it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: any 2xx, answered within WEBHOOK_TIMEOUT_MS (15 s by default). The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then the delivery is exhausted. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -16,6 +16,7 @@ import { orderRoutes } from './routes/orders.js';
 import { eventRoutes } from './routes/events.js';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
+import { outgoingWebhooks } from './outgoing-webhooks.js';
 import type { WebhookDeliveries } from '../../application/use-cases/webhook-deliveries.js';
 import type { ManageWebhookEndpoints } from '../../application/use-cases/manage-webhook-endpoints.js';
 import type { ReadEvents } from '../../application/use-cases/read-events.js';
@@ -92,6 +93,7 @@ export async function buildHttpApp(deps: HttpAppDeps, options: HttpAppOptions): 
       },
       { name: 'rate limits', description: "The caller's quota and usage" },
     ],
+    webhooks: outgoingWebhooks(),
   };
   await registerOpenApi(app, door);
 

@@ -28,6 +28,8 @@ export interface DoorDocument {
   readonly tags: readonly { readonly name: string; readonly description: string }[];
   /** How the door's errors and components are described; the public door's by default. */
   readonly profile?: DocumentProfile;
+  /** The requests the service sends out (OpenAPI 3.1 `webhooks`), by name. */
+  readonly webhooks?: Record<string, object>;
 }
 
 /** Registers the document on the door's app, before its routes (which it then describes). */
@@ -53,6 +55,7 @@ export async function registerOpenApi(app: FastifyInstance, door: DoorDocument):
       },
       security: [{ [door.security.scheme]: [] }],
       tags: door.tags.map(({ name, description }) => ({ name, description })),
+      ...(door.webhooks && { webhooks: door.webhooks }),
     },
   });
 }

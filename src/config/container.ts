@@ -204,6 +204,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
             render: (event) => JSON.stringify(presentEvent(event)),
             batch: 100,
             retentionMs: WEBHOOK_DELIVERY_RETENTION_MS,
+            disableAfterMs: config.webhooks.disableAfterMs,
           },
           options.webhookEvents ?? {},
         ),

@@ -184,6 +184,12 @@ export const EnvSchema = Type.Object({
     description:
       'The waits after each failed webhook attempt, comma-separated (ms, s, m, h, d), such as 1s,2s,4s; empty: 5s,5m,30m,2h,5h,10h,10h,20h,24h (about three days)',
   }),
+  WEBHOOK_DISABLE_AFTER_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 30,
+    default: 5,
+    description: 'An endpoint whose deliveries have all failed for this many days is disabled (its owner enables it again)',
+  }),
   WEBHOOK_WORKER: oneOf(
     ['true', 'false'] as const,
     'false runs this instance without sending webhooks (another instance sends them)',
@@ -244,6 +250,8 @@ export interface AppConfig {
     readonly retryScheduleMs: readonly number[];
     /** Whether this instance sends webhooks. */
     readonly worker: boolean;
+    /** An endpoint failing this long with no delivery is disabled. */
+    readonly disableAfterMs: number;
   };
   /** Who owns pets stored before owners were recorded; null: nobody may change them. */
   readonly legacyPetOwner: string | null;

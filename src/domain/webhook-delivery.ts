@@ -148,3 +148,25 @@ export function retryAfterMs(header: string | undefined, nowMs: number): number 
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }
+
+/** How an endpoint has fared lately: kept per endpoint as attempts end. */
+export interface EndpointHealth {
+  /** The last delivered attempt; null if none yet. */
+  readonly lastSuccessAt: number | null;
+  /** The first failed attempt since the last delivered one; null while the last attempt delivered. */
+  readonly failingSinceMs: number | null;
+}
+
+/** Failures must be spread over at least this long before an endpoint is disabled for them. */
+export const MIN_FAILING_SPREAD_MS = 12 * 3_600_000;
+
+/**
+ * Whether an endpoint that just failed an attempt at `nowMs` is disabled for failing: no attempt
+ * delivered for `afterMs`, with failures spread over at least 12 hours, counted from `sinceMs` (when
+ * the endpoint last changed: enabling it again starts the count afresh).
+ */
+export function failingTooLong(health: EndpointHealth, nowMs: number, afterMs: number, sinceMs: number): boolean {
+  if (health.failingSinceMs === null) return false;
+  const from = Math.max(health.failingSinceMs, sinceMs, health.lastSuccessAt ?? 0);
+  return nowMs - from >= Math.max(afterMs, MIN_FAILING_SPREAD_MS);
+}

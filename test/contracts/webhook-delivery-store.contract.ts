@@ -53,18 +53,24 @@ export function describeWebhookDeliveryStoreContract(adapter: string, harness: W
     it('hands each due delivery to one claimer at a time, oldest due first, until the claim runs out or the delivery is written', async () => {
       await store.add([
         aDelivery(1, {}, 2_000),
+        aDelivery(6, {}, 1_000),
         aDelivery(2, {}, 1_000),
         aDelivery(3, {}, 60_000),
         aDelivery(4, { status: 'delivered', nextAttemptAt: null }),
       ]);
+      const first = await store.claimDue('z', T0 + 5_000, T0 + 20_000, 2);
+      // Due together: in id order.
+      expect(first.map((d) => d.id)).toEqual([aDelivery(2).id, aDelivery(6).id]);
+      for (const held of first) await store.update({ ...held, status: 'delivered', nextAttemptAt: null, version: 3 }, 2);
+      await store.add([aDelivery(7, {}, 1_000)]);
       const claimed = await store.claimDue('a', T0 + 5_000, T0 + 20_000, 10);
-      expect(claimed.map((d) => d.id)).toEqual([aDelivery(2).id, aDelivery(1).id]);
+      expect(claimed.map((d) => d.id)).toEqual([aDelivery(7).id, aDelivery(1).id]);
       expect(claimed.every((d) => d.version === 2)).toBe(true);
       // Claimed: nobody else gets them while the claim runs.
       expect(await store.claimDue('b', T0 + 10_000, T0 + 30_000, 10)).toEqual([]);
       // The claim ran out: another instance takes them over; the first holder's write then fails.
       const retaken = await store.claimDue('b', T0 + 20_000, T0 + 40_000, 1);
-      expect(retaken.map((d) => d.id)).toEqual([aDelivery(2).id]);
+      expect(retaken.map((d) => d.id)).toEqual([aDelivery(7).id]);
       expect(await store.update({ ...(claimed[0] as WebhookDelivery), status: 'delivered', nextAttemptAt: null, version: 3 }, 2)).toBe(
         false,
       );
@@ -104,6 +110,15 @@ export function describeWebhookDeliveryStoreContract(adapter: string, harness: W
         aDelivery(5).id,
       ]);
       expect(await store.findSince(endpointId, ['failed'], T0 + 2_500, 10)).toEqual([]);
+    });
+
+    it('keeps how each endpoint fares: a failure starts the failing time unless it runs, a delivery clears it', async () => {
+      const endpoint = 'we_0mwqcvpc0001Ab3dE9f';
+      expect(await store.recordOutcome(endpoint, false, T0)).toEqual({ lastSuccessAt: null, failingSinceMs: T0 });
+      expect(await store.recordOutcome(endpoint, false, T0 + 1_000)).toEqual({ lastSuccessAt: null, failingSinceMs: T0 });
+      expect(await store.recordOutcome('we_other0000000000000', false, T0 + 5)).toEqual({ lastSuccessAt: null, failingSinceMs: T0 + 5 });
+      expect(await store.recordOutcome(endpoint, true, T0 + 2_000)).toEqual({ lastSuccessAt: T0 + 2_000, failingSinceMs: null });
+      expect(await store.recordOutcome(endpoint, false, T0 + 3_000)).toEqual({ lastSuccessAt: T0 + 2_000, failingSinceMs: T0 + 3_000 });
     });
 
     it('counts the due backlog with its oldest due time, and prunes what was made before a time', async () => {

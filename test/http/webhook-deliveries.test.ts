@@ -322,6 +322,56 @@ describe('webhook deliveries', () => {
     });
   });
 
+  it('disables an endpoint none of whose attempts succeeded for WEBHOOK_DISABLE_AFTER_DAYS, keeps later events as skipped, and recovers them once enabled again', async () => {
+    await start({ WEBHOOK_DISABLE_AFTER_DAYS: '1', WEBHOOK_RETRY_SCHEDULE: '6h,6h,6h,6h,6h,6h' });
+    const { id } = await endpoint();
+    receiver.answer = () => ({ status: 500 });
+    const since = new Date(t.clock.ms).toISOString();
+    await addPet('First');
+    let [delivery] = await until(id, (list) => list[0]?.attempts.length === 1);
+    // Failing for 18 hours: still enabled.
+    for (const attempts of [2, 3, 4]) {
+      t.clock.ms = Date.parse(delivery?.nextAttemptAt as string);
+      [delivery] = await until(id, (list) => list[0]?.attempts.length === attempts);
+    }
+    expect((await call('GET', `/webhook-endpoints/${id}`, shelter)).json()).toMatchObject({ status: 'enabled', disabledReason: null });
+    // The attempt a day after the first failure, failing too, disables it.
+    t.clock.ms = Date.parse(delivery?.nextAttemptAt as string);
+    [delivery] = await until(id, (list) => list[0]?.attempts.length === 5);
+    const disabled = (await call('GET', `/webhook-endpoints/${id}`, shelter)).json<{
+      status: string;
+      disabledReason: string;
+      version: number;
+    }>();
+    expect(disabled.status).toBe('disabled');
+    expect(disabled.disabledReason).toMatch(/^No delivery succeeded for 1 day \(failing since .*\); fix the endpoint, enable it again/);
+    expect(
+      logLines.some(
+        (line) => line.includes('"level":40') && line.includes('Webhook endpoint disabled') && line.includes('No delivery succeeded'),
+      ),
+    ).toBe(true);
+    expect(seriesValue((await t.app.metrics.scrape()).body, 'webhook_endpoints_disabled_total')).toBe(1);
+    // Its pending retry and a new event are skipped, not sent.
+    const hits = receiver.hits.length;
+    t.clock.ms = Date.parse(delivery?.nextAttemptAt as string);
+    await addPet('Second');
+    const list = await until(id, (all) => all.length === 2 && all.every((d) => d.status === 'skipped'));
+    expect(list.map((d) => d.eventType)).toEqual(['pet.created', 'pet.created']);
+    expect(receiver.hits.length).toBe(hits);
+    // Fixed and enabled again: recover sends both, oldest first.
+    receiver.answer = () => ({ status: 204 });
+    const enabled = await call('PATCH', `/webhook-endpoints/${id}`, shelter, { status: 'enabled' });
+    expect(enabled.json()).toMatchObject({ status: 'enabled', disabledReason: null });
+    const recovered = await call('POST', `/webhook-endpoints/${id}/recover`, shelter, { since });
+    expect(recovered.json()).toEqual({ recovered: 2 });
+    const sent = await receiver.received(hits + 2);
+    expect(sent.slice(hits).map((hit) => (JSON.parse(hit.body) as { data: { object: { name: string } } }).data.object.name)).toEqual([
+      'First',
+      'Second',
+    ]);
+    await until(id, (all) => all.every((d) => d.status === 'delivered'));
+  });
+
   it('signs with both secrets during a rotation overlap, each verifying, and with the new one only after it', async () => {
     await start();
     const { id, secret: oldSecret } = await endpoint();

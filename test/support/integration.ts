@@ -69,6 +69,7 @@ export async function openTestDatabase(): Promise<{
         'webhook_owners',
         'webhook_deliveries',
         'webhook_fanout',
+        'webhook_health',
       ].map((c) => db.collection(c).deleteMany({})),
     );
   };

@@ -1,5 +1,5 @@
 /** In-memory webhook deliveries: a Map by id, with each delivery's claim beside it. */
-import type { DeliveryStatus, WebhookDelivery } from '../../domain/webhook-delivery.js';
+import type { DeliveryStatus, EndpointHealth, WebhookDelivery } from '../../domain/webhook-delivery.js';
 import type { DeliveryBacklog, DeliveryQuery, WebhookDeliveryStore } from '../../application/ports/webhook-delivery-store.js';
 
 interface Held {
@@ -10,6 +10,7 @@ interface Held {
 export class MemoryWebhookDeliveryStore implements WebhookDeliveryStore {
   private readonly byId = new Map<string, Held>();
   private position = 0;
+  private readonly health = new Map<string, EndpointHealth>();
 
   async add(deliveries: readonly WebhookDelivery[]): Promise<void> {
     for (const delivery of deliveries) if (!this.byId.has(delivery.id)) this.byId.set(delivery.id, { delivery, claim: null });
@@ -22,7 +23,7 @@ export class MemoryWebhookDeliveryStore implements WebhookDeliveryStore {
   async claimDue(holder: string, nowMs: number, untilMs: number, limit: number): Promise<WebhookDelivery[]> {
     const due = [...this.byId.values()]
       .filter(({ delivery, claim }) => isDue(delivery, nowMs) && (claim === null || claim.untilMs <= nowMs))
-      .sort((a, b) => ((a.delivery.nextAttemptAt as string) < (b.delivery.nextAttemptAt as string) ? -1 : 1))
+      .sort((a, b) => compareDue(a.delivery, b.delivery))
       .slice(0, limit);
     return due.map((held) => {
       held.delivery = { ...held.delivery, version: held.delivery.version + 1 };
@@ -83,6 +84,13 @@ export class MemoryWebhookDeliveryStore implements WebhookDeliveryStore {
     return { due, oldestDueAt };
   }
 
+  async recordOutcome(endpointId: string, delivered: boolean, atMs: number): Promise<EndpointHealth> {
+    const before = this.health.get(endpointId) ?? { lastSuccessAt: null, failingSinceMs: null };
+    const after = delivered ? { lastSuccessAt: atMs, failingSinceMs: null } : { ...before, failingSinceMs: before.failingSinceMs ?? atMs };
+    this.health.set(endpointId, after);
+    return after;
+  }
+
   async fanOutPosition(): Promise<number> {
     return this.position;
   }
@@ -96,4 +104,10 @@ export class MemoryWebhookDeliveryStore implements WebhookDeliveryStore {
 
 function isDue(delivery: WebhookDelivery, nowMs: number): boolean {
   return delivery.status === 'pending' && delivery.nextAttemptAt !== null && Date.parse(delivery.nextAttemptAt) <= nowMs;
+}
+
+/** Due first, then (due together) in id order: the events' order. */
+function compareDue(a: WebhookDelivery, b: WebhookDelivery): number {
+  const [x, y] = [a.nextAttemptAt as string, b.nextAttemptAt as string];
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -1,11 +1,12 @@
 /**
  * Webhook deliveries in MongoDB: `webhook_deliveries` (_id the delivery id, which is one per event and
  * endpoint, so a repeated fan-out inserts nothing twice; a claim is a holder and a time, taken by a
- * conditional update on the version, so of instances claiming at once one wins) and
- * `webhook_fanout` (one document: the feed position deliveries are made up to).
+ * conditional update on the version, so of instances claiming at once one wins), `webhook_fanout`
+ * (one document: the feed position deliveries are made up to) and `webhook_health` (per endpoint, its
+ * last delivered attempt and since when it has been failing).
  */
 import type { Collection, Db, Filter } from 'mongodb';
-import type { DeliveryStatus, WebhookDelivery } from '../../domain/webhook-delivery.js';
+import type { DeliveryStatus, EndpointHealth, WebhookDelivery } from '../../domain/webhook-delivery.js';
 import type { DeliveryBacklog, DeliveryQuery, WebhookDeliveryStore } from '../../application/ports/webhook-delivery-store.js';
 import { guarded, isDuplicateKey } from './mongo-errors.js';
 
@@ -18,6 +19,12 @@ interface DeliveryDocument extends Omit<WebhookDelivery, 'id'> {
   claimUntilMs: number;
 }
 
+interface HealthDocument {
+  _id: string;
+  lastSuccessAt: number | null;
+  failingSinceMs: number | null;
+}
+
 interface FanOutDocument {
   _id: string;
   position: number;
@@ -28,6 +35,7 @@ const FAN_OUT = 'position';
 export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   private readonly deliveries: Collection<DeliveryDocument>;
   private readonly fanOut: Collection<FanOutDocument>;
+  private readonly health: Collection<HealthDocument>;
 
   constructor(
     db: Db,
@@ -35,6 +43,7 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   ) {
     this.deliveries = db.collection<DeliveryDocument>('webhook_deliveries');
     this.fanOut = db.collection<FanOutDocument>('webhook_fanout');
+    this.health = db.collection<HealthDocument>('webhook_health');
   }
 
   static async ensureIndexes(db: Db): Promise<void> {
@@ -68,7 +77,7 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   claimDue(holder: string, nowMs: number, untilMs: number, limit: number): Promise<WebhookDelivery[]> {
     return guarded(this.timeoutMs, async () => {
       const due: Filter<DeliveryDocument> = { status: 'pending', nextAttemptAtMs: { $lte: nowMs }, claimUntilMs: { $lte: nowMs } };
-      const candidates = await this.deliveries.find(due).sort({ nextAttemptAtMs: 1 }).limit(limit).toArray();
+      const candidates = await this.deliveries.find(due).sort({ nextAttemptAtMs: 1, _id: 1 }).limit(limit).toArray();
       const claimed: WebhookDelivery[] = [];
       for (const document of candidates) {
         const won = await this.deliveries.updateOne(
@@ -132,6 +141,27 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
           .toArray(),
       ]);
       return { due: count, oldestDueAt: oldest[0]?.nextAttemptAt ?? null };
+    });
+  }
+
+  recordOutcome(endpointId: string, delivered: boolean, atMs: number): Promise<EndpointHealth> {
+    return guarded(this.timeoutMs, async () => {
+      if (delivered) {
+        await this.health.updateOne({ _id: endpointId }, { $set: { lastSuccessAt: atMs, failingSinceMs: null } }, { upsert: true });
+      } else {
+        // Starts the failing time only where none runs: a first failure, or the first since a delivery.
+        try {
+          await this.health.updateOne(
+            { _id: endpointId, failingSinceMs: null },
+            { $set: { failingSinceMs: atMs }, $setOnInsert: { lastSuccessAt: null } },
+            { upsert: true },
+          );
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+      }
+      const document = await this.health.findOne({ _id: endpointId });
+      return { lastSuccessAt: document?.lastSuccessAt ?? null, failingSinceMs: document?.failingSinceMs ?? null };
     });
   }
 

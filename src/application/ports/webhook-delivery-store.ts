@@ -3,7 +3,7 @@
  * which deliveries have been made. Any number of instances use it at once: adding is idempotent,
  * and an attempt is made by the one instance that claimed the delivery.
  */
-import type { DeliveryStatus, WebhookDelivery } from '../../domain/webhook-delivery.js';
+import type { DeliveryStatus, EndpointHealth, WebhookDelivery } from '../../domain/webhook-delivery.js';
 
 export interface DeliveryQuery {
   readonly endpointId: string;
@@ -26,7 +26,7 @@ export interface WebhookDeliveryStore {
   findById(id: string): Promise<WebhookDelivery | null>;
   /**
    * Up to `limit` pending deliveries due at `nowMs` and claimed by no one (or by a claim that ran out),
-   * now claimed by `holder` until `untilMs`, oldest due first, each as stored after the claim. Of
+   * now claimed by `holder` until `untilMs`, oldest due first (due together: in id order), each as stored after the claim. Of
    * instances claiming at once, one gets each delivery.
    */
   claimDue(holder: string, nowMs: number, untilMs: number, limit: number): Promise<WebhookDelivery[]>;
@@ -39,6 +39,11 @@ export interface WebhookDeliveryStore {
   /** Removes the deliveries made before `beforeMs`; returns how many. */
   prune(beforeMs: number): Promise<number>;
   backlog(nowMs: number): Promise<DeliveryBacklog>;
+  /**
+   * Records how an attempt to the endpoint ended at `atMs` and returns its health after it: a delivered
+   * attempt clears the failing time, a failed one starts it unless it had started.
+   */
+  recordOutcome(endpointId: string, delivered: boolean, atMs: number): Promise<EndpointHealth>;
   /** The feed position up to which deliveries are made (0 at first). */
   fanOutPosition(): Promise<number>;
   /** Moves the position from `from` to `to`; false when another instance moved it first. */

@@ -17,6 +17,8 @@ import { audienceOf, type FeedEvent } from '../../domain/feed-event.js';
 import {
   afterAttempt,
   disablesEndpoint,
+  failingTooLong,
+  isDelivered,
   withoutAttempt,
   type AttemptOutcome,
   type WebhookDelivery,
@@ -59,6 +61,8 @@ export interface WebhookDispatcherSettings {
   readonly batch: number;
   /** Deliveries are kept this long (30 days). */
   readonly retentionMs: number;
+  /** WEBHOOK_DISABLE_AFTER_DAYS: an endpoint with no delivered attempt for this long, failing, is disabled. */
+  readonly disableAfterMs: number;
   /** Spreads each retry's wait; Math.random unless a test fixes it. */
   readonly jitter?: () => number;
 }
@@ -164,10 +168,18 @@ export class WebhookDispatcher {
       (this.settings.jitter ?? Math.random)(),
     );
     this.events.attempted?.(outcomeLabel(outcome), durationMs);
+    const delivered = isDelivered(outcome);
+    const health = await this.dependencies.deliveries.recordOutcome(endpoint.id, delivered, started);
     if (disablesEndpoint(outcome)) {
       await this.disable(
         endpoint,
         `The endpoint answered 410 Gone to delivery ${delivery.id}; enable it again (PATCH status "enabled") once it takes deliveries`,
+      );
+    } else if (!delivered && failingTooLong(health, clock.nowMs(), this.settings.disableAfterMs, Date.parse(endpoint.updatedAt))) {
+      const days = Math.round(this.settings.disableAfterMs / 86_400_000);
+      await this.disable(
+        endpoint,
+        `No delivery succeeded for ${days} day${days === 1 ? '' : 's'} (failing since ${new Date(health.failingSinceMs as number).toISOString()}); fix the endpoint, enable it again (PATCH status "enabled") and recover what was skipped`,
       );
     }
     return { delivery: after, outcome };

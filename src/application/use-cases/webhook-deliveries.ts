@@ -104,10 +104,8 @@ export class WebhookDeliveries {
     }
     const found = await this.deliveries.findSince(endpointId, RECOVERABLE_STATUSES, sinceMs, MAX_RECOVERED);
     let recovered = 0;
-    for (const [index, delivery] of found.entries()) {
-      // A millisecond apart, so that they fall due, and are claimed, oldest first.
-      if (await this.deliveries.update(dueAgain(delivery, nowMs + index), delivery.version)) recovered++;
-    }
+    // Due at the same time: claimed in id order, which is the events' order (the store's claim order).
+    for (const delivery of found) if (await this.deliveries.update(dueAgain(delivery, nowMs), delivery.version)) recovered++;
     return recovered;
   }
 

@@ -49,6 +49,7 @@ export interface WebhookSettings {
   readonly timeoutMs: number;
   readonly retryScheduleMs: readonly number[];
   readonly worker: boolean;
+  readonly disableAfterMs: number;
 }
 
 export function parseWebhooks(env: {
@@ -60,6 +61,7 @@ export function parseWebhooks(env: {
   readonly WEBHOOK_TIMEOUT_MS: number;
   readonly WEBHOOK_RETRY_SCHEDULE: string;
   readonly WEBHOOK_WORKER: 'true' | 'false';
+  readonly WEBHOOK_DISABLE_AFTER_DAYS: number;
 }): WebhookSettings {
   const production = env.APP_ENV === 'production';
   if (env.WEBHOOK_ALLOW_LOOPBACK === 'true' && production) {
@@ -74,5 +76,6 @@ export function parseWebhooks(env: {
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     retryScheduleMs: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
     worker: env.WEBHOOK_WORKER === 'true',
+    disableAfterMs: env.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000,
   };
 }

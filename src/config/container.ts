@@ -27,6 +27,7 @@ import { EventRelay, type EventRelayEvents } from '../application/services/event
 import { ReadEvents } from '../application/use-cases/read-events.js';
 import { ManageWebhookEndpoints } from '../application/use-cases/manage-webhook-endpoints.js';
 import { WebhookDeliveries } from '../application/use-cases/webhook-deliveries.js';
+import { InspectWebhooks } from '../application/use-cases/inspect-webhooks.js';
 import { WebhookDispatcher, type WebhookDispatcherEvents } from '../application/services/webhook-dispatcher.js';
 import { presentEvent } from '../adapters/http/routes/events.js';
 
@@ -223,6 +224,11 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
           { retentionMs: WEBHOOK_DELIVERY_RETENTION_MS },
         ),
     ),
+  );
+  provide(
+    c,
+    TOKENS.InspectWebhooks,
+    once((d) => new InspectWebhooks(resolve(d, TOKENS.WebhookEndpointStore), resolve(d, TOKENS.WebhookDeliveryStore))),
   );
   provide(
     c,

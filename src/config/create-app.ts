@@ -150,11 +150,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       auditor: resolve(container, TOKENS.Auditor),
       admitAdminRequest: resolve(container, TOKENS.AdmitAdminRequest),
       events: resolve(container, TOKENS.ReadEvents),
+      webhooks: resolve(container, TOKENS.InspectWebhooks),
       clock: adapters.clock,
     },
     {
       ...base,
       defaultGraceMs: config.keyRotationGraceMs,
+      maxWebhookEndpointsPerOwner: config.webhooks.maxEndpointsPerOwner,
       usageFlushSeconds: config.usageFlushMs / 1000,
       metricsEndpoint: config.metricsListener === 'admin' ? { token: config.metricsToken } : null,
     },

@@ -33,6 +33,7 @@ import type { ReadUsage } from '../application/use-cases/read-usage.js';
 import type { SettleHolds } from '../application/use-cases/settle-holds.js';
 import type { ManageWebhookEndpoints } from '../application/use-cases/manage-webhook-endpoints.js';
 import type { WebhookDeliveries } from '../application/use-cases/webhook-deliveries.js';
+import type { InspectWebhooks } from '../application/use-cases/inspect-webhooks.js';
 import type { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
 import type { WebhookDeliveryStore } from '../application/ports/webhook-delivery-store.js';
 import type { WebhookSender } from '../application/ports/webhook-sender.js';
@@ -82,6 +83,7 @@ export const TOKENS = {
   ReadEvents: token<ReadEvents>('ReadEvents'),
   ManageWebhookEndpoints: token<ManageWebhookEndpoints>('ManageWebhookEndpoints'),
   WebhookDeliveries: token<WebhookDeliveries>('WebhookDeliveries'),
+  InspectWebhooks: token<InspectWebhooks>('InspectWebhooks'),
 } as const;
 
 /** What a token resolves to, typed by the token. */

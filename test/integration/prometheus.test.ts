@@ -156,7 +156,7 @@ describe.runIf(runnable || inCi)('Monitoring on a real Prometheus', () => {
       data: { groups: { rules: { name: string; health: string; lastError?: string }[] }[] };
     };
     const loaded = groups.data.groups.flatMap((g) => g.rules);
-    expect(loaded.length).toBe(23);
+    expect(loaded.length).toBe(26);
     await until('every rule evaluated once', async () => {
       const now = (await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as typeof groups;
       const all = now.data.groups.flatMap((g) => g.rules);

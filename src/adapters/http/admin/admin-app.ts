@@ -41,6 +41,8 @@ import { adminUsageRoutes } from './routes/usage.js';
 import { DeprecationsSchema, UsageBucketSchema, UsageReportSchema } from '../schemas/usage-schemas.js';
 import { keyRoutes } from './routes/keys.js';
 import { adminEventRoutes } from './routes/events.js';
+import { adminWebhookRoutes } from './routes/webhooks.js';
+import type { InspectWebhooks } from '../../../application/use-cases/inspect-webhooks.js';
 import { EventSchema, EventsSchema } from '../schemas/event-schemas.js';
 import type { ReadEvents } from '../../../application/use-cases/read-events.js';
 
@@ -48,6 +50,7 @@ export const ADMIN_BASE_PATH = '/admin/v1';
 
 export interface AdminAppDeps {
   readonly events: ReadEvents;
+  readonly webhooks: InspectWebhooks;
   readonly keys: ManageApiKeys;
   readonly credentials: ManageAdminCredentials;
   readonly usage: ReadUsage;
@@ -58,6 +61,8 @@ export interface AdminAppDeps {
 
 export interface AdminAppOptions extends BaseAppOptions {
   readonly defaultGraceMs: number;
+  /** WEBHOOK_ENDPOINTS_PER_OWNER: how many endpoints an owner's listing can hold. */
+  readonly maxWebhookEndpointsPerOwner: number;
   /** How often instances flush usage counts (USAGE_FLUSH_SECONDS). */
   readonly usageFlushSeconds: number;
   /** GET /metrics here (the default), with the bearer token it asks for (null: open); null: served on the public listener. */
@@ -133,6 +138,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       { name: 'audit', description: 'Who changed what' },
       { name: 'credentials', description: 'Admin credentials: issue, list, revoke' },
       { name: 'events', description: 'The event feed, every event' },
+      { name: 'webhooks', description: "Owners' webhook endpoints and their failures" },
     ],
     profile: ADMIN_PROFILE,
   };
@@ -156,6 +162,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       await admin.register(auditRoutes, { auditor: deps.auditor, basePath: ADMIN_BASE_PATH });
       await admin.register(credentialRoutes, { credentials: deps.credentials, basePath: ADMIN_BASE_PATH });
       await admin.register(adminEventRoutes, { events: deps.events, basePath: ADMIN_BASE_PATH });
+      await admin.register(adminWebhookRoutes, { webhooks: deps.webhooks, maxPerOwner: options.maxWebhookEndpointsPerOwner });
       await serveOpenApi(admin, app, door);
     },
     { prefix: ADMIN_BASE_PATH },

@@ -29,7 +29,7 @@ export const OWN =
   "Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist.";
 
 /** An endpoint as the API shows it: never a secret. */
-function present(endpoint: WebhookEndpoint) {
+export function presentEndpoint(endpoint: WebhookEndpoint) {
   const { id, url, enabledEvents, description, status, disabledReason, createdAt, updatedAt, version } = endpoint;
   return { id, url, enabledEvents: [...enabledEvents], description, status, disabledReason, createdAt, updatedAt, version };
 }
@@ -64,7 +64,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       return reply
         .code(201)
         .header('Location', `${basePath}/webhook-endpoints/${endpoint.id}`)
-        .send({ ...present(endpoint), secret });
+        .send({ ...presentEndpoint(endpoint), secret });
     },
   );
 
@@ -91,7 +91,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
         ...(cursor !== undefined && { cursor }),
       });
       if (page.nextCursor !== null) reply.header('Link', nextPageLink(`${basePath}/webhook-endpoints`, { limit }, page.nextCursor));
-      return page.endpoints.map(present);
+      return page.endpoints.map(presentEndpoint);
     },
   );
 
@@ -109,7 +109,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
         response: { 200: withHeaders(WebhookEndpointSchema, 'The webhook endpoint'), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => present(await endpoints.get(request.params.endpointId, callerOf(request))),
+    async (request) => presentEndpoint(await endpoints.get(request.params.endpointId, callerOf(request))),
   );
 
   app.patch(
@@ -130,7 +130,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
         },
       },
     },
-    async (request) => present(await endpoints.update(request.params.endpointId, request.body, callerOf(request))),
+    async (request) => presentEndpoint(await endpoints.update(request.params.endpointId, request.body, callerOf(request))),
   );
 
   app.delete(
@@ -178,7 +178,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
         request.body.overlapSeconds ?? 86_400,
         callerOf(request),
       );
-      return { ...present(endpoint), secret };
+      return { ...presentEndpoint(endpoint), secret };
     },
   );
 }

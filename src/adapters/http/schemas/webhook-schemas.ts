@@ -177,7 +177,7 @@ const DeliveryStatusSchema = Type.Unsafe<(typeof DELIVERY_STATUSES)[number]>({
     'pending (an attempt is due at nextAttemptAt), delivered (a 2xx), failed (stopped and not retried: the address was refused, the endpoint answered 410, or it was removed), exhausted (every retry failed), skipped (the endpoint was disabled when the event came)',
 });
 
-const AttemptSchema = Type.Object(
+export const AttemptSchema = Type.Object(
   {
     at: Type.String({ format: 'date-time', description: 'When the attempt started' }),
     statusCode: Type.Unsafe<number | null>({

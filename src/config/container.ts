@@ -158,10 +158,16 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
     TOKENS.ManageWebhookEndpoints,
     once(
       (d) =>
-        new ManageWebhookEndpoints(resolve(d, TOKENS.WebhookEndpointStore), resolve(d, TOKENS.AddressResolver), resolve(d, TOKENS.Clock), {
-          maxPerOwner: config.webhooks.maxEndpointsPerOwner,
-          allowLoopback: config.webhooks.allowLoopback,
-        }),
+        new ManageWebhookEndpoints(
+          resolve(d, TOKENS.WebhookEndpointStore),
+          resolve(d, TOKENS.AddressResolver),
+          resolve(d, TOKENS.Auditor),
+          resolve(d, TOKENS.Clock),
+          {
+            maxPerOwner: config.webhooks.maxEndpointsPerOwner,
+            allowLoopback: config.webhooks.allowLoopback,
+          },
+        ),
     ),
   );
   provide(
@@ -191,6 +197,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
         new WebhookDispatcher(
           {
             feed: resolve(d, TOKENS.EventFeed),
+            auditor: resolve(d, TOKENS.Auditor),
             endpoints: resolve(d, TOKENS.WebhookEndpointStore),
             deliveries: resolve(d, TOKENS.WebhookDeliveryStore),
             resolver: resolve(d, TOKENS.AddressResolver),

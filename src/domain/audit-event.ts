@@ -1,4 +1,4 @@
-/** Audit events: who changed which key or credential, and every failed admin authentication. Never a secret. */
+/** Audit events: who changed which key, credential or webhook endpoint, and every failed admin authentication. Never a secret. */
 export const AUDIT_ACTIONS = [
   'key.create',
   'key.update',
@@ -9,12 +9,17 @@ export const AUDIT_ACTIONS = [
   'admin.update',
   'admin.revoke',
   'admin.auth_failed',
+  'webhook.create',
+  'webhook.update',
+  'webhook.rotate',
+  'webhook.delete',
+  'webhook.disable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Who acted, and through which request: an admin credential, the key tool, or the configuration. */
 export interface Actor {
-  /** An admin credential id (`adm_...`), `key-tool` or `config`; null when authentication failed. */
+  /** An admin credential id (`adm_...`), an API key id (`key_...`, for an owner's webhook endpoints), `key-tool`, `config` or `webhook-delivery`; null when authentication failed. */
   readonly id: string | null;
   readonly requestId: string | null;
   readonly ip: string | null;

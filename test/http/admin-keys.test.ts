@@ -581,6 +581,7 @@ describe('admin API: who may call it', () => {
       '/keys/{id}/revoke',
       '/keys/{id}/rotate',
       '/keys/{id}/usage',
+      '/webhook-endpoints',
     ]);
     const page = await t.app.admin.inject({ url: '/admin/v1/docs/' });
     expect(page.statusCode).toBe(200);

@@ -209,6 +209,15 @@ describe('webhook deliveries', () => {
     expect(disabled.status).toBe('disabled');
     expect(disabled.disabledReason).toContain('410');
     expect(logLines.some((line) => line.includes('Webhook endpoint disabled') && line.includes(id))).toBe(true);
+    const audit = await t.app.admin.inject({
+      url: `/admin/v1/audit-events?target=${id}`,
+      headers: { authorization: await t.adminBearer(['audit:read']) },
+    });
+    expect(audit.json<{ action: string; actor: string; reason?: string }[]>()[0]).toMatchObject({
+      action: 'webhook.disable',
+      actor: 'webhook-delivery',
+      reason: expect.stringContaining('410'),
+    });
     const hits = receiver.hits.length;
     await addPet('Max');
     const list = await until(id, (all) => all.length === 2);

@@ -36,6 +36,13 @@ describe('webhook endpoints', () => {
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, auth: string, payload?: object) =>
     t.app.http.inject({ method, url: `/v1${url}`, headers: { authorization: auth }, ...(payload && { payload }) });
   const create = (auth: string, payload: object) => call('POST', '/webhook-endpoints', auth, payload);
+  const auditOf = async (target: string) =>
+    (
+      await t.app.admin.inject({
+        url: `/admin/v1/audit-events?target=${target}`,
+        headers: { authorization: await t.adminBearer(['audit:read']) },
+      })
+    ).json<{ action: string; actor: string; changes?: Record<string, unknown> }[]>();
   const listed = async (auth: string) => (await call('GET', '/webhook-endpoints', auth)).json<EndpointBody[]>();
 
   it('makes an endpoint, shows its secret in the 201 only, and never again: not in a read, a list, a change or the log', async () => {
@@ -133,6 +140,48 @@ describe('webhook endpoints', () => {
     expectError(await call('GET', '/webhook-endpoints', reader), 403, 'forbidden');
     expectError(await call('DELETE', `/webhook-endpoints/${id}`, reader), 403, 'forbidden');
     expect((await call('GET', `/webhook-endpoints/${id}`, shelter)).json()).toEqual(before);
+    // Only the owner's create is in the audit log: the refused attempts changed nothing and left nothing.
+    expect((await auditOf(id)).map((event) => event.action)).toEqual(['webhook.create']);
+  });
+
+  it("writes an audit event for every change, naming the owner's key and what changed, never a secret", async () => {
+    await start();
+    const made = (await create(shelter, { url: 'https://hooks.example.com/a', enabledEvents: ['pet.updated'] })).json<EndpointBody>();
+    const rotated = (
+      await call('POST', `/webhook-endpoints/${made.id}/rotate-secret`, shelter, { overlapSeconds: 60 })
+    ).json<EndpointBody>();
+    expect(
+      (await call('PATCH', `/webhook-endpoints/${made.id}`, shelter, { url: 'https://dual.example.com/b', status: 'disabled' })).statusCode,
+    ).toBe(200);
+    // A change that changes nothing is no change.
+    expect((await call('PATCH', `/webhook-endpoints/${made.id}`, shelter, { status: 'disabled' })).statusCode).toBe(200);
+    expect((await call('DELETE', `/webhook-endpoints/${made.id}`, shelter)).statusCode).toBe(204);
+    const events = await auditOf(made.id);
+    // The shelter's key, by its id (key_...), the same on every event.
+    const keyId = events[0]?.actor;
+    expect(keyId).toMatch(/^key_/);
+    expect(events.map(({ action, actor, changes }) => ({ action, actor, changes }))).toEqual([
+      { action: 'webhook.delete', actor: keyId, changes: { url: { from: 'https://dual.example.com/b', to: null } } },
+      {
+        action: 'webhook.update',
+        actor: keyId,
+        changes: {
+          url: { from: 'https://hooks.example.com/a', to: 'https://dual.example.com/b' },
+          status: { from: 'enabled', to: 'disabled' },
+        },
+      },
+      { action: 'webhook.rotate', actor: keyId, changes: { signingSecrets: { from: 1, to: 2 } } },
+      {
+        action: 'webhook.create',
+        actor: keyId,
+        changes: { url: { from: null, to: 'https://hooks.example.com/a' }, enabledEvents: { from: null, to: ['pet.updated'] } },
+      },
+    ]);
+    const raw = JSON.stringify(events);
+    for (const secret of [made.secret, rotated.secret] as string[]) {
+      expect(raw).not.toContain(secret);
+      expect(raw).not.toContain(secret.slice('whsec_'.length));
+    }
   });
 
   it('lets an owner have WEBHOOK_ENDPOINTS_PER_OWNER endpoints, pages them, and removes one for room', async () => {

@@ -32,6 +32,11 @@ import type { WebhookEndpointStore } from '../ports/webhook-endpoint-store.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
 import { checkHost } from './webhook-addresses.js';
 import { signWebhook } from './webhook-signing.js';
+import type { Auditor } from './auditor.js';
+import type { Actor } from '../../domain/audit-event.js';
+
+/** The service itself, when delivery disables an endpoint. */
+export const WEBHOOK_DELIVERY_ACTOR: Actor = { id: 'webhook-delivery', requestId: null, ip: null };
 
 /** The User-Agent of every delivery. */
 export const WEBHOOK_USER_AGENT = 'AnimalAdoptionAPI-Webhooks/1.0 (+https://github.com/standard-webhooks/standard-webhooks)';
@@ -90,6 +95,8 @@ const PRUNE_EVERY_MS = 3_600_000;
 
 export interface DispatcherDependencies {
   readonly feed: EventFeed;
+  /** Records the endpoints it disables. */
+  readonly auditor: Auditor;
   readonly endpoints: WebhookEndpointStore;
   readonly deliveries: WebhookDeliveryStore;
   readonly resolver: AddressResolver;
@@ -256,6 +263,12 @@ export class WebhookDispatcher {
     const { endpoints, clock } = this.dependencies;
     for (let current: WebhookEndpoint | null = endpoint, round = 0; current !== null && round < 5; round++) {
       if (current.status === 'disabled') return;
+      if (round === 0) {
+        await this.dependencies.auditor.record(WEBHOOK_DELIVERY_ACTOR, 'webhook.disable', endpoint.id, {
+          reason,
+          changes: { status: { from: current.status, to: 'disabled' } },
+        });
+      }
       const now = new Date(clock.nowMs()).toISOString();
       const disabled: WebhookEndpoint = {
         ...current,

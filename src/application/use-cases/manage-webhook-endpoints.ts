@@ -24,6 +24,26 @@ import { newWebhookSecret } from '../services/webhook-signing.js';
 import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
 import type { Caller } from './caller.js';
 import { contended, MAX_WRITE_ROUNDS } from './settle-holds.js';
+import type { Auditor } from '../services/auditor.js';
+import type { Actor, AuditChanges } from '../../domain/audit-event.js';
+
+/** An owner's key acting on its endpoints, as the audit log names it. */
+function actorOf(caller: Caller): Actor {
+  return { id: caller.keyId, requestId: null, ip: null };
+}
+
+/** What a change changed, as the audit log keeps it: never a secret (a rotation shows only that the secrets' count moved). */
+function changesOf(before: WebhookEndpoint, after: WebhookEndpoint): AuditChanges {
+  const changes: Record<string, { from: string | number | null | readonly string[]; to: string | number | null | readonly string[] }> = {};
+  if (before.url !== after.url) changes.url = { from: before.url, to: after.url };
+  if (before.enabledEvents.join() !== after.enabledEvents.join())
+    changes.enabledEvents = { from: [...before.enabledEvents], to: [...after.enabledEvents] };
+  if (before.description !== after.description) changes.description = { from: before.description, to: after.description };
+  if (before.status !== after.status) changes.status = { from: before.status, to: after.status };
+  if (before.secrets.length !== after.secrets.length || before.secrets[0]?.secret !== after.secrets[0]?.secret)
+    changes.signingSecrets = { from: before.secrets.length, to: after.secrets.length };
+  return changes;
+}
 
 /** What newId makes. */
 export const WEBHOOK_ENDPOINT_ID_PATTERN = '^we_[0-9a-z]{12}[A-Za-z0-9]{7}$';
@@ -59,6 +79,7 @@ export class ManageWebhookEndpoints {
   constructor(
     private readonly store: WebhookEndpointStore,
     private readonly resolver: AddressResolver,
+    private readonly auditor: Auditor,
     private readonly clock: Clock,
     private readonly settings: WebhookEndpointSettings,
   ) {}
@@ -83,6 +104,9 @@ export class ManageWebhookEndpoints {
       updatedAt: now,
       version: 1,
     };
+    await this.auditor.record(actorOf(caller), 'webhook.create', endpoint.id, {
+      changes: { url: { from: null, to: url }, enabledEvents: { from: null, to: [...enabledEvents] } },
+    });
     if (!(await this.store.add(endpoint, this.settings.maxPerOwner))) {
       throw new EndpointLimitReachedError(
         `This owner has ${this.settings.maxPerOwner} webhook endpoints, the most it may have (WEBHOOK_ENDPOINTS_PER_OWNER); remove one, or send more event types to one that exists`,
@@ -114,7 +138,7 @@ export class ManageWebhookEndpoints {
       patch.enabledEvents === undefined ? undefined : checkEnabledEvents(patch.enabledEvents);
     if (typeof patch.description === 'string') checkDescription(patch.description);
     const url = patch.url === undefined ? undefined : await this.checkUrl(patch.url);
-    return this.write(id, caller, (endpoint, now) => {
+    return this.write(id, caller, 'webhook.update', (endpoint, now) => {
       const changed: WebhookEndpoint = {
         ...endpoint,
         ...(url !== undefined && { url }),
@@ -134,13 +158,17 @@ export class ManageWebhookEndpoints {
 
   async rotateSecret(id: string, overlapSeconds: number, caller: Caller): Promise<EndpointWithSecret> {
     const secret = newWebhookSecret();
-    const endpoint = await this.write(id, caller, (current) => rotateSecret(current, secret, overlapSeconds, this.clock.nowMs()));
+    const endpoint = await this.write(id, caller, 'webhook.rotate', (current) =>
+      rotateSecret(current, secret, overlapSeconds, this.clock.nowMs()),
+    );
     return { endpoint, secret };
   }
 
   async remove(id: string, caller: Caller): Promise<void> {
     for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
       const endpoint = await this.get(id, caller);
+      if (round === 0)
+        await this.auditor.record(actorOf(caller), 'webhook.delete', id, { changes: { url: { from: endpoint.url, to: null } } });
       if (await this.store.remove(id, endpoint.version)) return;
     }
     throw contended(`Webhook endpoint ${id}`);
@@ -150,12 +178,16 @@ export class ManageWebhookEndpoints {
   private async write(
     id: string,
     caller: Caller,
+    action: 'webhook.update' | 'webhook.rotate',
     change: (endpoint: WebhookEndpoint, now: string) => WebhookEndpoint,
   ): Promise<WebhookEndpoint> {
     for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
       const endpoint = await this.get(id, caller);
       const changed = change(endpoint, new Date(this.clock.nowMs()).toISOString());
-      if (changed === endpoint || (await this.store.update(changed, endpoint.version))) return changed;
+      if (changed === endpoint) return changed;
+      // The audit event first: no change without its event (secrets never in it).
+      if (round === 0) await this.auditor.record(actorOf(caller), action, id, { changes: changesOf(endpoint, changed) });
+      if (await this.store.update(changed, endpoint.version)) return changed;
     }
     throw contended(`Webhook endpoint ${id}`);
   }

@@ -10,6 +10,8 @@ import {
 } from '../../../src/domain/errors.js';
 import { signingSecrets } from '../../../src/domain/webhook-endpoint.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
+import { Auditor } from '../../../src/application/services/auditor.js';
 import { StaticResolver, TEST_ANSWERS } from '../../support/static-resolver.js';
 
 const owner = { ownerId: 'acct_shelter', keyId: 'key_a' };
@@ -19,8 +21,9 @@ function setup(allowLoopback = false, maxPerOwner = 10) {
   const clock = new FakeClock(Date.UTC(2026, 10, 26, 9, 0, 0));
   const store = new MemoryWebhookEndpointStore();
   const resolver = new StaticResolver(TEST_ANSWERS);
-  const endpoints = new ManageWebhookEndpoints(store, resolver, clock, { allowLoopback, maxPerOwner });
-  return { clock, store, resolver, endpoints };
+  const audit = new MemoryAuditLog();
+  const endpoints = new ManageWebhookEndpoints(store, resolver, new Auditor(audit, clock), clock, { allowLoopback, maxPerOwner });
+  return { clock, store, resolver, endpoints, audit };
 }
 
 describe('ManageWebhookEndpoints', () => {

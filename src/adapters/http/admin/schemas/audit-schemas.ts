@@ -17,8 +17,12 @@ export const AuditQuerySchema = Type.Object(
   {
     limit: limitQuery('events'),
     cursor: cursorQuery('filters'),
-    target: Type.Optional(AuditId('Only events about this key or admin credential id')),
-    actor: Type.Optional(AuditId('Only events by this actor: an admin credential id (adm_...), `key-tool` or `config`')),
+    target: Type.Optional(AuditId('Only events about this key, admin credential or webhook endpoint id')),
+    actor: Type.Optional(
+      AuditId(
+        'Only events by this actor: an admin credential id (adm_...), an API key id (key_..., on its webhook endpoints), `key-tool`, `config` or `webhook-delivery`',
+      ),
+    ),
     action: Type.Optional(
       Type.Unsafe<(typeof AUDIT_ACTIONS)[number]>({
         type: 'string',
@@ -74,7 +78,7 @@ export const AuditEventSchema = Type.Object(
       }),
     ),
     action: Type.Unsafe<(typeof AUDIT_ACTIONS)[number]>({ type: 'string', enum: [...AUDIT_ACTIONS], description: 'What happened' }),
-    target: Type.Union([Type.String(), Type.Null()], { description: 'The key or admin credential id acted on, or null' }),
+    target: Type.Union([Type.String(), Type.Null()], { description: 'The key, admin credential or webhook endpoint id acted on, or null' }),
     requestId: Type.Union([Type.String(), Type.Null()], { description: 'The X-Request-Id of the request that did it, or null' }),
     ip: Type.Union([Type.String(), Type.Null()], { description: "The client's address, or null" }),
     reason: Type.Optional(Type.String({ description: "The operator's reason, when one was given (a revocation's)" })),

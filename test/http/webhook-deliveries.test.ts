@@ -213,11 +213,9 @@ describe('webhook deliveries', () => {
       url: `/admin/v1/audit-events?target=${id}`,
       headers: { authorization: await t.adminBearer(['audit:read']) },
     });
-    expect(audit.json<{ action: string; actor: string; reason?: string }[]>()[0]).toMatchObject({
-      action: 'webhook.disable',
-      actor: 'webhook-delivery',
-      reason: expect.stringContaining('410'),
-    });
+    const [disabling] = audit.json<{ action: string; actor: string; reason: string }[]>();
+    expect(disabling).toMatchObject({ action: 'webhook.disable', actor: 'webhook-delivery' });
+    expect(disabling?.reason).toContain('410');
     const hits = receiver.hits.length;
     await addPet('Max');
     const list = await until(id, (all) => all.length === 2);

@@ -12,7 +12,6 @@
  *
  * Every attempt is at least once: a receiver deduplicates on `webhook-id`.
  */
-import { createHash } from 'node:crypto';
 import { audienceOf, type FeedEvent } from '../../domain/feed-event.js';
 import {
   afterAttempt,
@@ -31,6 +30,7 @@ import type { WebhookDeliveryStore } from '../ports/webhook-delivery-store.js';
 import type { WebhookEndpointStore } from '../ports/webhook-endpoint-store.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
 import { checkHost } from './webhook-addresses.js';
+import { deliveryIdFor } from './webhook-delivery-ids.js';
 import { signWebhook } from './webhook-signing.js';
 import type { Auditor } from './auditor.js';
 import type { Actor } from '../../domain/audit-event.js';
@@ -40,17 +40,6 @@ export const WEBHOOK_DELIVERY_ACTOR: Actor = { id: 'webhook-delivery', requestId
 
 /** The User-Agent of every delivery. */
 export const WEBHOOK_USER_AGENT = 'AnimalAdoptionAPI-Webhooks/1.0 (+https://github.com/standard-webhooks/standard-webhooks)';
-
-/** What newDeliveryId makes. */
-export const WEBHOOK_DELIVERY_ID_PATTERN = '^wd_[0-9a-z]{13}[A-Za-z0-9]{6}[0-9a-z]{12}$';
-
-/** The one delivery of an event to an endpoint: the event id's letters, then 12 of the endpoint's hash. */
-export function deliveryIdFor(eventId: string, endpointId: string): string {
-  const hash = BigInt(`0x${createHash('sha256').update(endpointId).digest('hex').slice(0, 16)}`)
-    .toString(36)
-    .padStart(13, '0');
-  return `wd_${eventId.slice('evt_'.length)}${hash.slice(-12)}`;
-}
 
 export interface WebhookDispatcherSettings {
   /** This instance, unique among those sharing the store. */

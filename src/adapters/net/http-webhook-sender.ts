@@ -2,16 +2,13 @@
  * Posts a webhook with Node's own HTTP client. The connection goes to the address that was checked
  * (the request's `lookup` answers it and nothing else, so a name cannot resolve elsewhere between the
  * check and the connection), while the Host header and TLS (SNI, certificate) use the URL's host.
- * A redirect is not followed; the answer's body is read and dropped.
+ * A redirect is not followed; the answer's body is not read.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { retryAfterMs, type AttemptOutcome } from '../../domain/webhook-delivery.js';
 import type { WebhookRequest, WebhookSender } from '../../application/ports/webhook-sender.js';
-
-/** The most of an answer's body read before the connection is dropped. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 export class HttpWebhookSender implements WebhookSender {
   send(webhook: WebhookRequest): Promise<AttemptOutcome> {
@@ -43,17 +40,16 @@ export class HttpWebhookSender implements WebhookSender {
         },
         (answer: IncomingMessage) => {
           const status = answer.statusCode ?? 0;
-          let read = 0;
-          answer.on('data', (chunk: Buffer) => {
-            read += chunk.length;
-            if (read > MAX_BODY_BYTES) answer.destroy();
-          });
-          answer.on('error', () => undefined);
-          answer.on('close', () => outgoing.destroy());
-          answer.resume();
-          if (status >= 300 && status < 400) return finish({ kind: 'error', error: 'redirect' });
           const header: string | undefined = answer.headers['retry-after'];
-          finish({ kind: 'response', statusCode: status, retryAfterMs: retryAfterMs(header, Date.now()) });
+          finish(
+            status >= 300 && status < 400
+              ? { kind: 'error', error: 'redirect' }
+              : { kind: 'response', statusCode: status, retryAfterMs: retryAfterMs(header, Date.now()) },
+          );
+          // The status and headers are the answer: the body is not read, and the connection goes now,
+          // so a receiver that trickles a body holds nothing of ours.
+          answer.on('error', () => undefined);
+          outgoing.destroy();
         },
       );
       const timer = setTimeout(() => {

@@ -1,20 +1,9 @@
 /** The built server (built once by the global setup) as a process: start-up output, a bad configuration, and graceful shutdown. */
 import { PLAN_LIMITS } from '../../src/domain/plans.js';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { waitForOutput as waitFor } from '../support/processes.js';
-
-const root = new URL('../../', import.meta.url).pathname;
-
-function start(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['dist/config/main.js'], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
+import { startService as start, waitForOutput as waitFor } from '../support/processes.js';
 
 describe('the server process', () => {
   it('prints a development key, a development admin credential and curl lines that work', async () => {

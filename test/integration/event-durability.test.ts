@@ -3,7 +3,7 @@
  * PATCH 200 still has its event after a restart; a write that never reached MongoDB leaves neither
  * the change nor an event, and one whose reply was lost leaves both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoEventFeed } from '../../src/adapters/mongo/mongo-event-feed.js';
@@ -12,10 +12,9 @@ import { createApp, type Application } from '../../src/config/create-app.js';
 import { loadConfig } from '../../src/config/env.js';
 import { mongoCommandOn, startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.js';
 import { backend, describeWith, openTestDatabase } from '../support/integration.js';
-import { waitForOutput } from '../support/processes.js';
+import { serviceAddress, startService } from '../support/processes.js';
 import { expectError } from '../support/test-app.js';
 
-const root = new URL('../../', import.meta.url).pathname;
 const KEY = 'durability-test-key-0000000001';
 const auth = { authorization: `Bearer ${KEY}` };
 
@@ -34,23 +33,9 @@ describeWith('mongo', 'Events on MongoDB when a process or a write fails', () =>
     await database?.close();
   });
 
-  function startServer(): ChildProcess {
-    return spawn(process.execPath, ['dist/config/main.js'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        ADMIN_PORT: '0',
-        LOG_LEVEL: 'info',
-        MONGODB_URL: backend('mongo').url,
-        MONGODB_DATABASE: database.name,
-        API_KEYS: `${KEY}:business`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  }
-  const addressOf = async (child: ChildProcess) => (await waitForOutput(child, /"address":"(http:\/\/127\.0\.0\.1:\d+)"/))[1] as string;
+  const startServer = (): ChildProcess =>
+    startService({ MONGODB_URL: backend('mongo').url, MONGODB_DATABASE: database.name, API_KEYS: `${KEY}:business` });
+  const addressOf = serviceAddress;
 
   it('keeps the event of a PATCH answered 200 by a process killed right after, and relays it once restarted', async () => {
     // The test holds the feed's writer lease, so the process cannot relay: the event can only be in the pet's outbox.

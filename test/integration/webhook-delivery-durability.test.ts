@@ -4,7 +4,7 @@
  * event whose write was answered 201 by a process killed right after is delivered by the next one.
  * Receivers listen on loopback, endpoints name it by address, and every attempt is checked to stay there.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,11 +14,10 @@ import { loadConfig } from '../../src/config/env.js';
 import { createLogger } from '../../src/config/logger.js';
 import { backend, describeWith, openTestDatabase, uniquePrefix } from '../support/integration.js';
 import { LoopbackOnlySender } from '../support/loopback-sender.js';
-import { waitForOutput } from '../support/processes.js';
+import { serviceAddress, startService } from '../support/processes.js';
 import { StaticResolver } from '../support/static-resolver.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
-const root = new URL('../../', import.meta.url).pathname;
 const PETS = 40;
 
 const headersOf = (hit: { headers: Record<string, string | string[] | undefined> }) => ({
@@ -124,23 +123,14 @@ describeWith('both', 'Webhook delivery with two instances, and after a crash', (
     const KEY = 'webhook-durability-key-00000001';
     const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
     const start = (worker: boolean): ChildProcess =>
-      spawn(process.execPath, ['dist/config/main.js'], {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOST: '127.0.0.1',
-          PORT: '0',
-          ADMIN_PORT: '0',
-          LOG_LEVEL: 'info',
-          MONGODB_URL: backend('mongo').url,
-          MONGODB_DATABASE: database.name,
-          API_KEYS: `${KEY}:business`,
-          WEBHOOK_ALLOW_LOOPBACK: 'true',
-          WEBHOOK_WORKER: String(worker),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      startService({
+        MONGODB_URL: backend('mongo').url,
+        MONGODB_DATABASE: database.name,
+        API_KEYS: `${KEY}:business`,
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
+        WEBHOOK_WORKER: String(worker),
       });
-    const addressOf = async (child: ChildProcess) => (await waitForOutput(child, /"address":"(http:\/\/127\.0\.0\.1:\d+)"/))[1] as string;
+    const addressOf = serviceAddress;
 
     // The first process takes the writes and delivers nothing (WEBHOOK_WORKER=false), then dies.
     const first = start(false);

@@ -1,5 +1,21 @@
 /** Waiting on child processes the tests start: servers, the key tool, database servers. */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+/** The built server (dist/config/main.js) as a process on loopback, on ports of its own, with `env` added. */
+export function startService(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['dist/config/main.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** The public address a started service prints once it listens. */
+export async function serviceAddress(child: ChildProcess): Promise<string> {
+  return (await waitForOutput(child, /"address":"(http:\/\/127\.0\.0\.1:\d+)"/))[1] as string;
+}
 
 /** Resolves with the first match of `pattern` in the child's standard output so far. */
 export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 20_000): Promise<RegExpExecArray> {

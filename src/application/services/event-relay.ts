@@ -31,6 +31,7 @@ const PRUNE_EVERY_MS = 60_000;
 
 export class EventRelay {
   private nextPruneMs = 0;
+  private running: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly outboxes: readonly Outbox[],
@@ -40,8 +41,18 @@ export class EventRelay {
     private readonly events: EventRelayEvents = {},
   ) {}
 
-  /** One pass; returns how many events it moved into the feed (0 when another instance holds the lease). */
-  async pass(): Promise<number> {
+  /**
+   * One pass; returns how many events it moved into the feed (0 when another instance holds the lease).
+   * Passes of this relay run one after another: two at once would both find, append and clear the
+   * same events (the feed takes them once) and both report them relayed.
+   */
+  pass(): Promise<number> {
+    const run = this.running.then(() => this.passNow());
+    this.running = run.catch(() => undefined);
+    return run;
+  }
+
+  private async passNow(): Promise<number> {
     const nowMs = this.clock.nowMs();
     const lease = await this.feed.claimWriter(this.options.holder, nowMs, this.options.leaseMs);
     if (lease === null) return 0;

@@ -34,6 +34,18 @@ const stampAt = (atMs: number) => ({ id: `evt_${String(++n).padStart(13, '0')}re
 const feedIds = async (feed: MemoryEventFeed) => (await feed.find({ visibleTo: null, limit: 100 })).map(({ event }) => event.id);
 
 describe('EventRelay', () => {
+  it('runs its passes one after another: two started at once report each event once', async () => {
+    const { clock, pets, relay, relayed } = setup();
+    for (let i = 0; i < 2; i++) {
+      clock.advance(1);
+      await pets.add(aPetDraft(), (pet) => [petCreated(stampAt(clock.ms), pet)]);
+    }
+    const worker = relay('a');
+    const moved = await Promise.all([worker.pass(), worker.pass()]);
+    expect(moved).toEqual([2, 0]);
+    expect(relayed).toHaveLength(2);
+  });
+
   it('moves every waiting event into the feed in the order made, a few records per pass, and clears the outboxes', async () => {
     const { clock, pets, orders, feed, relay, relayed } = setup();
     const made: FeedEvent[] = [];

@@ -4,7 +4,7 @@ import type { TracingConfig } from '../adapters/telemetry/open-telemetry.js';
 import { Type, type Static } from 'typebox';
 import { ENVIRONMENTS, type Environment } from '../domain/api-key.js';
 import { GET_PET, type Removal } from '../domain/deprecation.js';
-import { parseWebhooks } from './env/webhooks.js';
+import { parseWebhooks, type WebhookSettings } from './env/webhooks.js';
 import { ConfigError } from './env/config-error.js';
 import { parseRedis, type RedisConfig } from './env/redis.js';
 import { parseAdminTokens, parseSeedKeys, type SeedAdminToken, type SeedKey } from './env/seeds.js';
@@ -240,19 +240,7 @@ export interface AppConfig {
   readonly usageFlushMs: number;
   /** How long the event feed keeps events. */
   readonly eventRetentionMs: number;
-  readonly webhooks: {
-    readonly maxEndpointsPerOwner: number;
-    readonly allowLoopback: boolean;
-    /** AES-256 key for webhook secrets at rest; the development key when none is given outside production. */
-    readonly encryptionKey: Buffer;
-    readonly timeoutMs: number;
-    /** The wait after each failed attempt. */
-    readonly retryScheduleMs: readonly number[];
-    /** Whether this instance sends webhooks. */
-    readonly worker: boolean;
-    /** An endpoint failing this long with no delivery is disabled. */
-    readonly disableAfterMs: number;
-  };
+  readonly webhooks: WebhookSettings;
   /** Who owns pets stored before owners were recorded; null: nobody may change them. */
   readonly legacyPetOwner: string | null;
   /** Production may start without MongoDB only when this says so. */

@@ -1137,7 +1137,7 @@ export interface components {
                 /** @description What the endpoint answered; null when it gave no answer */
                 statusCode: number | null;
                 /**
-                 * @description Why there was no usable answer, as in an attempt; null when it answered
+                 * @description Why there was no usable answer: timeout (none within the time allowed), connect (no connection), redirect (a 3xx, never followed), blocked (the host resolved to an address webhooks may not reach); null when it answered
                  * @enum {string|null}
                  */
                 error: "timeout" | "connect" | "redirect" | "blocked" | null;

@@ -45,10 +45,14 @@ export function parseRetrySchedule(value: string): readonly number[] {
 export interface WebhookSettings {
   readonly maxEndpointsPerOwner: number;
   readonly allowLoopback: boolean;
+  /** AES-256 key for webhook secrets at rest; the development key when none is given outside production. */
   readonly encryptionKey: Buffer;
   readonly timeoutMs: number;
+  /** The wait after each failed attempt. */
   readonly retryScheduleMs: readonly number[];
+  /** Whether this instance sends webhooks. */
   readonly worker: boolean;
+  /** An endpoint failing this long with no delivery is disabled. */
   readonly disableAfterMs: number;
 }
 

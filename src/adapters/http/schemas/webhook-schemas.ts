@@ -177,19 +177,23 @@ const DeliveryStatusSchema = Type.Unsafe<(typeof DELIVERY_STATUSES)[number]>({
     'pending (an attempt is due at nextAttemptAt), delivered (a 2xx), failed (stopped and not retried: the address was refused, the endpoint answered 410, or it was removed), exhausted (every retry failed), skipped (the endpoint was disabled when the event came)',
 });
 
+/** What the endpoint answered, or why there was no usable answer: in an attempt and in a test's result. */
+const StatusCodeSchema = Type.Unsafe<number | null>({
+  type: ['integer', 'null'],
+  description: 'What the endpoint answered; null when it gave no answer',
+});
+const AttemptErrorSchema = Type.Unsafe<(typeof ATTEMPT_ERRORS)[number] | null>({
+  type: ['string', 'null'],
+  enum: [...ATTEMPT_ERRORS, null],
+  description:
+    'Why there was no usable answer: timeout (none within the time allowed), connect (no connection), redirect (a 3xx, never followed), blocked (the host resolved to an address webhooks may not reach); null when it answered',
+});
+
 export const AttemptSchema = Type.Object(
   {
     at: Type.String({ format: 'date-time', description: 'When the attempt started' }),
-    statusCode: Type.Unsafe<number | null>({
-      type: ['integer', 'null'],
-      description: 'What the endpoint answered; null when it gave no answer',
-    }),
-    error: Type.Unsafe<(typeof ATTEMPT_ERRORS)[number] | null>({
-      type: ['string', 'null'],
-      enum: [...ATTEMPT_ERRORS, null],
-      description:
-        'Why there was no usable answer: timeout (none within the time allowed), connect (no connection), redirect (a 3xx, never followed), blocked (the host resolved to an address webhooks may not reach); null when it answered',
-    }),
+    statusCode: StatusCodeSchema,
+    error: AttemptErrorSchema,
     durationMs: Type.Integer({ minimum: 0, description: 'How long the attempt took' }),
   },
   { title: 'WebhookAttempt', additionalProperties: false },
@@ -258,15 +262,8 @@ export const TestResultSchema = Type.Object(
     delivery: WebhookDeliverySchema,
     response: Type.Object(
       {
-        statusCode: Type.Unsafe<number | null>({
-          type: ['integer', 'null'],
-          description: 'What the endpoint answered; null when it gave no answer',
-        }),
-        error: Type.Unsafe<(typeof ATTEMPT_ERRORS)[number] | null>({
-          type: ['string', 'null'],
-          enum: [...ATTEMPT_ERRORS, null],
-          description: 'Why there was no usable answer, as in an attempt; null when it answered',
-        }),
+        statusCode: StatusCodeSchema,
+        error: AttemptErrorSchema,
         durationMs: Type.Integer({ minimum: 0, description: 'How long it took' }),
         delivered: Type.Boolean({ description: 'True when it answered 2xx' }),
       },

@@ -65,6 +65,34 @@ export interface RateDecision {
   readonly bannedUntilMs: number | null;
   /** True for the one decision that began the ban (outcome 'banned'), so bans are counted once. */
   readonly banStarted: boolean;
+  /**
+   * When a request counted now next leaves a window, so that some window's count drops (Infinity
+   * when none is counted). Until then, and until the refusal ends, a refusal's answer stays the
+   * same but for the time left (refusalHoldsUntil).
+   */
+  readonly dropsAtMs: number;
+  /** Refusals counted toward a ban, and until when they count (0 with none). */
+  readonly strikes: number;
+  readonly strikesUntilMs: number;
+}
+
+/** A batch of refusals answered elsewhere (a local cache), to be counted as strikes: how many, and when the first and the last came. */
+export interface StrikeBatch {
+  readonly count: number;
+  readonly firstMs: number;
+  readonly lastMs: number;
+}
+
+/**
+ * Until when a refusal stands exactly as decided, apart from the time left before a retry: the end
+ * of the ban or the time a request fits again, and no later than the next drop of a window's count.
+ * Null for an admission, which only the store may decide.
+ */
+export function refusalHoldsUntil(decision: RateDecision): number | null {
+  if (decision.outcome === 'admitted') return null;
+  const end =
+    decision.outcome === 'banned' ? (decision.bannedUntilMs ?? decision.nowMs) : Math.max(...decision.windows.map((w) => w.retryAtMs));
+  return Math.min(end, decision.dropsAtMs);
 }
 
 /** What the response headers say: the window closest to exhaustion, and when to retry. */
@@ -170,6 +198,15 @@ class BucketedWindow {
     return this.buckets.size;
   }
 
+  /** When the oldest request counted (after `usage` or `usedAt` at the same time) leaves the window; Infinity with none. */
+  dropsAt(): number {
+    for (let index = this.oldest; index <= this.newest; index++) {
+      const bucket = this.buckets.get(index);
+      if (bucket) return bucket.lastMs + this.windowMs;
+    }
+    return Infinity;
+  }
+
   /** True when nothing counted so far is still inside the window at nowMs. */
   isEmptyAt(nowMs: number): boolean {
     return this.total === 0 || this.leavesAt(this.newest) <= nowMs;
@@ -249,15 +286,64 @@ export class SubjectState {
   }
 }
 
+/** What bans are decided on: a subject's strikes and ban. */
+export interface StrikeState {
+  strikes: number;
+  strikesUntilMs: number;
+  bannedUntilMs: number;
+}
+
+/**
+ * Counts refusals as strikes: a strike window opens at the first strike after the last one closed,
+ * and the strike that reaches the threshold within it bans the subject from then on (true). The
+ * caller counts no strikes while the subject is banned. One rule for the store's decisions, for
+ * batches of refusals answered elsewhere, and for the copy an instance keeps while it answers them.
+ */
+export function countStrikes(state: StrikeState, ban: BanPolicy, batch: StrikeBatch): boolean {
+  if (ban.threshold <= 0) return false;
+  if (state.strikesUntilMs <= batch.firstMs) {
+    state.strikes = 0;
+    state.strikesUntilMs = batch.firstMs + ban.strikeWindowMs;
+  }
+  state.strikes += batch.count;
+  if (state.strikes < ban.threshold) return false;
+  state.strikes = 0;
+  state.strikesUntilMs = 0;
+  state.bannedUntilMs = batch.lastMs + ban.durationMs;
+  return true;
+}
+
+function decided(
+  state: SubjectState,
+  policy: AdmissionPolicy,
+  outcome: Outcome,
+  nowMs: number,
+  windows: WindowUsage[],
+  banStarted = false,
+): RateDecision {
+  let dropsAtMs = Infinity;
+  for (const w of policy.windows) dropsAtMs = Math.min(dropsAtMs, state.window(w).dropsAt());
+  return {
+    outcome,
+    nowMs,
+    windows,
+    bannedUntilMs: outcome === 'banned' ? state.bannedUntilMs : null,
+    banStarted,
+    dropsAtMs,
+    strikes: state.strikes,
+    strikesUntilMs: state.strikesUntilMs,
+  };
+}
+
 /**
  * What a request would get now, without counting one or adding a strike: the answer to "how much
  * is left?" that costs no quota. `outcome` is what the next request would be answered.
  */
 export function peek(state: SubjectState, policy: AdmissionPolicy, nowMs: number): RateDecision {
   const windows = policy.windows.map((w) => state.window(w).usage(nowMs, w.name, w.limit));
-  if (state.bannedUntilMs > nowMs) return { outcome: 'banned', nowMs, windows, bannedUntilMs: state.bannedUntilMs, banStarted: false };
+  if (state.bannedUntilMs > nowMs) return decided(state, policy, 'banned', nowMs, windows);
   const fits = windows.every((usage) => usage.used < usage.limit);
-  return { outcome: fits ? 'admitted' : 'limited', nowMs, windows, bannedUntilMs: null, banStarted: false };
+  return decided(state, policy, fits ? 'admitted' : 'limited', nowMs, windows);
 }
 
 /**
@@ -272,29 +358,34 @@ export function admit(state: SubjectState, policy: AdmissionPolicy, nowMs: numbe
   let fits = true;
   for (const w of windows) if (state.window(w).usedAt(nowMs) >= w.limit) fits = false;
   if (fits && state.bannedUntilMs <= nowMs) {
-    return {
-      outcome: 'admitted',
+    return decided(
+      state,
+      policy,
+      'admitted',
       nowMs,
-      windows: windows.map((w) => state.window(w).record(nowMs, w.name, w.limit)),
-      bannedUntilMs: null,
-      banStarted: false,
-    };
+      windows.map((w) => state.window(w).record(nowMs, w.name, w.limit)),
+    );
   }
   const usages = windows.map((w) => state.window(w).usage(nowMs, w.name, w.limit));
-  if (state.bannedUntilMs > nowMs) {
-    return { outcome: 'banned', nowMs, windows: usages, bannedUntilMs: state.bannedUntilMs, banStarted: false };
-  }
-  if (policy.ban.threshold > 0) {
-    if (state.strikesUntilMs <= nowMs) {
-      state.strikes = 0;
-      state.strikesUntilMs = nowMs + policy.ban.strikeWindowMs;
-    }
-    state.strikes += 1;
-    if (state.strikes >= policy.ban.threshold) {
-      state.strikes = 0;
-      state.bannedUntilMs = nowMs + policy.ban.durationMs;
-      return { outcome: 'banned', nowMs, windows: usages, bannedUntilMs: state.bannedUntilMs, banStarted: true };
-    }
-  }
-  return { outcome: 'limited', nowMs, windows: usages, bannedUntilMs: null, banStarted: false };
+  if (state.bannedUntilMs > nowMs) return decided(state, policy, 'banned', nowMs, usages);
+  const banStarted = countStrikes(state, policy.ban, { count: 1, firstMs: nowMs, lastMs: nowMs });
+  return decided(state, policy, banStarted ? 'banned' : 'limited', nowMs, usages, banStarted);
+}
+
+/**
+ * Counts refusals answered elsewhere as strikes (none while the subject is banned), then says what
+ * the next request would get as of the last of them.
+ */
+export function addStrikes(state: SubjectState, policy: AdmissionPolicy, batch: StrikeBatch): RateDecision {
+  const banned = state.bannedUntilMs > batch.lastMs;
+  const banStarted = !banned && batch.count > 0 && countStrikes(state, policy.ban, batch);
+  const decision = peek(state, policy, batch.lastMs);
+  return banStarted ? { ...decision, banStarted } : decision;
+}
+
+/** Lifts a ban and forgets the strikes toward one; what has been counted in the windows stays. */
+export function liftBan(state: StrikeState): void {
+  state.bannedUntilMs = 0;
+  state.strikes = 0;
+  state.strikesUntilMs = 0;
 }

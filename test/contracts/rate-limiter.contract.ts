@@ -1,7 +1,7 @@
 /** What every RateLimiter must do; run against each adapter with an injected clock. */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RateLimiter } from '../../src/application/ports/rate-limiter.js';
-import { admit, peek, reportOf, SubjectState, windowsFor, type AdmissionPolicy } from '../../src/domain/rate-limit.js';
+import { addStrikes, admit, liftBan, peek, refusalHoldsUntil, reportOf, SubjectState, windowsFor, type AdmissionPolicy } from '../../src/domain/rate-limit.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 export interface RateLimiterHarness {
@@ -165,6 +165,78 @@ export function describeRateLimiterContract(adapter: string, harness: RateLimite
       expect((await limiter.peek(subject, policy)).outcome).toBe('banned');
       // A subject never seen has everything left.
       expect(reportOf(await limiter.peek(`${subject}-new`, policy))).toMatchObject({ limit: 5, remaining: 5 });
+    });
+
+    it('counts batches of strikes as the domain does: a new strike window after the last closed, and the ban from the last strike that reaches the threshold', async () => {
+      const policy: AdmissionPolicy = {
+        windows: windowsFor({ perMinute: 3, perDay: 100 }),
+        ban: { threshold: 10, durationMs: 300_000, strikeWindowMs: 30_000 },
+      };
+      const reference = new SubjectState();
+      for (let i = 0; i < 4; i++) expect(await limiter.admit(subject, policy)).toEqual(admit(reference, policy, clock.ms));
+      // One strike from the store's own refusal, then batches answered elsewhere.
+      const t = clock.ms;
+      const batches = [
+        { count: 4, firstMs: t + 100, lastMs: t + 900 },
+        // After the strike window (opened at t) has closed: a new one opens at its first strike.
+        { count: 6, firstMs: t + 31_000, lastMs: t + 31_500 },
+        { count: 4, firstMs: t + 32_000, lastMs: t + 32_200 },
+        // While banned, strikes do not count.
+        { count: 50, firstMs: t + 33_000, lastMs: t + 33_000 },
+      ];
+      const answers = [];
+      for (const batch of batches) {
+        const answer = await limiter.strike(subject, policy, batch);
+        expect(answer).toEqual(addStrikes(reference, policy, batch));
+        answers.push(answer);
+      }
+      expect(answers.map((a) => [a.outcome, a.strikes, a.banStarted])).toEqual([
+        ['limited', 5, false],
+        ['limited', 6, false],
+        ['banned', 0, true],
+        ['banned', 0, false],
+      ]);
+      expect(answers[2]?.bannedUntilMs).toBe(t + 32_200 + 300_000);
+      // The refusal holds until the ban ends or a count drops: the three requests leave the minute at t + 60 s.
+      expect(refusalHoldsUntil(answers[2]!)).toBe(t + 60_000);
+      clock.advance(33_000);
+      expect(await limiter.admit(subject, policy)).toEqual(admit(reference, policy, clock.ms));
+    });
+
+    it('says when a limited refusal stands until: the first count to drop, and the store and the domain agree', async () => {
+      const policy: AdmissionPolicy = { windows: windowsFor({ perMinute: 3, perDay: 100 }), ban };
+      const reference = new SubjectState();
+      for (let i = 0; i < 3; i++) {
+        expect(await limiter.admit(subject, policy)).toEqual(admit(reference, policy, clock.ms));
+        clock.advance(2_000);
+      }
+      const refused = await limiter.admit(subject, policy);
+      expect(refused).toEqual(admit(reference, policy, clock.ms));
+      // The first of the three leaves the minute 60 s after it came, 6 s ago; the refusal holds until then.
+      expect(refused.dropsAtMs).toBe(clock.ms - 6_000 + 60_000);
+      expect(refusalHoldsUntil(refused)).toBe(clock.ms - 6_000 + 60_000);
+      expect(refusalHoldsUntil(await limiter.peek(`${subject}-new`, policy))).toBeNull();
+      expect((await limiter.peek(`${subject}-new`, policy)).dropsAtMs).toBe(Infinity);
+    });
+
+    it('lifts a ban and forgets the strikes, keeping what the windows counted', async () => {
+      const policy: AdmissionPolicy = {
+        windows: windowsFor({ perMinute: 2, perDay: 100 }),
+        ban: { threshold: 2, durationMs: 600_000, strikeWindowMs: 60_000 },
+      };
+      const reference = new SubjectState();
+      for (let i = 0; i < 4; i++) expect(await limiter.admit(subject, policy)).toEqual(admit(reference, policy, clock.ms));
+      expect((await limiter.peek(subject, policy)).outcome).toBe('banned');
+      clock.advance(1_000);
+      liftBan(reference);
+      const lifted = await limiter.unban(subject, policy);
+      expect(lifted).toEqual(peek(reference, policy, clock.ms));
+      expect(lifted).toMatchObject({ outcome: 'limited', strikes: 0, bannedUntilMs: null });
+      // The two requests still count for the minute; one minute after them, both are admitted again.
+      clock.advance(60_000);
+      expect(await send(limiter, subject, policy, 3)).toBe(2);
+      // Unbanning a subject never seen leaves it with everything.
+      expect(reportOf(await limiter.unban(`${subject}-new`, policy))).toMatchObject({ limit: 2, remaining: 2 });
     });
 
     it('answers a ping', async () => {

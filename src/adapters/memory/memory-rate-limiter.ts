@@ -1,5 +1,5 @@
 /** In-memory sliding-window limiter for one process: the domain's rules over a map of subjects. */
-import { admit, peek, SubjectState, type AdmissionPolicy, type RateDecision } from '../../domain/rate-limit.js';
+import { addStrikes, admit, liftBan, peek, SubjectState, type AdmissionPolicy, type RateDecision, type StrikeBatch } from '../../domain/rate-limit.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
 import { SweepSchedule } from './memory-kit.js';
@@ -15,13 +15,17 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async admit(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
     const nowMs = this.clock.nowMs();
-    this.sweep(nowMs);
-    let state = this.subjects.get(subject);
-    if (!state) {
-      state = new SubjectState();
-      this.subjects.set(subject, state);
-    }
-    return admit(state, policy, nowMs);
+    return admit(this.stateOf(subject, nowMs), policy, nowMs);
+  }
+
+  async strike(subject: string, policy: AdmissionPolicy, batch: StrikeBatch): Promise<RateDecision> {
+    return addStrikes(this.stateOf(subject, batch.lastMs), policy, batch);
+  }
+
+  async unban(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    const state = this.subjects.get(subject) ?? new SubjectState();
+    liftBan(state);
+    return peek(state, policy, this.clock.nowMs());
   }
 
   async peek(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
@@ -36,6 +40,17 @@ export class MemoryRateLimiter implements RateLimiter {
 
   ping(): Promise<void> {
     return Promise.resolve();
+  }
+
+  private stateOf(subject: string, nowMs: number): SubjectState {
+    this.sweep(nowMs);
+    let state = this.subjects.get(subject);
+    if (!state) {
+      state = new SubjectState();
+      this.subjects.set(subject, state);
+    }
+    state.lastSeenMs = Math.max(state.lastSeenMs, nowMs);
+    return state;
   }
 
   private sweep(nowMs: number): void {

@@ -11,7 +11,7 @@
 import calculateSlot from 'cluster-key-slot';
 import { boundedCall, type RedisClient } from './redis-connection.js';
 import { defineScripts, type ScriptCommands } from './redis-scripts.js';
-import type { AdmissionPolicy, Outcome, RateDecision, WindowUsage } from '../../domain/rate-limit.js';
+import type { AdmissionPolicy, Outcome, RateDecision, StrikeBatch, WindowUsage } from '../../domain/rate-limit.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
 
@@ -82,7 +82,19 @@ export class RedisRateLimiter implements RateLimiter {
     return this.run('peek', subject, policy);
   }
 
-  private run(mode: 'admit' | 'peek', subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+  strike(subject: string, policy: AdmissionPolicy, batch: StrikeBatch): Promise<RateDecision> {
+    return this.run(`strike:${batch.count}:${batch.firstMs}`, subject, policy, batch.lastMs);
+  }
+
+  unban(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    return this.run('unban', subject, policy);
+  }
+
+  /**
+   * One decision in the next script call (lua/admit.lua names the modes). `atMs` is the time it is
+   * made at, in the store's time; by default Redis's own (or the test clock's).
+   */
+  private run(mode: string, subject: string, policy: AdmissionPolicy, atMs?: number): Promise<RateDecision> {
     return new Promise<RateDecision>((resolve, reject) => {
       const key = this.keyFor(subject);
       const slot = this.redis.isCluster ? calculateSlot(key) : 0;
@@ -98,7 +110,7 @@ export class RedisRateLimiter implements RateLimiter {
         batch.policies.set(policy, policyNumber);
       }
       batch.keys.push(key);
-      batch.decisions.push(this.options.clock ? this.options.clock.nowMs() : '', mode, policyNumber);
+      batch.decisions.push(atMs ?? (this.options.clock ? this.options.clock.nowMs() : ''), mode, policyNumber);
       batch.pending.push({ windows: policy.windows, resolve, reject });
       if (batch.pending.length >= MAX_BATCH) {
         this.waiting.delete(slot);
@@ -145,22 +157,29 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-/** One decision's reply: { outcome, now, bannedUntil, banStarted, then per window: used, resetAt, retryAt }. */
+/**
+ * One decision's reply: { outcome, now, bannedUntil, banStarted, dropsAt (-1: none), strikes,
+ * strikesUntil, then per window: used, resetAt, retryAt }.
+ */
 function decisionOf(reply: (string | number)[], policyWindows: AdmissionPolicy['windows']): RateDecision {
   const outcome = String(reply[0]) as Outcome;
   const windows: WindowUsage[] = policyWindows.map((w, i) => ({
     name: w.name,
     limit: w.limit,
-    used: Number(reply[4 + i * 3]),
-    resetAtMs: Number(reply[5 + i * 3]),
-    retryAtMs: Number(reply[6 + i * 3]),
+    used: Number(reply[7 + i * 3]),
+    resetAtMs: Number(reply[8 + i * 3]),
+    retryAtMs: Number(reply[9 + i * 3]),
   }));
+  const dropsAtMs = Number(reply[4]);
   return {
     outcome,
     nowMs: Number(reply[1]),
     windows,
     bannedUntilMs: outcome === 'banned' ? Number(reply[2]) : null,
     banStarted: reply[3] === 1,
+    dropsAtMs: dropsAtMs < 0 ? Infinity : dropsAtMs,
+    strikes: Number(reply[5]),
+    strikesUntilMs: Number(reply[6]),
   };
 }
 

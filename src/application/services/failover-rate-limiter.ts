@@ -4,7 +4,7 @@
  * the outage is reported once, and so is the recovery.
  */
 import { ServiceUnavailableError } from '../../domain/errors.js';
-import type { AdmissionPolicy, RateDecision } from '../../domain/rate-limit.js';
+import type { AdmissionPolicy, RateDecision, StrikeBatch } from '../../domain/rate-limit.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import { isTimeout } from './within.js';
 
@@ -34,6 +34,14 @@ export class FailoverRateLimiter implements RateLimiter {
 
   peek(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
     return this.decide((limiter) => limiter.peek(subject, policy));
+  }
+
+  strike(subject: string, policy: AdmissionPolicy, batch: StrikeBatch): Promise<RateDecision> {
+    return this.decide((limiter) => limiter.strike(subject, policy, batch));
+  }
+
+  unban(subject: string, policy: AdmissionPolicy): Promise<RateDecision> {
+    return this.decide((limiter) => limiter.unban(subject, policy));
   }
 
   private async decide(ask: (limiter: RateLimiter) => Promise<RateDecision>): Promise<RateDecision> {

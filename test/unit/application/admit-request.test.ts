@@ -140,6 +140,8 @@ describe('admitting a request', () => {
     const down: RateLimiter = {
       admit: () => Promise.reject(new Error('limiter down')),
       peek: () => Promise.reject(new Error('limiter down')),
+      strike: () => Promise.reject(new Error('limiter down')),
+      unban: () => Promise.reject(new Error('limiter down')),
       ping: () => Promise.reject(new Error('limiter down')),
     };
     const failing = new AdmitRequest(new Authenticate(new MemoryApiKeyStore(), clock, 'production'), down, BAN);

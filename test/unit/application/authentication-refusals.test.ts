@@ -162,8 +162,13 @@ describe('admin credentials in the Authorization header', () => {
         })),
         bannedUntilMs: null,
         banStarted: false,
+        dropsAtMs: clock.ms + 30_000,
+        strikes: 1,
+        strikesUntilMs: clock.ms + 60_000,
       }),
       peek: () => Promise.reject(new Error('not used')),
+      strike: () => Promise.reject(new Error('not used')),
+      unban: () => Promise.reject(new Error('not used')),
       ping: async () => undefined,
     };
     const refused = await admit(credentials, limited)

@@ -14,9 +14,12 @@
 --              strike window ms, the number of windows, then per window: limit, window ms, bucket ms;
 --              then per decision: now in ms, or "" to take the time from Redis (so instances with
 --              skewed clocks agree); "admit" to decide and count a request, "peek" to say what one
---              would get (nothing counted); the policy's number (from 1)
+--              would get (nothing counted), "strike:<count>:<first ms>" to count that many refusals
+--              answered elsewhere as strikes, the last of them at now (then as peek), "unban" to lift
+--              a ban and forget the strikes (then as peek); the policy's number (from 1)
 -- Returns      one reply per decision: { outcome, now, bannedUntil, banStarted (1 for the request that
---              began a ban, else 0), then per window: used, resetAt, retryAt }
+--              began a ban, else 0), dropsAt (when the oldest request counted leaves its window; -1
+--              with none), strikes, strikesUntil, then per window: used, resetAt, retryAt }
 --
 -- A bucket counts, whole, while its latest request is inside the window (now - window, now], so it
 -- leaves exactly one window after that request: no stated time is ever more than a window ahead.
@@ -149,6 +152,19 @@ local function save(key, state, windows, now)
   redis.call('SET', key, table.concat(parts), 'PX', math.max(1, expires - now))
 end
 
+-- Counts `count` refusals as strikes, the first at `first` and the last at `last` (countStrikes in
+-- src/domain/rate-limit.ts); true when they begin a ban.
+local function countStrikes(state, policy, first, count, last)
+  if policy.threshold <= 0 then return false end
+  if state.strikesUntil <= first then
+    state.strikes, state.strikesUntil = 0, first + policy.strikeMs
+  end
+  state.strikes = state.strikes + count
+  if state.strikes < policy.threshold then return false end
+  state.bannedUntil, state.strikes, state.strikesUntil = last + policy.banMs, 0, 0
+  return true
+end
+
 -- One decision on the subject at KEYS[k], with its arguments from ARGV[at].
 local function decide(k, at)
   local now = timeOf(ARGV[at])
@@ -173,7 +189,14 @@ local function decide(k, at)
   end
 
   local function answer(outcome, bannedUntil, banStarted)
-    local out = { outcome, now, bannedUntil, banStarted and 1 or 0 }
+    local dropsAt = -1
+    for _, w in ipairs(windows) do
+      if w.total > 0 then
+        local _, leaves = bucketOf(w, w.oldest)
+        if dropsAt < 0 or leaves < dropsAt then dropsAt = leaves end
+      end
+    end
+    local out = { outcome, now, bannedUntil, banStarted and 1 or 0, dropsAt, state.strikes, state.strikesUntil }
     for _, w in ipairs(windows) do
       out[#out + 1] = w.total
       out[#out + 1] = resetAt(w, now)
@@ -181,6 +204,23 @@ local function decide(k, at)
     end
     return out
   end
+
+  local mode = ARGV[at + 1]
+  if mode == 'unban' then
+    state.bannedUntil, state.strikes, state.strikesUntil = 0, 0, 0
+    save(key, state, windows, now)
+    peeking = true
+  end
+
+  local strikes, first = string.match(mode, '^strike:(%d+):(%d+)$')
+  if strikes and state.bannedUntil <= now and policy.threshold > 0 then
+    if countStrikes(state, policy, tonumber(first), tonumber(strikes), now) then
+      save(key, state, windows, now)
+      return answer('banned', state.bannedUntil, true)
+    end
+    save(key, state, windows, now)
+  end
+  if strikes then peeking = true end
 
   if state.bannedUntil > now then return answer('banned', state.bannedUntil) end
 
@@ -198,12 +238,7 @@ local function decide(k, at)
   end
 
   if policy.threshold > 0 then
-    if state.strikesUntil <= now then
-      state.strikes, state.strikesUntil = 0, now + policy.strikeMs
-    end
-    state.strikes = state.strikes + 1
-    if state.strikes >= policy.threshold then
-      state.bannedUntil, state.strikes, state.strikesUntil = now + policy.banMs, 0, 0
+    if countStrikes(state, policy, now, 1, now) then
       save(key, state, windows, now)
       return answer('banned', state.bannedUntil, true)
     end

@@ -30,6 +30,7 @@ import { WebhookDeliveries } from '../application/use-cases/webhook-deliveries.j
 import { InspectWebhooks } from '../application/use-cases/inspect-webhooks.js';
 import { WebhookDispatcher, type WebhookDispatcherEvents } from '../application/services/webhook-dispatcher.js';
 import { presentEvent } from '../adapters/http/routes/events.js';
+import { LocalRefusals, type LocalRefusalEvents } from '../application/services/local-refusals.js';
 
 /** How long webhook deliveries and their attempts are kept (the deliveries log, recover's reach). */
 export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 86_400_000;
@@ -58,6 +59,8 @@ export interface ContainerOptions {
   readonly eventRelayEvents?: EventRelayEvents;
   /** Told of each webhook attempt and each endpoint disabled. */
   readonly webhookEvents?: WebhookDispatcherEvents;
+  /** Told of each refusal answered without the limiter, and of strikes it could not take. */
+  readonly refusalEvents?: LocalRefusalEvents;
 }
 
 export function buildContainer(config: AppConfig, adapters: Adapters, options: ContainerOptions = {}): DependencyContainer {
@@ -245,7 +248,21 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   provide(
     c,
     TOKENS.AdmitRequest,
-    once((d) => new AdmitRequest(resolve(d, TOKENS.Authenticate), resolve(d, TOKENS.RateLimiter), ban)),
+    once(
+      (d) =>
+        new AdmitRequest(resolve(d, TOKENS.Authenticate), resolve(d, TOKENS.RateLimiter), ban, resolve(d, TOKENS.LocalRefusals)),
+    ),
+  );
+  provide(
+    c,
+    TOKENS.LocalRefusals,
+    once(
+      (d) =>
+        new LocalRefusals(resolve(d, TOKENS.RateLimiter), resolve(d, TOKENS.Clock), {
+          maxEntries: config.refusalCacheSize,
+          ...(options.refusalEvents && { events: options.refusalEvents }),
+        }),
+    ),
   );
   provide(
     c,

@@ -81,6 +81,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     options.adapters ?? (await configuredAdapters(config, logger, { metrics, ...(tracing && { portObservers: [tracing.portObserver] }) }));
   const { usageEngine } = adapters;
   const container = buildContainer(config, adapters, {
+    refusalEvents: {
+      answered: () => metrics.refusedLocally(),
+      // The limiter's outage is logged once where it is seen (FailoverRateLimiter); here only counted.
+      strikesLost: (count) => metrics.strikesLost(count),
+    },
     eventRelayEvents: { relayed: (events) => metrics.eventsRelayed(events.map((event) => event.type)) },
     webhookEvents: {
       attempted: (outcome, durationMs) => metrics.webhookAttempted(outcome, durationMs),
@@ -161,6 +166,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       metricsEndpoint: config.metricsListener === 'admin' ? { token: config.metricsToken } : null,
     },
   );
+  const refusals = resolve(container, TOKENS.LocalRefusals);
+  metrics.countRefusalCache(() => refusals.size);
   const stopFlushing = flushEvery(usageRecorder, config.usageFlushMs, metrics);
   const stopSweeping = sweepEvery(resolve(container, TOKENS.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger);
   const stopRelaying = relayEvery(resolve(container, TOKENS.EventRelay), EVENT_RELAY_INTERVAL_MS, logger);
@@ -174,6 +181,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await admin.close();
     // The counts of the last requests, before the connections go.
     await stopFlushing();
+    await refusals.close();
     await stopSweeping();
     // The events of the last changes, into the feed before the connections go.
     await stopRelaying();

@@ -49,6 +49,12 @@ export const EnvSchema = Type.Object({
     description: 'Refused requests within a minute that block a client; 0 disables blocking',
   }),
   RATE_LIMIT_BAN_SECONDS: Type.Integer({ minimum: 60, default: 900, description: 'How long a blocked client stays blocked' }),
+  RATE_LIMIT_REFUSAL_CACHE_SIZE: Type.Integer({
+    minimum: 0,
+    default: 10_000,
+    description:
+      'Refused clients (keys and addresses) an instance remembers, answering their requests itself, exactly as the shared limiter would, until the refusal ends; 0 asks the limiter every time',
+  }),
   HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
     minimum: 1_000,
     default: 10_000,
@@ -225,6 +231,8 @@ export interface AppConfig {
   /** As Fastify takes it: a boolean, proxy addresses, or a function of the hop count. */
   readonly trustProxy: TrustProxy;
   readonly ban: { readonly threshold: number; readonly durationMs: number };
+  /** Refused subjects remembered per instance (LocalRefusals); 0 turns the cache off. */
+  readonly refusalCacheSize: number;
   readonly shutdownTimeoutMs: number;
   readonly connectionTimeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
   readonly readinessTimeoutMs: number;
@@ -288,6 +296,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ban: { threshold: env.RATE_LIMIT_BAN_THRESHOLD, durationMs: env.RATE_LIMIT_BAN_SECONDS * 1000 },
+    refusalCacheSize: env.RATE_LIMIT_REFUSAL_CACHE_SIZE,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     connectionTimeouts: {
       headersMs: env.HTTP_HEADERS_TIMEOUT_MS,

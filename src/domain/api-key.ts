@@ -68,6 +68,8 @@ export interface ApiKeyRecord {
   readonly allowedOrigins?: readonly string[];
   /** Digest of the request that created it with an Idempotency-Key, to tell a retry from a reuse. */
   readonly requestFingerprint?: string;
+  /** When an operator last lifted its quota's ban (absent before): instances drop what they remember of the refusals then. */
+  readonly banLiftedAt?: Date;
   readonly createdAt: Date;
   readonly revokedAt: Date | null;
   /** After this the key no longer works (set at issue, or by a rotation's grace period). */

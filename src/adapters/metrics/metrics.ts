@@ -79,6 +79,35 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Refusals answered from the instance's own memory, counted here and read at each scrape. */
+  private localRefusalCount = 0;
+  private readRefusalCacheSize: () => number = () => 0;
+
+  private readonly localRefusals = new Counter({
+    name: 'rate_limit_local_refusals_total',
+    help: 'Refusals (429) this instance answered from its memory of refused clients, without asking the shared limiter',
+    registers: [this.registry],
+    collect: () => {
+      this.localRefusals.reset();
+      this.localRefusals.inc(this.localRefusalCount);
+    },
+  });
+
+  private readonly refusalCacheEntries = new Gauge({
+    name: 'rate_limit_refusal_cache_entries',
+    help: 'Refused clients (keys and addresses) this instance remembers (at most RATE_LIMIT_REFUSAL_CACHE_SIZE)',
+    registers: [this.registry],
+    collect: () => {
+      this.refusalCacheEntries.set(this.readRefusalCacheSize());
+    },
+  });
+
+  private readonly strikesLostCounter = new Counter({
+    name: 'rate_limit_strikes_lost_total',
+    help: 'Refusals answered by this instance that the shared limiter could not count toward a ban (it failed)',
+    registers: [this.registry],
+  });
+
   private readonly degraded = new Gauge({
     name: 'rate_limiter_degraded',
     help: '1 while the shared limiter (Redis) is failing and this instance limits on its own memory (fail-open) or refuses (fail-closed), else 0',
@@ -184,6 +213,19 @@ export class Metrics {
     const byOutcome = entry(this.decided, plan);
     byOutcome.set(outcome, (byOutcome.get(outcome) ?? 0) + 1);
     if (banStarted) this.bans.inc({ plan });
+  }
+
+  refusedLocally(): void {
+    this.localRefusalCount++;
+  }
+
+  strikesLost(count: number): void {
+    this.strikesLostCounter.inc(count);
+  }
+
+  /** Reads rate_limit_refusal_cache_entries from `read` at each scrape. */
+  countRefusalCache(read: () => number): void {
+    this.readRefusalCacheSize = read;
   }
 
   limiterDegraded(degraded: boolean): void {

@@ -24,6 +24,7 @@ interface ApiKeyDocument {
   revokedReason?: string;
   requestFingerprint?: string;
   allowedOrigins?: string[];
+  banLiftedAt?: Date;
   createdAt: Date;
   revokedAt: Date | null;
   expiresAt: Date | null;
@@ -141,6 +142,7 @@ function toRecord(document: ApiKeyDocument | null): ApiKeyRecord | null {
     ...(document.revokedReason !== undefined && { revokedReason: document.revokedReason }),
     ...(document.requestFingerprint !== undefined && { requestFingerprint: document.requestFingerprint }),
     ...(document.allowedOrigins !== undefined && { allowedOrigins: [...document.allowedOrigins] }),
+    ...(document.banLiftedAt !== undefined && { banLiftedAt: document.banLiftedAt }),
     createdAt: document.createdAt,
     revokedAt: document.revokedAt ?? null,
     expiresAt: document.expiresAt ?? null,

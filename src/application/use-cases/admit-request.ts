@@ -8,22 +8,40 @@ import type { KeyScope } from '../../domain/api-key.js';
 import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '../../domain/errors.js';
 import { ANONYMOUS_LIMITS, type PlanId, type PlanLimits } from '../../domain/plans.js';
 import { retryAfterSeconds, windowsFor, type AdmissionPolicy, type BanPolicy, type RateDecision } from '../../domain/rate-limit.js';
+import { systemClock } from '../ports/clock.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import { LocalRefusals } from '../services/local-refusals.js';
 import type { AuthenticatedKey, Authenticate } from './authenticate.js';
 
 /** The rate-limit subject of a key: its quota, which a rotated key shares with its replacement. */
-function keySubject(key: AuthenticatedKey): string {
+export function keySubject(key: Pick<AuthenticatedKey, 'quotaId'>): string {
   return `key:${key.quotaId}`;
 }
 
-/** Subjects of the keys seen (Authenticate hands back the same object for a key while it is unchanged). */
-const subjects = new WeakMap<AuthenticatedKey, string>();
+/**
+ * What a key's decisions are made for, besides its subject: its limits and the last time its ban was
+ * lifted. A refusal remembered under another stamp no longer holds (LocalRefusals).
+ */
+function keyStamp(key: AuthenticatedKey): string {
+  return `${key.limits.perMinute}/${key.limits.perDay}/${key.banLiftedAtMs ?? 0}`;
+}
 
-function subjectOf(key: AuthenticatedKey): string {
+/** Every address is decided under the same limits. */
+const ADDRESS_STAMP = 'address';
+
+interface KeySubject {
+  readonly subject: string;
+  readonly stamp: string;
+}
+
+/** Subjects of the keys seen (Authenticate hands back the same object for a key while it is unchanged). */
+const subjects = new WeakMap<AuthenticatedKey, KeySubject>();
+
+function subjectOf(key: AuthenticatedKey): KeySubject {
   let subject = subjects.get(key);
   // Stryker disable next-line ConditionalExpression: a memo; working the subject out again gives the same
   if (subject === undefined) {
-    subject = keySubject(key);
+    subject = { subject: keySubject(key), stamp: keyStamp(key) };
     // Stryker disable next-line CallExpression: a memo
     subjects.set(key, subject);
   }
@@ -80,6 +98,7 @@ export interface Admission {
 interface Caller {
   readonly key: AuthenticatedKey | null;
   readonly subject: string;
+  readonly stamp: string;
   readonly limits: PlanLimits;
   readonly authError: UnauthenticatedError | null;
 }
@@ -88,24 +107,36 @@ export class AdmitRequest {
   /** Plan limits are shared objects (the plan table, a key record): build each policy once. */
   private readonly policies = new WeakMap<PlanLimits, AdmissionPolicy>();
 
+  private readonly refusals: LocalRefusals;
+
+  /** Without `refusals`, every request is decided by the limiter. */
   constructor(
     private readonly authenticate: Authenticate,
     private readonly limiter: RateLimiter,
     private readonly ban: BanPolicy,
-  ) {}
+    refusals?: LocalRefusals,
+  ) {
+    this.refusals = refusals ?? new LocalRefusals(limiter, systemClock, { maxEntries: 0 });
+  }
 
   /** Rejects only when no decision can be made (a key store or a limiter that fails closed is down). */
   async execute(request: AdmissionRequest): Promise<Admission> {
+    // A key this instance has not verified, from an address refused here: refused as that address,
+    // without looking the key up (so a refused address learns nothing about the keys it tries).
+    if (request.needsKey && this.refusals.size > 0 && !this.authenticate.knows(request.authorization)) {
+      const decision = this.refusals.answer(addressSubject(request.clientAddress()), ADDRESS_STAMP);
+      if (decision) return { key: null, plan: 'anonymous', limits: ANONYMOUS_LIMITS, decision, refusal: refusalOf(decision) };
+    }
     const caller = await this.identify(request);
     const plan = caller.key?.plan ?? 'anonymous';
     if (caller.key && !request.spendsQuota) {
       return { key: caller.key, plan, limits: caller.limits, decision: null, refusal: this.scopeRefusal(caller.key, request.scope) };
     }
-    const decision = await this.limiter.admit(caller.subject, this.policyFor(caller.limits));
+    const decision = await this.refusals.admit(caller.subject, caller.stamp, this.policyFor(caller.limits));
     const refusal =
       decision.outcome === 'admitted'
         ? (caller.authError ?? (caller.key && this.scopeRefusal(caller.key, request.scope)))
-        : new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(decision));
+        : refusalOf(decision);
     return { key: caller.key, plan, limits: caller.limits, decision, refusal };
   }
 
@@ -124,7 +155,7 @@ export class AdmitRequest {
     if (!request.needsKey) return this.byAddress(request, null);
     if (request.authorizationHeaders > 1) return this.byAddress(request, new UnauthenticatedError('Send exactly one Authorization header'));
     return this.authenticate.execute(request.authorization).then(
-      (key): Caller => ({ key, subject: subjectOf(key), limits: key.limits, authError: null }),
+      (key): Caller => ({ key, ...subjectOf(key), limits: key.limits, authError: null }),
       (error: unknown) => {
         if (error instanceof UnauthenticatedError) return this.byAddress(request, error);
         throw error;
@@ -133,7 +164,7 @@ export class AdmitRequest {
   }
 
   private byAddress(request: AdmissionRequest, authError: UnauthenticatedError | null): Caller {
-    return { key: null, subject: addressSubject(request.clientAddress()), limits: ANONYMOUS_LIMITS, authError };
+    return { key: null, subject: addressSubject(request.clientAddress()), stamp: ADDRESS_STAMP, limits: ANONYMOUS_LIMITS, authError };
   }
 
   private policyFor(limits: PlanLimits): AdmissionPolicy {
@@ -146,4 +177,8 @@ export class AdmitRequest {
     }
     return policy;
   }
+}
+
+function refusalOf(decision: RateDecision): RateLimitExceededError {
+  return new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(decision));
 }

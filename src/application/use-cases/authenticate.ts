@@ -18,6 +18,8 @@ export interface AuthenticatedKey {
   readonly scopes: readonly KeyScope[];
   /** A browser key's origins; null for a key no web page may use. */
   readonly allowedOrigins: readonly string[] | null;
+  /** When an operator last lifted its quota's ban (ms; absent when never). */
+  readonly banLiftedAtMs?: number;
 }
 
 const BEARER = /^Bearer +([^\s]+) *$/i;
@@ -69,6 +71,11 @@ export class Authenticate {
     return this.keys.findByHash(hash).then((record) => this.accept(authorization as string, record, hash));
   }
 
+  /** True when this header's key was verified here recently (it may since have been revoked). */
+  knows(authorization: string | undefined): boolean {
+    return authorization !== undefined && this.verified.has(authorization);
+  }
+
   /** How many verified credentials are remembered; for tests. */
   get remembered(): number {
     return this.verified.size;
@@ -112,6 +119,7 @@ export class Authenticate {
       limits: recordLimits(record),
       scopes: record.scopes,
       allowedOrigins: record.allowedOrigins ?? null,
+      ...(record.banLiftedAt && { banLiftedAtMs: record.banLiftedAt.getTime() }),
     };
     if (this.verified.size >= VERIFIED_MEMO_SIZE) {
       // Maps iterate in insertion order: forget the oldest.

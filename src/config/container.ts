@@ -31,6 +31,7 @@ import { InspectWebhooks } from '../application/use-cases/inspect-webhooks.js';
 import { WebhookDispatcher, type WebhookDispatcherEvents } from '../application/services/webhook-dispatcher.js';
 import { presentEvent } from '../adapters/http/routes/events.js';
 import { LocalRefusals, type LocalRefusalEvents } from '../application/services/local-refusals.js';
+import { LiftKeyBan } from '../application/use-cases/lift-key-ban.js';
 
 /** How long webhook deliveries and their attempts are kept (the deliveries log, recover's reach). */
 export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 86_400_000;
@@ -251,6 +252,14 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
     once(
       (d) =>
         new AdmitRequest(resolve(d, TOKENS.Authenticate), resolve(d, TOKENS.RateLimiter), ban, resolve(d, TOKENS.LocalRefusals)),
+    ),
+  );
+  provide(
+    c,
+    TOKENS.LiftKeyBan,
+    once(
+      (d) =>
+        new LiftKeyBan(resolve(d, TOKENS.ApiKeyStore), resolve(d, TOKENS.RateLimiter), resolve(d, TOKENS.Auditor), resolve(d, TOKENS.Clock), ban),
     ),
   );
   provide(

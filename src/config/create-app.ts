@@ -150,6 +150,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const admin = await buildAdminApp(
     {
       keys,
+      liftBan: resolve(container, TOKENS.LiftKeyBan),
       credentials: adminCredentials,
       usage: resolve(container, TOKENS.ReadUsage),
       auditor: resolve(container, TOKENS.Auditor),
@@ -181,7 +182,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await admin.close();
     // The counts of the last requests, before the connections go.
     await stopFlushing();
-    await refusals.close();
+    await refusals.flush();
     await stopSweeping();
     // The events of the last changes, into the feed before the connections go.
     await stopRelaying();

@@ -21,6 +21,7 @@ import type { UsageRecorder } from '../application/services/usage-recorder.js';
 import type { AdmitAdminRequest } from '../application/use-cases/admit-admin-request.js';
 import type { AdmitRequest } from '../application/use-cases/admit-request.js';
 import type { LocalRefusals } from '../application/services/local-refusals.js';
+import type { LiftKeyBan } from '../application/use-cases/lift-key-ban.js';
 import type { AdoptionRequests } from '../application/use-cases/adoption-requests.js';
 import type { Authenticate } from '../application/use-cases/authenticate.js';
 import type { BrowserOrigins } from '../application/use-cases/browser-origins.js';
@@ -77,6 +78,7 @@ export const TOKENS = {
   Authenticate: token<Authenticate>('Authenticate'),
   AdmitRequest: token<AdmitRequest>('AdmitRequest'),
   LocalRefusals: token<LocalRefusals>('LocalRefusals'),
+  LiftKeyBan: token<LiftKeyBan>('LiftKeyBan'),
   BrowserOrigins: token<BrowserOrigins>('BrowserOrigins'),
   ManageApiKeys: token<ManageApiKeys>('ManageApiKeys'),
   ManageAdminCredentials: token<ManageAdminCredentials>('ManageAdminCredentials'),

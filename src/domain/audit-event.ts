@@ -4,6 +4,7 @@ export const AUDIT_ACTIONS = [
   'key.update',
   'key.rotate',
   'key.revoke',
+  'key.unban',
   'key.lookup',
   'admin.create',
   'admin.update',

@@ -580,6 +580,7 @@ describe('admin API: who may call it', () => {
       '/keys/{id}',
       '/keys/{id}/revoke',
       '/keys/{id}/rotate',
+      '/keys/{id}/unban',
       '/keys/{id}/usage',
       '/webhook-endpoints',
     ]);

@@ -136,8 +136,8 @@ export class LocalRefusals {
     };
   }
 
-  /** Sends every strike counted here and waits for the store's replies (when the application closes). */
-  async close(): Promise<void> {
+  /** Sends every strike counted here now, and waits for the store's replies (the application calls it as it closes). */
+  async flush(): Promise<void> {
     this.sendAll();
     await Promise.allSettled([...this.inFlight]);
   }

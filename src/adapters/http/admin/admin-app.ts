@@ -40,6 +40,7 @@ import { auditRoutes } from './routes/audit.js';
 import { adminUsageRoutes } from './routes/usage.js';
 import { DeprecationsSchema, UsageBucketSchema, UsageReportSchema } from '../schemas/usage-schemas.js';
 import { keyRoutes } from './routes/keys.js';
+import type { LiftKeyBan } from '../../../application/use-cases/lift-key-ban.js';
 import { adminEventRoutes } from './routes/events.js';
 import { adminWebhookRoutes } from './routes/webhooks.js';
 import type { InspectWebhooks } from '../../../application/use-cases/inspect-webhooks.js';
@@ -52,6 +53,7 @@ export interface AdminAppDeps {
   readonly events: ReadEvents;
   readonly webhooks: InspectWebhooks;
   readonly keys: ManageApiKeys;
+  readonly liftBan: LiftKeyBan;
   readonly credentials: ManageAdminCredentials;
   readonly usage: ReadUsage;
   readonly auditor: Auditor;
@@ -153,6 +155,7 @@ export async function buildAdminApp(deps: AdminAppDeps, options: AdminAppOptions
       refuseUnrouted(admin, app, ADMIN_BASE_PATH);
       await admin.register(keyRoutes, {
         keys: deps.keys,
+        liftBan: deps.liftBan,
         usage: deps.usage,
         clock: deps.clock,
         defaultGraceMs: options.defaultGraceMs,

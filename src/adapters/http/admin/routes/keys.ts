@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Clock } from '../../../../application/ports/clock.js';
 import type { IssuedKey, IssueOutcome, ManageApiKeys } from '../../../../application/use-cases/manage-api-keys.js';
 import type { ReadUsage } from '../../../../application/use-cases/read-usage.js';
+import type { LiftKeyBan } from '../../../../application/use-cases/lift-key-ban.js';
 import { keyStatus, recordLimits, type ApiKeyRecord } from '../../../../domain/api-key.js';
 import { withHeaders } from '../../schemas/responses.js';
 import { BODY_OPTIONAL } from '../../openapi-document.js';
@@ -26,6 +27,7 @@ import {
   KeyLookupSchema,
   RevocationSchema,
   RotationSchema,
+  NoBodySchema,
 } from '../schemas/key-schemas.js';
 
 const IssueKeyHeadersSchema = idempotencyHeadersSchema('issuing another key');
@@ -33,6 +35,7 @@ const RotateKeyHeadersSchema = idempotencyHeadersSchema('rotating the key again'
 
 export interface KeyRoutesOptions {
   readonly keys: ManageApiKeys;
+  readonly liftBan: LiftKeyBan;
   /** When keys were last used, and their usage. */
   readonly usage: ReadUsage;
   readonly clock: Clock;
@@ -306,6 +309,29 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       },
     },
     async (request) => present(await keys.revoke(request.params.id, actorOf(request), request.body?.reason)),
+  );
+
+  app.post(
+    '/keys/:id/unban',
+    {
+      config: { adminScope: 'keys:write' },
+      preValidation: missingBodyAsEmpty,
+      schema: {
+        operationId: 'unbanKey',
+        summary: "Lift the block on a key's quota",
+        description:
+          "Needs `keys:write`. A key blocked for sending while limited (429 `key_banned`) may send again at once, as far as its windows allow: what they counted stays, its strikes are forgotten. The block is lifted for the key's quota, which a rotated key shares with its replacement. The instance that served this stops refusing the key at once, every other within KEY_CACHE_TTL_SECONDS. Audited (`key.unban`, with the block's end as it was); lifting a key that is not blocked changes nothing but its strikes. The request takes no body (an empty object is accepted).",
+        tags: ['keys'],
+        params: KeyIdParamsSchema,
+        body: NoBodySchema,
+        [BODY_OPTIONAL]: true,
+        response: {
+          200: withHeaders(ApiKeySchema, 'The key, free to send again', {}, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 404, 413, 415, 429),
+        },
+      },
+    },
+    async (request) => present((await options.liftBan.execute(request.params.id, actorOf(request))).record),
   );
 }
 

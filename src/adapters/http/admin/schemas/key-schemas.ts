@@ -212,3 +212,9 @@ export const KeyListQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A body for operations that take none: nothing, or an empty object. */
+export const NoBodySchema = Type.Object(
+  {},
+  { title: 'NoBody', additionalProperties: false, description: 'This operation takes no fields: send no body, or an empty object' },
+);

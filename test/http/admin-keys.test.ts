@@ -274,6 +274,35 @@ describe('admin API: keys', () => {
     expect((await call('GET', `/admin/v1/keys/${id}`)).json()).toMatchObject({ plan: 'pro', status: 'revoked' });
   });
 
+  it("lifts a ban for the key's quota, rotated keys alike; refuses another scope, an unknown key and a body with fields, changing nothing", async () => {
+    const { id, key } = await issue({ name: 'Flooder', plan: 'free' });
+    const successor = (await call('POST', `/admin/v1/keys/${id}/rotate`, { graceSeconds: 600 })).json<KeyBody & { key: string }>();
+    for (let i = 0; i < PLAN_LIMITS.free.perMinute; i++) expect((await pets(key)).statusCode).toBe(200);
+    const codes = new Set<string>();
+    for (let i = 0; i < 100; i++) codes.add((await pets(key)).json<{ code: string }>().code);
+    expect([...codes]).toEqual(['rate_limited', 'key_banned']);
+    const bannedUntil = new Date(t.clock.ms + 900_000).toISOString();
+    const reader = await t.adminBearer(['keys:read']);
+    expectError(await call('POST', `/admin/v1/keys/${id}/unban`, undefined, { authorization: reader }), 403, 'forbidden');
+    expectError(await call('POST', '/admin/v1/keys/key_0000000000000000/unban'), 404, 'not_found');
+    expectError(await call('POST', `/admin/v1/keys/${id}/unban`, { now: true }), 400, 'invalid_request');
+    t.clock.advance(60_000);
+    // Still blocked, for both keys of the quota; nothing audited.
+    expectError(await pets(successor.key), 429, 'key_banned');
+    const audit = async () =>
+      (await call('GET', `/admin/v1/audit-events?action=key.unban`)).json<{ target: string; actor: string; changes?: unknown }[]>();
+    expect(await audit()).toEqual([]);
+    const lifted = await call('POST', `/admin/v1/keys/${id}/unban`);
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json()).toMatchObject({ id, status: 'active' });
+    expect((await pets(successor.key)).statusCode).toBe(200);
+    expect((await pets(key)).statusCode).toBe(200);
+    expect(await audit()).toMatchObject([{ target: id, changes: { bannedUntil: { from: bannedUntil, to: null } } }]);
+    // Lifting again finds no ban: audited without a change.
+    expect((await call('POST', `/admin/v1/keys/${id}/unban`, {})).statusCode).toBe(200);
+    expect((await audit())[0]).not.toHaveProperty('changes');
+  });
+
   it('revokes a key: 401 at once, revoking again changes nothing, a revoked key cannot be rotated', async () => {
     const { id, key } = await issue();
     expect((await pets(key)).statusCode).toBe(200);

@@ -3,6 +3,8 @@
 // traffic is spread over many keys as real partners would send it.
 import autocannon, { type Request } from 'autocannon';
 import type { LoadOptions, LoadResult, Scenario } from './processes.js';
+import { composeKey } from '../src/domain/api-key.js';
+import { randomBase62 } from '../src/application/services/key-secrets.js';
 
 const o = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
 let n = 0;
@@ -54,6 +56,9 @@ async function settleBusyPets(): Promise<void> {
     idle.push({ ...pet, version: current.version, name: current.name });
   }
 }
+
+/** The flood401 scenario's keys: well formed, with valid checksums, issued by no one (made before the run). */
+const unknownKeys = o.scenario === 'flood401' ? Array.from({ length: 10_000 }, () => composeKey('staging', randomBase62())) : [];
 
 const scenarios: Record<Scenario, () => Request> = {
   baseline: () => ({ method: 'GET', path: '/v1/pets' }),
@@ -118,6 +123,14 @@ const scenarios: Record<Scenario, () => Request> = {
     }),
   }),
   limited: () => ({ method: 'GET', path: '/v1/pets?limit=20', headers: { authorization: `Bearer ${o.limitedKey}` } }),
+  flood401: () => ({
+    method: 'GET',
+    path: '/v1/pets?limit=20',
+    setupRequest: (r: Request) => ({
+      ...r,
+      headers: { authorization: `Bearer ${unknownKeys[n++ % unknownKeys.length] ?? ''}`, 'x-forwarded-for': '203.0.113.7' },
+    }),
+  }),
   deepPage: () => ({
     method: 'GET',
     path: `/v1/pets?status=sold&limit=20&cursor=${o.cursor}`,

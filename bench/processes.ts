@@ -3,6 +3,7 @@
 // dist-bench/bench/ (npm run build:bench); these paths point at the compiled siblings and at the
 // repository's bench/results.
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { createServer } from 'node:net';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
@@ -65,7 +66,18 @@ export interface LoadResult {
   readonly statuses: Record<string, number>;
 }
 
-export type Scenario = 'baseline' | 'list20' | 'sold100' | 'create' | 'patch' | 'getOne' | 'unauthorized' | 'limited' | 'deepPage';
+export type Scenario =
+  | 'baseline'
+  | 'list20'
+  | 'sold100'
+  | 'create'
+  | 'patch'
+  | 'getOne'
+  | 'unauthorized'
+  | 'limited'
+  | 'deepPage'
+  /** Well-formed keys no one issued (each request a new one), all from one client address. */
+  | 'flood401';
 
 /** What bench/load.ts takes as its one argument, in JSON. */
 export interface LoadOptions {
@@ -105,4 +117,52 @@ export interface ServerOptions {
   readonly profile?: string;
   /** More environment for the service's configuration (e.g. OTEL_* to turn tracing on). */
   readonly env?: Readonly<Record<string, string>>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A redis-server of its own on a free loopback port, pinned to `core`; null when none is on PATH. */
+export async function startLocalRedis(core: string): Promise<{ url: string; source: string; stop: () => Promise<void> } | null> {
+  if (spawnSync('redis-server', ['--version']).status !== 0) return null;
+  const port = await freePort();
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  const child = hasTaskset ? spawn('taskset', ['-c', core, 'redis-server', ...args]) : spawn('redis-server', args);
+  await new Promise<void>((resolve) => {
+    let seen = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += String(chunk);
+      if (seen.includes('Ready to accept connections')) resolve();
+    });
+  });
+  const version = /v=([0-9.]+)/.exec(spawnSync('redis-server', ['--version']).stdout.toString())?.[1];
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    source: `local redis-server ${version} (core ${core})`,
+    stop: async () => {
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+/** Commands a Redis has run so far (INFO commandstats; INFO and CLIENT, which this asking sends, left out). */
+export async function redisCommandCount(url: string): Promise<number> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, { lazyConnect: true });
+  await client.connect();
+  try {
+    const info = await client.info('commandstats');
+    let calls = 0;
+    for (const match of info.matchAll(/^cmdstat_([a-z|_-]+):calls=(\d+)/gm)) if (match[1] !== 'info' && !match[1]?.startsWith('client')) calls += Number(match[2]);
+    return calls;
+  } finally {
+    client.disconnect();
+  }
 }

@@ -5,10 +5,8 @@
 // subset, e.g. list20), BENCH_EXTRAS (0 skips growth, Redis memory
 // and the limiter micro-benchmark), REDIS_URL (else a local redis-server is started when on PATH),
 // MONGODB_URL (a real mongod only: the jongodb test server's timings say nothing about MongoDB).
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import {
   hasTaskset,
@@ -23,6 +21,7 @@ import {
   type LoadResult,
   type Scenario,
   type ServerOptions,
+  startLocalRedis,
 } from './processes.js';
 import type { AdmissionPolicy } from '../src/domain/rate-limit.js';
 import { MemoryApiKeyStore } from '../src/adapters/memory/memory-api-key-store.js';
@@ -181,32 +180,12 @@ function summarise(runs: Run[]): Summary {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function redisForBench(): Promise<{ url: string; source: string } | null> {
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, source: 'REDIS_URL' };
-  if (spawnSync('redis-server', ['--version']).status !== 0) return null;
-  const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-  const child = hasTaskset ? spawn('taskset', ['-c', REDIS_CORE, 'redis-server', ...args]) : spawn('redis-server', args);
-  await new Promise<void>((resolve) => {
-    let seen = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      seen += String(chunk);
-      if (seen.includes('Ready to accept connections')) resolve();
-    });
-  });
-  cleanups.push(async () => child.kill('SIGTERM'));
-  const version = /v=([0-9.]+)/.exec(spawnSync('redis-server', ['--version']).stdout.toString())?.[1];
-  return { url: `redis://127.0.0.1:${port}`, source: `local redis-server ${version} (core ${REDIS_CORE})` };
+  const local = await startLocalRedis(REDIS_CORE);
+  if (local === null) return null;
+  cleanups.push(local.stop);
+  return local;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,14 @@
 // SIDE_SCENARIO=patch for PATCH /v1/pets/{id}, each changing a pet its key made, with If-Match). SIDE_COMPARE=<path of another checkout,
 // built with npm run build:bench> adds that checkout's service at info and warn, for before/after
 // comparisons (a checkout from before the bench was TypeScript: built with npm run build).
-// SIDE_REDIS_URL=<a Redis> runs the services with the Redis limiter instead of in memory.
+// SIDE_REDIS_URL=<a Redis> runs the services with the Redis limiter instead of in memory;
+// SIDE_REDIS_URL=local gives each server (services and peer) a redis-server of its own, and the table
+// then says how many Redis commands each server sent per 1,000 refused requests (INFO commandstats).
+// Floods (SIDE_SCENARIO): flood429 (one key over its minute limit on every connection; bans on with a
+// threshold never reached, so every refusal is a strike), banned (that key banned first, threshold
+// 10), flood401 (a new well-formed, never issued key on every request, all from one client address),
+// mixed (list20 on 8 connections while the limited key floods on 8 more; odd rounds list20 alone,
+// for the admitted traffic's p99 with and without the flood).
 // SIDE_TRACING=1 adds the service with OpenTelemetry tracing on at its defaults.
 // SIDE_COMPARE_FLAGS adds Node flags to the compared checkout's servers (SIDE_COMPARE=. compares this
 // build with and without them). SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
@@ -34,6 +41,8 @@ import {
   type LoadResult,
   type Scenario,
   type ServerOptions,
+  startLocalRedis,
+  redisCommandCount,
 } from './processes.js';
 
 interface Server {
@@ -42,9 +51,35 @@ interface Server {
   readonly url: string;
   readonly load: Scenario;
   readonly perRequestUs: number[];
+  /** Its own Redis (SIDE_REDIS_URL=local), whose commands are counted. */
+  readonly redisUrl: string | null;
+  /** Redis commands per refused request, per round. */
+  readonly commandsPerRefusal: number[];
+  /** mixed: the admitted traffic's p99 (ms) with the flood, and alone. */
+  readonly p99Flooded: number[];
+  readonly p99Alone: number[];
 }
 
-const scenario = (process.env.SIDE_SCENARIO ?? 'list20') as Scenario;
+type SideScenario = 'list20' | 'create' | 'patch' | 'flood429' | 'banned' | 'flood401' | 'mixed';
+const scenario = (process.env.SIDE_SCENARIO ?? 'list20') as SideScenario;
+const FLOODS: readonly SideScenario[] = ['flood429', 'banned', 'flood401', 'mixed'];
+const flood = FLOODS.includes(scenario);
+/** What the load generators send to the services (mixed: the admitted part; the flood is 'limited'). */
+const serviceLoad: Scenario =
+  scenario === 'flood429' || scenario === 'banned' ? 'limited' : scenario === 'flood401' ? 'flood401' : scenario === 'mixed' ? 'list20' : scenario;
+/** Answers each scenario expects; any other fails the run. */
+const EXPECTED: Record<SideScenario, readonly string[]> = {
+  list20: ['200'],
+  create: ['201'],
+  patch: ['200'],
+  // The limited key's first requests leave the minute after a minute: a few are admitted then.
+  flood429: ['429', '200'],
+  banned: ['429'],
+  flood401: ['401', '429'],
+  mixed: ['200', '429'],
+};
+/** Bans on for every flood, at a threshold a flood429 never reaches (every refusal is still a strike). */
+const floodEnv: Record<string, string> = flood ? { RATE_LIMIT_BAN_THRESHOLD: scenario === 'banned' ? '10' : '1000000000' } : {};
 const rounds = Number(process.env.SIDE_ROUNDS ?? 4);
 const seconds = Number(process.env.SIDE_SECONDS ?? 6);
 const warmup = Number(process.env.SIDE_WARMUP ?? 5);
@@ -61,20 +96,52 @@ const cpuTicks = (pid: number | undefined): number => {
   return Number(fields[11]) + Number(fields[12]);
 };
 
+const ownRedis = process.env.SIDE_REDIS_URL === 'local';
+const stops: (() => Promise<void>)[] = [];
+
 async function start(name: string, serverJs: string, options: ServerOptions, load: Scenario, nodeFlags: string[] = []): Promise<Server> {
-  const child = pinned('0', [...nodeFlags, serverJs, JSON.stringify({ keys, limitedKey, pets: 1000, ...options })]);
+  let redisUrl: string | null = null;
+  let serverOptions = options;
+  if (ownRedis && (options.variant === 'redis' || options.variant === 'peer')) {
+    // Its own Redis on the load generators' core, as another machine would be.
+    const redis = await startLocalRedis('1');
+    if (redis === null) throw new Error('SIDE_REDIS_URL=local needs redis-server on PATH');
+    stops.push(redis.stop);
+    redisUrl = redis.url;
+    serverOptions = { ...options, redisUrl };
+  }
+  if (flood && options.variant !== 'peer' && !options.variant.startsWith('baseline') && options.variant !== 'reference') {
+    serverOptions = { ...serverOptions, env: { ...serverOptions.env, ...floodEnv } };
+  }
+  const child = pinned('0', [...nodeFlags, serverJs, JSON.stringify({ keys, limitedKey, pets: 1000, ...serverOptions })]);
   const port = await readyPort(child, name);
-  return { name, child, url: `http://127.0.0.1:${port}`, load, perRequestUs: [] };
+  const server: Server = {
+    name,
+    child,
+    url: `http://127.0.0.1:${port}`,
+    load,
+    perRequestUs: [],
+    redisUrl,
+    commandsPerRefusal: [],
+    p99Flooded: [],
+    p99Alone: [],
+  };
+  // Floods of the limited key start once it is spent (and, for banned, banned).
+  if (flood && scenario !== 'flood401') {
+    const spend = 60 + (scenario === 'banned' ? 10 : 0);
+    for (let i = 0; i < spend; i++) await fetch(`${server.url}/v1/pets?limit=1`, { headers: { authorization: `Bearer ${limitedKey}` } });
+  }
+  return server;
 }
 
-function load(server: Server, duration: number): Promise<LoadResult> {
+function load(server: Server, duration: number, scenarioName: Scenario = server.load, connections = 16): Promise<LoadResult> {
   const options: LoadOptions = {
     url: server.url,
-    scenario: server.load,
+    scenario: scenarioName,
     keys,
     limitedKey,
     pets: 1000,
-    connections: 16,
+    connections,
     duration,
     warmup: 0,
     addressSalt: 0,
@@ -92,26 +159,26 @@ function load(server: Server, duration: number): Promise<LoadResult> {
 const service = `${SCRIPTS_DIR}server.js`;
 // SIDE_REDIS_URL=redis://...: the services decide rate limits on that Redis (as the bench's redis rows do).
 const redisUrl = process.env.SIDE_REDIS_URL;
-const adapters: ServerOptions = redisUrl ? { variant: 'redis', redisUrl } : { variant: 'memory' };
+const adapters: ServerOptions = redisUrl ? { variant: 'redis', ...(!ownRedis && { redisUrl }) } : { variant: 'memory' };
 const kind = redisUrl ? 'redis' : 'memory';
 const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
   // For create, the baseline is a bare POST answering the same 201 (bench/server.ts); else the bare list.
   ['baseline', service, { variant: 'baseline' }, scenario === 'create' ? 'create' : 'baseline'],
   ['reference', service, { variant: 'reference' }, 'list20'],
-  [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, scenario],
-  [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, scenario],
+  [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, serviceLoad],
+  [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, serviceLoad],
 ];
 // What a Fastify user would write instead: @fastify/rate-limit (its Redis store with SIDE_REDIS_URL),
 // keys in a Map, default logging. It has no PATCH.
 if (scenario !== 'patch') {
-  specs.splice(2, 0, [`peer, ${kind}`, service, { variant: 'peer', logLevel: 'info', ...(redisUrl && { redisUrl }) }, scenario]);
+  specs.splice(2, 0, [`peer, ${kind}`, service, { variant: 'peer', logLevel: 'info', ...(redisUrl && !ownRedis && { redisUrl }) }, serviceLoad]);
 }
 // SIDE_ACCESS_LINE=1: where the access line's time goes. The service at warn, beside it with one line
 // per response written in each way bench/server.ts's accessLine option names.
 if (process.env.SIDE_ACCESS_LINE) {
-  specs.splice(1, specs.length - 1, [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, scenario]);
+  specs.splice(1, specs.length - 1, [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, serviceLoad]);
   for (const way of ['object', 'message', 'hand', 'chunked', 'dropped'] as const) {
-    specs.push([`${kind}, warn + line ${way}`, service, { ...adapters, logLevel: 'warn', accessLine: way }, scenario]);
+    specs.push([`${kind}, warn + line ${way}`, service, { ...adapters, logLevel: 'warn', accessLine: way }, serviceLoad]);
   }
 }
 // SIDE_TRACING=1: the service with OpenTelemetry on at its defaults (parent-based, 1% of new traces),
@@ -125,7 +192,7 @@ if (process.env.SIDE_TRACING) {
   await once(sink, 'listening');
   sink.unref();
   const env = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}` };
-  specs.push([`${kind}, info, traced`, service, { ...adapters, logLevel: 'info', env }, scenario]);
+  specs.push([`${kind}, info, traced`, service, { ...adapters, logLevel: 'info', env }, serviceLoad]);
 }
 if (process.env.SIDE_COMPARE) {
   const checkout = process.env.SIDE_COMPARE.replace(/\/$/, '');
@@ -134,36 +201,63 @@ if (process.env.SIDE_COMPARE) {
   // SIDE_COMPARE_FLAGS="--max-semi-space-size=16": Node flags for the compared checkout (which may be this one).
   const flags = process.env.SIDE_COMPARE_FLAGS?.split(' ').filter(Boolean) ?? [];
   specs.push(
-    ['compared, info', other, { ...adapters, logLevel: 'info' }, scenario, flags],
-    ['compared, warn', other, { ...adapters, logLevel: 'warn' }, scenario, flags],
+    ['compared, info', other, { ...adapters, logLevel: 'info' }, serviceLoad, flags],
+    ['compared, warn', other, { ...adapters, logLevel: 'warn' }, serviceLoad, flags],
   );
 }
 const servers: Server[] = [];
 for (const [name, serverJs, options, scenarioName, flags] of specs) servers.push(await start(name, serverJs, options, scenarioName, flags));
+/** One round of a server's load: mixed sends the admitted traffic and the flood at once (or, alone, the admitted part only). */
+async function round(server: Server, duration: number, floodToo: boolean): Promise<LoadResult[]> {
+  if (scenario !== 'mixed' || server.load !== 'list20' || server.name === 'reference') return [await load(server, duration)];
+  if (!floodToo) return [await load(server, duration, 'list20', 8)];
+  return Promise.all([load(server, duration, 'list20', 8), load(server, duration, 'limited', 8)]);
+}
+
 try {
-  await Promise.all(servers.map((s) => load(s, warmup)));
-  for (let round = 1; round <= rounds; round++) {
+  await Promise.all(servers.map((s) => round(s, warmup, true)));
+  for (let r = 1; r <= rounds; r++) {
+    // mixed: even rounds with the flood, odd ones without (the admitted traffic's p99 alone).
+    const floodToo = scenario !== 'mixed' || r % 2 === 0;
     const before = servers.map((s) => cpuTicks(s.child.pid));
-    const results = await Promise.all(servers.map((s) => load(s, seconds)));
+    const commandsBefore = await Promise.all(servers.map((s) => (s.redisUrl ? redisCommandCount(s.redisUrl) : 0)));
+    const results = await Promise.all(servers.map((s) => round(s, seconds, floodToo)));
+    const commandsAfter = await Promise.all(servers.map((s) => (s.redisUrl ? redisCommandCount(s.redisUrl) : 0)));
     servers.forEach((s, i) => {
-      const result = results[i] as LoadResult;
-      const unexpected = Object.keys(result.statuses).filter((code) => !code.startsWith('2'));
-      if (unexpected.length > 0) throw new Error(`${s.name} answered ${JSON.stringify(result.statuses)}`);
-      s.perRequestUs.push(((cpuTicks(s.child.pid) - (before[i] ?? 0)) * 10_000) / result.total);
+      const parts = results[i] as LoadResult[];
+      const total = parts.reduce((sum, p) => sum + p.total, 0);
+      for (const part of parts) {
+        const allowed = s.name === 'baseline' || s.name === 'reference' ? ['200', '201'] : EXPECTED[scenario];
+        const unexpected = Object.keys(part.statuses).filter((code) => !allowed.includes(code));
+        if (unexpected.length > 0) throw new Error(`${s.name} answered ${JSON.stringify(part.statuses)}`);
+      }
+      s.perRequestUs.push(((cpuTicks(s.child.pid) - (before[i] ?? 0)) * 10_000) / total);
+      const refused = parts.reduce((sum, p) => sum + (p.statuses['429'] ?? 0) + (p.statuses['401'] ?? 0), 0);
+      if (s.redisUrl && refused > 0 && floodToo) s.commandsPerRefusal.push(((commandsAfter[i] ?? 0) - (commandsBefore[i] ?? 0)) / refused);
+      if (scenario === 'mixed' && parts[0]) (floodToo ? s.p99Flooded : s.p99Alone).push(parts[0].p99);
     });
     process.stderr.write(
-      `round ${round}/${rounds}: ${servers.map((s) => `${s.name} ${(s.perRequestUs.at(-1) ?? 0).toFixed(1)} µs`).join(', ')}\n`,
+      `round ${r}/${rounds}: ${servers.map((s) => `${s.name} ${(s.perRequestUs.at(-1) ?? 0).toFixed(1)} µs`).join(', ')}\n`,
     );
   }
 } finally {
   for (const s of servers) s.child.kill('SIGTERM');
+  for (const stop of stops) await stop();
 }
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 const baseline = median(servers[0]?.perRequestUs ?? []);
+const extra = (s: Server): string[] => [
+  ...(ownRedis && flood ? [s.commandsPerRefusal.length > 0 ? (median(s.commandsPerRefusal) * 1000).toFixed(1) : '–'] : []),
+  ...(scenario === 'mixed' ? [s.p99Alone.length > 0 ? `${median(s.p99Alone)} → ${median(s.p99Flooded)}` : '–'] : []),
+];
+const extraHeads = [
+  ...(ownRedis && flood ? ['Redis commands per 1,000 refusals'] : []),
+  ...(scenario === 'mixed' ? ['admitted p99 ms, alone → flooded'] : []),
+];
 process.stdout.write(
-  `\n${servers.length} servers side by side on one core, ${scenario}, ${rounds} rounds × ${seconds} s; medians\n\n| server | CPU µs per request | share of the baseline's requests per CPU second |\n|---|---:|---:|\n`,
+  `\n${servers.length} servers side by side on one core, ${scenario}, ${rounds} rounds × ${seconds} s; medians\n\n| server | CPU µs per request | share of the baseline's requests per CPU second |${extraHeads.map((h) => ` ${h} |`).join('')}\n|---|---:|---:|${extraHeads.map(() => '---:|').join('')}\n`,
 );
 for (const s of servers) {
   const us = median(s.perRequestUs);
-  process.stdout.write(`| ${s.name} | ${us.toFixed(1)} | ${Math.round((baseline / us) * 100)}% |\n`);
+  process.stdout.write(`| ${s.name} | ${us.toFixed(1)} | ${Math.round((baseline / us) * 100)}% |${extra(s).map((x) => ` ${x} |`).join('')}\n`);
 }

@@ -122,17 +122,24 @@ export class ServiceUnavailableError extends DomainError {
   }
 }
 
+/**
+ * A refusal under the rate limits. The commonest answer in a flood, and an expected one: made without
+ * a stack trace, which would cost more than the rest of the refusal.
+ */
 export class RateLimitExceededError extends DomainError {
   readonly code: 'rate_limited' | 'key_banned';
   constructor(
     banned: boolean,
     readonly retryAfterSeconds: number,
   ) {
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(
       banned
         ? `Too many requests were sent while rate limited; this client is blocked for ${retryAfterSeconds} s. Honour Retry-After and back off exponentially.`
         : `Rate limit exceeded; retry after ${retryAfterSeconds} s (see Retry-After and the X-RateLimit-* headers)`,
     );
+    Error.stackTraceLimit = stackTraceLimit;
     this.code = banned ? 'key_banned' : 'rate_limited';
   }
 }

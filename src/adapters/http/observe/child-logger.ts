@@ -33,31 +33,37 @@ export class LazyChildLogger implements FastifyBaseLogger {
   }
 
   fatal(...args: unknown[]): void {
+    if (!this.enabled('fatal')) return;
     const real = this.real();
     Reflect.apply(real.fatal, real, args);
   }
 
   error(...args: unknown[]): void {
+    if (!this.enabled('error')) return;
     const real = this.real();
     Reflect.apply(real.error, real, args);
   }
 
   warn(...args: unknown[]): void {
+    if (!this.enabled('warn')) return;
     const real = this.real();
     Reflect.apply(real.warn, real, args);
   }
 
   info(...args: unknown[]): void {
+    if (!this.enabled('info')) return;
     const real = this.real();
     Reflect.apply(real.info, real, args);
   }
 
   debug(...args: unknown[]): void {
+    if (!this.enabled('debug')) return;
     const real = this.real();
     Reflect.apply(real.debug, real, args);
   }
 
   trace(...args: unknown[]): void {
+    if (!this.enabled('trace')) return;
     const real = this.real();
     Reflect.apply(real.trace, real, args);
   }
@@ -68,6 +74,12 @@ export class LazyChildLogger implements FastifyBaseLogger {
 
   child(bindings: Bindings): FastifyBaseLogger {
     return this.real().child(bindings);
+  }
+
+  /** Whether the parent writes this level: a line it would drop makes no child. */
+  private enabled(level: string): boolean {
+    const parent = this.parent as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+    return parent.isLevelEnabled?.(level) ?? true;
   }
 
   private real(): FastifyBaseLogger {

@@ -11,6 +11,8 @@ import type { Outcome } from '../../../domain/rate-limit.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { setRateLimitHeaders } from '../rate-limit-headers.js';
 import { applyOriginRule } from './cors.js';
+import { sendRateLimitRefusal } from './error-handler.js';
+import { RateLimitExceededError } from '../../../domain/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,7 +57,8 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
   // Stryker disable next-line StringLiteral: the decoration only gives requests their shape up front; an undecorated outcome reads as none alike
   app.decorateRequest('rateOutcome', null);
 
-  const admit = async (request: FastifyRequest, reply: FastifyReply, route: RouteAdmission): Promise<void> => {
+  /** True when the request was answered here (a refusal under the rate limits); throws other refusals. */
+  const admit = async (request: FastifyRequest, reply: FastifyReply, route: RouteAdmission): Promise<boolean> => {
     // A limiter that fails closed, or a key store that is down, rejects: no decision, so no headers.
     const admission = await admitRequest.execute({
       authorization: request.headers.authorization,
@@ -77,8 +80,13 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
     // A web page's request (it carries an Origin): CORS headers for a browser key's own origin, 403 for any other.
     const origin = request.headers.origin;
     const wrongOrigin = origin === undefined ? null : applyOriginRule(request, reply, origin);
+    if (admission.refusal instanceof RateLimitExceededError) {
+      sendRateLimitRefusal(request, reply, admission.refusal);
+      return true;
+    }
     if (admission.refusal) throw admission.refusal;
     if (wrongOrigin) throw wrongOrigin;
+    return false;
   };
 
   app.addHook('onRoute', (routeOptions) => {
@@ -87,7 +95,9 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       spendsQuota: routeOptions.config?.spendsQuota !== false,
       scope: routeOptions.config?.keyScope ?? null,
     };
-    const hook = (request: FastifyRequest, reply: FastifyReply): Promise<void> => admit(request, reply, route);
+    // An async hook that answered returns the reply, so that the request goes no further.
+    const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> =>
+      (await admit(request, reply, route)) ? reply : undefined;
     routeOptions.onRequest = routeOptions.onRequest === undefined ? [hook] : [...[routeOptions.onRequest].flat(), hook];
   });
   app.addHook('onRequest', (request, reply, done) => {
@@ -95,7 +105,8 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       done();
       return;
     }
-    admit(request, reply, UNROUTED).then(() => done(), done);
+    // Answered here: the request goes no further (done is not called).
+    admit(request, reply, UNROUTED).then((answered) => answered || done(), done);
   });
 }
 

@@ -23,6 +23,9 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number, met
     } else if (body.status >= 500) {
       // Expected outages (a dependency down) are already reported once by the adapter that saw them.
       request.log.warn({ code: body.code, message: body.message }, 'request refused: dependency unavailable');
+    } else if (error instanceof RateLimitExceededError) {
+      // A flood's refusals: their access lines say 429 already; the explanation at debug only.
+      request.log.debug({ code: body.code, message: body.message }, 'request refused');
     } else if (isClientAbort(error)) {
       request.log.info({ reason: (error as { code?: string }).code }, 'client closed the connection mid-request');
     } else {
@@ -39,6 +42,17 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number, met
     if (retryAfter !== undefined && !reply.hasHeader('Retry-After')) reply.header('Retry-After', retryAfter);
     return sendError(reply, body);
   });
+}
+
+/**
+ * Answers a refusal under the rate limits at once, from the hook that decided it: what the error
+ * handler would send for it (the same body and Retry-After), without throwing it through Fastify's
+ * error path first, which costs more than the refusal itself.
+ */
+export function sendRateLimitRefusal(request: FastifyRequest, reply: FastifyReply, refusal: RateLimitExceededError): FastifyReply {
+  const body = errorBody(refusal.code, refusal.message);
+  request.log.debug({ code: body.code, message: body.message }, 'request refused');
+  return sendError(reply.header('Retry-After', refusal.retryAfterSeconds), body);
 }
 
 function sendError(reply: FastifyReply, body: ErrorBody): FastifyReply {

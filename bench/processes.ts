@@ -160,7 +160,8 @@ export async function redisCommandCount(url: string): Promise<number> {
   try {
     const info = await client.info('commandstats');
     let calls = 0;
-    for (const match of info.matchAll(/^cmdstat_([a-z|_-]+):calls=(\d+)/gm)) if (match[1] !== 'info' && !match[1]?.startsWith('client')) calls += Number(match[2]);
+    for (const match of info.matchAll(/^cmdstat_([a-z|_-]+):calls=(\d+)/gm))
+      if (match[1] !== 'info' && !match[1]?.startsWith('client')) calls += Number(match[2]);
     return calls;
   } finally {
     client.disconnect();

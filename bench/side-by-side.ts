@@ -66,7 +66,13 @@ const FLOODS: readonly SideScenario[] = ['flood429', 'banned', 'flood401', 'mixe
 const flood = FLOODS.includes(scenario);
 /** What the load generators send to the services (mixed: the admitted part; the flood is 'limited'). */
 const serviceLoad: Scenario =
-  scenario === 'flood429' || scenario === 'banned' ? 'limited' : scenario === 'flood401' ? 'flood401' : scenario === 'mixed' ? 'list20' : scenario;
+  scenario === 'flood429' || scenario === 'banned'
+    ? 'limited'
+    : scenario === 'flood401'
+      ? 'flood401'
+      : scenario === 'mixed'
+        ? 'list20'
+        : scenario;
 /** Answers each scenario expects; any other fails the run. */
 const EXPECTED: Record<SideScenario, readonly string[]> = {
   list20: ['200'],
@@ -171,7 +177,12 @@ const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
 // What a Fastify user would write instead: @fastify/rate-limit (its Redis store with SIDE_REDIS_URL),
 // keys in a Map, default logging. It has no PATCH.
 if (scenario !== 'patch') {
-  specs.splice(2, 0, [`peer, ${kind}`, service, { variant: 'peer', logLevel: 'info', ...(redisUrl && !ownRedis && { redisUrl }) }, serviceLoad]);
+  specs.splice(2, 0, [
+    `peer, ${kind}`,
+    service,
+    { variant: 'peer', logLevel: 'info', ...(redisUrl && !ownRedis && { redisUrl }) },
+    serviceLoad,
+  ]);
 }
 // SIDE_ACCESS_LINE=1: where the access line's time goes. The service at warn, beside it with one line
 // per response written in each way bench/server.ts's accessLine option names.
@@ -220,9 +231,9 @@ try {
     // mixed: even rounds with the flood, odd ones without (the admitted traffic's p99 alone).
     const floodToo = scenario !== 'mixed' || r % 2 === 0;
     const before = servers.map((s) => cpuTicks(s.child.pid));
-    const commandsBefore = await Promise.all(servers.map((s) => (s.redisUrl ? redisCommandCount(s.redisUrl) : 0)));
+    const commandsBefore = await Promise.all(servers.map((s) => (s.redisUrl ? redisCommandCount(s.redisUrl) : Promise.resolve(0))));
     const results = await Promise.all(servers.map((s) => round(s, seconds, floodToo)));
-    const commandsAfter = await Promise.all(servers.map((s) => (s.redisUrl ? redisCommandCount(s.redisUrl) : 0)));
+    const commandsAfter = await Promise.all(servers.map((s) => (s.redisUrl ? redisCommandCount(s.redisUrl) : Promise.resolve(0))));
     servers.forEach((s, i) => {
       const parts = results[i] as LoadResult[];
       const total = parts.reduce((sum, p) => sum + p.total, 0);
@@ -259,5 +270,9 @@ process.stdout.write(
 );
 for (const s of servers) {
   const us = median(s.perRequestUs);
-  process.stdout.write(`| ${s.name} | ${us.toFixed(1)} | ${Math.round((baseline / us) * 100)}% |${extra(s).map((x) => ` ${x} |`).join('')}\n`);
+  process.stdout.write(
+    `| ${s.name} | ${us.toFixed(1)} | ${Math.round((baseline / us) * 100)}% |${extra(s)
+      .map((x) => ` ${x} |`)
+      .join('')}\n`,
+  );
 }

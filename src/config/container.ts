@@ -1,3 +1,4 @@
+// Over 300 lines: one registration per use case and service, each a few lines of wiring; split, the files would share every token.
 /** Registration: the use cases, wired to the ports the chosen adapters fill. */
 import { BrowserOrigins } from '../application/use-cases/browser-origins.js';
 import 'reflect-metadata';
@@ -249,17 +250,20 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   provide(
     c,
     TOKENS.AdmitRequest,
-    once(
-      (d) =>
-        new AdmitRequest(resolve(d, TOKENS.Authenticate), resolve(d, TOKENS.RateLimiter), ban, resolve(d, TOKENS.LocalRefusals)),
-    ),
+    once((d) => new AdmitRequest(resolve(d, TOKENS.Authenticate), resolve(d, TOKENS.RateLimiter), ban, resolve(d, TOKENS.LocalRefusals))),
   );
   provide(
     c,
     TOKENS.LiftKeyBan,
     once(
       (d) =>
-        new LiftKeyBan(resolve(d, TOKENS.ApiKeyStore), resolve(d, TOKENS.RateLimiter), resolve(d, TOKENS.Auditor), resolve(d, TOKENS.Clock), ban),
+        new LiftKeyBan(
+          resolve(d, TOKENS.ApiKeyStore),
+          resolve(d, TOKENS.RateLimiter),
+          resolve(d, TOKENS.Auditor),
+          resolve(d, TOKENS.Clock),
+          ban,
+        ),
     ),
   );
   provide(

@@ -1,3 +1,4 @@
+// Over 300 lines: the window rules and the strike and ban rules act on one subject state, which lua/admit.lua mirrors as one script.
 /**
  * Sliding-window rate limiting, as data and pure rules.
  *

@@ -1,7 +1,17 @@
 /** What every RateLimiter must do; run against each adapter with an injected clock. */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RateLimiter } from '../../src/application/ports/rate-limiter.js';
-import { addStrikes, admit, liftBan, peek, refusalHoldsUntil, reportOf, SubjectState, windowsFor, type AdmissionPolicy } from '../../src/domain/rate-limit.js';
+import {
+  addStrikes,
+  admit,
+  liftBan,
+  peek,
+  refusalHoldsUntil,
+  reportOf,
+  SubjectState,
+  windowsFor,
+  type AdmissionPolicy,
+} from '../../src/domain/rate-limit.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 export interface RateLimiterHarness {

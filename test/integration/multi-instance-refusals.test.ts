@@ -29,7 +29,14 @@ function told(response: LightMyRequestResponse) {
   return {
     status: response.statusCode,
     code: response.statusCode === 429 ? response.json<{ code: string }>().code : null,
-    headers: [h['x-ratelimit-limit'], h['x-ratelimit-remaining'], h['x-ratelimit-reset'], h['ratelimit'], h['ratelimit-policy'], h['retry-after']],
+    headers: [
+      h['x-ratelimit-limit'],
+      h['x-ratelimit-remaining'],
+      h['x-ratelimit-reset'],
+      h['ratelimit'],
+      h['ratelimit-policy'],
+      h['retry-after'],
+    ],
   };
 }
 
@@ -38,7 +45,10 @@ async function callsTo(app: Application, store: 'redis' | 'mongodb', operation: 
   const { body: text } = await app.metrics.scrape();
   const line = text
     .split('\n')
-    .find((l) => l.startsWith('storage_call_duration_seconds_count{') && l.includes(`store="${store}"`) && l.includes(`operation="${operation}"`));
+    .find(
+      (l) =>
+        l.startsWith('storage_call_duration_seconds_count{') && l.includes(`store="${store}"`) && l.includes(`operation="${operation}"`),
+    );
   if (line === undefined) throw new Error(`no ${store} ${operation} calls counted`);
   return Number(line.split(' ').at(-1));
 }
@@ -140,7 +150,7 @@ describeWith('both', 'Refusals answered by each instance, over one MongoDB and o
     await spend(key);
     const statuses: string[] = [];
     for (let i = 0; i < BAN_THRESHOLD + 3; i++) statuses.push(told(await list(a, key)).code ?? 'ok');
-    expect(statuses).toEqual([...Array(BAN_THRESHOLD - 1).fill('rate_limited'), ...Array(4).fill('key_banned')]);
+    expect(statuses).toEqual([...Array<string>(BAN_THRESHOLD - 1).fill('rate_limited'), ...Array<string>(4).fill('key_banned')]);
     await flushStrikes();
     const fromRedis = await list(direct, key);
     expect(told(fromRedis).code).toBe('key_banned');

@@ -1,5 +1,14 @@
 /** In-memory sliding-window limiter for one process: the domain's rules over a map of subjects. */
-import { addStrikes, admit, liftBan, peek, SubjectState, type AdmissionPolicy, type RateDecision, type StrikeBatch } from '../../domain/rate-limit.js';
+import {
+  addStrikes,
+  admit,
+  liftBan,
+  peek,
+  SubjectState,
+  type AdmissionPolicy,
+  type RateDecision,
+  type StrikeBatch,
+} from '../../domain/rate-limit.js';
 import type { Clock } from '../../application/ports/clock.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
 import { SweepSchedule } from './memory-kit.js';

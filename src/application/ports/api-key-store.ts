@@ -3,7 +3,9 @@ import type { ApiKeyRecord, KeyScope, KeyStatus } from '../../domain/api-key.js'
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 
 /** Fields an update may change; `customLimits: null` removes the override, `allowedOrigins: null` the origins. */
-export type ApiKeyChanges = Partial<Pick<ApiKeyRecord, 'revokedAt' | 'revokedReason' | 'expiresAt' | 'name' | 'ownerId' | 'rotatedTo' | 'banLiftedAt'>> & {
+export type ApiKeyChanges = Partial<
+  Pick<ApiKeyRecord, 'revokedAt' | 'revokedReason' | 'expiresAt' | 'name' | 'ownerId' | 'rotatedTo' | 'banLiftedAt'>
+> & {
   readonly plan?: PlanId;
   readonly customLimits?: PlanLimits | null;
   readonly allowedOrigins?: readonly string[] | null;

@@ -20,7 +20,14 @@
  *
  * At most `maxEntries` subjects are remembered; when full, the tenth that would end soonest go first.
  */
-import { countStrikes, refusalHoldsUntil, type AdmissionPolicy, type RateDecision, type StrikeBatch, type StrikeState } from '../../domain/rate-limit.js';
+import {
+  countStrikes,
+  refusalHoldsUntil,
+  type AdmissionPolicy,
+  type RateDecision,
+  type StrikeBatch,
+  type StrikeState,
+} from '../../domain/rate-limit.js';
 import type { Clock } from '../ports/clock.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 

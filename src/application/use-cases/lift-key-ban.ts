@@ -40,7 +40,12 @@ export class LiftKeyBan {
     const subject = keySubject(record);
     const before = await this.limiter.peek(subject, policy);
     const bannedUntil = before.bannedUntilMs === null ? null : new Date(before.bannedUntilMs).toISOString();
-    await this.auditor.record(actor, 'key.unban', id, bannedUntil === null ? {} : { changes: { bannedUntil: { from: bannedUntil, to: null } } });
+    await this.auditor.record(
+      actor,
+      'key.unban',
+      id,
+      bannedUntil === null ? {} : { changes: { bannedUntil: { from: bannedUntil, to: null } } },
+    );
     const decision = await this.limiter.unban(subject, policy);
     const banLiftedAt = new Date(this.clock.nowMs());
     let updated = record;

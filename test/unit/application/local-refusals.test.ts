@@ -2,7 +2,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LocalRefusals, STRIKE_FLUSH_MS } from '../../../src/application/services/local-refusals.js';
 import { MemoryRateLimiter } from '../../../src/adapters/memory/memory-rate-limiter.js';
-import { reportOf, retryAfterSeconds, windowsFor, type AdmissionPolicy, type RateDecision, type StrikeBatch } from '../../../src/domain/rate-limit.js';
+import {
+  reportOf,
+  retryAfterSeconds,
+  windowsFor,
+  type AdmissionPolicy,
+  type RateDecision,
+  type StrikeBatch,
+} from '../../../src/domain/rate-limit.js';
 import { FakeClock } from '../../support/fake-clock.js';
 
 /** The shared store, counting what it is asked. */
@@ -19,12 +26,23 @@ class CountingLimiter extends MemoryRateLimiter {
   }
 }
 
-const noBans: AdmissionPolicy = { windows: windowsFor({ perMinute: 3, perDay: 1000 }), ban: { threshold: 0, durationMs: 600_000, strikeWindowMs: 60_000 } };
-const bans: AdmissionPolicy = { windows: windowsFor({ perMinute: 3, perDay: 1000 }), ban: { threshold: 10, durationMs: 600_000, strikeWindowMs: 60_000 } };
+const noBans: AdmissionPolicy = {
+  windows: windowsFor({ perMinute: 3, perDay: 1000 }),
+  ban: { threshold: 0, durationMs: 600_000, strikeWindowMs: 60_000 },
+};
+const bans: AdmissionPolicy = {
+  windows: windowsFor({ perMinute: 3, perDay: 1000 }),
+  ban: { threshold: 10, durationMs: 600_000, strikeWindowMs: 60_000 },
+};
 const afterTheTimer = () => new Promise((resolve) => setTimeout(resolve, STRIKE_FLUSH_MS + 50));
 
 /** What a client is told: headers, Retry-After and outcome. */
-const told = (d: RateDecision) => ({ outcome: d.outcome, report: reportOf(d), retryAfter: retryAfterSeconds(d), bannedUntilMs: d.bannedUntilMs });
+const told = (d: RateDecision) => ({
+  outcome: d.outcome,
+  report: reportOf(d),
+  retryAfter: retryAfterSeconds(d),
+  bannedUntilMs: d.bannedUntilMs,
+});
 
 describe('refusals answered locally', () => {
   let clock: FakeClock;
@@ -92,7 +110,7 @@ describe('refusals answered locally', () => {
     }
     expect(outcomes).toEqual(expected);
     // Three admitted, nine limited, the tenth refusal begins the ban.
-    expect(outcomes.slice(0, 13)).toEqual([...Array(3).fill('admitted'), ...Array(9).fill('limited'), 'banned*']);
+    expect(outcomes.slice(0, 13)).toEqual([...Array<string>(3).fill('admitted'), ...Array<string>(9).fill('limited'), 'banned*']);
     // The ban reached the store at once, with the same end.
     await Promise.resolve();
     const stored = await store.peek('key:a', bans);

@@ -208,7 +208,16 @@ describe('boundaries', () => {
       retryAtMs: T0,
     });
     const report = (...windows: WindowUsage[]) =>
-      reportOf({ outcome: 'admitted', nowMs: T0, windows, bannedUntilMs: null, banStarted: false, dropsAtMs: Infinity, strikes: 0, strikesUntilMs: 0 } satisfies RateDecision);
+      reportOf({
+        outcome: 'admitted',
+        nowMs: T0,
+        windows,
+        bannedUntilMs: null,
+        banStarted: false,
+        dropsAtMs: Infinity,
+        strikes: 0,
+        strikesUntilMs: 0,
+      } satisfies RateDecision);
     const tight = usage('minute', 10, 8, T0 + 60_000);
     const roomy = usage('day', 100, 50, T0 + 86_400_000);
     expect(report(tight, roomy)).toMatchObject({ limit: 10, remaining: 2, resetAtMs: T0 + 60_000 });

@@ -22,7 +22,7 @@
 // mixed (list20 on 8 connections while the limited key floods on 8 more; odd rounds list20 alone,
 // for the admitted traffic's p99 with and without the flood).
 // SIDE_TRACING=1 adds the service with OpenTelemetry tracing on at its defaults.
-// SIDE_COMPARE_FLAGS adds Node flags to the compared checkout's servers (SIDE_COMPARE=. compares this
+// SIDE_ONLY (see below) keeps some servers only. SIDE_COMPARE_FLAGS adds Node flags to the compared checkout's servers (SIDE_COMPARE=. compares this
 // build with and without them). SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
@@ -216,8 +216,13 @@ if (process.env.SIDE_COMPARE) {
     ['compared, warn', other, { ...adapters, logLevel: 'warn' }, serviceLoad, flags],
   );
 }
+// SIDE_ONLY="baseline;redis, warn": only the servers named (the baseline first), e.g. for latencies
+// that the other servers' load on the same core would drown.
+const only = process.env.SIDE_ONLY?.split(';');
 const servers: Server[] = [];
-for (const [name, serverJs, options, scenarioName, flags] of specs) servers.push(await start(name, serverJs, options, scenarioName, flags));
+for (const [name, serverJs, options, scenarioName, flags] of specs) {
+  if (only === undefined || only.includes(name)) servers.push(await start(name, serverJs, options, scenarioName, flags));
+}
 /** One round of a server's load: mixed sends the admitted traffic and the flood at once (or, alone, the admitted part only). */
 async function round(server: Server, duration: number, floodToo: boolean): Promise<LoadResult[]> {
   if (scenario !== 'mixed' || server.load !== 'list20' || server.name === 'reference') return [await load(server, duration)];

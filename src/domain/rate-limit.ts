@@ -67,9 +67,9 @@ export interface RateDecision {
   /** True for the one decision that began the ban (outcome 'banned'), so bans are counted once. */
   readonly banStarted: boolean;
   /**
-   * When a request counted now next leaves a window, so that some window's count drops (Infinity
-   * when none is counted). Until then, and until the refusal ends, a refusal's answer stays the
-   * same but for the time left (refusalHoldsUntil).
+   * For a refusal: when a request counted now next leaves a window, so that some window's count
+   * drops (Infinity when none is counted). Until then, and until the refusal ends, a refusal's
+   * answer stays the same but for the time left (refusalHoldsUntil). Infinity for an admission.
    */
   readonly dropsAtMs: number;
   /** Refusals counted toward a ban, and until when they count (0 with none). */
@@ -322,8 +322,9 @@ function decided(
   windows: WindowUsage[],
   banStarted = false,
 ): RateDecision {
+  // Only a refusal is remembered until a count drops: an admission leaves it at Infinity.
   let dropsAtMs = Infinity;
-  for (const w of policy.windows) dropsAtMs = Math.min(dropsAtMs, state.window(w).dropsAt());
+  if (outcome !== 'admitted') for (const w of policy.windows) dropsAtMs = Math.min(dropsAtMs, state.window(w).dropsAt());
   return {
     outcome,
     nowMs,

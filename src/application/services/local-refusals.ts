@@ -87,19 +87,22 @@ export class LocalRefusals {
     return this.entries.size;
   }
 
+  /** This instance's clock, read when a decision is asked for (remember takes it). */
+  now(): number {
+    return this.clock.nowMs();
+  }
+
   /**
    * Decides one request by `subject`, decided for `stamp`: from what this instance remembers while
    * a refusal stands, else by the store (and a refusal is then remembered).
    */
-  admit(subject: string, stamp: string, policy: AdmissionPolicy): Promise<RateDecision> {
+  async admit(subject: string, stamp: string, policy: AdmissionPolicy): Promise<RateDecision> {
     const local = this.answer(subject, stamp);
-    if (local) return Promise.resolve(local);
-    if (this.options.maxEntries <= 0) return this.limiter.admit(subject, policy);
+    if (local) return local;
     const askedAtMs = this.clock.nowMs();
-    return this.limiter.admit(subject, policy).then((decision) => {
-      this.remember(subject, stamp, policy, decision, askedAtMs);
-      return decision;
-    });
+    const decision = await this.limiter.admit(subject, policy);
+    this.remember(subject, stamp, policy, decision, askedAtMs);
+    return decision;
   }
 
   /** The refusal this instance remembers for the subject as of now, counted as a strike; null when it has none. */
@@ -149,8 +152,9 @@ export class LocalRefusals {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** What the store decided for a request asked for at `askedAtMs` (this instance's clock). */
-  private remember(subject: string, stamp: string, policy: AdmissionPolicy, decision: RateDecision, askedAtMs: number): void {
+  /** What the store decided for a request asked for at `askedAtMs` (this instance's clock, from now()). */
+  remember(subject: string, stamp: string, policy: AdmissionPolicy, decision: RateDecision, askedAtMs: number): void {
+    if (this.options.maxEntries <= 0) return;
     const existing = this.entries.get(subject);
     const holdsUntilMs = refusalHoldsUntil(decision);
     if (existing && existing.stamp === stamp) {

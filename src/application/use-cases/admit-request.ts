@@ -132,7 +132,16 @@ export class AdmitRequest {
     if (caller.key && !request.spendsQuota) {
       return { key: caller.key, plan, limits: caller.limits, decision: null, refusal: this.scopeRefusal(caller.key, request.scope) };
     }
-    const decision = await this.refusals.admit(caller.subject, caller.stamp, this.policyFor(caller.limits));
+    const policy = this.policyFor(caller.limits);
+    let decision = this.refusals.answer(caller.subject, caller.stamp);
+    if (decision === null) {
+      const askedAtMs = this.refusals.now();
+      decision = await this.limiter.admit(caller.subject, policy);
+      // An admission matters only to a refusal remembered for the subject (it ends it).
+      if (decision.outcome !== 'admitted' || this.refusals.size > 0) {
+        this.refusals.remember(caller.subject, caller.stamp, policy, decision, askedAtMs);
+      }
+    }
     const refusal =
       decision.outcome === 'admitted'
         ? (caller.authError ?? (caller.key && this.scopeRefusal(caller.key, request.scope)))
@@ -155,7 +164,10 @@ export class AdmitRequest {
     if (!request.needsKey) return this.byAddress(request, null);
     if (request.authorizationHeaders > 1) return this.byAddress(request, new UnauthenticatedError('Send exactly one Authorization header'));
     return this.authenticate.execute(request.authorization).then(
-      (key): Caller => ({ key, ...subjectOf(key), limits: key.limits, authError: null }),
+      (key): Caller => {
+        const { subject, stamp } = subjectOf(key);
+        return { key, subject, stamp, limits: key.limits, authError: null };
+      },
       (error: unknown) => {
         if (error instanceof UnauthenticatedError) return this.byAddress(request, error);
         throw error;

@@ -57,8 +57,11 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
   // Stryker disable next-line StringLiteral: the decoration only gives requests their shape up front; an undecorated outcome reads as none alike
   app.decorateRequest('rateOutcome', null);
 
-  /** True when the request was answered here (a refusal under the rate limits); throws other refusals. */
-  const admit = async (request: FastifyRequest, reply: FastifyReply, route: RouteAdmission): Promise<boolean> => {
+  /**
+   * The reply when the request was answered here (a refusal under the rate limits), so that an async
+   * hook returning it stops the request; undefined to go on. Throws other refusals.
+   */
+  const admit = async (request: FastifyRequest, reply: FastifyReply, route: RouteAdmission): Promise<FastifyReply | undefined> => {
     // A limiter that fails closed, or a key store that is down, rejects: no decision, so no headers.
     const admission = await admitRequest.execute({
       authorization: request.headers.authorization,
@@ -80,13 +83,10 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
     // A web page's request (it carries an Origin): CORS headers for a browser key's own origin, 403 for any other.
     const origin = request.headers.origin;
     const wrongOrigin = origin === undefined ? null : applyOriginRule(request, reply, origin);
-    if (admission.refusal instanceof RateLimitExceededError) {
-      sendRateLimitRefusal(request, reply, admission.refusal);
-      return true;
-    }
+    if (admission.refusal instanceof RateLimitExceededError) return sendRateLimitRefusal(request, reply, admission.refusal);
     if (admission.refusal) throw admission.refusal;
     if (wrongOrigin) throw wrongOrigin;
-    return false;
+    return undefined;
   };
 
   app.addHook('onRoute', (routeOptions) => {
@@ -96,8 +96,7 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       scope: routeOptions.config?.keyScope ?? null,
     };
     // An async hook that answered returns the reply, so that the request goes no further.
-    const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> =>
-      (await admit(request, reply, route)) ? reply : undefined;
+    const hook = (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => admit(request, reply, route);
     routeOptions.onRequest = routeOptions.onRequest === undefined ? [hook] : [...[routeOptions.onRequest].flat(), hook];
   });
   app.addHook('onRequest', (request, reply, done) => {
@@ -106,7 +105,7 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       return;
     }
     // Answered here: the request goes no further (done is not called).
-    admit(request, reply, UNROUTED).then((answered) => answered || done(), done);
+    admit(request, reply, UNROUTED).then((answered) => answered ?? done(), done);
   });
 }
 

@@ -18,8 +18,9 @@
 --              answered elsewhere as strikes, the last of them at now (then as peek), "unban" to lift
 --              a ban and forget the strikes (then as peek); the policy's number (from 1)
 -- Returns      one reply per decision: { outcome, now, bannedUntil, banStarted (1 for the request that
---              began a ban, else 0), dropsAt (when the oldest request counted leaves its window; -1
---              with none), strikes, strikesUntil, then per window: used, resetAt, retryAt }
+--              began a ban, else 0), dropsAt (for a refusal, when the oldest request counted leaves
+--              its window; -1 with none and for an admission), strikes, strikesUntil, then per
+--              window: used, resetAt, retryAt }
 --
 -- A bucket counts, whole, while its latest request is inside the window (now - window, now], so it
 -- leaves exactly one window after that request: no stated time is ever more than a window ahead.
@@ -191,7 +192,7 @@ local function decide(k, at)
   local function answer(outcome, bannedUntil, banStarted)
     local dropsAt = -1
     for _, w in ipairs(windows) do
-      if w.total > 0 then
+      if w.total > 0 and outcome ~= 'admitted' then
         local _, leaves = bucketOf(w, w.oldest)
         if dropsAt < 0 or leaves < dropsAt then dropsAt = leaves end
       end

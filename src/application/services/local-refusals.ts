@@ -92,19 +92,6 @@ export class LocalRefusals {
     return this.clock.nowMs();
   }
 
-  /**
-   * Decides one request by `subject`, decided for `stamp`: from what this instance remembers while
-   * a refusal stands, else by the store (and a refusal is then remembered).
-   */
-  async admit(subject: string, stamp: string, policy: AdmissionPolicy): Promise<RateDecision> {
-    const local = this.answer(subject, stamp);
-    if (local) return local;
-    const askedAtMs = this.clock.nowMs();
-    const decision = await this.limiter.admit(subject, policy);
-    this.remember(subject, stamp, policy, decision, askedAtMs);
-    return decision;
-  }
-
   /** The refusal this instance remembers for the subject as of now, counted as a strike; null when it has none. */
   answer(subject: string, stamp: string): RateDecision | null {
     const entry = this.entries.get(subject);

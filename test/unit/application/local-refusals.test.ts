@@ -49,6 +49,15 @@ describe('refusals answered locally', () => {
   let store: CountingLimiter;
   let refusals: LocalRefusals;
   let answered: number;
+  /** One request, as AdmitRequest decides it: from the instance's memory, else by the store (a refusal then remembered). */
+  const decide = async (refusals: LocalRefusals, subject: string, stamp: string, policy: AdmissionPolicy): Promise<RateDecision> => {
+    const local = refusals.answer(subject, stamp);
+    if (local) return local;
+    const askedAtMs = refusals.now();
+    const decision = await store.admit(subject, policy);
+    refusals.remember(subject, stamp, policy, decision, askedAtMs);
+    return decision;
+  };
 
   beforeEach(() => {
     clock = new FakeClock();
@@ -59,17 +68,17 @@ describe('refusals answered locally', () => {
 
   it('answers a refused subject exactly as the store would, without asking it, until a request fits again', async () => {
     for (let i = 0; i < 3; i++) {
-      await refusals.admit('key:a', 's', noBans);
+      await decide(refusals, 'key:a', 's', noBans);
       clock.advance(1_000);
     }
-    const first = await refusals.admit('key:a', 's', noBans);
+    const first = await decide(refusals, 'key:a', 's', noBans);
     expect(first.outcome).toBe('limited');
     expect(store.admits).toBe(4);
     // From here to the moment the first request leaves the minute, every answer is local, and equal
     // to what the store says then (peek: the same answer without a strike, and strikes are off).
     for (const step of [1, 10_000, 30_000, 16_998]) {
       clock.advance(step);
-      const local = await refusals.admit('key:a', 's', noBans);
+      const local = await decide(refusals, 'key:a', 's', noBans);
       expect(told(local)).toEqual(told(await store.peek('key:a', noBans)));
       expect(local.nowMs).toBe(clock.ms);
     }
@@ -77,21 +86,21 @@ describe('refusals answered locally', () => {
     expect(answered).toBe(4);
     // 60 s after the first request: the store is asked, and admits.
     clock.advance(1);
-    expect((await refusals.admit('key:a', 's', noBans)).outcome).toBe('admitted');
+    expect((await decide(refusals, 'key:a', 's', noBans)).outcome).toBe('admitted');
     expect(store.admits).toBe(5);
   });
 
   it('never answers for another stamp (limits raised, a ban lifted): the store decides at once', async () => {
-    for (let i = 0; i < 4; i++) await refusals.admit('key:a', '3/1000/0', noBans);
+    for (let i = 0; i < 4; i++) await decide(refusals, 'key:a', '3/1000/0', noBans);
     const raised: AdmissionPolicy = { ...noBans, windows: windowsFor({ perMinute: 10, perDay: 1000 }) };
-    expect((await refusals.admit('key:a', '10/1000/0', raised)).outcome).toBe('admitted');
+    expect((await decide(refusals, 'key:a', '10/1000/0', raised)).outcome).toBe('admitted');
     expect(store.admits).toBe(5);
   });
 
   it('never remembers an admission, and keeps subjects apart', async () => {
-    for (let i = 0; i < 4; i++) await refusals.admit('key:a', 's', noBans);
+    for (let i = 0; i < 4; i++) await decide(refusals, 'key:a', 's', noBans);
     expect(refusals.size).toBe(1);
-    expect((await refusals.admit('key:b', 's', noBans)).outcome).toBe('admitted');
+    expect((await decide(refusals, 'key:b', 's', noBans)).outcome).toBe('admitted');
     expect(refusals.size).toBe(1);
     expect(refusals.answer('key:b', 's')).toBeNull();
   });
@@ -101,7 +110,7 @@ describe('refusals answered locally', () => {
     const outcomes: string[] = [];
     const expected: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const local = await refusals.admit('key:a', 's', bans);
+      const local = await decide(refusals, 'key:a', 's', bans);
       const alone = await direct.admit('key:a', bans);
       outcomes.push(local.outcome + (local.banStarted ? '*' : ''));
       expected.push(alone.outcome + (alone.banStarted ? '*' : ''));
@@ -121,9 +130,9 @@ describe('refusals answered locally', () => {
 
   it('sends strikes in batches, within STRIKE_FLUSH_MS of the first', async () => {
     const patient: AdmissionPolicy = { ...bans, ban: { ...bans.ban, threshold: 1000 } };
-    for (let i = 0; i < 4; i++) await refusals.admit('key:a', 's', patient);
+    for (let i = 0; i < 4; i++) await decide(refusals, 'key:a', 's', patient);
     for (let i = 0; i < 50; i++) {
-      await refusals.admit('key:a', 's', patient);
+      await decide(refusals, 'key:a', 's', patient);
       clock.advance(1);
     }
     expect(store.batches).toEqual([]);
@@ -135,12 +144,12 @@ describe('refusals answered locally', () => {
   it('starts a new batch where the strike window starts again, as the store counts it', async () => {
     const patient: AdmissionPolicy = { ...bans, ban: { ...bans.ban, threshold: 1000, strikeWindowMs: 5_000 } };
     const fourPerMinute: AdmissionPolicy = { ...patient, windows: windowsFor({ perMinute: 3, perDay: 1000 }) };
-    for (let i = 0; i < 4; i++) await refusals.admit('key:a', 's', fourPerMinute);
+    for (let i = 0; i < 4; i++) await decide(refusals, 'key:a', 's', fourPerMinute);
     clock.advance(4_000);
-    await refusals.admit('key:a', 's', fourPerMinute);
+    await decide(refusals, 'key:a', 's', fourPerMinute);
     clock.advance(2_000);
-    await refusals.admit('key:a', 's', fourPerMinute);
-    await refusals.admit('key:a', 's', fourPerMinute);
+    await decide(refusals, 'key:a', 's', fourPerMinute);
+    await decide(refusals, 'key:a', 's', fourPerMinute);
     await afterTheTimer();
     expect(store.batches.map((b) => b.count)).toEqual([1, 2]);
     // The store's copy: a strike window opened at the second batch, holding its two strikes.
@@ -149,11 +158,11 @@ describe('refusals answered locally', () => {
 
   it('bans, across two instances, once the store has every strike (one batch interval); each instance answers banned after its next batch (two)', async () => {
     const other = new LocalRefusals(store, clock, { maxEntries: 100 });
-    for (let i = 0; i < 3; i++) await refusals.admit('key:a', 's', bans);
+    for (let i = 0; i < 3; i++) await decide(refusals, 'key:a', 's', bans);
     // Each instance's first refusal is the store's (a strike each), then each answers four itself.
     const outcomes: string[] = [];
     for (let i = 0; i < 5; i++) {
-      outcomes.push((await refusals.admit('key:a', 's', bans)).outcome, (await other.admit('key:a', 's', bans)).outcome);
+      outcomes.push((await decide(refusals, 'key:a', 's', bans)).outcome, (await decide(other, 'key:a', 's', bans)).outcome);
     }
     // Ten refusals, none of them banned yet: neither instance has seen more than five.
     expect(outcomes.every((o) => o === 'limited')).toBe(true);
@@ -161,34 +170,34 @@ describe('refusals answered locally', () => {
     // The store counted the ten within the interval and banned on the second batch; the instance
     // that sent it learnt so from the reply.
     expect((await store.peek('key:a', bans)).outcome).toBe('banned');
-    expect((await other.admit('key:a', 's', bans)).outcome).toBe('banned');
+    expect((await decide(other, 'key:a', 's', bans)).outcome).toBe('banned');
     // The first instance's batch came back before the ban: it learns of it from its next batch.
-    expect((await refusals.admit('key:a', 's', bans)).outcome).toBe('limited');
+    expect((await decide(refusals, 'key:a', 's', bans)).outcome).toBe('limited');
     await afterTheTimer();
-    const banned = await refusals.admit('key:a', 's', bans);
+    const banned = await decide(refusals, 'key:a', 's', bans);
     expect(banned.outcome).toBe('banned');
     expect(banned.bannedUntilMs).toBe((await store.peek('key:a', bans)).bannedUntilMs);
   });
 
   it('refuses from memory for the ban, then asks the store when the ban ends', async () => {
     const short: AdmissionPolicy = { ...bans, ban: { ...bans.ban, threshold: 2, durationMs: 120_000 } };
-    for (let i = 0; i < 5; i++) await refusals.admit('key:a', 's', short);
+    for (let i = 0; i < 5; i++) await decide(refusals, 'key:a', 's', short);
     const admitsBefore = store.admits;
     // The three requests leave the minute at +60 s: the answer is refreshed then, still banned.
     clock.advance(59_000);
-    expect((await refusals.admit('key:a', 's', short)).outcome).toBe('banned');
+    expect((await decide(refusals, 'key:a', 's', short)).outcome).toBe('banned');
     clock.advance(1_000);
-    const refreshed = await refusals.admit('key:a', 's', short);
+    const refreshed = await decide(refusals, 'key:a', 's', short);
     expect(refreshed).toMatchObject({ outcome: 'banned', windows: [{ used: 0 }, { used: 3 }] });
     expect(store.admits).toBe(admitsBefore + 1);
     clock.advance(60_000);
-    expect((await refusals.admit('key:a', 's', short)).outcome).toBe('admitted');
+    expect((await decide(refusals, 'key:a', 's', short)).outcome).toBe('admitted');
   });
 
   it('keeps at most maxEntries subjects, letting those that end soonest go first', async () => {
     const small = new LocalRefusals(store, clock, { maxEntries: 10 });
     for (let s = 0; s < 25; s++) {
-      for (let i = 0; i < 4; i++) await small.admit(`key:${s}`, 's', noBans);
+      for (let i = 0; i < 4; i++) await decide(small, `key:${s}`, 's', noBans);
       clock.advance(100);
       expect(small.size).toBeLessThanOrEqual(10);
     }
@@ -199,7 +208,7 @@ describe('refusals answered locally', () => {
 
   it('asks the store every time with no room at all', async () => {
     const off = new LocalRefusals(store, clock, { maxEntries: 0 });
-    for (let i = 0; i < 10; i++) await off.admit('key:a', 's', noBans);
+    for (let i = 0; i < 10; i++) await decide(off, 'key:a', 's', noBans);
     expect(store.admits).toBe(10);
     expect(off.size).toBe(0);
   });

@@ -192,18 +192,18 @@ export class AdmitRequest {
 }
 
 /** Refusals made so far, by Retry-After and kind: a flood's refusals are a few alike, made once each. */
-const refusals = new Map<number, RateLimitExceededError>();
+const refusalErrors = new Map<number, RateLimitExceededError>();
 
 function refusalOf(decision: RateDecision): RateLimitExceededError {
   const banned = decision.outcome === 'banned';
   const seconds = retryAfterSeconds(decision);
   const id = seconds * 2 + (banned ? 1 : 0);
-  let refusal = refusals.get(id);
+  let refusal = refusalErrors.get(id);
   if (refusal === undefined) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound on a memo
-    if (refusals.size >= 10_000) refusals.clear();
+    if (refusalErrors.size >= 10_000) refusalErrors.clear();
     refusal = new RateLimitExceededError(banned, seconds);
-    refusals.set(id, refusal);
+    refusalErrors.set(id, refusal);
   }
   return refusal;
 }

@@ -93,7 +93,7 @@ export interface LoadOptions {
   readonly cursor?: string;
 }
 
-export type Variant = 'baseline' | 'baseline-bytes' | 'reference' | 'peer' | 'memory' | 'redis' | 'mongo+redis';
+export type Variant = 'baseline' | 'baseline-bytes' | 'baseline-refusal' | 'reference' | 'peer' | 'memory' | 'redis' | 'mongo+redis';
 
 /** What bench/server.ts takes as its one argument, in JSON. */
 export interface ServerOptions {

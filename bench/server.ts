@@ -1,12 +1,15 @@
 // A server under test, in its own process: node dist-bench/bench/server.js '<json options>'.
 // Variants: baseline (bare Fastify serialising the same 20 pets on every request, and for POST the
-// created pet), baseline-bytes (bare Fastify sending those as bytes serialised once: the most Fastify
+// created pet), baseline-refusal (bare Fastify answering every request from its first hook with the
+// 429 the service answers a flood with: the same headers and body; the least a Fastify server can
+// spend on a refusal), baseline-bytes (bare Fastify sending those as bytes serialised once: the most Fastify
 // can do for this payload), reference (bare Fastify doing the least the specification asks: the bearer key looked
 // up as is, one fixed one-minute window per key, three rate-limit headers, the pets serialised by a
 // response schema; no hashing, no second window, no logging or metrics), or the service on memory,
 // redis (memory pets and keys, Redis limiter) or mongo+redis adapters, built by createApp as in
 // production, at the log level given (npm start's is info). Prints "READY <port>" when listening.
 import { write, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -41,6 +44,33 @@ async function baseline(preSerialised: boolean): Promise<FastifyInstance> {
     if (preSerialised) return reply.type('application/json; charset=utf-8').send(created);
     return reply.send({ id, name: body.name, categoryId: body.categoryId, status: body.status ?? 'available' });
   });
+  return app;
+}
+
+/** The service's answer to a flood of the limited key, sent as it is by a bare Fastify. */
+function baselineRefusal(): FastifyInstance {
+  const body = {
+    code: 'rate_limited',
+    message: 'Rate limit exceeded; retry after 60 s (see Retry-After and the X-RateLimit-* headers)',
+    status: 429,
+  };
+  const app = Fastify({ logger: false, genReqId: () => randomUUID() });
+  app.addHook('onRequest', (request, reply, done) => {
+    const now = Date.now();
+    void reply
+      .code(429)
+      .header('x-ratelimit-limit', 60)
+      .header('x-ratelimit-remaining', 0)
+      .header('x-ratelimit-reset', Math.ceil((now + 60_000) / 1000))
+      .header('ratelimit-policy', '"minute";q=60;w=60, "day";q=1000;w=86400')
+      .header('x-request-id', request.id)
+      .header('Retry-After', 60)
+      .type('application/json; charset=utf-8')
+      .send(body);
+    // Answered: the request goes no further (done is not called).
+    void done;
+  });
+  app.get('/v1/pets', () => PAGE);
   return app;
 }
 
@@ -255,7 +285,9 @@ async function seedPets(pets: PetRepository, count: number): Promise<void> {
   }
 }
 
-const app = options.variant.startsWith('baseline')
+const app = options.variant === 'baseline-refusal'
+  ? baselineRefusal()
+  : options.variant.startsWith('baseline')
   ? await baseline(options.variant === 'baseline-bytes')
   : options.variant === 'reference'
     ? await reference()

@@ -174,6 +174,8 @@ const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
   [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, serviceLoad],
   [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, serviceLoad],
 ];
+// A flood's floor: bare Fastify answering the service's 429 from its first hook, without a decision.
+if (flood && scenario !== 'mixed') specs.splice(1, 0, ['baseline, refusal', service, { variant: 'baseline-refusal' }, serviceLoad]);
 // What a Fastify user would write instead: @fastify/rate-limit (its Redis store with SIDE_REDIS_URL),
 // keys in a Map, default logging. It has no PATCH.
 if (scenario !== 'patch') {
@@ -243,7 +245,8 @@ try {
       const parts = results[i] as LoadResult[];
       const total = parts.reduce((sum, p) => sum + p.total, 0);
       for (const part of parts) {
-        const allowed = s.name === 'baseline' || s.name === 'reference' ? ['200', '201'] : EXPECTED[scenario];
+        const allowed =
+          s.name === 'baseline' || s.name === 'reference' ? ['200', '201'] : s.name === 'baseline, refusal' ? ['429'] : EXPECTED[scenario];
         const unexpected = Object.keys(part.statuses).filter((code) => !allowed.includes(code));
         if (unexpected.length > 0) throw new Error(`${s.name} answered ${JSON.stringify(part.statuses)}`);
       }

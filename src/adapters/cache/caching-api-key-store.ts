@@ -22,6 +22,12 @@ export class CachingApiKeyStore implements ApiKeyStore {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /** A cached lookup while it is fresh, as findByHash would answer it. */
+  findByHashInMemory(hash: string): ApiKeyRecord | null | undefined {
+    const cached = this.byHash.get(hash);
+    return cached && cached.expiresAtMs > this.clock.nowMs() ? cached.record : undefined;
+  }
+
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
     const now = this.clock.nowMs();
     const cached = this.byHash.get(hash);

@@ -14,6 +14,10 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     return this.records.byHashOf(hash);
   }
 
+  findByHashInMemory(hash: string): ApiKeyRecord | null {
+    return this.records.byHashOf(hash);
+  }
+
   findById(id: string): Promise<ApiKeyRecord | null> {
     return Promise.resolve(this.records.byIdOf(id));
   }

@@ -30,6 +30,11 @@ export interface ApiKeyStore {
   /** Rejects with DuplicateKeyError when the id or the hash is taken. */
   add(record: ApiKeyRecord): Promise<void>;
   findByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /**
+   * What findByHash would give now, when the store holds it in memory (null: it knows there is none);
+   * undefined when only findByHash can tell. Never waits on anything.
+   */
+  findByHashInMemory?(hash: string): ApiKeyRecord | null | undefined;
   findById(id: string): Promise<ApiKeyRecord | null>;
   /** Keys matching the query, in creation order (createdAt, then id). */
   list(query: ApiKeyQuery): Promise<ApiKeyRecord[]>;

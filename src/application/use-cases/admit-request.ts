@@ -119,14 +119,43 @@ export class AdmitRequest {
     this.refusals = refusals ?? new LocalRefusals(limiter, systemClock, { maxEntries: 0 });
   }
 
-  /** Rejects only when no decision can be made (a key store or a limiter that fails closed is down). */
-  async execute(request: AdmissionRequest): Promise<Admission> {
-    // A key this instance has not verified, from an address refused here: refused as that address,
-    // without looking the key up (so a refused address learns nothing about the keys it tries).
-    if (request.needsKey && this.refusals.size > 0 && !this.authenticate.knows(request.authorization)) {
-      const decision = this.refusals.answer(addressSubject(request.clientAddress()), ADDRESS_STAMP);
-      if (decision) return { key: null, plan: 'anonymous', limits: ANONYMOUS_LIMITS, decision, refusal: refusalOf(decision) };
+  /**
+   * Answered at once (no promise) when memory alone decides: while some subject is refused here, a
+   * request whose caller memory can name and whose refusal is remembered. Otherwise asks the key store
+   * and the limiter; rejects only when no decision can be made (a key store or a limiter that fails
+   * closed is down).
+   */
+  execute(request: AdmissionRequest): Admission | Promise<Admission> {
+    if (this.refusals.size > 0) {
+      const remembered = this.refusalInMemory(request);
+      if (remembered !== null) return remembered;
     }
+    return this.decide(request);
+  }
+
+  /**
+   * A refusal remembered here for the caller, named from memory: the address on a public route or
+   * under two credentials, the key when this instance holds it verified and current, and the address
+   * for a key this instance has not verified (refused as that address without looking the key up, so
+   * that a refused address learns nothing about the keys it tries). Null when none is remembered or
+   * only the key store can name the caller; decide() then gives what this would have.
+   */
+  private refusalInMemory(request: AdmissionRequest): Admission | null {
+    if (!request.needsKey || request.authorizationHeaders > 1) return this.addressRefusal(request);
+    const key = this.authenticate.inMemory(request.authorization);
+    if (key === undefined) return this.authenticate.knows(request.authorization) ? null : this.addressRefusal(request);
+    if (!request.spendsQuota) return null;
+    const { subject, stamp } = subjectOf(key);
+    const decision = this.refusals.answer(subject, stamp);
+    return decision && { key, plan: key.plan, limits: key.limits, decision, refusal: refusalOf(decision) };
+  }
+
+  private addressRefusal(request: AdmissionRequest): Admission | null {
+    const decision = this.refusals.answer(addressSubject(request.clientAddress()), ADDRESS_STAMP);
+    return decision && { key: null, plan: 'anonymous', limits: ANONYMOUS_LIMITS, decision, refusal: refusalOf(decision) };
+  }
+
+  private async decide(request: AdmissionRequest): Promise<Admission> {
     const caller = await this.identify(request);
     const plan = caller.key?.plan ?? 'anonymous';
     if (caller.key && !request.spendsQuota) {

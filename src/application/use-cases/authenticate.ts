@@ -71,6 +71,17 @@ export class Authenticate {
     return this.keys.findByHash(hash).then((record) => this.accept(authorization as string, record, hash));
   }
 
+  /**
+   * The key a header names, when execute would give it now without waiting: the header was verified
+   * here and the store holds that very record in memory, still active. Undefined when only execute
+   * can tell (it may then still accept the key).
+   */
+  inMemory(authorization: string | undefined): AuthenticatedKey | undefined {
+    const known = authorization === undefined ? undefined : this.verified.get(authorization);
+    if (known === undefined || this.keys.findByHashInMemory?.(known.hash) !== known.record) return undefined;
+    return isKeyActive(known.record, this.clock.nowMs()) ? known.key : undefined;
+  }
+
   /** True when this header's key was verified here recently (it may since have been revoked). */
   knows(authorization: string | undefined): boolean {
     return authorization !== undefined && this.verified.has(authorization);

@@ -30,6 +30,22 @@ describe('CachingApiKeyStore', () => {
     expect(inner.lookups).toBe(2);
   });
 
+  it('tells from memory only what findByHash would answer from memory: nothing before a lookup or after the TTL', async () => {
+    const inner = new CountingStore();
+    const clock = new FakeClock();
+    const store = new CachingApiKeyStore(inner, clock, 30_000);
+    await inner.add(record);
+    expect(store.findByHashInMemory(record.hash)).toBeUndefined();
+    const found = await store.findByHash(record.hash);
+    expect(store.findByHashInMemory(record.hash)).toBe(found);
+    expect(store.findByHashInMemory(hashKey('shelter-key-0000000000002'))).toBeUndefined();
+    clock.advance(30_000);
+    expect(store.findByHashInMemory(record.hash)).toBeUndefined();
+    await store.update(record.id, { revokedAt: new Date(clock.ms) });
+    expect(store.findByHashInMemory(record.hash)).toBeUndefined();
+    expect(inner.lookups).toBe(1);
+  });
+
   it('sees a revocation made elsewhere once the TTL passes, and its own at once', async () => {
     const inner = new CountingStore();
     const clock = new FakeClock();

@@ -8,7 +8,8 @@ import { MemoryRateLimiter } from '../../../src/adapters/memory/memory-rate-limi
 import { RateLimitExceededError, UnauthenticatedError } from '../../../src/domain/errors.js';
 import { ANONYMOUS_LIMITS, PLAN_LIMITS } from '../../../src/domain/plans.js';
 import type { AdmissionPolicy } from '../../../src/domain/rate-limit.js';
-import { Auditor } from '../../../src/application/services/auditor.js';
+import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
+import { LocalRefusals } from '../../../src/application/services/local-refusals.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
 import { FakeClock } from '../../support/fake-clock.js';
 
@@ -146,5 +147,88 @@ describe('admitting a request', () => {
     };
     const failing = new AdmitRequest(new Authenticate(new MemoryApiKeyStore(), clock, 'production'), down, BAN);
     await expect(failing.execute(request({ needsKey: false }))).rejects.toThrow('limiter down');
+  });
+});
+
+describe('answering a refusal remembered here', () => {
+  let clock: FakeClock;
+  let limiter: RecordingLimiter;
+  let keys: ManageApiKeys;
+  let admit: AdmitRequest;
+  let key: string;
+  let keyId: string;
+
+  const request = (overrides: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
+    authorization: `Bearer ${key}`,
+    authorizationHeaders: 1,
+    clientAddress: () => '203.0.113.9',
+    needsKey: true,
+    spendsQuota: true,
+    scope: null,
+    ...overrides,
+  });
+
+  /** Spends a subject's minute through execute, until the limiter refuses it once. */
+  const spend = async (what: AdmissionRequest, perMinute: number) => {
+    for (let i = 0; i <= perMinute; i++) await admit.execute(what);
+    expect(limiter.admitted).toHaveLength(perMinute + 1);
+    limiter.admitted.length = 0;
+  };
+
+  beforeEach(async () => {
+    clock = new FakeClock();
+    const store = new MemoryApiKeyStore();
+    keys = new ManageApiKeys(store, new Auditor(new MemoryAuditLog(), clock), clock, 'production');
+    const issued = await keys.issue({ name: 'Shelter', plan: 'pro' });
+    key = issued.key;
+    keyId = issued.record.id;
+    limiter = new RecordingLimiter(clock);
+    admit = new AdmitRequest(new Authenticate(store, clock, 'production'), limiter, BAN, new LocalRefusals(limiter, clock, { maxEntries: 100 }));
+  });
+
+  it('answers a refused key at once, without a promise or the limiter, as the limiter did', async () => {
+    await spend(request(), PLAN_LIMITS.pro.perMinute);
+    clock.advance(1_000);
+    const answered = admit.execute(request());
+    expect(answered).not.toBeInstanceOf(Promise);
+    expect(answered).toMatchObject({
+      key: { keyId },
+      plan: 'pro',
+      decision: { outcome: 'limited' },
+      refusal: { code: 'rate_limited', retryAfterSeconds: 59 },
+    });
+    expect(limiter.admitted).toEqual([]);
+  });
+
+  it('asks the key store again for a key whose record changed (revoked): its refusal is no longer answered from memory', async () => {
+    await spend(request(), PLAN_LIMITS.pro.perMinute);
+    await keys.revoke(keyId, KEY_TOOL_ACTOR);
+    const answered = admit.execute(request());
+    expect(answered).toBeInstanceOf(Promise);
+    const admission = await answered;
+    expect(admission.refusal).toBeInstanceOf(UnauthenticatedError);
+    expect(admission).toMatchObject({ key: null, decision: { outcome: 'admitted' } });
+    expect(limiter.admitted).toEqual(['ip:203.0.113.9']);
+  });
+
+  it.each([
+    ['a public route', { needsKey: false }],
+    ['a key never verified here', { authorization: 'Bearer adopt_live_0000000000000000000000000000000000000000' }],
+    ['two Authorization headers', { authorizationHeaders: 2 }],
+  ] as const)('answers %s from a refused address at once, as that address', async (_what, overrides) => {
+    await spend(request({ needsKey: false }), ANONYMOUS_LIMITS.perMinute);
+    const answered = admit.execute(request(overrides));
+    expect(answered).not.toBeInstanceOf(Promise);
+    expect(answered).toMatchObject({ key: null, plan: 'anonymous', decision: { outcome: 'limited' }, refusal: { code: 'rate_limited' } });
+    expect(limiter.admitted).toEqual([]);
+  });
+
+  it('still decides a verified key from a refused address on its own quota', async () => {
+    await admit.execute(request());
+    limiter.admitted.length = 0;
+    await spend(request({ needsKey: false }), ANONYMOUS_LIMITS.perMinute);
+    const admission = await admit.execute(request());
+    expect(admission).toMatchObject({ key: { keyId }, decision: { outcome: 'admitted' }, refusal: null });
+    expect(limiter.admitted).toEqual([`key:${keyId}`]);
   });
 });

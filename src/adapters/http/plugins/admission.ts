@@ -4,7 +4,7 @@
  * decision and refuses the request or lets it go on. The policy itself lives in the use case.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
+import type { Admission, AdmitRequest } from '../../../application/use-cases/admit-request.js';
 import type { AuthenticatedKey } from '../../../application/use-cases/authenticate.js';
 import type { KeyScope } from '../../../domain/api-key.js';
 import type { Outcome } from '../../../domain/rate-limit.js';
@@ -36,6 +36,9 @@ export interface AdmissionOptions {
   readonly isPublicRoute: (routeUrl: string | undefined) => boolean;
 }
 
+/** A hook's way on: with an error for the error handler, or nothing to go on. */
+type HookDone = (error?: Error) => void;
+
 /** What admission needs to know of a route, fixed when it is registered. */
 interface RouteAdmission {
   readonly needsKey: boolean;
@@ -58,21 +61,10 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
   app.decorateRequest('rateOutcome', null);
 
   /**
-   * The reply when the request was answered here (a refusal under the rate limits), so that an async
-   * hook returning it stops the request; undefined to go on. Throws other refusals.
+   * Writes what admission decided: its headers and metrics; then answers a refusal under the rate
+   * limits itself, or goes on with `done` (with any other refusal, for the error handler).
    */
-  const admit = async (request: FastifyRequest, reply: FastifyReply, route: RouteAdmission): Promise<FastifyReply | undefined> => {
-    // A limiter that fails closed, or a key store that is down, rejects: no decision, so no headers.
-    const admission = await admitRequest.execute({
-      authorization: request.headers.authorization,
-      // Node keeps only the first of several Authorization headers: count them in the raw list.
-      authorizationHeaders: authorizationCount(request.raw.rawHeaders),
-      // request.ip is worked out (proxy headers included) only when asked for.
-      clientAddress: () => request.ip,
-      needsKey: route.needsKey,
-      spendsQuota: route.spendsQuota,
-      scope: route.scope,
-    });
+  const settle = (request: FastifyRequest, reply: FastifyReply, admission: Admission, done: HookDone): void => {
     if (admission.decision) {
       metrics.decision(admission.decision.outcome, admission.plan, admission.decision.banStarted);
       setRateLimitHeaders(reply, admission.limits, admission.decision);
@@ -83,10 +75,29 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
     // A web page's request (it carries an Origin): CORS headers for a browser key's own origin, 403 for any other.
     const origin = request.headers.origin;
     const wrongOrigin = origin === undefined ? null : applyOriginRule(request, reply, origin);
-    if (admission.refusal instanceof RateLimitExceededError) return sendRateLimitRefusal(request, reply, admission.refusal);
-    if (admission.refusal) throw admission.refusal;
-    if (wrongOrigin) throw wrongOrigin;
-    return undefined;
+    // Answered here: the request goes no further (done is not called).
+    if (admission.refusal instanceof RateLimitExceededError) sendRateLimitRefusal(request, reply, admission.refusal);
+    else done(admission.refusal ?? wrongOrigin ?? undefined);
+  };
+
+  /**
+   * Admission as a callback hook: a refusal remembered here is answered in the same turn, without a
+   * promise; a decision that waits on a store settles when it comes. A limiter that fails closed, or a
+   * key store that is down, rejects: no decision, so no headers, and the error goes on to the handler.
+   */
+  const admit = (request: FastifyRequest, reply: FastifyReply, route: RouteAdmission, done: HookDone): void => {
+    const admission = admitRequest.execute({
+      authorization: request.headers.authorization,
+      // Node keeps only the first of several Authorization headers: count them in the raw list.
+      authorizationHeaders: authorizationCount(request.raw.rawHeaders),
+      // request.ip is worked out (proxy headers included) only when asked for.
+      clientAddress: () => request.ip,
+      needsKey: route.needsKey,
+      spendsQuota: route.spendsQuota,
+      scope: route.scope,
+    });
+    if (admission instanceof Promise) admission.then((decided) => settle(request, reply, decided, done), done);
+    else settle(request, reply, admission, done);
   };
 
   app.addHook('onRoute', (routeOptions) => {
@@ -95,17 +106,12 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       spendsQuota: routeOptions.config?.spendsQuota !== false,
       scope: routeOptions.config?.keyScope ?? null,
     };
-    // An async hook that answered returns the reply, so that the request goes no further.
-    const hook = (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => admit(request, reply, route);
+    const hook = (request: FastifyRequest, reply: FastifyReply, done: HookDone): void => admit(request, reply, route, done);
     routeOptions.onRequest = routeOptions.onRequest === undefined ? [hook] : [...[routeOptions.onRequest].flat(), hook];
   });
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.is404) {
-      done();
-      return;
-    }
-    // Answered here: the request goes no further (done is not called).
-    admit(request, reply, UNROUTED).then((answered) => answered ?? done(), done);
+    if (request.is404) admit(request, reply, UNROUTED, done);
+    else done();
   });
 }
 

@@ -285,15 +285,16 @@ async function seedPets(pets: PetRepository, count: number): Promise<void> {
   }
 }
 
-const app = options.variant === 'baseline-refusal'
-  ? baselineRefusal()
-  : options.variant.startsWith('baseline')
-  ? await baseline(options.variant === 'baseline-bytes')
-  : options.variant === 'reference'
-    ? await reference()
-    : options.variant === 'peer'
-      ? await peer()
-      : await service();
+const app =
+  options.variant === 'baseline-refusal'
+    ? baselineRefusal()
+    : options.variant.startsWith('baseline')
+      ? await baseline(options.variant === 'baseline-bytes')
+      : options.variant === 'reference'
+        ? await reference()
+        : options.variant === 'peer'
+          ? await peer()
+          : await service();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);

@@ -145,7 +145,9 @@ async function run(duration: number, record: boolean): Promise<autocannon.Result
   await settleBusyPets();
   return new Promise((resolve, reject) => {
     const options = { url: o.url, connections: o.connections, duration, requests: [scenarios[o.scenario]()] };
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon(options, (error: unknown, result) =>
+      error ? reject(error instanceof Error ? error : new Error('the load run failed')) : resolve(result),
+    );
     if (record) instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   });
 }

@@ -183,7 +183,12 @@ describe('answering a refusal remembered here', () => {
     key = issued.key;
     keyId = issued.record.id;
     limiter = new RecordingLimiter(clock);
-    admit = new AdmitRequest(new Authenticate(store, clock, 'production'), limiter, BAN, new LocalRefusals(limiter, clock, { maxEntries: 100 }));
+    admit = new AdmitRequest(
+      new Authenticate(store, clock, 'production'),
+      limiter,
+      BAN,
+      new LocalRefusals(limiter, clock, { maxEntries: 100 }),
+    );
   });
 
   it('answers a refused key at once, without a promise or the limiter, as the limiter did', async () => {

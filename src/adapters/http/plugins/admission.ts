@@ -96,7 +96,8 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       spendsQuota: route.spendsQuota,
       scope: route.scope,
     });
-    if (admission instanceof Promise) admission.then((decided) => settle(request, reply, decided, done), done);
+    // Fastify turns a hook's own throw into the request's error; a throw after a wait must be passed on.
+    if (admission instanceof Promise) admission.then((decided) => settle(request, reply, decided, done)).catch(done);
     else settle(request, reply, admission, done);
   };
 

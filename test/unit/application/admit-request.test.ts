@@ -24,6 +24,22 @@ class RecordingLimiter extends MemoryRateLimiter {
 
 const BAN = { threshold: 3, durationMs: 600_000, strikeWindowMs: 60_000 };
 
+/** A request to a route that needs a key and spends quota, with the key given, from 203.0.113.9. */
+function keyRequest(key: string, overrides: Partial<AdmissionRequest> = {}, onAddress: () => void = () => undefined): AdmissionRequest {
+  return {
+    authorization: `Bearer ${key}`,
+    authorizationHeaders: 1,
+    clientAddress: () => {
+      onAddress();
+      return '203.0.113.9';
+    },
+    needsKey: true,
+    spendsQuota: true,
+    scope: null,
+    ...overrides,
+  };
+}
+
 describe('admitting a request', () => {
   let clock: FakeClock;
   let limiter: RecordingLimiter;
@@ -32,18 +48,7 @@ describe('admitting a request', () => {
   let proKeyId: string;
   let addressAsked: number;
 
-  const request = (overrides: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
-    authorization: `Bearer ${proKey}`,
-    authorizationHeaders: 1,
-    clientAddress: () => {
-      addressAsked++;
-      return '203.0.113.9';
-    },
-    needsKey: true,
-    spendsQuota: true,
-    scope: null,
-    ...overrides,
-  });
+  const request = (overrides: Partial<AdmissionRequest> = {}): AdmissionRequest => keyRequest(proKey, overrides, () => addressAsked++);
 
   beforeEach(async () => {
     clock = new FakeClock();
@@ -158,15 +163,7 @@ describe('answering a refusal remembered here', () => {
   let key: string;
   let keyId: string;
 
-  const request = (overrides: Partial<AdmissionRequest> = {}): AdmissionRequest => ({
-    authorization: `Bearer ${key}`,
-    authorizationHeaders: 1,
-    clientAddress: () => '203.0.113.9',
-    needsKey: true,
-    spendsQuota: true,
-    scope: null,
-    ...overrides,
-  });
+  const request = (overrides: Partial<AdmissionRequest> = {}): AdmissionRequest => keyRequest(key, overrides);
 
   /** Spends a subject's minute through execute, until the limiter refuses it once. */
   const spend = async (what: AdmissionRequest, perMinute: number) => {

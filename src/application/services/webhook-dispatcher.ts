@@ -34,6 +34,7 @@ import { deliveryIdFor } from './webhook-delivery-ids.js';
 import { signWebhook } from './webhook-signing.js';
 import type { Auditor } from './auditor.js';
 import type { Actor } from '../../domain/audit-event.js';
+import { LOST_RACE, retryOnConflict } from './conditional-writes.js';
 
 /** The service itself, when delivery disables an endpoint. */
 export const WEBHOOK_DELIVERY_ACTOR: Actor = { id: 'webhook-delivery', requestId: null, ip: null };
@@ -250,8 +251,9 @@ export class WebhookDispatcher {
 
   private async disable(endpoint: WebhookEndpoint, reason: string): Promise<void> {
     const { endpoints, clock } = this.dependencies;
-    for (let current: WebhookEndpoint | null = endpoint, round = 0; current !== null && round < 5; round++) {
-      if (current.status === 'disabled') return;
+    let current: WebhookEndpoint | null = endpoint;
+    await retryOnConflict(`Webhook endpoint ${endpoint.id}`, async (round) => {
+      if (current === null || current.status === 'disabled') return undefined;
       if (round === 0) {
         await this.dependencies.auditor.record(WEBHOOK_DELIVERY_ACTOR, 'webhook.disable', endpoint.id, {
           reason,
@@ -268,10 +270,11 @@ export class WebhookDispatcher {
       };
       if (await endpoints.update(disabled, current.version)) {
         this.events.endpointDisabled?.(disabled, reason);
-        return;
+        return undefined;
       }
       current = await endpoints.findById(endpoint.id);
-    }
+      return LOST_RACE;
+    });
   }
 
   private async allEndpoints(): Promise<WebhookEndpoint[]> {

@@ -32,7 +32,8 @@ import type { OrderRepository } from '../ports/order-repository.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
 import type { Caller } from './caller.js';
-import { contended, MAX_WRITE_ROUNDS, type SettleHolds } from './settle-holds.js';
+import type { SettleHolds } from './settle-holds.js';
+import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
 import { feedEvents } from '../services/feed-events.js';
 
 /** `ord_`, the creation time in base 36 (9 digits, so ids sort by time), then 12 random base-36 digits. */
@@ -137,14 +138,13 @@ export class AdoptionRequests {
 
   /** Takes the action as the caller; a request already in the action's target state is returned unchanged. */
   async act(id: string, action: OrderAction, caller: Caller, reason: ClientCancelReason | null = null): Promise<Order> {
-    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+    return retryOnConflict(`Adoption request ${id}`, async () => {
       const order = await this.visible(id, caller);
       checkOrderActor(order, action, reason, caller.ownerId);
       if (!actionChanges(order, action)) return order;
       const done = action === 'approve' ? await this.approve(order) : await this.recordThenSettle(order, action, reason);
-      if (done !== null) return done;
-    }
-    throw contended(`Adoption request ${id}`);
+      return done ?? LOST_RACE;
+    });
   }
 
   /** Takes the pet's hold, then settles it (which marks the request approved); null to go again. */

@@ -10,7 +10,8 @@ import { instantOf, type Pet, type PetId } from '../../domain/pet.js';
 import type { Clock } from '../ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { Caller } from './caller.js';
-import { contended, MAX_WRITE_ROUNDS, type SettleHolds } from './settle-holds.js';
+import type { SettleHolds } from './settle-holds.js';
+import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
 import { feedEvents } from '../services/feed-events.js';
 
 export class ChangePet {
@@ -24,7 +25,7 @@ export class ChangePet {
 
   /** The pet after the change (the same version when the change changes nothing). */
   async update(id: PetId, patch: PetPatch, ifMatch: IfMatch | undefined, caller: Caller): Promise<Pet> {
-    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+    return retryOnConflict(`Pet ${id}`, async () => {
       const pet = await this.current(id);
       checkPetOwner(pet, caller.ownerId, this.legacyOwner);
       checkIfMatch(ifMatch, true, pet.version, `pet ${id}`);
@@ -35,13 +36,13 @@ export class ChangePet {
         return changed;
       }
       // Lost to a concurrent change: read again, and the If-Match (if it named that version) now fails.
-    }
-    throw contended(`Pet ${id}`);
+      return LOST_RACE;
+    });
   }
 
   /** Removes the pet, unless an approved adoption request holds it; its placed requests are cancelled. */
   async remove(id: PetId, ifMatch: IfMatch | undefined, caller: Caller): Promise<void> {
-    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+    await retryOnConflict(`Pet ${id}`, async () => {
       const pet = await this.current(id);
       checkPetOwner(pet, caller.ownerId, this.legacyOwner);
       checkIfMatch(ifMatch, false, pet.version, `pet ${id}`);
@@ -52,10 +53,10 @@ export class ChangePet {
       }
       if (await this.pets.remove(id, pet.version, feedEvents.petDeleted(this.clock, pet))) {
         await this.holds.cancelPlaced(id, 'pet_deleted');
-        return;
+        return undefined;
       }
-    }
-    throw contended(`Pet ${id}`);
+      return LOST_RACE;
+    });
   }
 
   private async current(id: PetId): Promise<Pet> {

@@ -23,7 +23,7 @@ import { checkHost } from '../services/webhook-addresses.js';
 import { newWebhookSecret } from '../services/webhook-signing.js';
 import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
 import type { Caller } from './caller.js';
-import { contended, MAX_WRITE_ROUNDS } from './settle-holds.js';
+import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
 import type { Auditor } from '../services/auditor.js';
 import type { Actor, AuditChanges } from '../../domain/audit-event.js';
 
@@ -165,13 +165,12 @@ export class ManageWebhookEndpoints {
   }
 
   async remove(id: string, caller: Caller): Promise<void> {
-    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+    await retryOnConflict(`Webhook endpoint ${id}`, async (round) => {
       const endpoint = await this.get(id, caller);
       if (round === 0)
         await this.auditor.record(actorOf(caller), 'webhook.delete', id, { changes: { url: { from: endpoint.url, to: null } } });
-      if (await this.store.remove(id, endpoint.version)) return;
-    }
-    throw contended(`Webhook endpoint ${id}`);
+      return (await this.store.remove(id, endpoint.version)) ? undefined : LOST_RACE;
+    });
   }
 
   /** Writes `change` of the current endpoint, read again when a concurrent change landed first. */
@@ -181,15 +180,14 @@ export class ManageWebhookEndpoints {
     action: 'webhook.update' | 'webhook.rotate',
     change: (endpoint: WebhookEndpoint, now: string) => WebhookEndpoint,
   ): Promise<WebhookEndpoint> {
-    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+    return retryOnConflict(`Webhook endpoint ${id}`, async (round) => {
       const endpoint = await this.get(id, caller);
       const changed = change(endpoint, new Date(this.clock.nowMs()).toISOString());
       if (changed === endpoint) return changed;
       // The audit event first: no change without its event (secrets never in it).
       if (round === 0) await this.auditor.record(actorOf(caller), action, id, { changes: changesOf(endpoint, changed) });
-      if (await this.store.update(changed, endpoint.version)) return changed;
-    }
-    throw contended(`Webhook endpoint ${id}`);
+      return (await this.store.update(changed, endpoint.version)) ? changed : LOST_RACE;
+    });
   }
 
   /** The URL as it will be called, once its form and every address of its host are allowed. */

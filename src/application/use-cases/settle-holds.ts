@@ -14,20 +14,13 @@
  * conditional on the version read, so settlements racing each other or the original step agree.
  */
 import { applyAction, type CancelReason, type Order } from '../../domain/adoption-request.js';
-import { ServiceUnavailableError } from '../../domain/errors.js';
 import { releasePet, sellPet } from '../../domain/pet-lifecycle.js';
 import { instantOf, type Pet, type PetId } from '../../domain/pet.js';
 import type { Clock } from '../ports/clock.js';
 import type { OrderRepository } from '../ports/order-repository.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import { feedEvents } from '../services/feed-events.js';
-
-/** Conditional writes lost to concurrent ones are retried this many times before answering 503. */
-export const MAX_WRITE_ROUNDS = 20;
-
-export function contended(what: string): ServiceUnavailableError {
-  return new ServiceUnavailableError(`${what} is being changed by many requests at once; retry in a moment`);
-}
+import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
 
 export class SettleHolds {
   constructor(
@@ -39,7 +32,7 @@ export class SettleHolds {
   /** The pet once any interrupted step on it is finished; null when it is gone. */
   async pet(start: Pet): Promise<Pet | null> {
     let pet: Pet | null = start;
-    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+    return retryOnConflict(`Pet ${start.id}`, async () => {
       if (pet === null || pet.heldBy === null) return pet;
       const order = await this.orders.findById(pet.heldBy);
       if (order?.status === 'approved') return pet;
@@ -48,7 +41,7 @@ export class SettleHolds {
         // The hold was won, the request not yet marked: finish the approval.
         const approved = applyAction(order, 'approve', now);
         if (await this.orders.update(approved, order.version, feedEvents.orderMoved(this.clock, order, approved))) return pet;
-        continue;
+        return LOST_RACE;
       }
       const settled = order?.status === 'delivered' ? sellPet(pet, now) : releasePet(pet, now);
       if (await this.pets.update(settled, pet.version, feedEvents.petChanged(this.clock, pet, settled))) {
@@ -56,14 +49,14 @@ export class SettleHolds {
         return settled;
       }
       pet = await this.pets.findById(pet.id);
-    }
-    throw contended(`Pet ${start.id}`);
+      return LOST_RACE;
+    });
   }
 
   /** The request once any interrupted step on it (or on its pet) is finished. */
   async order(start: Order): Promise<Order> {
     let order = start;
-    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+    return retryOnConflict(`Adoption request ${start.id}`, async () => {
       if (order.status === 'cancelled') return order;
       const pet = await this.pets.findById(order.petId);
       if (pet !== null && pet.heldBy === order.id) {
@@ -80,15 +73,15 @@ export class SettleHolds {
       const fresh = await this.orders.findById(order.id);
       if (fresh === null || fresh.version === order.version) return fresh ?? order;
       order = fresh;
-    }
-    throw contended(`Adoption request ${start.id}`);
+      return LOST_RACE;
+    });
   }
 
   /** Cancels the pet's placed requests: it was adopted or removed. */
   async cancelPlaced(petId: PetId, reason: CancelReason): Promise<void> {
-    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+    await retryOnConflict(`The requests for pet ${petId}`, async () => {
       const placed = await this.orders.listPlaced(petId);
-      if (placed.length === 0) return;
+      if (placed.length === 0) return undefined;
       const now = instantOf(this.clock.nowMs());
       await Promise.all(
         placed.map((order) => {
@@ -96,8 +89,8 @@ export class SettleHolds {
           return this.orders.update(cancelled, order.version, feedEvents.orderMoved(this.clock, order, cancelled));
         }),
       );
-    }
-    throw contended(`The requests for pet ${petId}`);
+      return LOST_RACE;
+    });
   }
 
   /** Settles every held pet, a page at a time; returns how many were settled by a write. */

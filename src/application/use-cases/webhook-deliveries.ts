@@ -21,7 +21,7 @@ import type { WebhookDispatcher } from '../services/webhook-dispatcher.js';
 import { WEBHOOK_DELIVERY_ID_PATTERN } from '../services/webhook-delivery-ids.js';
 import type { Caller } from './caller.js';
 import type { ManageWebhookEndpoints } from './manage-webhook-endpoints.js';
-import { contended, MAX_WRITE_ROUNDS } from './settle-holds.js';
+import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
 
 const DELIVERY_ID = new RegExp(WEBHOOK_DELIVERY_ID_PATTERN);
 
@@ -81,12 +81,11 @@ export class WebhookDeliveries {
 
   /** The delivery due again now, whatever its status: the next attempt carries the same webhook-id, with a new timestamp and signature. */
   async retry(endpointId: string, deliveryId: string, caller: Caller): Promise<WebhookDelivery> {
-    for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+    return retryOnConflict(`Webhook delivery ${deliveryId}`, async () => {
       const delivery = await this.get(endpointId, deliveryId, caller);
       const due = dueAgain(delivery, this.clock.nowMs());
-      if (await this.deliveries.update(due, delivery.version)) return due;
-    }
-    throw contended(`Webhook delivery ${deliveryId}`);
+      return (await this.deliveries.update(due, delivery.version)) ? due : LOST_RACE;
+    });
   }
 
   /** Every failed, exhausted or skipped delivery made since `since`, due again, oldest first; returns how many. */

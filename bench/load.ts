@@ -1,10 +1,10 @@
 // The load generator, in its own process: node dist-bench/bench/load.js '<json options>'; prints the result as JSON.
 // Each request takes the next API key (and, for the 401 scenario, the next client address), so
 // traffic is spread over many keys as real partners would send it.
+import { newKeyBody } from '../src/application/services/key-secrets.js';
 import autocannon, { type Request } from 'autocannon';
 import type { LoadOptions, LoadResult, Scenario } from './processes.js';
 import { composeKey } from '../src/domain/api-key.js';
-import { randomBase62 } from '../src/application/services/key-secrets.js';
 
 const o = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
 let n = 0;
@@ -58,7 +58,7 @@ async function settleBusyPets(): Promise<void> {
 }
 
 /** The flood401 scenario's keys: well formed, with valid checksums, issued by no one (made before the run). */
-const unknownKeys = o.scenario === 'flood401' ? Array.from({ length: 10_000 }, () => composeKey('staging', randomBase62())) : [];
+const unknownKeys = o.scenario === 'flood401' ? Array.from({ length: 10_000 }, () => composeKey('staging', newKeyBody())) : [];
 
 const scenarios: Record<Scenario, () => Request> = {
   baseline: () => ({ method: 'GET', path: '/v1/pets' }),

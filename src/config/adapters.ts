@@ -8,8 +8,8 @@ import type { ApiKeyStore } from '../application/ports/api-key-store.js';
 import type { AuditLog } from '../application/ports/audit-log.js';
 import { systemClock, type Clock } from '../application/ports/clock.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
-import type { OrderRepository } from '../application/ports/order-repository.js';
-import type { IdempotencyStore } from '../application/ports/idempotency-store.js';
+import type { AdoptionRequestRepository } from '../application/ports/adoption-request-repository.js';
+import type { PetCreateClaims } from '../application/ports/pet-create-claims.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
 import type { UsageStore } from '../application/ports/usage-store.js';
 import { FailoverRateLimiter } from '../application/services/failover-rate-limiter.js';
@@ -17,9 +17,9 @@ import { isTimeout } from '../application/services/within.js';
 import { MemoryAdminCredentialStore } from '../adapters/memory/memory-admin-credential-store.js';
 import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
 import { MemoryAuditLog } from '../adapters/memory/memory-audit-log.js';
-import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
+import { MemoryPetCreateClaims } from '../adapters/memory/memory-pet-create-claims.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
-import { MemoryOrderRepository } from '../adapters/memory/memory-order-repository.js';
+import { MemoryAdoptionRequestRepository } from '../adapters/memory/memory-adoption-request-repository.js';
 import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
 import { MemoryUsageStore } from '../adapters/memory/memory-usage-store.js';
 import { CachingApiKeyStore } from '../adapters/cache/caching-api-key-store.js';
@@ -27,9 +27,9 @@ import { connectMongo } from '../adapters/mongo/mongo-connection.js';
 import { MongoAdminCredentialStore } from '../adapters/mongo/mongo-admin-credential-store.js';
 import { MongoApiKeyStore } from '../adapters/mongo/mongo-api-key-store.js';
 import { MongoAuditLog } from '../adapters/mongo/mongo-audit-log.js';
-import { MongoIdempotencyStore } from '../adapters/mongo/mongo-idempotency-store.js';
+import { MongoPetCreateClaims } from '../adapters/mongo/mongo-pet-create-claims.js';
 import { MongoPetRepository } from '../adapters/mongo/mongo-pet-repository.js';
-import { MongoOrderRepository } from '../adapters/mongo/mongo-order-repository.js';
+import { MongoAdoptionRequestRepository } from '../adapters/mongo/mongo-adoption-request-repository.js';
 import { MongoUsageStore } from '../adapters/mongo/mongo-usage-store.js';
 import { connectRedis } from '../adapters/redis/redis-connection.js';
 import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
@@ -55,7 +55,7 @@ import type { AddressResolver } from '../application/ports/address-resolver.js';
 export interface Adapters {
   readonly clock: Clock;
   readonly pets: PetRepository;
-  readonly orders: OrderRepository;
+  readonly orders: AdoptionRequestRepository;
   /** Where events are kept in order once relayed from the repositories' outboxes. */
   readonly events: EventFeed;
   readonly webhookEndpoints: WebhookEndpointStore;
@@ -70,7 +70,7 @@ export interface Adapters {
   readonly adminCredentials: AdminCredentialStore;
   readonly audit: AuditLog;
   readonly rateLimiter: RateLimiter;
-  readonly idempotency: IdempotencyStore;
+  readonly petCreateClaims: PetCreateClaims;
   /** Where every instance's usage counts meet (flushed to, off the request path), and its engine. */
   readonly usage: UsageStore;
   readonly usageEngine: 'memory' | 'mongodb' | 'redis';
@@ -88,7 +88,7 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
   return {
     clock,
     pets: new MemoryPetRepository(),
-    orders: new MemoryOrderRepository(),
+    orders: new MemoryAdoptionRequestRepository(),
     events: new MemoryEventFeed(),
     webhookEndpoints: new MemoryWebhookEndpointStore(),
     webhookDeliveries: new MemoryWebhookDeliveryStore(),
@@ -98,7 +98,7 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     adminCredentials: new MemoryAdminCredentialStore(),
     audit: new MemoryAuditLog(),
     rateLimiter: new MemoryRateLimiter(clock),
-    idempotency: new MemoryIdempotencyStore(),
+    petCreateClaims: new MemoryPetCreateClaims(),
     usage: new MemoryUsageStore(clock),
     usageEngine: 'memory',
     description: 'memory',
@@ -148,7 +148,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     adminCredentials,
     audit,
     rateLimiter,
-    idempotency,
+    petCreateClaims,
     usage,
     usageEngine,
   } = memory;
@@ -157,14 +157,14 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     const mongo = await connectMongo(config.mongo);
     closers.push(() => mongo.client.close());
     pets = mongoPort(new MongoPetRepository(mongo.db, config.mongo.timeoutMs), 'pets');
-    orders = mongoPort(new MongoOrderRepository(mongo.db, config.mongo.timeoutMs), 'orders');
+    orders = mongoPort(new MongoAdoptionRequestRepository(mongo.db, config.mongo.timeoutMs), 'orders');
     events = mongoPort(new MongoEventFeed(mongo.db, config.mongo.timeoutMs), 'events');
     webhookEndpoints = mongoPort(
       new MongoWebhookEndpointStore(mongo.db, config.mongo.timeoutMs, new SecretBox(config.webhooks.encryptionKey)),
       'webhookEndpoints',
     );
     webhookDeliveries = mongoPort(new MongoWebhookDeliveryStore(mongo.db, config.mongo.timeoutMs), 'webhookDeliveries');
-    idempotency = mongoPort(new MongoIdempotencyStore(mongo.db, config.mongo.timeoutMs), 'idempotency');
+    petCreateClaims = mongoPort(new MongoPetCreateClaims(mongo.db, config.mongo.timeoutMs), 'idempotency');
     apiKeys = new CachingApiKeyStore(
       mongoPort(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), 'api_keys'),
       clock,
@@ -229,7 +229,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     adminCredentials,
     audit,
     rateLimiter,
-    idempotency,
+    petCreateClaims,
     usage,
     usageEngine,
     description: `pets and keys: ${engines.store}, rate limits: ${engines.limiter}, usage: ${engines.usage}`,

@@ -30,7 +30,7 @@ import { ManageWebhookEndpoints } from '../application/use-cases/manage-webhook-
 import { WebhookDeliveries } from '../application/use-cases/webhook-deliveries.js';
 import { InspectWebhooks } from '../application/use-cases/inspect-webhooks.js';
 import { WebhookDispatcher, type WebhookDispatcherEvents } from '../application/services/webhook-dispatcher.js';
-import { presentEvent } from '../adapters/http/routes/events.js';
+import { presentEvent } from '../adapters/http/presenters/events.js';
 import { LocalRefusals, type LocalRefusalEvents } from '../application/services/local-refusals.js';
 import { LiftKeyBan } from '../application/use-cases/lift-key-ban.js';
 
@@ -69,10 +69,10 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   const c = rootContainer.createChildContainer();
   provide(c, TOKENS.Clock, { useValue: adapters.clock });
   provide(c, TOKENS.PetRepository, { useValue: adapters.pets });
-  provide(c, TOKENS.OrderRepository, { useValue: adapters.orders });
+  provide(c, TOKENS.AdoptionRequestRepository, { useValue: adapters.orders });
   provide(c, TOKENS.ApiKeyStore, { useValue: adapters.apiKeys });
   provide(c, TOKENS.RateLimiter, { useValue: adapters.rateLimiter });
-  provide(c, TOKENS.IdempotencyStore, { useValue: adapters.idempotency });
+  provide(c, TOKENS.PetCreateClaims, { useValue: adapters.petCreateClaims });
   provide(c, TOKENS.AdminCredentialStore, { useValue: adapters.adminCredentials });
   provide(c, TOKENS.AuditLog, { useValue: adapters.audit });
   provide(c, TOKENS.UsageStore, { useValue: adapters.usage });
@@ -99,7 +99,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
     TOKENS.CreatePet,
     once(
       (d) =>
-        new CreatePet(resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.IdempotencyStore), resolve(d, TOKENS.Clock), {
+        new CreatePet(resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.PetCreateClaims), resolve(d, TOKENS.Clock), {
           ttlMs: config.idempotencyTtlMs,
           leaseMs: idempotencyLeaseMs(config),
         }),
@@ -108,7 +108,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
   provide(
     c,
     TOKENS.SettleHolds,
-    once((d) => new SettleHolds(resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.OrderRepository), resolve(d, TOKENS.Clock))),
+    once((d) => new SettleHolds(resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.AdoptionRequestRepository), resolve(d, TOKENS.Clock))),
   );
   provide(
     c,
@@ -130,7 +130,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
       (d) =>
         new AdoptionRequests(
           resolve(d, TOKENS.PetRepository),
-          resolve(d, TOKENS.OrderRepository),
+          resolve(d, TOKENS.AdoptionRequestRepository),
           resolve(d, TOKENS.SettleHolds),
           resolve(d, TOKENS.Clock),
           config.legacyPetOwner,
@@ -181,7 +181,7 @@ export function buildContainer(config: AppConfig, adapters: Adapters, options: C
     once(
       (d) =>
         new EventRelay(
-          [resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.OrderRepository)],
+          [resolve(d, TOKENS.PetRepository), resolve(d, TOKENS.AdoptionRequestRepository)],
           resolve(d, TOKENS.EventFeed),
           resolve(d, TOKENS.Clock),
           {

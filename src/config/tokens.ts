@@ -8,8 +8,8 @@ import type { AdminCredentialStore } from '../application/ports/admin-credential
 import type { ApiKeyStore } from '../application/ports/api-key-store.js';
 import type { AuditLog } from '../application/ports/audit-log.js';
 import type { Clock } from '../application/ports/clock.js';
-import type { IdempotencyStore } from '../application/ports/idempotency-store.js';
-import type { OrderRepository } from '../application/ports/order-repository.js';
+import type { PetCreateClaims } from '../application/ports/pet-create-claims.js';
+import type { AdoptionRequestRepository } from '../application/ports/adoption-request-repository.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
 import type { RateLimiter } from '../application/ports/rate-limiter.js';
 import type { UsageStore } from '../application/ports/usage-store.js';
@@ -51,10 +51,10 @@ export const TOKENS = {
   // Ports, filled by the chosen adapters.
   Clock: token<Clock>('Clock'),
   PetRepository: token<PetRepository>('PetRepository'),
-  OrderRepository: token<OrderRepository>('OrderRepository'),
+  AdoptionRequestRepository: token<AdoptionRequestRepository>('OrderRepository'),
   ApiKeyStore: token<ApiKeyStore>('ApiKeyStore'),
   RateLimiter: token<RateLimiter>('RateLimiter'),
-  IdempotencyStore: token<IdempotencyStore>('IdempotencyStore'),
+  PetCreateClaims: token<PetCreateClaims>('IdempotencyStore'),
   AdminCredentialStore: token<AdminCredentialStore>('AdminCredentialStore'),
   AuditLog: token<AuditLog>('AuditLog'),
   UsageStore: token<UsageStore>('UsageStore'),

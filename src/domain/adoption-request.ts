@@ -7,10 +7,11 @@
  */
 import { ForbiddenError, InvalidTransitionError, ValidationError } from './errors.js';
 import { VISIBLE_CHARACTER_PATTERN } from './name-pattern.js';
-import type { Instant, PetId } from './pet.js';
+import type { PetId } from './pet.js';
+import type { Instant } from './instant.js';
 
-export const ORDER_STATUSES = ['placed', 'approved', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ADOPTION_REQUEST_STATUSES = ['placed', 'approved', 'delivered', 'cancelled'] as const;
+export type AdoptionRequestStatus = (typeof ADOPTION_REQUEST_STATUSES)[number];
 
 /** Why a request was cancelled: by its applicant, by the pet's owner, or by what happened to the pet. */
 export const CANCEL_REASONS = ['withdrawn', 'rejected', 'pet_adopted', 'pet_deleted'] as const;
@@ -27,10 +28,10 @@ export const APPLICANT_NAME_RULE_TEXT = `1 to ${APPLICANT_NAME_MAX_LENGTH} chara
 // Stryker disable next-line StringLiteral: the pattern is written with \uXXXX escapes only, so it means the same without the `u` flag
 const VISIBLE_CHARACTER = new RegExp(VISIBLE_CHARACTER_PATTERN, 'u');
 
-export interface Order {
+export interface AdoptionRequest {
   readonly id: string;
   readonly petId: PetId;
-  readonly status: OrderStatus;
+  readonly status: AdoptionRequestStatus;
   readonly applicantName: string;
   readonly note: string | null;
   readonly cancelReason: CancelReason | null;
@@ -47,13 +48,13 @@ export interface Order {
   readonly requestFingerprint: string;
 }
 
-export interface NewOrder {
+export interface NewAdoptionRequest {
   readonly petId: PetId;
   readonly applicantName: string;
   readonly note?: string;
 }
 
-export function checkNewOrder(input: NewOrder): void {
+export function checkNewRequest(input: NewAdoptionRequest): void {
   if (!VISIBLE_CHARACTER.test(input.applicantName) || [...input.applicantName].length > APPLICANT_NAME_MAX_LENGTH) {
     throw new ValidationError('applicantName', `applicantName must be ${APPLICANT_NAME_RULE_TEXT}`);
   }
@@ -62,10 +63,12 @@ export function checkNewOrder(input: NewOrder): void {
   }
 }
 
-export type OrderAction = 'approve' | 'deliver' | 'cancel';
+export type AdoptionRequestAction = 'approve' | 'deliver' | 'cancel';
 
 /** Each action's target state and the states it may start from. */
-export const ORDER_ACTIONS: Readonly<Record<OrderAction, { readonly to: OrderStatus; readonly from: readonly OrderStatus[] }>> = {
+export const ADOPTION_REQUEST_ACTIONS: Readonly<
+  Record<AdoptionRequestAction, { readonly to: AdoptionRequestStatus; readonly from: readonly AdoptionRequestStatus[] }>
+> = {
   approve: { to: 'approved', from: ['placed'] },
   deliver: { to: 'delivered', from: ['approved'] },
   cancel: { to: 'cancelled', from: ['placed', 'approved'] },
@@ -75,21 +78,28 @@ export const ORDER_ACTIONS: Readonly<Record<OrderAction, { readonly to: OrderSta
  * Whether the action changes the request: false when it is already in the target state (a safe
  * retry answers 200 and changes nothing); an action the state does not allow is refused.
  */
-export function actionChanges(order: Order, action: OrderAction): boolean {
-  const { to, from } = ORDER_ACTIONS[action];
+export function actionChanges(order: AdoptionRequest, action: AdoptionRequestAction): boolean {
+  const { to, from } = ADOPTION_REQUEST_ACTIONS[action];
   if (order.status === to) return false;
   if (from.includes(order.status)) return true;
-  const allowed = (Object.keys(ORDER_ACTIONS) as OrderAction[]).filter((a) => ORDER_ACTIONS[a].from.includes(order.status));
+  const allowed = (Object.keys(ADOPTION_REQUEST_ACTIONS) as AdoptionRequestAction[]).filter((a) =>
+    ADOPTION_REQUEST_ACTIONS[a].from.includes(order.status),
+  );
   throw new InvalidTransitionError(
-    `Adoption request ${order.id} is ${order.status}; it cannot be ${to}${allowed.length > 0 ? ` (it may be: ${allowed.map((a) => ORDER_ACTIONS[a].to).join(', ')})` : ', it is final'}`,
+    `Adoption request ${order.id} is ${order.status}; it cannot be ${to}${allowed.length > 0 ? ` (it may be: ${allowed.map((a) => ADOPTION_REQUEST_ACTIONS[a].to).join(', ')})` : ', it is final'}`,
   );
 }
 
 /** The request after the action, one version on. */
-export function applyAction(order: Order, action: OrderAction, now: Instant, reason: CancelReason | null = null): Order {
+export function applyAction(
+  order: AdoptionRequest,
+  action: AdoptionRequestAction,
+  now: Instant,
+  reason: CancelReason | null = null,
+): AdoptionRequest {
   return {
     ...order,
-    status: ORDER_ACTIONS[action].to,
+    status: ADOPTION_REQUEST_ACTIONS[action].to,
     cancelReason: action === 'cancel' ? reason : order.cancelReason,
     version: order.version + 1,
     updatedAt: now,
@@ -97,12 +107,17 @@ export function applyAction(order: Order, action: OrderAction, now: Instant, rea
 }
 
 /** The placer's owner and the pet's owner may see a request; nobody else learns it exists. */
-export function mayViewOrder(order: Order, caller: string): boolean {
+export function mayViewRequest(order: AdoptionRequest, caller: string): boolean {
   return order.placedBy === caller || order.petOwnerId === caller;
 }
 
 /** Who may take an action: the pet's owner decides (approve, deliver, reject); the applicant withdraws. */
-export function checkOrderActor(order: Order, action: OrderAction, reason: ClientCancelReason | null, caller: string): void {
+export function checkRequestActor(
+  order: AdoptionRequest,
+  action: AdoptionRequestAction,
+  reason: ClientCancelReason | null,
+  caller: string,
+): void {
   const byApplicant = action === 'cancel' && reason === 'withdrawn';
   if (byApplicant ? order.placedBy === caller : order.petOwnerId === caller) return;
   throw new ForbiddenError(
@@ -111,3 +126,6 @@ export function checkOrderActor(order: Order, action: OrderAction, reason: Clien
       : `Only the owner of pet ${order.petId} may ${action === 'cancel' ? 'reject' : action} adoption request ${order.id}`,
   );
 }
+
+/** `ord_`, the creation time in base 36 (9 digits, so ids sort by time), then 12 random base-36 digits. */
+export const ADOPTION_REQUEST_ID_PATTERN = '^ord_[0-9a-z]{21}$';

@@ -4,6 +4,7 @@
  * keys are easy to scan for, and the CRC-32 checksum lets a mistyped or forged key be refused
  * before any lookup.
  */
+import { BASE62 } from './ids.js';
 import { ForbiddenError, ValidationError } from './errors.js';
 import { limitsForPlan, type PlanId, type PlanLimits } from './plans.js';
 
@@ -27,7 +28,6 @@ export const KEY_PREFIXES: Readonly<Record<Environment, string>> = {
   staging: 'adopt_stage_',
 };
 
-export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 32 base62 characters carry about 190 bits of randomness. */
 export const KEY_BODY_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
@@ -218,4 +218,9 @@ export function checkKeyOrigin(allowedOrigins: readonly string[] | null | undefi
       ? `This key allows no web origin, and a request from ${origin.slice(0, 100)} came with it: keep a secret key on a server; a web page needs a read-only browser key (allowedOrigins)`
       : `This key does not allow the origin ${origin.slice(0, 100)}; the key's allowedOrigins lists the pages that may use it`,
   );
+}
+
+/** The identity a key acts for: its owner, or for a key without one, its rotation chain's first key. */
+export function ownerOfKey(key: { readonly ownerId: string | null; readonly quotaId: string }): string {
+  return key.ownerId ?? key.quotaId;
 }

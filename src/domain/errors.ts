@@ -200,7 +200,7 @@ export class PetNotFoundForRequestError extends DomainError {
   }
 }
 
-export class OrderNotFoundError extends DomainError {
+export class AdoptionRequestNotFoundError extends DomainError {
   readonly code = 'not_found';
   constructor(id: string) {
     super(`No adoption request with id ${id} exists`);

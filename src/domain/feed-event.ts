@@ -4,8 +4,9 @@
  * conditional write), so an event exists exactly when its change does. Which event a change makes,
  * what changed and who may see it are pure functions here.
  */
-import type { Order, OrderStatus } from './adoption-request.js';
-import type { Instant, Pet } from './pet.js';
+import type { AdoptionRequest, AdoptionRequestStatus } from './adoption-request.js';
+import type { Pet } from './pet.js';
+import type { Instant } from './instant.js';
 
 export const EVENT_TYPES = [
   'pet.created',
@@ -41,12 +42,12 @@ export interface PetEvent extends EventBase {
   readonly object: Pet;
 }
 
-export interface OrderEvent extends EventBase {
+export interface AdoptionRequestEvent extends EventBase {
   readonly type: 'order.placed' | 'order.approved' | 'order.delivered' | 'order.cancelled';
-  readonly object: Order;
+  readonly object: AdoptionRequest;
 }
 
-export type FeedEvent = PetEvent | OrderEvent;
+export type FeedEvent = PetEvent | AdoptionRequestEvent;
 
 /** The fields of a pet the API shows and an event compares (never its internal hold). */
 export const PET_EVENT_FIELDS = [
@@ -61,7 +62,7 @@ export const PET_EVENT_FIELDS = [
 ] as const;
 
 /** The fields of an adoption request the API shows and an event compares. */
-export const ORDER_EVENT_FIELDS = ['status', 'cancelReason', 'version', 'updatedAt'] as const;
+export const ADOPTION_REQUEST_EVENT_FIELDS = ['status', 'cancelReason', 'version', 'updatedAt'] as const;
 
 /** The old value of each listed field that differs between `before` and `after`. */
 export function previousAttributes<T extends object>(
@@ -102,26 +103,26 @@ export function petDeleted(stamp: EventStamp, pet: Pet): PetEvent {
   return { id: stamp.id, createdAt: stamp.createdAt, type: 'pet.deleted', sequence: pet.version + 1, object: pet };
 }
 
-const ORDER_EVENT_OF: Readonly<Record<OrderStatus, OrderEvent['type']>> = {
+const ADOPTION_REQUEST_EVENT_OF: Readonly<Record<AdoptionRequestStatus, AdoptionRequestEvent['type']>> = {
   placed: 'order.placed',
   approved: 'order.approved',
   delivered: 'order.delivered',
   cancelled: 'order.cancelled',
 };
 
-export function orderPlaced(stamp: EventStamp, order: Order): OrderEvent {
+export function orderPlaced(stamp: EventStamp, order: AdoptionRequest): AdoptionRequestEvent {
   return { id: stamp.id, createdAt: stamp.createdAt, type: 'order.placed', sequence: order.version, object: order };
 }
 
 /** The event of a request's move to another state. */
-export function orderMoved(stamp: EventStamp, before: Order, after: Order): OrderEvent {
+export function orderMoved(stamp: EventStamp, before: AdoptionRequest, after: AdoptionRequest): AdoptionRequestEvent {
   return {
     id: stamp.id,
     createdAt: stamp.createdAt,
-    type: ORDER_EVENT_OF[after.status],
+    type: ADOPTION_REQUEST_EVENT_OF[after.status],
     sequence: after.version,
     object: after,
-    previousAttributes: previousAttributes(before, after, ORDER_EVENT_FIELDS),
+    previousAttributes: previousAttributes(before, after, ADOPTION_REQUEST_EVENT_FIELDS),
   };
 }
 
@@ -131,7 +132,7 @@ export function orderMoved(stamp: EventStamp, before: Order, after: Order): Orde
  */
 export function audienceOf(event: FeedEvent): readonly string[] | null {
   if (event.type.startsWith('pet.')) return null;
-  const order = event.object as Order;
+  const order = event.object as AdoptionRequest;
   return order.petOwnerId === null ? [order.placedBy] : [order.placedBy, order.petOwnerId];
 }
 

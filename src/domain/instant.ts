@@ -14,3 +14,22 @@ export function parseInstant(text: string): number | null {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59 || Number.isNaN(ms)) return null;
   return ms;
 }
+
+/**
+ * A moment as the API shows it: RFC 3339 in UTC with milliseconds, as toISOString writes it. The
+ * core keeps times in this form because it only records and shows them; text also serialises at the
+ * cost of a copy, where a Date costs a conversion per field per response.
+ */
+export type Instant = string;
+
+let lastMs = Number.NaN;
+let lastInstant = '';
+
+/** The instant of a time in ms; the text of the last one is kept, as requests at one moment share it. */
+export function instantOf(ms: number): Instant {
+  if (ms !== lastMs) {
+    lastInstant = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastInstant;
+}

@@ -3,7 +3,8 @@
  * pet, and each change as a pure function from the pet to its next version (or a domain error).
  */
 import { ForbiddenError, InvalidTransitionError, PetHeldError } from './errors.js';
-import { checkCategoryId, checkName, type Instant, type Pet } from './pet.js';
+import { checkCategoryId, checkName, type Pet } from './pet.js';
+import { type Instant } from './instant.js';
 import type { PetStatus } from './pet-status.js';
 
 /**
@@ -20,11 +21,6 @@ export function checkTransition(from: PetStatus, to: PetStatus): void {
   if (from === to || PET_TRANSITIONS[from].includes(to)) return;
   const allowed = PET_TRANSITIONS[from].join(' or ');
   throw new InvalidTransitionError(`A ${from} pet cannot become ${to}; from ${from} it may become ${allowed}`);
-}
-
-/** The identity a key acts for: its owner, or for a key without one, its rotation chain's first key. */
-export function ownerOfKey(key: { readonly ownerId: string | null; readonly quotaId: string }): string {
-  return key.ownerId ?? key.quotaId;
 }
 
 /**

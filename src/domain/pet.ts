@@ -2,6 +2,7 @@
 import { DEFAULT_PET_STATUS, type PetStatus } from './pet-status.js';
 import { ValidationError } from './errors.js';
 import { VISIBLE_CHARACTER_PATTERN } from './name-pattern.js';
+import type { Instant } from './instant.js';
 
 /**
  * Identifiers are int64 in the interface, but JSON numbers are read as IEEE doubles by most clients.
@@ -13,25 +14,6 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 export const NAME_MAX_LENGTH = 100;
 
 export type PetId = number;
-
-/**
- * A moment as the API shows it: RFC 3339 in UTC with milliseconds, as toISOString writes it. The
- * core keeps times in this form because it only records and shows them; text also serialises at the
- * cost of a copy, where a Date costs a conversion per field per response.
- */
-export type Instant = string;
-
-let lastMs = Number.NaN;
-let lastInstant = '';
-
-/** The instant of a time in ms; the text of the last one is kept, as requests at one moment share it. */
-export function instantOf(ms: number): Instant {
-  if (ms !== lastMs) {
-    lastInstant = new Date(ms).toISOString();
-    lastMs = ms;
-  }
-  return lastInstant;
-}
 
 export interface NewPet {
   readonly name: string;

@@ -4,7 +4,7 @@
  * (`failed`: the address is refused, or the endpoint answered 410 Gone). What an attempt's outcome
  * makes of a delivery, and when the next attempt is due, are pure functions here.
  */
-import type { Instant } from './pet.js';
+import type { Instant } from './instant.js';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'exhausted', 'skipped'] as const;
 /**
@@ -170,3 +170,6 @@ export function failingTooLong(health: EndpointHealth, nowMs: number, afterMs: n
   const from = Math.max(health.failingSinceMs, sinceMs, health.lastSuccessAt ?? 0);
   return nowMs - from >= Math.max(afterMs, MIN_FAILING_SPREAD_MS);
 }
+
+/** What deliveryIdFor makes. */
+export const WEBHOOK_DELIVERY_ID_PATTERN = '^wd_[0-9a-z]{13}[A-Za-z0-9]{6}[0-9a-z]{12}$';

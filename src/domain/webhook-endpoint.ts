@@ -6,7 +6,7 @@
  */
 import { UrlNotAllowedError, ValidationError } from './errors.js';
 import { EVENT_TYPES, isEventType, type EventType } from './feed-event.js';
-import type { Instant } from './pet.js';
+import type { Instant } from './instant.js';
 
 export const WEBHOOK_STATUSES = ['enabled', 'disabled'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
@@ -107,3 +107,6 @@ export function rotateSecret(endpoint: WebhookEndpoint, secret: string, overlapS
     .filter((held) => overlapSeconds > 0 && (held.expiresAt as string) > now);
   return { ...endpoint, secrets: [{ secret, expiresAt: null }, ...kept], updatedAt: now, version: endpoint.version + 1 };
 }
+
+/** What newId makes. */
+export const WEBHOOK_ENDPOINT_ID_PATTERN = '^we_[0-9a-z]{12}[A-Za-z0-9]{7}$';

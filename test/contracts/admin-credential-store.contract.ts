@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCredentialStore } from '../../src/application/ports/admin-credential-store.js';
 import { DuplicateKeyError } from '../../src/application/ports/errors.js';
-import { hashKey, randomBase62 } from '../../src/application/services/key-secrets.js';
+import { hashKey, newKeyBody } from '../../src/application/services/key-secrets.js';
+import { randomBase62 } from '../../src/application/services/ids.js';
 import type { AdminCredential } from '../../src/domain/admin-credential.js';
 
 export interface AdminCredentialStoreHarness {
@@ -13,7 +14,7 @@ function aCredential(overrides: Partial<AdminCredential> = {}): AdminCredential 
   return {
     id: `adm_${randomBase62(16)}`,
     name: 'Support',
-    hash: hashKey(randomBase62()),
+    hash: hashKey(newKeyBody()),
     scopes: ['keys:read'],
     createdAt: new Date(Date.UTC(2026, 0, 1)),
     revokedAt: null,

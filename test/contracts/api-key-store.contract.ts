@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyStore } from '../../src/application/ports/api-key-store.js';
 import { DuplicateKeyError } from '../../src/application/ports/errors.js';
 import type { ApiKeyRecord } from '../../src/domain/api-key.js';
-import { hashKey, newKeyId, randomBase62 } from '../../src/application/services/key-secrets.js';
+import { hashKey, newKeyBody, newKeyId } from '../../src/application/services/key-secrets.js';
 import { anApiKeyRecord } from '../support/builders.js';
 
 export interface ApiKeyStoreHarness {
@@ -13,7 +13,7 @@ export interface ApiKeyStoreHarness {
 
 function aRecord(overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
   const id = overrides.id ?? newKeyId();
-  return anApiKeyRecord({ id, hash: hashKey(randomBase62()), ...overrides });
+  return anApiKeyRecord({ id, hash: hashKey(newKeyBody()), ...overrides });
 }
 
 const ALL = { limit: 100, nowMs: Date.UTC(2026, 6, 1) };

@@ -1,7 +1,7 @@
 /** What every AuditLog must do; run against each adapter. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuditLog } from '../../src/application/ports/audit-log.js';
-import { auditEventId } from '../../src/application/services/key-secrets.js';
+import { eventId } from '../../src/application/services/ids.js';
 import type { AuditEvent } from '../../src/domain/audit-event.js';
 
 export interface AuditLogHarness {
@@ -12,7 +12,7 @@ let sequence = 0;
 function anEvent(atMs: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
   sequence += 1;
   return {
-    id: auditEventId(atMs, sequence),
+    id: eventId(atMs, sequence),
     at: new Date(atMs),
     actor: 'adm_x',
     action: 'key.update',

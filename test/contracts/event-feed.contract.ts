@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LeaseLostError, type EventFeed } from '../../src/application/ports/event-feed.js';
 import { orderPlaced, petCreated, type FeedEvent } from '../../src/domain/feed-event.js';
 import { aPetDraft } from '../support/builders.js';
-import { anOrder } from './order-repository.contract.js';
+import { anAdoptionRequest } from './adoption-request-repository.contract.js';
 
 export interface EventFeedHarness {
   /** A feed on an empty store. */
@@ -27,9 +27,9 @@ function aPetEvent(atMs = T0 + made): FeedEvent {
   );
 }
 
-function anOrderEvent(placedBy: string, petOwnerId: string | null): FeedEvent {
+function anAdoptionRequestEvent(placedBy: string, petOwnerId: string | null): FeedEvent {
   made += 1;
-  const order = anOrder({ placedBy, petOwnerId });
+  const order = anAdoptionRequest({ placedBy, petOwnerId });
   return orderPlaced({ id: `evt_${String(made).padStart(13, '0')}ordevt`, createdAt: new Date(T0 + made).toISOString() }, order);
 }
 
@@ -50,7 +50,11 @@ export function describeEventFeedContract(adapter: string, harness: EventFeedHar
     it('appends in order at ever higher positions, each event once, and returns every event exactly as made', async () => {
       const lease = await feed.claimWriter('a', T0, LEASE_MS);
       if (lease === null) throw new Error('no lease on an empty feed');
-      const [first, second, third] = [aPetEvent(), anOrderEvent('acct_p', 'acct_s'), aPetEvent()] as [FeedEvent, FeedEvent, FeedEvent];
+      const [first, second, third] = [aPetEvent(), anAdoptionRequestEvent('acct_p', 'acct_s'), aPetEvent()] as [
+        FeedEvent,
+        FeedEvent,
+        FeedEvent,
+      ];
       expect(await feed.append(lease, [first, second])).toEqual([first.id, second.id]);
       // A relay that stopped between append and clear appends again: the first two are skipped.
       expect(await feed.append(lease, [first, second, third])).toEqual([first.id, second.id, third.id]);
@@ -69,8 +73,8 @@ export function describeEventFeedContract(adapter: string, harness: EventFeedHar
       const lease = await feed.claimWriter('a', T0, LEASE_MS);
       if (lease === null) throw new Error('no lease on an empty feed');
       const pet = aPetEvent();
-      const order = anOrderEvent('acct_partner', 'acct_shelter');
-      const unowned = anOrderEvent('acct_partner', null);
+      const order = anAdoptionRequestEvent('acct_partner', 'acct_shelter');
+      const unowned = anAdoptionRequestEvent('acct_partner', null);
       await feed.append(lease, [pet, order, unowned]);
       expect(idsOf(await feed.find({ visibleTo: 'acct_partner', limit: 10 }))).toEqual([pet.id, order.id, unowned.id]);
       expect(idsOf(await feed.find({ visibleTo: 'acct_shelter', limit: 10 }))).toEqual([pet.id, order.id]);

@@ -1,7 +1,7 @@
 /** The contract suites on the in-memory adapters. */
 import { describe, expect, it } from 'vitest';
 import { MemoryApiKeyStore } from '../../src/adapters/memory/memory-api-key-store.js';
-import { MemoryIdempotencyStore } from '../../src/adapters/memory/memory-idempotency-store.js';
+import { MemoryPetCreateClaims } from '../../src/adapters/memory/memory-pet-create-claims.js';
 import { MemoryPetRepository } from '../../src/adapters/memory/memory-pet-repository.js';
 import { MemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 import { windowsFor } from '../../src/domain/rate-limit.js';
@@ -11,10 +11,10 @@ import { describeAdminCredentialStoreContract } from './admin-credential-store.c
 import { describeAuditLogContract } from './audit-log.contract.js';
 import { MemoryAdminCredentialStore } from '../../src/adapters/memory/memory-admin-credential-store.js';
 import { MemoryAuditLog } from '../../src/adapters/memory/memory-audit-log.js';
-import { describeIdempotencyStoreContract } from './idempotency-store.contract.js';
+import { describePetCreateClaimsContract } from './pet-create-claims.contract.js';
 import { describePetRepositoryContract } from './pet-repository.contract.js';
-import { describeOrderRepositoryContract } from './order-repository.contract.js';
-import { MemoryOrderRepository } from '../../src/adapters/memory/memory-order-repository.js';
+import { describeAdoptionRequestRepositoryContract } from './adoption-request-repository.contract.js';
+import { MemoryAdoptionRequestRepository } from '../../src/adapters/memory/memory-adoption-request-repository.js';
 import { describeRateLimiterContract } from './rate-limiter.contract.js';
 import { describeUsageStoreContract } from './usage-store.contract.js';
 import { MemoryUsageStore } from '../../src/adapters/memory/memory-usage-store.js';
@@ -29,21 +29,23 @@ import { MemoryWebhookDeliveryStore } from '../../src/adapters/memory/memory-web
 console.info('[backend] contracts/memory: in-memory adapters');
 
 describePetRepositoryContract('memory', { fresh: async () => new MemoryPetRepository() });
-describeOrderRepositoryContract('memory', { fresh: async () => new MemoryOrderRepository() });
+describeAdoptionRequestRepositoryContract('memory', { fresh: async () => new MemoryAdoptionRequestRepository() });
 describeApiKeyStoreContract('memory', { fresh: async () => new MemoryApiKeyStore() });
 describeRateLimiterContract('memory', { fresh: async (clock) => new MemoryRateLimiter(clock) });
-describeIdempotencyStoreContract('memory', { fresh: async () => new MemoryIdempotencyStore() });
+describePetCreateClaimsContract('memory', { fresh: async () => new MemoryPetCreateClaims() });
 describeAdminCredentialStoreContract('memory', { fresh: async () => new MemoryAdminCredentialStore() });
 describeAuditLogContract('memory', { fresh: async () => new MemoryAuditLog() });
 describeUsageStoreContract('memory', { fresh: async () => new MemoryUsageStore(new FakeClock()) });
-describeOutboxContract('memory', { fresh: async () => ({ pets: new MemoryPetRepository(), orders: new MemoryOrderRepository() }) });
+describeOutboxContract('memory', {
+  fresh: async () => ({ pets: new MemoryPetRepository(), orders: new MemoryAdoptionRequestRepository() }),
+});
 describeEventFeedContract('memory', { fresh: async () => new MemoryEventFeed() });
 describeWebhookEndpointStoreContract('memory', { fresh: async () => new MemoryWebhookEndpointStore() });
 describeWebhookDeliveryStoreContract('memory', { fresh: async () => new MemoryWebhookDeliveryStore() });
 
 describe('MemoryIdempotencyStore memory', () => {
   it('forgets records past their retention time, so memory follows the last IDEMPOTENCY_TTL_SECONDS only', async () => {
-    const store = new MemoryIdempotencyStore();
+    const store = new MemoryPetCreateClaims();
     const t0 = Date.UTC(2026, 10, 21);
     const claim = (nowMs: number, i: number) =>
       store.claim(

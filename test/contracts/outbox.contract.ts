@@ -4,16 +4,16 @@
  * one by one. Run against each adapter.
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderRepository } from '../../src/application/ports/order-repository.js';
+import type { AdoptionRequestRepository } from '../../src/application/ports/adoption-request-repository.js';
 import type { PetRepository } from '../../src/application/ports/pet-repository.js';
 import { orderMoved, orderPlaced, petCreated, petDeleted, petUpdated, type FeedEvent } from '../../src/domain/feed-event.js';
 import type { Pet } from '../../src/domain/pet.js';
 import { aPetDraft } from '../support/builders.js';
-import { anOrder } from './order-repository.contract.js';
+import { anAdoptionRequest } from './adoption-request-repository.contract.js';
 
 export interface OutboxHarness {
   /** Repositories on an empty store. */
-  fresh(): Promise<{ pets: PetRepository; orders: OrderRepository }>;
+  fresh(): Promise<{ pets: PetRepository; orders: AdoptionRequestRepository }>;
   close?(): Promise<void>;
 }
 
@@ -31,7 +31,7 @@ const ids = (events: readonly FeedEvent[]): string[] => events.map((event) => ev
 export function describeOutboxContract(adapter: string, harness: OutboxHarness): void {
   describe(`Outbox contract: ${adapter}`, () => {
     let pets: PetRepository;
-    let orders: OrderRepository;
+    let orders: AdoptionRequestRepository;
 
     beforeEach(async () => {
       ({ pets, orders } = await harness.fresh());
@@ -70,7 +70,7 @@ export function describeOutboxContract(adapter: string, harness: OutboxHarness):
       expect(await pets.pendingEvents(10)).toEqual([]);
       expect(await pets.findById(pet.id)).toEqual(pet);
 
-      const order = anOrder();
+      const order = anAdoptionRequest();
       await orders.add(order, [orderPlaced(stamp(), order)]);
       await orders.clearEvents(order.id, ids((await orders.pendingEvents(10))[0]?.events ?? []));
       const approved = { ...order, status: 'approved' as const, version: 2 };

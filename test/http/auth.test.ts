@@ -1,7 +1,7 @@
 /** Authentication: checked first, on every operation, with the Error body and rate-limit headers. */
+import { newKeyBody } from '../../src/application/services/key-secrets.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeKey } from '../../src/domain/api-key.js';
-import { randomBase62 } from '../../src/application/services/key-secrets.js';
 import { KEY_TOOL_ACTOR } from '../../src/application/services/auditor.js';
 import { ANONYMOUS_LIMITS } from '../../src/domain/plans.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
@@ -25,9 +25,9 @@ describe('authentication', () => {
     ['not bearer', 'Basic dXNlcjpwYXNz'],
     ['empty bearer', 'Bearer '],
     ['malformed', 'Bearer not a key'],
-    ['unknown', `Bearer ${composeKey('staging', randomBase62())}`],
-    ['wrong checksum', `Bearer ${composeKey('staging', randomBase62()).slice(0, -6)}AAAAAA`],
-    ['other environment', `Bearer ${composeKey('production', randomBase62())}`],
+    ['unknown', `Bearer ${composeKey('staging', newKeyBody())}`],
+    ['wrong checksum', `Bearer ${composeKey('staging', newKeyBody()).slice(0, -6)}AAAAAA`],
+    ['other environment', `Bearer ${composeKey('production', newKeyBody())}`],
   ];
 
   for (const operation of operations) {
@@ -59,7 +59,7 @@ describe('authentication', () => {
   });
 
   it('never logs or echoes the key', async () => {
-    const key = composeKey('staging', randomBase62());
+    const key = composeKey('staging', newKeyBody());
     const response = await t.app.http.inject({ url: '/v1/pets', headers: { authorization: `Bearer ${key}` } });
     expect(response.body).not.toContain(key);
     expect(JSON.stringify(response.headers)).not.toContain(key);
@@ -71,7 +71,7 @@ describe('authentication', () => {
     for (let i = 0; i < allowed + 2; i++) {
       const response = await t.app.http.inject({
         url: '/v1/pets',
-        headers: { authorization: `Bearer ${composeKey('staging', randomBase62())}` },
+        headers: { authorization: `Bearer ${composeKey('staging', newKeyBody())}` },
         remoteAddress: '203.0.113.9',
       });
       statuses.push(response.statusCode);

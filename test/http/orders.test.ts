@@ -1,16 +1,21 @@
 /** Adoption requests through HTTP: placing, deciding, who may, every transition, races and interrupted steps. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Adapters } from '../../src/config/adapters.js';
-import type { OrderRepository } from '../../src/application/ports/order-repository.js';
+import type { AdoptionRequestRepository } from '../../src/application/ports/adoption-request-repository.js';
 import type { PetRepository } from '../../src/application/ports/pet-repository.js';
 import { resolve, TOKENS } from '../../src/config/tokens.js';
-import { ORDER_ACTIONS, ORDER_STATUSES, type OrderAction, type OrderStatus } from '../../src/domain/adoption-request.js';
+import {
+  ADOPTION_REQUEST_ACTIONS,
+  ADOPTION_REQUEST_STATUSES,
+  type AdoptionRequestAction,
+  type AdoptionRequestStatus,
+} from '../../src/domain/adoption-request.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface OrderBody {
   id: string;
   petId: number;
-  status: OrderStatus;
+  status: AdoptionRequestStatus;
   applicantName: string;
   note: string | null;
   cancelReason: string | null;
@@ -55,7 +60,7 @@ describe('adoption requests', () => {
     expect(response.statusCode).toBe(201);
     return response.json<OrderBody>();
   };
-  const act = (order: OrderBody | string, action: OrderAction, auth = h.shelter, reason?: string) =>
+  const act = (order: OrderBody | string, action: AdoptionRequestAction, auth = h.shelter, reason?: string) =>
     call(
       'POST',
       `/v1/orders/${typeof order === 'string' ? order : order.id}/${action}`,
@@ -314,7 +319,9 @@ describe('adoption requests', () => {
   });
 
   describe('every cell of the request transitions', () => {
-    const cells = ORDER_STATUSES.flatMap((from) => (['approve', 'deliver', 'cancel'] as const).map((action) => [from, action] as const));
+    const cells = ADOPTION_REQUEST_STATUSES.flatMap((from) =>
+      (['approve', 'deliver', 'cancel'] as const).map((action) => [from, action] as const),
+    );
     it.each(cells)('%s, then %s', async (from, action) => {
       h = await harness();
       const rex = await addPet();
@@ -325,7 +332,7 @@ describe('adoption requests', () => {
       if (from === 'cancelled') await act(placed, 'cancel', h.shelter, 'rejected');
       const before = await order(placed.id);
       const response = await act(placed, action, h.shelter, action === 'cancel' ? 'rejected' : undefined);
-      const { to, from: allowed } = ORDER_ACTIONS[action];
+      const { to, from: allowed } = ADOPTION_REQUEST_ACTIONS[action];
       if (from === to) {
         expect(response.json()).toEqual(before);
       } else if (allowed.includes(from)) {
@@ -375,7 +382,7 @@ describe('adoption requests', () => {
       (adapters: Adapters): Adapters => ({
         ...adapters,
         ...(port === 'orders'
-          ? { orders: failOnce(adapters.orders, method as keyof OrderRepository, armed) }
+          ? { orders: failOnce(adapters.orders, method as keyof AdoptionRequestRepository, armed) }
           : { pets: failOnce(adapters.pets, method as keyof PetRepository, armed) }),
       });
     const sweep = () => resolve(h.t.app.container, TOKENS.SettleHolds).sweep();

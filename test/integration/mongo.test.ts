@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CachingApiKeyStore } from '../../src/adapters/cache/caching-api-key-store.js';
 import { connectMongo } from '../../src/adapters/mongo/mongo-connection.js';
 import { MongoApiKeyStore } from '../../src/adapters/mongo/mongo-api-key-store.js';
-import { MongoIdempotencyStore } from '../../src/adapters/mongo/mongo-idempotency-store.js';
+import { MongoPetCreateClaims } from '../../src/adapters/mongo/mongo-pet-create-claims.js';
 import { MongoPetRepository } from '../../src/adapters/mongo/mongo-pet-repository.js';
 import { ServiceUnavailableError } from '../../src/domain/errors.js';
 import { describeApiKeyStoreContract } from '../contracts/api-key-store.contract.js';
@@ -12,10 +12,10 @@ import { describeAdminCredentialStoreContract } from '../contracts/admin-credent
 import { describeAuditLogContract } from '../contracts/audit-log.contract.js';
 import { MongoAdminCredentialStore } from '../../src/adapters/mongo/mongo-admin-credential-store.js';
 import { MongoAuditLog } from '../../src/adapters/mongo/mongo-audit-log.js';
-import { describeIdempotencyStoreContract } from '../contracts/idempotency-store.contract.js';
+import { describePetCreateClaimsContract } from '../contracts/pet-create-claims.contract.js';
 import { describePetRepositoryContract } from '../contracts/pet-repository.contract.js';
-import { describeOrderRepositoryContract } from '../contracts/order-repository.contract.js';
-import { MongoOrderRepository } from '../../src/adapters/mongo/mongo-order-repository.js';
+import { describeAdoptionRequestRepositoryContract } from '../contracts/adoption-request-repository.contract.js';
+import { MongoAdoptionRequestRepository } from '../../src/adapters/mongo/mongo-adoption-request-repository.js';
 import { describeUsageStoreContract } from '../contracts/usage-store.contract.js';
 import { MongoUsageStore } from '../../src/adapters/mongo/mongo-usage-store.js';
 import { MongoEventFeed } from '../../src/adapters/mongo/mongo-event-feed.js';
@@ -50,16 +50,16 @@ describeWith('mongo', 'MongoDB adapters', () => {
       return new MongoPetRepository(db, 5_000);
     },
   });
-  describeOrderRepositoryContract('mongodb', {
+  describeAdoptionRequestRepositoryContract('mongodb', {
     fresh: async () => {
       await database.clear();
-      return new MongoOrderRepository(db, 5_000);
+      return new MongoAdoptionRequestRepository(db, 5_000);
     },
   });
   describeOutboxContract('mongodb', {
     fresh: async () => {
       await database.clear();
-      return { pets: new MongoPetRepository(db, 5_000), orders: new MongoOrderRepository(db, 5_000) };
+      return { pets: new MongoPetRepository(db, 5_000), orders: new MongoAdoptionRequestRepository(db, 5_000) };
     },
   });
   describeEventFeedContract('mongodb', {
@@ -113,10 +113,10 @@ describeWith('mongo', 'MongoDB adapters', () => {
       return new MongoApiKeyStore(db, 5_000);
     },
   });
-  describeIdempotencyStoreContract('mongodb', {
+  describePetCreateClaimsContract('mongodb', {
     fresh: async () => {
       await database.clear();
-      return new MongoIdempotencyStore(db, 5_000);
+      return new MongoPetCreateClaims(db, 5_000);
     },
   });
   describeUsageStoreContract('mongodb', {

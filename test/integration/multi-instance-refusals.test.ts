@@ -3,6 +3,7 @@
  * Redis: the same answers the shared limiter gives, none of what it would admit refused, and bans
  * counted across instances. Every instance reads one test clock (Redis decides on it too).
  */
+import { newKeyBody } from '../../src/application/services/key-secrets.js';
 import { pino } from 'pino';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import { loadConfig } from '../../src/config/env.js';
 import { resolve, TOKENS } from '../../src/config/tokens.js';
 import { ANONYMOUS_LIMITS, PLAN_LIMITS } from '../../src/domain/plans.js';
 import { composeKey } from '../../src/domain/api-key.js';
-import { randomBase62 } from '../../src/application/services/key-secrets.js';
 import { backend, describeWith, openTestDatabase, uniquePrefix } from '../support/integration.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { Metrics } from '../../src/adapters/metrics/metrics.js';
@@ -202,7 +202,7 @@ describeWith('both', 'Refusals answered by each instance, over one MongoDB and o
     const { key } = await issue({ name: 'Same office', plan: 'business' });
     expect((await list(a, key)).statusCode).toBe(200);
     // Well formed, with a valid checksum: only a lookup could tell they are unknown.
-    const unknown = () => composeKey('staging', randomBase62());
+    const unknown = () => composeKey('staging', newKeyBody());
     const statuses: number[] = [];
     for (let i = 0; i < ANONYMOUS_LIMITS.perMinute + 10; i++) statuses.push((await list(a, unknown())).statusCode);
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);

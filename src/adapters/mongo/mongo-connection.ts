@@ -13,8 +13,8 @@ import { MongoApiKeyStore } from './mongo-api-key-store.js';
 import { MongoAuditLog } from './mongo-audit-log.js';
 import { guarded } from './mongo-errors.js';
 import { MongoUsageStore } from './mongo-usage-store.js';
-import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
-import { MongoOrderRepository } from './mongo-order-repository.js';
+import { MongoPetCreateClaims } from './mongo-pet-create-claims.js';
+import { MongoAdoptionRequestRepository } from './mongo-adoption-request-repository.js';
 import { MongoPetRepository } from './mongo-pet-repository.js';
 import { MongoEventFeed } from './mongo-event-feed.js';
 import { MongoWebhookDeliveryStore } from './mongo-webhook-delivery-store.js';
@@ -54,13 +54,13 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
     await guarded(options.timeoutMs, () =>
       Promise.all([
         MongoPetRepository.ensureIndexes(db),
-        MongoOrderRepository.ensureIndexes(db),
+        MongoAdoptionRequestRepository.ensureIndexes(db),
         MongoEventFeed.ensureIndexes(db),
         MongoWebhookEndpointStore.ensureIndexes(db),
         MongoWebhookDeliveryStore.ensureIndexes(db),
         MongoApiKeyStore.ensureIndexes(db),
         MongoAdminCredentialStore.ensureIndexes(db),
-        MongoIdempotencyStore.ensureIndexes(db),
+        MongoPetCreateClaims.ensureIndexes(db),
         MongoUsageStore.ensureIndexes(db),
         MongoAuditLog.ensureIndexes(db),
       ]),

@@ -4,7 +4,7 @@
  * together; the relay then copies them into the EventFeed and clears them here.
  */
 import type { FeedEvent } from '../../domain/feed-event.js';
-import type { Instant } from '../../domain/pet.js';
+import type { Instant } from '../../domain/instant.js';
 
 export interface PendingEvents {
   readonly recordId: string;

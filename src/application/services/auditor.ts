@@ -6,7 +6,7 @@
 import type { Actor, AuditAction, AuditChanges, AuditQuery } from '../../domain/audit-event.js';
 import type { AuditLog } from '../ports/audit-log.js';
 import type { Clock } from '../ports/clock.js';
-import { auditEventId } from './key-secrets.js';
+import { eventId } from './ids.js';
 
 /** The key tool and the configuration act without a credential: they name themselves. */
 export const KEY_TOOL_ACTOR: Actor = { id: 'key-tool', requestId: null, ip: null };
@@ -30,7 +30,7 @@ export class Auditor {
     const atMs = this.clock.nowMs();
     this.sequence += 1;
     return this.log.append({
-      id: auditEventId(atMs, this.sequence),
+      id: eventId(atMs, this.sequence),
       at: new Date(atMs),
       actor: actor.id,
       ...(actor.name !== undefined && { actorName: actor.name }),

@@ -2,23 +2,24 @@
  * The events of each kind of change, stamped with a new id and the time, ready to travel in the
  * changed record's outbox. What each event says is the domain's (feed-event.ts).
  */
-import type { Order } from '../../domain/adoption-request.js';
+import type { AdoptionRequest } from '../../domain/adoption-request.js';
 import { orderMoved, orderPlaced, petCreated, petDeleted, petUpdated, type EventStamp, type FeedEvent } from '../../domain/feed-event.js';
-import { instantOf, type Pet } from '../../domain/pet.js';
+import { type Pet } from '../../domain/pet.js';
+import { instantOf } from '../../domain/instant.js';
 import type { Clock } from '../ports/clock.js';
-import { auditEventId } from './key-secrets.js';
+import { eventId } from './ids.js';
 
 let sequence = 0;
 
 function stamp(clock: Clock): EventStamp {
   const nowMs = clock.nowMs();
-  return { id: auditEventId(nowMs, sequence++), createdAt: instantOf(nowMs) };
+  return { id: eventId(nowMs, sequence++), createdAt: instantOf(nowMs) };
 }
 
 export const feedEvents = {
   petCreated: (clock: Clock, pet: Pet): FeedEvent[] => [petCreated(stamp(clock), pet)],
   petChanged: (clock: Clock, before: Pet, after: Pet): FeedEvent[] => [petUpdated(stamp(clock), before, after)],
   petDeleted: (clock: Clock, pet: Pet): FeedEvent[] => [petDeleted(stamp(clock), pet)],
-  orderPlaced: (clock: Clock, order: Order): FeedEvent[] => [orderPlaced(stamp(clock), order)],
-  orderMoved: (clock: Clock, before: Order, after: Order): FeedEvent[] => [orderMoved(stamp(clock), before, after)],
+  orderPlaced: (clock: Clock, order: AdoptionRequest): FeedEvent[] => [orderPlaced(stamp(clock), order)],
+  orderMoved: (clock: Clock, before: AdoptionRequest, after: AdoptionRequest): FeedEvent[] => [orderMoved(stamp(clock), before, after)],
 };

@@ -1,9 +1,6 @@
 /** Webhook delivery ids: one per event and endpoint, sorting by the event. */
 import { createHash } from 'node:crypto';
 
-/** What deliveryIdFor makes. */
-export const WEBHOOK_DELIVERY_ID_PATTERN = '^wd_[0-9a-z]{13}[A-Za-z0-9]{6}[0-9a-z]{12}$';
-
 /** The one delivery of an event to an endpoint: the event id's letters, then 12 of the endpoint's hash. */
 export function deliveryIdFor(eventId: string, endpointId: string): string {
   const hash = BigInt(`0x${createHash('sha256').update(endpointId).digest('hex').slice(0, 16)}`)

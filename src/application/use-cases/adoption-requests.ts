@@ -8,37 +8,37 @@ import { hash, randomBytes } from 'node:crypto';
 import {
   actionChanges,
   applyAction,
-  checkNewOrder,
-  checkOrderActor,
-  mayViewOrder,
+  checkNewRequest,
+  checkRequestActor,
+  mayViewRequest,
   type ClientCancelReason,
-  type NewOrder,
-  type Order,
-  type OrderAction,
-  type OrderStatus,
+  type NewAdoptionRequest,
+  type AdoptionRequest,
+  type AdoptionRequestAction,
+  type AdoptionRequestStatus,
 } from '../../domain/adoption-request.js';
 import {
   IdempotencyKeyReusedError,
   InvalidTransitionError,
-  OrderNotFoundError,
+  AdoptionRequestNotFoundError,
   PetNotAvailableError,
   PetNotFoundForRequestError,
   ValidationError,
 } from '../../domain/errors.js';
 import { holdPet, ownerOfPet } from '../../domain/pet-lifecycle.js';
-import { instantOf, isValidId, type PetId } from '../../domain/pet.js';
+import { isValidId, type PetId } from '../../domain/pet.js';
+import { instantOf } from '../../domain/instant.js';
 import type { Clock } from '../ports/clock.js';
-import type { OrderRepository } from '../ports/order-repository.js';
+import type { AdoptionRequestRepository } from '../ports/adoption-request-repository.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
 import type { Caller } from './caller.js';
 import type { SettleHolds } from './settle-holds.js';
 import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
 import { feedEvents } from '../services/feed-events.js';
+import { ADOPTION_REQUEST_ID_PATTERN } from '../../domain/adoption-request.js';
 
-/** `ord_`, the creation time in base 36 (9 digits, so ids sort by time), then 12 random base-36 digits. */
-export const ORDER_ID_PATTERN = '^ord_[0-9a-z]{21}$';
-const ORDER_ID = new RegExp(ORDER_ID_PATTERN);
+const ADOPTION_REQUEST_ID = new RegExp(ADOPTION_REQUEST_ID_PATTERN);
 
 const RANDOM_SPACE = 36n ** 12n;
 let lastMs = 0;
@@ -48,7 +48,7 @@ let lastRandom = 0n;
  * A new request id. Within one millisecond (or a clock that stepped back) an instance counts on from
  * its last id, as ULID's monotonic mode does, so one instance's ids follow the order it placed them.
  */
-export function newOrderId(nowMs: number): string {
+export function newAdoptionRequestId(nowMs: number): string {
   if (nowMs <= lastMs && lastRandom + 1n < RANDOM_SPACE) {
     lastRandom += 1n;
   } else {
@@ -62,12 +62,12 @@ export function newOrderId(nowMs: number): string {
 export interface ListOrdersInput {
   readonly limit?: number;
   readonly cursor?: string;
-  readonly status?: OrderStatus;
+  readonly status?: AdoptionRequestStatus;
   readonly petId?: PetId;
 }
 
-export interface PlacedOrder {
-  readonly order: Order;
+export interface PlacedAdoptionRequest {
+  readonly order: AdoptionRequest;
   /** True when this is the request an earlier call with the same Idempotency-Key placed. */
   readonly replayed: boolean;
 }
@@ -75,14 +75,14 @@ export interface PlacedOrder {
 export class AdoptionRequests {
   constructor(
     private readonly pets: PetRepository,
-    private readonly orders: OrderRepository,
+    private readonly orders: AdoptionRequestRepository,
     private readonly holds: SettleHolds,
     private readonly clock: Clock,
     private readonly legacyOwner: string | null,
   ) {}
 
-  async place(input: NewOrder, caller: Caller, idempotencyKey?: string): Promise<PlacedOrder> {
-    checkNewOrder(input);
+  async place(input: NewAdoptionRequest, caller: Caller, idempotencyKey?: string): Promise<PlacedAdoptionRequest> {
+    checkNewRequest(input);
     const fingerprint = hash('sha256', JSON.stringify([input.petId, input.applicantName, input.note ?? null]), 'hex');
     const requestKey = idempotencyKey === undefined ? null : `${caller.keyId}\u0000${idempotencyKey}`;
     // A retry is answered from what the first call placed, whatever happened to the pet since.
@@ -93,8 +93,8 @@ export class AdoptionRequests {
     if (!pet) throw new PetNotFoundForRequestError(input.petId);
     if (pet.status === 'sold') throw new PetNotAvailableError(`Pet ${pet.id} has been adopted; it takes no more adoption requests`);
     const now = instantOf(this.clock.nowMs());
-    const placed: Order = {
-      id: newOrderId(this.clock.nowMs()),
+    const placed: AdoptionRequest = {
+      id: newAdoptionRequestId(this.clock.nowMs()),
       petId: pet.id,
       status: 'placed',
       applicantName: input.applicantName,
@@ -112,18 +112,19 @@ export class AdoptionRequests {
     return created ? { order, replayed: false } : this.replay(order, fingerprint);
   }
 
-  private async replay(order: Order, fingerprint: string): Promise<PlacedOrder> {
+  private async replay(order: AdoptionRequest, fingerprint: string): Promise<PlacedAdoptionRequest> {
     if (order.requestFingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
     return { order: await this.holds.order(order), replayed: true };
   }
 
-  async get(id: string, caller: Caller): Promise<Order> {
+  async get(id: string, caller: Caller): Promise<AdoptionRequest> {
     return this.visible(id, caller);
   }
 
-  async list(input: ListOrdersInput, caller: Caller): Promise<{ readonly orders: Order[]; readonly nextCursor: string | null }> {
+  async list(input: ListOrdersInput, caller: Caller): Promise<{ readonly orders: AdoptionRequest[]; readonly nextCursor: string | null }> {
     const limit = pageLimit(input.limit);
-    const afterId = input.cursor === undefined ? undefined : decodeCursor(input.cursor, (text) => (ORDER_ID.test(text) ? text : null));
+    const afterId =
+      input.cursor === undefined ? undefined : decodeCursor(input.cursor, (text) => (ADOPTION_REQUEST_ID.test(text) ? text : null));
     if (input.petId !== undefined && !isValidId(input.petId)) throw new ValidationError('petId', 'petId is not a valid pet id');
     const found = await this.orders.list({
       visibleTo: caller.ownerId,
@@ -137,10 +138,10 @@ export class AdoptionRequests {
   }
 
   /** Takes the action as the caller; a request already in the action's target state is returned unchanged. */
-  async act(id: string, action: OrderAction, caller: Caller, reason: ClientCancelReason | null = null): Promise<Order> {
+  async act(id: string, action: AdoptionRequestAction, caller: Caller, reason: ClientCancelReason | null = null): Promise<AdoptionRequest> {
     return retryOnConflict(`Adoption request ${id}`, async () => {
       const order = await this.visible(id, caller);
-      checkOrderActor(order, action, reason, caller.ownerId);
+      checkRequestActor(order, action, reason, caller.ownerId);
       if (!actionChanges(order, action)) return order;
       const done = action === 'approve' ? await this.approve(order) : await this.recordThenSettle(order, action, reason);
       return done ?? LOST_RACE;
@@ -148,7 +149,7 @@ export class AdoptionRequests {
   }
 
   /** Takes the pet's hold, then settles it (which marks the request approved); null to go again. */
-  private async approve(order: Order): Promise<Order | null> {
+  private async approve(order: AdoptionRequest): Promise<AdoptionRequest | null> {
     const found = await this.pets.findById(order.petId);
     const pet = found && (await this.holds.pet(found));
     if (!pet) throw new PetNotAvailableError(`Pet ${order.petId} no longer exists; this request cannot be approved`);
@@ -169,7 +170,11 @@ export class AdoptionRequests {
   }
 
   /** Deliver and cancel: the request first, then its pet; null to go again. */
-  private async recordThenSettle(order: Order, action: 'deliver' | 'cancel', reason: ClientCancelReason | null): Promise<Order | null> {
+  private async recordThenSettle(
+    order: AdoptionRequest,
+    action: 'deliver' | 'cancel',
+    reason: ClientCancelReason | null,
+  ): Promise<AdoptionRequest | null> {
     const changed = applyAction(order, action, instantOf(this.clock.nowMs()), reason);
     if (!(await this.orders.update(changed, order.version, feedEvents.orderMoved(this.clock, order, changed)))) return null;
     const pet = await this.pets.findById(order.petId);
@@ -177,9 +182,9 @@ export class AdoptionRequests {
     return changed;
   }
 
-  private async visible(id: string, caller: Caller): Promise<Order> {
-    const found = ORDER_ID.test(id) ? await this.orders.findById(id) : null;
-    if (!found || !mayViewOrder(found, caller.ownerId)) throw new OrderNotFoundError(id);
+  private async visible(id: string, caller: Caller): Promise<AdoptionRequest> {
+    const found = ADOPTION_REQUEST_ID.test(id) ? await this.orders.findById(id) : null;
+    if (!found || !mayViewRequest(found, caller.ownerId)) throw new AdoptionRequestNotFoundError(id);
     return this.holds.order(found);
   }
 }

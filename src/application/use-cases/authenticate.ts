@@ -1,7 +1,7 @@
 /** Turns an Authorization header into the key record it names, or refuses it. */
 import { checkKeyFormat, isKeyActive, recordLimits, type ApiKeyRecord, type Environment, type KeyScope } from '../../domain/api-key.js';
 import { UnauthenticatedError } from '../../domain/errors.js';
-import { ownerOfKey } from '../../domain/pet-lifecycle.js';
+import { ownerOfKey } from '../../domain/api-key.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../ports/clock.js';

@@ -6,7 +6,8 @@
 import { PetHeldError, PetNotFoundError } from '../../domain/errors.js';
 import { changePet, checkPetOwner, type PetPatch } from '../../domain/pet-lifecycle.js';
 import { checkIfMatch, type IfMatch } from '../../domain/preconditions.js';
-import { instantOf, type Pet, type PetId } from '../../domain/pet.js';
+import { type Pet, type PetId } from '../../domain/pet.js';
+import { instantOf } from '../../domain/instant.js';
 import type { Clock } from '../ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { Caller } from './caller.js';

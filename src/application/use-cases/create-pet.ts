@@ -4,9 +4,10 @@
  */
 import { hash, randomUUID } from 'node:crypto';
 import { IdempotencyKeyInFlightError, IdempotencyKeyReusedError } from '../../domain/errors.js';
-import { draftPet, instantOf, newPetDraft, petOf, type NewPet, type Pet } from '../../domain/pet.js';
+import { draftPet, newPetDraft, petOf, type NewPet, type Pet } from '../../domain/pet.js';
+import { instantOf } from '../../domain/instant.js';
 import type { Clock } from '../ports/clock.js';
-import type { IdempotencyScope, IdempotencyStore } from '../ports/idempotency-store.js';
+import type { IdempotencyScope, PetCreateClaims } from '../ports/pet-create-claims.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import { feedEvents } from '../services/feed-events.js';
 
@@ -26,7 +27,7 @@ export interface CreatedPet {
 export class CreatePet {
   constructor(
     private readonly pets: PetRepository,
-    private readonly idempotency: IdempotencyStore,
+    private readonly claims: PetCreateClaims,
     private readonly clock: Clock,
     private readonly policy: IdempotencyPolicy,
   ) {}
@@ -43,7 +44,7 @@ export class CreatePet {
     // The pet's id is chosen before the claim and kept with it: every attempt under this key stores
     // under that one id, so a write that lands after its request gave up meets the retry there.
     const reservedId = await this.pets.reserveId();
-    const result = await this.idempotency.claim(scope, {
+    const result = await this.claims.claim(scope, {
       token,
       fingerprint,
       petId: reservedId,
@@ -63,12 +64,12 @@ export class CreatePet {
     } catch (error) {
       // The write may still land: the claim keeps the id and only its lease ends, so a retry takes it
       // over at once and either finds that pet or stores it under the same id.
-      await this.idempotency.release(scope, token).catch(() => undefined);
+      await this.claims.release(scope, token).catch(() => undefined);
       throw error;
     }
     // The pet is stored; if remembering it fails, the claim still holds its id, so a retry finds the
     // same pet, and the client gets its 201.
-    await this.idempotency.complete(scope, token, stored.pet, this.clock.nowMs(), this.policy.ttlMs).catch(() => undefined);
+    await this.claims.complete(scope, token, stored.pet, this.clock.nowMs(), this.policy.ttlMs).catch(() => undefined);
     return { pet: stored.pet, replayed: !stored.created };
   }
 }

@@ -18,7 +18,8 @@ import type { AdminCredentialStore } from '../ports/admin-credential-store.js';
 import { DuplicateKeyError } from '../ports/errors.js';
 import type { Clock } from '../ports/clock.js';
 import { CONFIG_ACTOR, type Auditor } from '../services/auditor.js';
-import { derivedId, hashKey, randomBase62 } from '../services/key-secrets.js';
+import { derivedId, hashKey, newKeyBody } from '../services/key-secrets.js';
+import { randomBase62 } from '../services/ids.js';
 
 export interface IssuedAdminCredential {
   readonly credential: AdminCredential;
@@ -47,7 +48,7 @@ export class ManageAdminCredentials {
     checkAdminScopes(scopes);
     const beyond = granterScopes === undefined ? [] : scopesBeyond(granterScopes, scopes);
     if (beyond.length > 0) throw new ForbiddenError(`This admin credential may only give scopes it holds itself, not ${beyond.join(', ')}`);
-    const token = composeSecret(ADMIN_TOKEN_PREFIX, randomBase62());
+    const token = composeSecret(ADMIN_TOKEN_PREFIX, newKeyBody());
     const credential = this.credentialOf(token, `adm_${randomBase62(16)}`, name, scopes);
     await this.auditor.record(actor, 'admin.create', credential.id);
     await this.credentials.add(credential);

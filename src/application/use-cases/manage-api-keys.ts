@@ -36,7 +36,7 @@ import type { ApiKeyChanges, ApiKeyStore } from '../ports/api-key-store.js';
 import { DuplicateKeyError } from '../ports/errors.js';
 import type { Clock } from '../ports/clock.js';
 import { CONFIG_ACTOR, KEY_TOOL_ACTOR, type Auditor } from '../services/auditor.js';
-import { derivedId, hashKey, newKeyId, randomBase62 } from '../services/key-secrets.js';
+import { derivedId, hashKey, newKeyBody, newKeyId } from '../services/key-secrets.js';
 
 export { KeyNotFoundError };
 
@@ -80,7 +80,7 @@ export class ManageApiKeys {
   /** Issues a key (by the key tool unless another actor is named). */
   async issue(request: NewKeyRequest, actor: Actor = KEY_TOOL_ACTOR): Promise<IssuedKey> {
     this.checkNew(request);
-    const key = composeKey(this.environment, randomBase62());
+    const key = composeKey(this.environment, newKeyBody());
     return { key, record: await this.store(key, request, actor, newKeyId()) };
   }
 
@@ -94,7 +94,7 @@ export class ManageApiKeys {
     const fingerprint = fingerprintOf(request);
     const earlier = await this.keys.findById(id);
     if (earlier) return replayOf(earlier, fingerprint);
-    const key = composeKey(this.environment, randomBase62());
+    const key = composeKey(this.environment, newKeyBody());
     try {
       return { key, record: await this.store(key, request, actor, id, { requestFingerprint: fingerprint }), replayed: false };
     } catch (error) {
@@ -246,7 +246,7 @@ export class ManageApiKeys {
     // the second dying with the first's grace: refused while the first successor lives.
     const successor = old.rotatedTo === undefined ? null : await this.keys.findById(old.rotatedTo);
     if (successor && keyStatus(successor, now) === 'active') throw new KeyAlreadyRotatedError(id, successor.id);
-    const key = composeKey(this.environment, randomBase62());
+    const key = composeKey(this.environment, newKeyBody());
     const graceEnd = new Date(now + graceMs);
     // Stryker disable next-line EqualityOperator: at an expiry equal to the grace's end, writing it again changes nothing.
     const shortened = old.expiresAt === null || old.expiresAt > graceEnd;

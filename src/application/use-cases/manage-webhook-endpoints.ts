@@ -18,7 +18,7 @@ import {
 import type { AddressResolver } from '../ports/address-resolver.js';
 import type { Clock } from '../ports/clock.js';
 import type { WebhookEndpointStore } from '../ports/webhook-endpoint-store.js';
-import { randomBase62 } from '../services/key-secrets.js';
+import { randomBase62 } from '../services/ids.js';
 import { checkHost } from '../services/webhook-addresses.js';
 import { newWebhookSecret } from '../services/webhook-signing.js';
 import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
@@ -26,6 +26,7 @@ import type { Caller } from './caller.js';
 import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
 import type { Auditor } from '../services/auditor.js';
 import type { Actor, AuditChanges } from '../../domain/audit-event.js';
+import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../domain/webhook-endpoint.js';
 
 /** An owner's key acting on its endpoints, as the audit log names it. */
 function actorOf(caller: Caller): Actor {
@@ -45,8 +46,6 @@ function changesOf(before: WebhookEndpoint, after: WebhookEndpoint): AuditChange
   return changes;
 }
 
-/** What newId makes. */
-export const WEBHOOK_ENDPOINT_ID_PATTERN = '^we_[0-9a-z]{12}[A-Za-z0-9]{7}$';
 const WEBHOOK_ENDPOINT_ID = new RegExp(WEBHOOK_ENDPOINT_ID_PATTERN);
 
 export interface NewEndpoint {

@@ -8,7 +8,7 @@ import { mayViewEvent, type EventType, type FeedEvent } from '../../domain/feed-
 import type { EventFeed, StoredEvent } from '../ports/event-feed.js';
 import type { Clock } from '../ports/clock.js';
 import { pageLimit } from '../paging/cursor.js';
-import { AUDIT_EVENT_ID } from '../services/key-secrets.js';
+import { EVENT_ID } from '../services/ids.js';
 
 export interface EventListInput {
   /** The id of the last event the caller has; the page starts after it. */
@@ -22,9 +22,6 @@ export interface EventPage {
   /** The id to pass as `after` for the next page; null when this page reached the end of the feed. */
   readonly nextAfter: string | null;
 }
-
-/** Event ids carry their creation time: `evt_` and the milliseconds in 9 base-36 digits. */
-export const EVENT_ID = AUDIT_EVENT_ID;
 
 export class ReadEvents {
   constructor(

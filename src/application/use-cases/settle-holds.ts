@@ -13,11 +13,12 @@
  * minute), so an interrupted step is finished at the next read or within a minute. Each write is
  * conditional on the version read, so settlements racing each other or the original step agree.
  */
-import { applyAction, type CancelReason, type Order } from '../../domain/adoption-request.js';
+import { applyAction, type CancelReason, type AdoptionRequest } from '../../domain/adoption-request.js';
 import { releasePet, sellPet } from '../../domain/pet-lifecycle.js';
-import { instantOf, type Pet, type PetId } from '../../domain/pet.js';
+import { type Pet, type PetId } from '../../domain/pet.js';
+import { instantOf } from '../../domain/instant.js';
 import type { Clock } from '../ports/clock.js';
-import type { OrderRepository } from '../ports/order-repository.js';
+import type { AdoptionRequestRepository } from '../ports/adoption-request-repository.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import { feedEvents } from '../services/feed-events.js';
 import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
@@ -25,7 +26,7 @@ import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
 export class SettleHolds {
   constructor(
     private readonly pets: PetRepository,
-    private readonly orders: OrderRepository,
+    private readonly orders: AdoptionRequestRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -54,7 +55,7 @@ export class SettleHolds {
   }
 
   /** The request once any interrupted step on it (or on its pet) is finished. */
-  async order(start: Order): Promise<Order> {
+  async order(start: AdoptionRequest): Promise<AdoptionRequest> {
     let order = start;
     return retryOnConflict(`Adoption request ${start.id}`, async () => {
       if (order.status === 'cancelled') return order;

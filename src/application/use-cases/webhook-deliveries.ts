@@ -16,9 +16,9 @@ import {
 import type { Clock } from '../ports/clock.js';
 import type { WebhookDeliveryStore } from '../ports/webhook-delivery-store.js';
 import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
-import { auditEventId } from '../services/key-secrets.js';
+import { eventId as newEventId } from '../services/ids.js';
 import type { WebhookDispatcher } from '../services/webhook-dispatcher.js';
-import { WEBHOOK_DELIVERY_ID_PATTERN } from '../services/webhook-delivery-ids.js';
+import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../domain/webhook-delivery.js';
 import type { Caller } from './caller.js';
 import type { ManageWebhookEndpoints } from './manage-webhook-endpoints.js';
 import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
@@ -114,7 +114,7 @@ export class WebhookDeliveries {
     const endpoint = await this.endpoints.get(endpointId, caller);
     const nowMs = this.clock.nowMs();
     const createdAt = new Date(nowMs).toISOString();
-    const eventId = auditEventId(nowMs, this.sequence++);
+    const eventId = newEventId(nowMs, this.sequence++);
     const body = JSON.stringify({ id: eventId, type: TEST_EVENT_TYPE, createdAt, data: { endpointId } });
     const made = this.dispatcher.newDelivery({ ...endpoint, status: 'enabled' }, eventId, TEST_EVENT_TYPE, body);
     const { delivery, outcome } = await this.dispatcher.attempt(made, endpoint);

@@ -4,7 +4,7 @@ import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-key
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { UnauthenticatedError } from '../../../src/domain/errors.js';
 import { composeKey } from '../../../src/domain/api-key.js';
-import { hashKey, randomBase62 } from '../../../src/application/services/key-secrets.js';
+import { hashKey, newKeyBody } from '../../../src/application/services/key-secrets.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
@@ -66,9 +66,9 @@ describe('authenticating and managing keys', () => {
   });
 
   it('refuses a key with a wrong checksum before any lookup', async () => {
-    const key = composeKey('production', randomBase62());
+    const key = composeKey('production', newKeyBody());
     await expect(authenticate.execute(`Bearer ${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`)).rejects.toThrow(UnauthenticatedError);
-    await expect(authenticate.execute(`Bearer ${composeKey('staging', randomBase62())}`)).rejects.toThrow(/another environment/);
+    await expect(authenticate.execute(`Bearer ${composeKey('staging', newKeyBody())}`)).rejects.toThrow(/another environment/);
     expect(store.lookups).toBe(0);
   });
 
@@ -100,7 +100,7 @@ describe('authenticating and managing keys', () => {
   });
 
   // The last is well formed but unknown: refused after the lookup.
-  it.each([undefined, 'Basic dXNlcjpwYXNz', 'Bearer short', `Bearer ${composeKey('production', randomBase62())}`])(
+  it.each([undefined, 'Basic dXNlcjpwYXNz', 'Bearer short', `Bearer ${composeKey('production', newKeyBody())}`])(
     'refuses %j with UnauthenticatedError',
     async (header) => {
       await expect(authenticate.execute(header)).rejects.toThrow(UnauthenticatedError);
@@ -108,7 +108,7 @@ describe('authenticating and managing keys', () => {
   );
 
   it('refuses an unknown well-formed key after one lookup', async () => {
-    await expect(authenticate.execute(`Bearer ${composeKey('production', randomBase62())}`)).rejects.toThrow(/invalid/);
+    await expect(authenticate.execute(`Bearer ${composeKey('production', newKeyBody())}`)).rejects.toThrow(/invalid/);
     expect(store.lookups).toBe(1);
   });
 
@@ -164,7 +164,7 @@ describe('authenticating and managing keys', () => {
     });
 
     it('remembers only keys it accepted, and at most VERIFIED_MEMO_SIZE of them', async () => {
-      await expect(authenticate.execute(`Bearer ${composeKey('production', randomBase62())}`)).rejects.toThrow(UnauthenticatedError);
+      await expect(authenticate.execute(`Bearer ${composeKey('production', newKeyBody())}`)).rejects.toThrow(UnauthenticatedError);
       expect(authenticate.remembered).toBe(0);
       const { key } = await keys.issue({ name: 'Shelter A', plan: 'free' });
       // Header spellings of one key are remembered apart, up to the bound.

@@ -9,7 +9,7 @@ import {
 import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
 import { ManageAdminCredentials } from '../../../src/application/use-cases/manage-admin-credentials.js';
 import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
-import { hashKey, randomBase62 } from '../../../src/application/services/key-secrets.js';
+import { hashKey, newKeyBody } from '../../../src/application/services/key-secrets.js';
 import { MemoryAdminCredentialStore } from '../../../src/adapters/memory/memory-admin-credential-store.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
@@ -65,10 +65,10 @@ describe('API keys in the Authorization header', () => {
     const missing = "Missing API key: send it as 'Authorization: Bearer <key>'";
     expect(await refusalOf(offline.execute(undefined))).toBe(missing);
     expect(await refusalOf(offline.execute('   '))).toBe(missing);
-    expect(await refusalOf(offline.execute(`Bearer ${composeSecret(ADMIN_TOKEN_PREFIX, randomBase62())}`))).toBe(
+    expect(await refusalOf(offline.execute(`Bearer ${composeSecret(ADMIN_TOKEN_PREFIX, newKeyBody())}`))).toBe(
       'This is an admin credential: it opens the admin API only. Send an API key here',
     );
-    expect(await refusalOf(offline.execute(`Bearer ${composeSecret('adopt_stage_', randomBase62())}`))).toBe(
+    expect(await refusalOf(offline.execute(`Bearer ${composeSecret('adopt_stage_', newKeyBody())}`))).toBe(
       'This API key belongs to another environment; this is production',
     );
     expect(await refusalOf(offline.execute('Bearer short'))).toBe('The API key is invalid, revoked or expired');
@@ -121,7 +121,7 @@ describe('admin credentials in the Authorization header', () => {
       expect(await refusalOf(admit().execute(request(header)))).toBe(ADMIN_UNAUTHORIZED_MESSAGE);
     }
     for (const header of [
-      `Bearer ${composeSecret('adopt_live_', randomBase62())}`,
+      `Bearer ${composeSecret('adopt_live_', newKeyBody())}`,
       'Bearer short',
       `Bearer ${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
     ]) {
@@ -141,7 +141,7 @@ describe('admin credentials in the Authorization header', () => {
     const lying: AdminCredentialStore = Object.assign(Object.create(credentials) as AdminCredentialStore, {
       findByHash: async () => stored,
     });
-    expect(await refusalOf(admit(lying).execute(request(`Bearer ${composeSecret(ADMIN_TOKEN_PREFIX, randomBase62())}`)))).toBe(
+    expect(await refusalOf(admit(lying).execute(request(`Bearer ${composeSecret(ADMIN_TOKEN_PREFIX, newKeyBody())}`)))).toBe(
       ADMIN_UNAUTHORIZED_MESSAGE,
     );
     await credentials.update(stored?.id ?? '', { revokedAt: new Date(clock.ms) });

@@ -1,20 +1,20 @@
 /** The relay from the records' outboxes into the feed, on the in-memory adapters. */
 import { describe, expect, it } from 'vitest';
 import { MemoryEventFeed } from '../../../src/adapters/memory/memory-event-feed.js';
-import { MemoryOrderRepository } from '../../../src/adapters/memory/memory-order-repository.js';
+import { MemoryAdoptionRequestRepository } from '../../../src/adapters/memory/memory-adoption-request-repository.js';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
 import { EventRelay } from '../../../src/application/services/event-relay.js';
 import { orderPlaced, petCreated, petUpdated, type FeedEvent } from '../../../src/domain/feed-event.js';
 import type { Pet } from '../../../src/domain/pet.js';
 import { aPetDraft } from '../../support/builders.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { anOrder } from '../../contracts/order-repository.contract.js';
+import { anAdoptionRequest } from '../../contracts/adoption-request-repository.contract.js';
 
 const DAY_MS = 86_400_000;
 
 function setup(clock = new FakeClock()) {
   const pets = new MemoryPetRepository();
-  const orders = new MemoryOrderRepository();
+  const orders = new MemoryAdoptionRequestRepository();
   const feed = new MemoryEventFeed();
   const relayed: FeedEvent[] = [];
   const relay = (holder: string) =>
@@ -55,7 +55,7 @@ describe('EventRelay', () => {
       await pets.add(aPetDraft(), (pet) => [(created = petCreated(stampAt(clock.ms), pet))]);
       made.push(created as FeedEvent);
       clock.advance(1);
-      const order = anOrder({ petId: i + 1 });
+      const order = anAdoptionRequest({ petId: i + 1 });
       const placed = orderPlaced(stampAt(clock.ms), order);
       await orders.add(order, [placed]);
       made.push(placed);

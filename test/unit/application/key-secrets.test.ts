@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { auditEventId, derivedId, hashKey, newKeyId, randomBase62 } from '../../../src/application/services/key-secrets.js';
-import { BASE62, KEY_BODY_LENGTH } from '../../../src/domain/api-key.js';
+import { derivedId, hashKey, newKeyBody, newKeyId } from '../../../src/application/services/key-secrets.js';
+import { eventId, randomBase62 } from '../../../src/application/services/ids.js';
+import { KEY_BODY_LENGTH } from '../../../src/domain/api-key.js';
+import { BASE62 } from '../../../src/domain/ids.js';
 
 const BASE62_ONLY = /^[0-9A-Za-z]*$/;
 
@@ -11,7 +13,7 @@ describe('key secrets', () => {
   });
 
   it('draw key bodies of the length asked for, base62 only', () => {
-    expect(randomBase62()).toHaveLength(KEY_BODY_LENGTH);
+    expect(newKeyBody()).toHaveLength(KEY_BODY_LENGTH);
     for (const length of [1, 2, 16, 100, 1000]) {
       const body = randomBase62(length);
       expect(body).toHaveLength(length);
@@ -48,21 +50,14 @@ describe('key secrets', () => {
 
   it('make audit event ids that sort by time, then by sequence within a millisecond, and never collide', () => {
     const t = Date.UTC(2026, 10, 25, 8, 0, 0);
-    const ids = [
-      auditEventId(t, 0),
-      auditEventId(t, 1),
-      auditEventId(t, 35),
-      auditEventId(t, 36),
-      auditEventId(t + 1, 0),
-      auditEventId(t + 1000, 7),
-    ];
+    const ids = [eventId(t, 0), eventId(t, 1), eventId(t, 35), eventId(t, 36), eventId(t + 1, 0), eventId(t + 1000, 7)];
     expect([...ids].sort()).toEqual(ids);
     for (const id of ids) expect(id).toMatch(/^evt_[0-9a-z]{9}[0-9a-z]{4}[0-9A-Za-z]{6}$/);
     // The time in 9 base-36 digits and the sequence in 4, zero-padded.
-    expect(auditEventId(t, 1).slice(0, 17)).toBe(`evt_${t.toString(36).padStart(9, '0')}0001`);
-    expect(auditEventId(1, 36).slice(0, 17)).toBe('evt_000000001' + '0010');
+    expect(eventId(t, 1).slice(0, 17)).toBe(`evt_${t.toString(36).padStart(9, '0')}0001`);
+    expect(eventId(1, 36).slice(0, 17)).toBe('evt_000000001' + '0010');
     // The sequence wraps within its four digits.
-    expect(auditEventId(t, 36 ** 4 + 5).slice(13, 17)).toBe('0005');
-    expect(new Set(Array.from({ length: 1000 }, () => auditEventId(t, 0))).size).toBe(1000);
+    expect(eventId(t, 36 ** 4 + 5).slice(13, 17)).toBe('0005');
+    expect(new Set(Array.from({ length: 1000 }, () => eventId(t, 0))).size).toBe(1000);
   });
 });

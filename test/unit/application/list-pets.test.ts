@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SettleHolds } from '../../../src/application/use-cases/settle-holds.js';
-import { MemoryOrderRepository } from '../../../src/adapters/memory/memory-order-repository.js';
+import { MemoryAdoptionRequestRepository } from '../../../src/adapters/memory/memory-adoption-request-repository.js';
 import { ListPets } from '../../../src/application/use-cases/list-pets.js';
 import { CreatePet } from '../../../src/application/use-cases/create-pet.js';
 import { GetPet } from '../../../src/application/use-cases/get-pet.js';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
-import { MemoryIdempotencyStore } from '../../../src/adapters/memory/memory-idempotency-store.js';
+import { MemoryPetCreateClaims } from '../../../src/adapters/memory/memory-pet-create-claims.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { refusal } from '../../support/refusal.js';
 import { GoneError, IdempotencyKeyInFlightError, PetNotFoundError, ValidationError } from '../../../src/domain/errors.js';
@@ -19,7 +19,7 @@ describe('listing, creating and getting pets', () => {
   beforeEach(async () => {
     pets = new MemoryPetRepository();
     list = new ListPets(pets);
-    create = new CreatePet(pets, new MemoryIdempotencyStore(), new FakeClock(), { ttlMs: 86_400_000, leaseMs: 10_000 });
+    create = new CreatePet(pets, new MemoryPetCreateClaims(), new FakeClock(), { ttlMs: 86_400_000, leaseMs: 10_000 });
     for (let i = 0; i < 7; i++) await create.execute(aNewPet({ status: i % 2 === 0 ? 'available' : 'sold' }), 'owner_a');
   });
 
@@ -63,7 +63,12 @@ describe('listing, creating and getting pets', () => {
   });
 
   it('gets a pet by id, and reports a missing one as not found', async () => {
-    const get = new GetPet(pets, new SettleHolds(pets, new MemoryOrderRepository(), new FakeClock()), new FakeClock(), aDeprecation());
+    const get = new GetPet(
+      pets,
+      new SettleHolds(pets, new MemoryAdoptionRequestRepository(), new FakeClock()),
+      new FakeClock(),
+      aDeprecation(),
+    );
     expect((await get.execute(3)).id).toBe(3);
     await expect(get.execute(999)).rejects.toThrow(PetNotFoundError);
     await expect(get.execute(2 ** 53)).rejects.toThrow(ValidationError);
@@ -75,7 +80,7 @@ describe('listing, creating and getting pets', () => {
     const sunset = clock.ms + 3_600_000;
     const get = new GetPet(
       pets,
-      new SettleHolds(pets, new MemoryOrderRepository(), clock),
+      new SettleHolds(pets, new MemoryAdoptionRequestRepository(), clock),
       clock,
       aDeprecation({ sunsetAtMs: sunset, brownouts: [{ startMs: start, endMs: start + 60_000 }] }),
     );
@@ -128,7 +133,12 @@ describe('listing, creating and getting pets', () => {
   });
 
   it('names the pet id when it refuses one, and takes every id from 1 to 2^53-1', async () => {
-    const get = new GetPet(pets, new SettleHolds(pets, new MemoryOrderRepository(), new FakeClock()), new FakeClock(), aDeprecation());
+    const get = new GetPet(
+      pets,
+      new SettleHolds(pets, new MemoryAdoptionRequestRepository(), new FakeClock()),
+      new FakeClock(),
+      aDeprecation(),
+    );
     const message = 'petId must be an integer from 1 to 9007199254740991 (2^53-1)';
     expect(await refusal(get.execute(0))).toEqual({ field: 'petId', message });
     expect(await refusal(get.execute(-1))).toEqual({ field: 'petId', message });
@@ -139,7 +149,7 @@ describe('listing, creating and getting pets', () => {
 
   it('says a create without an Idempotency-Key is no replay, and keeps the fingerprint of a keyed one independent of field order', async () => {
     expect((await create.execute(aNewPet(), 'owner_a')).replayed).toBe(false);
-    const idempotency = new MemoryIdempotencyStore();
+    const idempotency = new MemoryPetCreateClaims();
     const clock = new FakeClock();
     const keyed = new CreatePet(pets, idempotency, clock, { ttlMs: 86_400_000, leaseMs: 10_000 });
     const scope = { apiKeyId: 'key_a', key: 'retry-1' };
@@ -154,7 +164,7 @@ describe('listing, creating and getting pets', () => {
   });
 
   it('tells a retry that arrives while the first create is still running to wait', async () => {
-    const idempotency = new MemoryIdempotencyStore();
+    const idempotency = new MemoryPetCreateClaims();
     const clock = new FakeClock();
     const keyed = new CreatePet(pets, idempotency, clock, { ttlMs: 86_400_000, leaseMs: 10_000 });
     const scope = { apiKeyId: 'key_a', key: 'retry-2' };

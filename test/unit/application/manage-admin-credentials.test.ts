@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ManageAdminCredentials } from '../../../src/application/use-cases/manage-admin-credentials.js';
 import { AdminCredentialNotFoundError } from '../../../src/domain/errors.js';
 import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
-import { hashKey, randomBase62 } from '../../../src/application/services/key-secrets.js';
+import { hashKey, newKeyBody } from '../../../src/application/services/key-secrets.js';
 import { DuplicateKeyError } from '../../../src/application/ports/errors.js';
 import { MemoryAdminCredentialStore } from '../../../src/adapters/memory/memory-admin-credential-store.js';
 import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
@@ -36,13 +36,13 @@ describe('admin credential formats', () => {
   });
 
   it('tells issued, verbatim and refused credentials apart by their prefix at the start', () => {
-    const issued = composeSecret(ADMIN_TOKEN_PREFIX, randomBase62());
+    const issued = composeSecret(ADMIN_TOKEN_PREFIX, newKeyBody());
     expect(checkAdminTokenFormat(issued)).toBe('issued');
     expect(checkAdminTokenFormat(`${issued.slice(0, -1)}${issued.endsWith('A') ? 'B' : 'A'}`)).toBe('refused');
     expect(checkAdminTokenFormat(VERBATIM)).toBe('verbatim');
     // API keys of either environment are refused; the prefixes count only at the start.
-    expect(checkAdminTokenFormat(composeSecret('adopt_live_', randomBase62()))).toBe('refused');
-    expect(checkAdminTokenFormat(composeSecret('adopt_stage_', randomBase62()))).toBe('refused');
+    expect(checkAdminTokenFormat(composeSecret('adopt_live_', newKeyBody()))).toBe('refused');
+    expect(checkAdminTokenFormat(composeSecret('adopt_stage_', newKeyBody()))).toBe('refused');
     expect(checkAdminTokenFormat(`operator-secret-0123456789${ADMIN_TOKEN_PREFIX}`)).toBe('verbatim');
     expect(checkAdminTokenFormat('operator-secret-0123456789adopt_live_')).toBe('verbatim');
     expect(checkAdminTokenFormat('too-short')).toBe('refused');
@@ -93,9 +93,9 @@ describe('managing admin credentials', () => {
 
   describe('a configured credential (ADMIN_TOKENS)', () => {
     it('is refused when it is an API key, malformed, or an admin credential with a bad checksum, storing and auditing nothing', async () => {
-      const issued = composeSecret(ADMIN_TOKEN_PREFIX, randomBase62());
+      const issued = composeSecret(ADMIN_TOKEN_PREFIX, newKeyBody());
       for (const token of [
-        composeSecret('adopt_live_', randomBase62()),
+        composeSecret('adopt_live_', newKeyBody()),
         'short',
         `${issued.slice(0, -1)}${issued.endsWith('A') ? 'B' : 'A'}`,
       ]) {

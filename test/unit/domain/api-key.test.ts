@@ -1,3 +1,4 @@
+import { newKeyBody } from '../../../src/application/services/key-secrets.js';
 import { describe, expect, it } from 'vitest';
 import {
   checkBrowserKey,
@@ -14,17 +15,16 @@ import {
 } from '../../../src/domain/api-key.js';
 import { ForbiddenError, ValidationError } from '../../../src/domain/errors.js';
 import { anApiKeyRecord } from '../../support/builders.js';
-import { randomBase62 } from '../../../src/application/services/key-secrets.js';
 
 describe('issued key format', () => {
   it('has the environment prefix, a 32-character base62 body and a checksum', () => {
-    const key = composeKey('production', randomBase62());
+    const key = composeKey('production', newKeyBody());
     expect(key).toMatch(/^adopt_live_[0-9A-Za-z]{38}$/);
     expect(checkKeyFormat(key, 'production')).toBe('issued');
   });
 
   it('refuses a key with the prefix but a wrong checksum', () => {
-    const key = composeKey('staging', randomBase62());
+    const key = composeKey('staging', newKeyBody());
     const last = key.at(-1) === 'A' ? 'B' : 'A';
     expect(checkKeyFormat(key.slice(0, -1) + last, 'staging')).toBe('bad_checksum');
     // A changed body character is caught too.
@@ -34,7 +34,7 @@ describe('issued key format', () => {
   });
 
   it('recognises a key of the other environment', () => {
-    expect(checkKeyFormat(composeKey('staging', randomBase62()), 'production')).toBe('other_environment');
+    expect(checkKeyFormat(composeKey('staging', newKeyBody()), 'production')).toBe('other_environment');
   });
 
   it('takes operator keys verbatim when URL-safe and at least 20 characters', () => {
@@ -48,7 +48,7 @@ describe('issued key format', () => {
   });
 
   it('generates distinct uniform bodies', () => {
-    const bodies = new Set(Array.from({ length: 1000 }, () => randomBase62()));
+    const bodies = new Set(Array.from({ length: 1000 }, () => newKeyBody()));
     expect(bodies.size).toBe(1000);
   });
 });

@@ -4,11 +4,11 @@ import {
   checkPetOwner,
   checkTransition,
   holdPet,
-  ownerOfKey,
   PET_TRANSITIONS,
   releasePet,
   sellPet,
 } from '../../../src/domain/pet-lifecycle.js';
+import { ownerOfKey } from '../../../src/domain/api-key.js';
 import {
   ForbiddenError,
   InvalidTransitionError,

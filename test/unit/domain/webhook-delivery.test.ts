@@ -8,7 +8,8 @@ import {
   type AttemptOutcome,
   type WebhookDelivery,
 } from '../../../src/domain/webhook-delivery.js';
-import { deliveryIdFor, WEBHOOK_DELIVERY_ID_PATTERN } from '../../../src/application/services/webhook-delivery-ids.js';
+import { deliveryIdFor } from '../../../src/application/services/webhook-delivery-ids.js';
+import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../src/domain/webhook-delivery.js';
 import { parseRetrySchedule } from '../../../src/config/env/webhooks.js';
 
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);

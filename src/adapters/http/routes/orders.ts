@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AdoptionRequests } from '../../../application/use-cases/adoption-requests.js';
-import type { OrderAction } from '../../../domain/adoption-request.js';
+import type { AdoptionRequestAction } from '../../../domain/adoption-request.js';
 import { ValidationError } from '../../../domain/errors.js';
 import { IDEMPOTENCY_KEY_HEADER, ETAG_HEADER, linkNextHeader, nextPageLink, NoQuerySchema } from '../schemas/common-schemas.js';
 import {
@@ -16,16 +16,13 @@ import {
 } from '../schemas/order-schemas.js';
 import { errorResponses, withHeaders } from '../schemas/responses.js';
 import { callerOf, etagOf } from '../preconditions.js';
+import { BETA } from '../schemas/stability.js';
 
 export interface OrderRoutesOptions {
   readonly orders: AdoptionRequests;
   /** The path prefix the routes are mounted under, for Location and Link headers. */
   readonly basePath: string;
 }
-
-/** What every adoption-request operation says first: the stability promise (docs/api.md#stability). */
-export const BETA =
-  'Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).';
 
 const SAME_STATE =
   'An action into the state the request is already in answers 200 and changes nothing (a safe retry); from delivered or cancelled any other action gets 409 `invalid_transition`.';
@@ -123,7 +120,7 @@ export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOpt
     },
   );
 
-  const action = (name: OrderAction, operationId: string, summary: string, description: string) =>
+  const action = (name: AdoptionRequestAction, operationId: string, summary: string, description: string) =>
     app.post(
       `/orders/:orderId/${name}`,
       {

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MAX_RECOVERED, type WebhookDeliveries } from '../../../application/use-cases/webhook-deliveries.js';
-import type { WebhookDelivery } from '../../../domain/webhook-delivery.js';
 import { linkNextHeader, nextPageLink, NoQuerySchema } from '../schemas/common-schemas.js';
 import {
   DeliveryParamsSchema,
@@ -16,8 +15,9 @@ import {
 } from '../schemas/webhook-schemas.js';
 import { errorResponses, withHeaders } from '../schemas/responses.js';
 import { callerOf } from '../preconditions.js';
-import { BETA } from './orders.js';
-import { OWN } from './webhook-endpoints.js';
+import { BETA } from '../schemas/stability.js';
+import { OWNER_ONLY } from '../presenters/webhooks.js';
+import { presentDelivery } from '../presenters/webhooks.js';
 
 export interface WebhookDeliveryRoutesOptions {
   readonly deliveries: WebhookDeliveries;
@@ -26,22 +26,6 @@ export interface WebhookDeliveryRoutesOptions {
 }
 
 const RETENTION_DAYS = 30;
-
-/** A delivery as the API shows it: never its owner or body. */
-function presentDelivery(delivery: WebhookDelivery) {
-  const { id, endpointId, eventId, eventType, status, attempts, nextAttemptAt, createdAt, updatedAt } = delivery;
-  return {
-    id,
-    endpointId,
-    eventId,
-    eventType,
-    status,
-    attempts: attempts.map((attempt) => ({ ...attempt })),
-    nextAttemptAt,
-    createdAt,
-    updatedAt,
-  };
-}
 
 export async function webhookDeliveryRoutes(base: FastifyInstance, options: WebhookDeliveryRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -56,7 +40,7 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'listWebhookDeliveries',
         summary: "List an endpoint's deliveries and their attempts",
-        description: `${BETA}\n\n${OWN} Newest first, kept ${RETENTION_DAYS} days; \`status\` keeps one status. Each delivery lists its attempts: when, the HTTP status or why there was none, and how long it took. When more exist, the response carries \`Link: <...>; rel="next"\`.`,
+        description: `${BETA}\n\n${OWNER_ONLY} Newest first, kept ${RETENTION_DAYS} days; \`status\` keeps one status. Each delivery lists its attempts: when, the HTTP status or why there was none, and how long it took. When more exist, the response carries \`Link: <...>; rel="next"\`.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: ListDeliveriesQuerySchema,
@@ -88,7 +72,7 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'getWebhookDelivery',
         summary: 'Read one delivery and its attempts',
-        description: `${BETA}\n\n${OWN}`,
+        description: `${BETA}\n\n${OWNER_ONLY}`,
         tags,
         params: DeliveryParamsSchema,
         querystring: NoQuerySchema,
@@ -105,7 +89,7 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'retryWebhookDelivery',
         summary: 'Send one delivery again now',
-        description: `${BETA}\n\n${OWN} Whatever its status, the delivery is due at once: the next attempt (within a second) carries the same \`webhook-id\`, a new \`webhook-timestamp\` and a new signature. If it fails, the retry schedule goes on from the attempts already made.`,
+        description: `${BETA}\n\n${OWNER_ONLY} Whatever its status, the delivery is due at once: the next attempt (within a second) carries the same \`webhook-id\`, a new \`webhook-timestamp\` and a new signature. If it fails, the retry schedule goes on from the attempts already made.`,
         tags,
         params: DeliveryParamsSchema,
         querystring: NoQuerySchema,
@@ -125,7 +109,7 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'recoverWebhookDeliveries',
         summary: 'Send again everything that failed since a time',
-        description: `${BETA}\n\n${OWN} Every failed, exhausted or skipped delivery made at or after \`since\` (at most ${RETENTION_DAYS} days ago) is due again, oldest first, up to ${MAX_RECOVERED} per call (call again with a later \`since\` for more). Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.`,
+        description: `${BETA}\n\n${OWNER_ONLY} Every failed, exhausted or skipped delivery made at or after \`since\` (at most ${RETENTION_DAYS} days ago) is due again, oldest first, up to ${MAX_RECOVERED} per call (call again with a later \`since\` for more). Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,
@@ -147,7 +131,7 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'testWebhookEndpoint',
         summary: 'Send a signed test event now and see what the endpoint answers',
-        description: `${BETA}\n\n${OWN} A \`webhook.test\` event (\`data.endpointId\`), signed like every delivery, is sent at once, even to a disabled endpoint; the answer says what the endpoint replied and how long it took. It is recorded in the deliveries log and never retried.`,
+        description: `${BETA}\n\n${OWNER_ONLY} A \`webhook.test\` event (\`data.endpointId\`), signed like every delivery, is sent at once, even to a disabled endpoint; the answer says what the endpoint replied and how long it took. It is recorded in the deliveries log and never retried.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,

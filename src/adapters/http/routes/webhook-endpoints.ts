@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ManageWebhookEndpoints } from '../../../application/use-cases/manage-webhook-endpoints.js';
-import type { WebhookEndpoint } from '../../../domain/webhook-endpoint.js';
 import { linkNextHeader, nextPageLink, NoQuerySchema } from '../schemas/common-schemas.js';
 import {
   EndpointIdParamsSchema,
@@ -17,21 +16,13 @@ import {
 } from '../schemas/webhook-schemas.js';
 import { errorResponses, withHeaders } from '../schemas/responses.js';
 import { callerOf } from '../preconditions.js';
-import { BETA } from './orders.js';
+import { BETA } from '../schemas/stability.js';
+import { OWNER_ONLY, presentEndpoint } from '../presenters/webhooks.js';
 
 export interface WebhookEndpointRoutesOptions {
   readonly endpoints: ManageWebhookEndpoints;
   /** The path prefix the routes are mounted under, for Location and Link headers. */
   readonly basePath: string;
-}
-
-export const OWN =
-  "Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist.";
-
-/** An endpoint as the API shows it: never a secret. */
-export function presentEndpoint(endpoint: WebhookEndpoint) {
-  const { id, url, enabledEvents, description, status, disabledReason, createdAt, updatedAt, version } = endpoint;
-  return { id, url, enabledEvents: [...enabledEvents], description, status, disabledReason, createdAt, updatedAt, version };
 }
 
 export async function webhookEndpointRoutes(base: FastifyInstance, options: WebhookEndpointRoutesOptions): Promise<void> {
@@ -47,7 +38,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'createWebhookEndpoint',
         summary: 'Have events pushed to a URL (make a webhook endpoint)',
-        description: `${BETA}\n\n${OWN} The URL must be https, carry no user name or password, and its host must resolve to public addresses only: an address that is loopback, private, link-local, shared (CGNAT), multicast or otherwise reserved, in any spelling, gets 422 \`url_not_allowed\`. Each owner may have up to \`WEBHOOK_ENDPOINTS_PER_OWNER\` endpoints (10 by default); one more gets 409 \`endpoint_limit_reached\`. The answer carries the signing secret, **shown only here**.`,
+        description: `${BETA}\n\n${OWNER_ONLY} The URL must be https, carry no user name or password, and its host must resolve to public addresses only: an address that is loopback, private, link-local, shared (CGNAT), multicast or otherwise reserved, in any spelling, gets 422 \`url_not_allowed\`. Each owner may have up to \`WEBHOOK_ENDPOINTS_PER_OWNER\` endpoints (10 by default); one more gets 409 \`endpoint_limit_reached\`. The answer carries the signing secret, **shown only here**.`,
         tags,
         querystring: NoQuerySchema,
         body: NewWebhookEndpointSchema,
@@ -75,7 +66,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'listWebhookEndpoints',
         summary: "List the owner's webhook endpoints",
-        description: `${BETA}\n\n${OWN} Oldest first. When more exist, the response carries \`Link: <...>; rel="next"\`.`,
+        description: `${BETA}\n\n${OWNER_ONLY} Oldest first. When more exist, the response carries \`Link: <...>; rel="next"\`.`,
         tags,
         querystring: ListEndpointsQuerySchema,
         response: {
@@ -102,7 +93,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'getWebhookEndpoint',
         summary: 'Read one webhook endpoint',
-        description: `${BETA}\n\n${OWN} The secret is not shown: rotate it to get a new one.`,
+        description: `${BETA}\n\n${OWNER_ONLY} The secret is not shown: rotate it to get a new one.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,
@@ -119,7 +110,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'updateWebhookEndpoint',
         summary: 'Change a webhook endpoint: its URL, event types, description, or status',
-        description: `${BETA}\n\n${OWN} A new URL is checked as at creation (422 \`url_not_allowed\`). \`status: disabled\` stops deliveries; \`enabled\` resumes them and clears \`disabledReason\`. A change that changes nothing answers 200 with the same version.`,
+        description: `${BETA}\n\n${OWNER_ONLY} A new URL is checked as at creation (422 \`url_not_allowed\`). \`status: disabled\` stops deliveries; \`enabled\` resumes them and clears \`disabledReason\`. A change that changes nothing answers 200 with the same version.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,
@@ -140,7 +131,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'deleteWebhookEndpoint',
         summary: 'Remove a webhook endpoint',
-        description: `${BETA}\n\n${OWN} Nothing more is delivered to it.`,
+        description: `${BETA}\n\n${OWNER_ONLY} Nothing more is delivered to it.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,
@@ -161,7 +152,7 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'rotateWebhookSecret',
         summary: 'Give a webhook endpoint a new signing secret, the old one signing beside it for a while',
-        description: `${BETA}\n\n${OWN} Until \`overlapSeconds\` (default a day; 0 ends the old secret now) every delivery carries two signatures, space-separated, one under each secret, so a receiver can switch without missing one. The answer carries the new secret, **shown only here**.`,
+        description: `${BETA}\n\n${OWNER_ONLY} Until \`overlapSeconds\` (default a day; 0 ends the old secret now) every delivery carries two signatures, space-separated, one under each secret, so a receiver can switch without missing one. The answer carries the new secret, **shown only here**.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,

@@ -4,8 +4,7 @@ import { EVENT_TYPES } from '../../../domain/feed-event.js';
 import { limitQuery } from './common-schemas.js';
 import { OrderSchema } from './order-schemas.js';
 import { PetSchema } from './pet-schemas.js';
-
-export const EVENT_ID_PATTERN = '^evt_[0-9a-z]{13}[A-Za-z0-9]{6}$';
+import { EVENT_ID_PATTERN } from '../../../domain/ids.js';
 
 const EventTypeSchema = Type.Unsafe<(typeof EVENT_TYPES)[number]>({
   type: 'string',

@@ -6,11 +6,11 @@ import {
   CANCEL_REASONS,
   CLIENT_CANCEL_REASONS,
   NOTE_MAX_LENGTH,
-  ORDER_STATUSES,
+  ADOPTION_REQUEST_STATUSES,
 } from '../../../domain/adoption-request.js';
 import { ID_RANGE_TEXT, MAX_ID, MIN_ID } from '../../../domain/pet.js';
 import { VISIBLE_CHARACTER_PATTERN } from '../../../domain/name-pattern.js';
-import { ORDER_ID_PATTERN } from '../../../application/use-cases/adoption-requests.js';
+import { ADOPTION_REQUEST_ID_PATTERN } from '../../../domain/adoption-request.js';
 import { cursorQuery, idempotencyHeadersSchema, limitQuery } from './common-schemas.js';
 
 const enumOf = <T extends string>(title: string, values: readonly T[], description: string) =>
@@ -19,12 +19,12 @@ const enumOf = <T extends string>(title: string, values: readonly T[], descripti
 const PetIdSchema = (description: string) =>
   Type.Integer({ minimum: MIN_ID, maximum: MAX_ID, format: 'int64', description, 'x-invalid': ID_RANGE_TEXT });
 
-const OrderStatusSchema = (description: string) => enumOf('OrderStatus', ORDER_STATUSES, description);
+const OrderStatusSchema = (description: string) => enumOf('OrderStatus', ADOPTION_REQUEST_STATUSES, description);
 
 export const OrderSchema = Type.Object(
   {
     id: Type.String({
-      pattern: ORDER_ID_PATTERN,
+      pattern: ADOPTION_REQUEST_ID_PATTERN,
       description: 'Identifier assigned by the service (`ord_` and 21 characters; ids sort by creation time)',
     }),
     petId: PetIdSchema('The animal asked for'),

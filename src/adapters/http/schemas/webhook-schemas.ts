@@ -8,8 +8,8 @@ import {
   WEBHOOK_STATUSES,
   WEBHOOK_URL_MAX_LENGTH,
 } from '../../../domain/webhook-endpoint.js';
-import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../application/use-cases/manage-webhook-endpoints.js';
-import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../application/services/webhook-delivery-ids.js';
+import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../domain/webhook-endpoint.js';
+import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../domain/webhook-delivery.js';
 import { ATTEMPT_ERRORS, DELIVERY_STATUSES } from '../../../domain/webhook-delivery.js';
 import { cursorQuery, limitQuery } from './common-schemas.js';
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Auditor } from '../../../../application/services/auditor.js';
-import { AUDIT_EVENT_ID } from '../../../../application/services/key-secrets.js';
+import { EVENT_ID } from '../../../../application/services/ids.js';
 import { decodeCursor, PAGE_LIMIT, pageOf } from '../../../../application/paging/cursor.js';
 import { linkNextHeader, nextPageLink } from '../../schemas/common-schemas.js';
 import { ValidationError } from '../../../../domain/errors.js';
@@ -37,7 +37,7 @@ export async function auditRoutes(base: FastifyInstance, options: AuditRoutesOpt
     },
     async (request, reply) => {
       const { limit = PAGE_LIMIT.default, cursor, target, actor, action, from, to } = request.query;
-      const beforeId = cursor === undefined ? undefined : decodeCursor(cursor, (id) => (AUDIT_EVENT_ID.test(id) ? id : null));
+      const beforeId = cursor === undefined ? undefined : decodeCursor(cursor, (id) => (EVENT_ID.test(id) ? id : null));
       const fromDate = from === undefined ? undefined : parseDate(from, 'from', 'query parameter');
       const toDate = to === undefined ? undefined : parseDate(to, 'to', 'query parameter');
       if (fromDate && toDate && fromDate.getTime() >= toDate.getTime())

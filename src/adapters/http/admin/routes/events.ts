@@ -5,7 +5,7 @@ import type { ReadEvents } from '../../../../application/use-cases/read-events.j
 import { linkNextHeader } from '../../schemas/common-schemas.js';
 import { EventsSchema, ListEventsQuerySchema } from '../../schemas/event-schemas.js';
 import { withHeaders } from '../../schemas/responses.js';
-import { eventsPage, typesAsList } from '../../routes/events.js';
+import { eventsPage, typesAsList } from '../../presenters/events.js';
 import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
 
 export interface AdminEventRoutesOptions {

@@ -6,7 +6,7 @@ import { RECENT_FAILURES, type InspectWebhooks } from '../../../../application/u
 import { OWNER_ID_MAX_LENGTH } from '../../../../domain/key-rules.js';
 import { withHeaders } from '../../schemas/responses.js';
 import { AttemptSchema, WebhookEndpointSchema } from '../../schemas/webhook-schemas.js';
-import { presentEndpoint } from '../../routes/webhook-endpoints.js';
+import { presentEndpoint } from '../../presenters/webhooks.js';
 import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
 
 export interface AdminWebhookRoutesOptions {

@@ -3,23 +3,23 @@ import type { Pet } from '../../domain/pet.js';
 import type {
   ClaimResult,
   IdempotencyScope,
-  IdempotencyStore,
+  PetCreateClaims,
   NewClaim,
-  StoredIdempotency,
-} from '../../application/ports/idempotency-store.js';
+  StoredPetCreate,
+} from '../../application/ports/pet-create-claims.js';
 import { SweepSchedule } from './memory-kit.js';
 
 interface Entry {
   readonly token: string;
   readonly petId: number;
-  readonly record: StoredIdempotency;
+  readonly record: StoredPetCreate;
   readonly lockedUntilMs: number;
   readonly expiresAtMs: number;
 }
 
 const SWEEP_EVERY_MS = 60_000;
 
-export class MemoryIdempotencyStore implements IdempotencyStore {
+export class MemoryPetCreateClaims implements PetCreateClaims {
   private readonly entries = new Map<string, Entry>();
   private readonly sweeps = new SweepSchedule(SWEEP_EVERY_MS);
 

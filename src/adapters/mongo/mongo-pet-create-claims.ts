@@ -7,10 +7,10 @@ import type { Pet } from '../../domain/pet.js';
 import type {
   ClaimResult,
   IdempotencyScope,
-  IdempotencyStore,
+  PetCreateClaims,
   NewClaim,
-  StoredIdempotency,
-} from '../../application/ports/idempotency-store.js';
+  StoredPetCreate,
+} from '../../application/ports/pet-create-claims.js';
 import { guarded, isDuplicateKey } from './mongo-errors.js';
 import { petFromStored, READ_INT64 as READ, storedPetFields, toSafeNumber, type StoredPetFields } from './mongo-values.js';
 
@@ -37,7 +37,7 @@ const COLLECTION = 'idempotency_keys';
 /** A claim can race with a takeover or a removal; a few rounds settle it. */
 const MAX_ROUNDS = 5;
 
-export class MongoIdempotencyStore implements IdempotencyStore {
+export class MongoPetCreateClaims implements PetCreateClaims {
   private readonly records: Collection<IdempotencyDocument>;
 
   constructor(
@@ -112,7 +112,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
   }
 }
 
-function toStored(document: IdempotencyDocument): StoredIdempotency {
+function toStored(document: IdempotencyDocument): StoredPetCreate {
   if (document.state === 'in_flight' || !document.pet) return { state: 'in_flight', fingerprint: document.fingerprint };
   const { pet } = document;
   return {

@@ -4,19 +4,19 @@
  * retried placement meet the first one in one atomic insert; changes are conditional on the version.
  */
 import { Long, type Collection, type Db } from 'mongodb';
-import type { CancelReason, Order, OrderStatus } from '../../domain/adoption-request.js';
+import type { CancelReason, AdoptionRequest, AdoptionRequestStatus } from '../../domain/adoption-request.js';
 import type { PetId } from '../../domain/pet.js';
-import type { OrderListQuery, OrderRepository } from '../../application/ports/order-repository.js';
+import type { AdoptionRequestListQuery, AdoptionRequestRepository } from '../../application/ports/adoption-request-repository.js';
 import { guarded, isDuplicateKey } from './mongo-errors.js';
 import { READ_INT64 as READ, toSafeNumber } from './mongo-values.js';
 import type { FeedEvent } from '../../domain/feed-event.js';
 import type { OutboxBacklog, PendingEvents } from '../../application/ports/outbox.js';
 import { changeWithEvents, ensureOutboxIndex, MongoOutbox, withEvents, type OutboxFields } from './mongo-outbox.js';
 
-interface OrderDocument extends OutboxFields {
+interface AdoptionRequestDocument extends OutboxFields {
   _id: string;
   petId: Long | bigint;
-  status: OrderStatus;
+  status: AdoptionRequestStatus;
   applicantName: string;
   note: string | null;
   cancelReason: CancelReason | null;
@@ -33,15 +33,15 @@ interface OrderDocument extends OutboxFields {
 const COLLECTION = 'orders';
 const NO_KEY = 'id:';
 
-export class MongoOrderRepository implements OrderRepository {
-  private readonly orders: Collection<OrderDocument>;
-  private readonly outbox: MongoOutbox<OrderDocument>;
+export class MongoAdoptionRequestRepository implements AdoptionRequestRepository {
+  private readonly orders: Collection<AdoptionRequestDocument>;
+  private readonly outbox: MongoOutbox<AdoptionRequestDocument>;
 
   constructor(
     db: Db,
     private readonly timeoutMs: number,
   ) {
-    this.orders = db.collection<OrderDocument>(COLLECTION);
+    this.orders = db.collection<AdoptionRequestDocument>(COLLECTION);
     this.outbox = new MongoOutbox(
       this.orders,
       timeoutMs,
@@ -59,7 +59,7 @@ export class MongoOrderRepository implements OrderRepository {
     await ensureOutboxIndex(orders);
   }
 
-  add(order: Order, outbox: readonly FeedEvent[]): Promise<{ order: Order; created: boolean }> {
+  add(order: AdoptionRequest, outbox: readonly FeedEvent[]): Promise<{ order: AdoptionRequest; created: boolean }> {
     return guarded(this.timeoutMs, async () => {
       try {
         await this.orders.insertOne({ ...toDocument(order), ...withEvents(outbox) });
@@ -69,25 +69,25 @@ export class MongoOrderRepository implements OrderRepository {
       }
       const earlier = await this.orders.findOne({ requestKey: order.requestKey }, READ);
       if (!earlier) throw new Error(`Adoption request with key ${order.requestKey} was reported as stored but cannot be read`);
-      return { order: toOrder(earlier), created: false };
+      return { order: toAdoptionRequest(earlier), created: false };
     });
   }
 
-  findById(id: string): Promise<Order | null> {
+  findById(id: string): Promise<AdoptionRequest | null> {
     return guarded(this.timeoutMs, async () => {
       const document = await this.orders.findOne({ _id: id }, READ);
-      return document ? toOrder(document) : null;
+      return document ? toAdoptionRequest(document) : null;
     });
   }
 
-  findByRequestKey(requestKey: string): Promise<Order | null> {
+  findByRequestKey(requestKey: string): Promise<AdoptionRequest | null> {
     return guarded(this.timeoutMs, async () => {
       const document = await this.orders.findOne({ requestKey }, READ);
-      return document ? toOrder(document) : null;
+      return document ? toAdoptionRequest(document) : null;
     });
   }
 
-  list(query: OrderListQuery): Promise<Order[]> {
+  list(query: AdoptionRequestListQuery): Promise<AdoptionRequest[]> {
     return guarded(this.timeoutMs, async () => {
       const filter = {
         $or: [{ placedBy: query.visibleTo }, { petOwnerId: query.visibleTo }],
@@ -96,11 +96,11 @@ export class MongoOrderRepository implements OrderRepository {
         ...(query.afterId !== undefined && { _id: { $gt: query.afterId } }),
       };
       const documents = await this.orders.find(filter, READ).sort({ _id: 1 }).limit(query.limit).toArray();
-      return documents.map(toOrder);
+      return documents.map(toAdoptionRequest);
     });
   }
 
-  update(order: Order, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
+  update(order: AdoptionRequest, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
     return guarded(this.timeoutMs, async () => {
       // The request key is set once, at the insert.
       const { _id, ...fields } = toDocument(order);
@@ -123,14 +123,14 @@ export class MongoOrderRepository implements OrderRepository {
     return this.outbox.backlog();
   }
 
-  listPlaced(petId: PetId): Promise<Order[]> {
+  listPlaced(petId: PetId): Promise<AdoptionRequest[]> {
     return guarded(this.timeoutMs, async () =>
-      (await this.orders.find({ petId: Long.fromNumber(petId), status: 'placed' }, READ).toArray()).map(toOrder),
+      (await this.orders.find({ petId: Long.fromNumber(petId), status: 'placed' }, READ).toArray()).map(toAdoptionRequest),
     );
   }
 }
 
-function toDocument(order: Order): OrderDocument {
+function toDocument(order: AdoptionRequest): AdoptionRequestDocument {
   const { id, petId, requestKey, createdAt, updatedAt, ...rest } = order;
   return {
     _id: id,
@@ -143,7 +143,7 @@ function toDocument(order: Order): OrderDocument {
 }
 
 /** The request as stored, without its outbox (the events waiting to be relayed are not the request's). */
-function toOrder(document: OrderDocument): Order {
+function toAdoptionRequest(document: AdoptionRequestDocument): AdoptionRequest {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { _id, petId, requestKey, version, createdAt, updatedAt, outbox, outboxCount, outboxAt, removed, ...rest } = document;
   return {

@@ -1,13 +1,13 @@
 /** Port: where adoption requests are kept. Listing is in ascending id order (ids sort by creation time). */
-import type { Order, OrderStatus } from '../../domain/adoption-request.js';
+import type { AdoptionRequest, AdoptionRequestStatus } from '../../domain/adoption-request.js';
 import type { PetId } from '../../domain/pet.js';
 import type { FeedEvent } from '../../domain/feed-event.js';
 import type { Outbox } from './outbox.js';
 
-export interface OrderListQuery {
+export interface AdoptionRequestListQuery {
   /** Only requests this owner placed or that are on its pets. */
   readonly visibleTo: string;
-  readonly status?: OrderStatus;
+  readonly status?: AdoptionRequestStatus;
   readonly petId?: PetId;
   /** Only requests with an id greater than this one. */
   readonly afterId?: string;
@@ -15,18 +15,18 @@ export interface OrderListQuery {
 }
 
 /** Every write carries the events of its change (`outbox`), stored with it in the same write. */
-export interface OrderRepository extends Outbox {
+export interface AdoptionRequestRepository extends Outbox {
   /**
    * Stores the request, unless one with the same `requestKey` is stored (a retry with the same
    * Idempotency-Key): then returns that one and stores nothing. One atomic insert either way.
    */
-  add(order: Order, outbox: readonly FeedEvent[]): Promise<{ readonly order: Order; readonly created: boolean }>;
-  findById(id: string): Promise<Order | null>;
+  add(order: AdoptionRequest, outbox: readonly FeedEvent[]): Promise<{ readonly order: AdoptionRequest; readonly created: boolean }>;
+  findById(id: string): Promise<AdoptionRequest | null>;
   /** The request placed with this API key and Idempotency-Key, if any. */
-  findByRequestKey(requestKey: string): Promise<Order | null>;
-  list(query: OrderListQuery): Promise<Order[]>;
+  findByRequestKey(requestKey: string): Promise<AdoptionRequest | null>;
+  list(query: AdoptionRequestListQuery): Promise<AdoptionRequest[]>;
   /** Stores the request in place of the stored one when that one's version is `expectedVersion`; false otherwise. */
-  update(order: Order, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean>;
+  update(order: AdoptionRequest, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean>;
   /** The pet's requests that are still placed. */
-  listPlaced(petId: PetId): Promise<Order[]>;
+  listPlaced(petId: PetId): Promise<AdoptionRequest[]>;
 }

@@ -1,33 +1,33 @@
 /** In-memory adoption requests: a map by id and one by request key; ids sort by creation time. */
-import type { Order } from '../../domain/adoption-request.js';
+import type { AdoptionRequest } from '../../domain/adoption-request.js';
 import type { PetId } from '../../domain/pet.js';
-import type { OrderListQuery, OrderRepository } from '../../application/ports/order-repository.js';
+import type { AdoptionRequestListQuery, AdoptionRequestRepository } from '../../application/ports/adoption-request-repository.js';
 import type { FeedEvent } from '../../domain/feed-event.js';
 import { MemoryOutbox } from './memory-kit.js';
 
-export class MemoryOrderRepository extends MemoryOutbox implements OrderRepository {
-  private readonly byId = new Map<string, Order>();
+export class MemoryAdoptionRequestRepository extends MemoryOutbox implements AdoptionRequestRepository {
+  private readonly byId = new Map<string, AdoptionRequest>();
   private readonly byRequestKey = new Map<string, string>();
 
-  async add(order: Order, outbox: readonly FeedEvent[]): Promise<{ order: Order; created: boolean }> {
+  async add(order: AdoptionRequest, outbox: readonly FeedEvent[]): Promise<{ order: AdoptionRequest; created: boolean }> {
     const earlier = order.requestKey === null ? undefined : this.byRequestKey.get(order.requestKey);
-    if (earlier !== undefined) return { order: this.byId.get(earlier) as Order, created: false };
+    if (earlier !== undefined) return { order: this.byId.get(earlier) as AdoptionRequest, created: false };
     this.byId.set(order.id, order);
     this.push(order.id, outbox);
     if (order.requestKey !== null) this.byRequestKey.set(order.requestKey, order.id);
     return { order, created: true };
   }
 
-  async findById(id: string): Promise<Order | null> {
+  async findById(id: string): Promise<AdoptionRequest | null> {
     return this.byId.get(id) ?? null;
   }
 
-  async findByRequestKey(requestKey: string): Promise<Order | null> {
+  async findByRequestKey(requestKey: string): Promise<AdoptionRequest | null> {
     const id = this.byRequestKey.get(requestKey);
     return id === undefined ? null : (this.byId.get(id) ?? null);
   }
 
-  async list(query: OrderListQuery): Promise<Order[]> {
+  async list(query: AdoptionRequestListQuery): Promise<AdoptionRequest[]> {
     return [...this.byId.values()]
       .filter(
         (order) =>
@@ -40,7 +40,7 @@ export class MemoryOrderRepository extends MemoryOutbox implements OrderReposito
       .slice(0, query.limit);
   }
 
-  async update(order: Order, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
+  async update(order: AdoptionRequest, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
     const stored = this.byId.get(order.id);
     if (!stored || stored.version !== expectedVersion) return false;
     this.byId.set(order.id, order);
@@ -48,7 +48,7 @@ export class MemoryOrderRepository extends MemoryOutbox implements OrderReposito
     return true;
   }
 
-  async listPlaced(petId: PetId): Promise<Order[]> {
+  async listPlaced(petId: PetId): Promise<AdoptionRequest[]> {
     return [...this.byId.values()].filter((order) => order.petId === petId && order.status === 'placed');
   }
 }

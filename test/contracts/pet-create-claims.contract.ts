@@ -1,11 +1,11 @@
-/** What every IdempotencyStore must do; run against each adapter. */
+/** What every PetCreateClaims must do; run against each adapter. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { IdempotencyScope, IdempotencyStore, NewClaim } from '../../src/application/ports/idempotency-store.js';
+import type { IdempotencyScope, PetCreateClaims, NewClaim } from '../../src/application/ports/pet-create-claims.js';
 import type { Pet } from '../../src/domain/pet.js';
 
 export interface IdempotencyStoreHarness {
-  fresh(): Promise<IdempotencyStore>;
+  fresh(): Promise<PetCreateClaims>;
   close?(): Promise<void>;
 }
 
@@ -32,9 +32,9 @@ function aClaim(overrides: Partial<NewClaim> = {}): NewClaim {
   return { token: randomUUID(), fingerprint: 'f1', petId: nextPetId++, nowMs: T0, leaseMs: LEASE, ttlMs: TTL, ...overrides };
 }
 
-export function describeIdempotencyStoreContract(adapter: string, harness: IdempotencyStoreHarness): void {
+export function describePetCreateClaimsContract(adapter: string, harness: IdempotencyStoreHarness): void {
   describe(`IdempotencyStore contract: ${adapter}`, () => {
-    let store: IdempotencyStore;
+    let store: PetCreateClaims;
     let scope: IdempotencyScope;
 
     beforeEach(async () => {

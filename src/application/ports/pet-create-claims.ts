@@ -1,7 +1,9 @@
 /**
- * Port: remembers creates made with an Idempotency-Key, per API key, so a retried request gets the
- * first one's result instead of storing a second pet. A claim is taken before the work and carries a
- * lease; only a completed result is kept for the whole retention time.
+ * Port: claims on pet creates made with an Idempotency-Key, per API key, so a retried request gets
+ * the first one's result instead of storing a second pet. A claim is taken before the work and
+ * carries a lease; only a completed result is kept for the whole retention time. Pets need claims of
+ * their own because a pet's id is allocated from a counter: adoption requests and API keys derive
+ * their ids (or a unique request key) from the Idempotency-Key and meet a retry in one atomic insert.
  */
 import type { Pet, PetId } from '../../domain/pet.js';
 
@@ -11,7 +13,7 @@ export interface IdempotencyScope {
   readonly key: string;
 }
 
-export type StoredIdempotency =
+export type StoredPetCreate =
   | { readonly state: 'in_flight'; readonly fingerprint: string }
   | { readonly state: 'completed'; readonly fingerprint: string; readonly pet: Pet };
 
@@ -30,9 +32,9 @@ export interface NewClaim {
 
 /** Claimed: store the pet under `petId` (the new claim's, or the id of the attempt taken over). */
 export type ClaimResult =
-  { readonly claimed: true; readonly petId: PetId } | { readonly claimed: false; readonly existing: StoredIdempotency };
+  { readonly claimed: true; readonly petId: PetId } | { readonly claimed: false; readonly existing: StoredPetCreate };
 
-export interface IdempotencyStore {
+export interface PetCreateClaims {
   /**
    * Atomically takes the scope for a new request, or returns what is stored there. A record past its
    * retention time counts as absent; an in-flight claim past its lease (its holder died or gave up) is

@@ -23,7 +23,7 @@ import { MemoryAdoptionRequestRepository } from '../adapters/memory/memory-adopt
 import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
 import { MemoryUsageStore } from '../adapters/memory/memory-usage-store.js';
 import { CachingApiKeyStore } from '../adapters/cache/caching-api-key-store.js';
-import { connectMongo } from '../adapters/mongo/mongo-connection.js';
+import { connectMongo, type MongoPreparation } from '../adapters/mongo/mongo-connection.js';
 import { MongoAdminCredentialStore } from '../adapters/mongo/mongo-admin-credential-store.js';
 import { MongoApiKeyStore } from '../adapters/mongo/mongo-api-key-store.js';
 import { MongoAuditLog } from '../adapters/mongo/mongo-audit-log.js';
@@ -108,6 +108,24 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
   };
 }
 
+/** What readies MongoDB at start-up, every store's indexes, then the migrations of stored data. */
+export const MONGO_PREPARATIONS: readonly MongoPreparation[] = [
+  (db) =>
+    Promise.all([
+      MongoPetRepository.ensureIndexes(db),
+      MongoAdoptionRequestRepository.ensureIndexes(db),
+      MongoEventFeed.ensureIndexes(db),
+      MongoWebhookEndpointStore.ensureIndexes(db),
+      MongoWebhookDeliveryStore.ensureIndexes(db),
+      MongoApiKeyStore.ensureIndexes(db),
+      MongoAdminCredentialStore.ensureIndexes(db),
+      MongoPetCreateClaims.ensureIndexes(db),
+      MongoUsageStore.ensureIndexes(db),
+      MongoAuditLog.ensureIndexes(db),
+    ]),
+  (db) => MongoPetRepository.backfillUnversionedPets(db),
+];
+
 export interface AdapterOptions {
   /**
    * The clock the adapters read. By default the system's, and the Redis limiter then reads Redis
@@ -154,7 +172,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   } = memory;
   const engines = { store: 'memory', limiter: 'memory', usage: 'memory' };
   if (config.mongo) {
-    const mongo = await connectMongo(config.mongo);
+    const mongo = await connectMongo(config.mongo, MONGO_PREPARATIONS);
     closers.push(() => mongo.client.close());
     pets = mongoPort(new MongoPetRepository(mongo.db, config.mongo.timeoutMs), 'pets');
     orders = mongoPort(new MongoAdoptionRequestRepository(mongo.db, config.mongo.timeoutMs), 'orders');

@@ -31,6 +31,7 @@ import { aPetDraft } from '../support/builders.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { assertTestDatabase, describeWith, openTestDatabase } from '../support/integration.js';
 import { freePort } from '../support/backends.js';
+import { MONGO_PREPARATIONS } from '../../src/config/adapters.js';
 
 describeWith('mongo', 'MongoDB adapters', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -133,13 +134,16 @@ describeWith('mongo', 'MongoDB adapters', () => {
   });
 
   describe('pets stored before versions and owners', () => {
-    it('are given version 1, the times of the start and no owner, once, by the start-up index step', async () => {
+    it('are given version 1, the times of the start and no owner, once, by the start-up migration (backfillUnversionedPets)', async () => {
       await database.clear();
       await db
         .collection('pets')
         .insertOne({ _id: Long.fromNumber(77) as never, name: 'Old', categoryId: Long.fromNumber(3), status: 'sold' });
       const before = Date.now();
-      await MongoPetRepository.ensureIndexes(db);
+      const prepareAtStart = async () => {
+        for (const prepare of MONGO_PREPARATIONS) await prepare(db);
+      };
+      await prepareAtStart();
       const repo = new MongoPetRepository(db, 5_000);
       const pet = await repo.findById(77);
       expect(pet).toMatchObject({
@@ -155,7 +159,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
       expect(Date.parse(pet?.createdAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
       // Conditional writes work on it at once.
       expect(await repo.update({ ...(pet as NonNullable<typeof pet>), name: 'Renamed', version: 2 }, 1, [])).toBe(true);
-      await MongoPetRepository.ensureIndexes(db);
+      await prepareAtStart();
       expect((await repo.findById(77))?.version).toBe(2);
     });
   });
@@ -172,7 +176,7 @@ describeWith('mongo', 'MongoDB adapters', () => {
 
     it('stays unique across instances inserting at the same time', async () => {
       await database.clear();
-      const second = await connectMongo({ url: mongoUrl(database.client), database: database.name, timeoutMs: 5_000 });
+      const second = await connectMongo({ url: mongoUrl(database.client), database: database.name, timeoutMs: 5_000 }, MONGO_PREPARATIONS);
       try {
         const a = new MongoPetRepository(db, 5_000);
         const b = new MongoPetRepository(second.db, 5_000);
@@ -197,7 +201,9 @@ describeWith('mongo', 'MongoDB adapters', () => {
   });
 
   it('creates its indexes, idempotently', async () => {
-    await connectMongo({ url: mongoUrl(database.client), database: database.name, timeoutMs: 5_000 }).then((c) => c.client.close());
+    await connectMongo({ url: mongoUrl(database.client), database: database.name, timeoutMs: 5_000 }, MONGO_PREPARATIONS).then((c) =>
+      c.client.close(),
+    );
     const names = async (collection: string) => (await db.collection(collection).indexes()).map((i) => i.name);
     expect(await names('pets')).toEqual(expect.arrayContaining(['status_id']));
     expect(await names('api_keys')).toEqual(expect.arrayContaining(['hash_unique']));
@@ -242,7 +248,10 @@ describe('MongoDB unreachable', () => {
 
   it('stops start-up with a message that names the address but not the credentials', async () => {
     const port = await freePort();
-    const failure = connectMongo({ url: `mongodb://admin:s3cret@127.0.0.1:${port}/adoption`, database: 'adoption_test', timeoutMs: 300 });
+    const failure = connectMongo(
+      { url: `mongodb://admin:s3cret@127.0.0.1:${port}/adoption`, database: 'adoption_test', timeoutMs: 300 },
+      MONGO_PREPARATIONS,
+    );
     await expect(failure).rejects.toThrow(`MongoDB at 127.0.0.1:${port} did not answer within 300 ms`);
     await expect(failure).rejects.not.toThrow(/s3cret/);
   });

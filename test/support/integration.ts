@@ -5,6 +5,7 @@ import { MongoClient, type Db } from 'mongodb';
 import { describe, inject } from 'vitest';
 import { connectMongo } from '../../src/adapters/mongo/mongo-connection.js';
 import type { Backend } from './backends.js';
+import { MONGO_PREPARATIONS } from '../../src/config/adapters.js';
 
 export function describeWith(engine: 'redis' | 'mongo' | 'both', name: string, body: () => void): void {
   const needed = engine === 'both' ? (['redis', 'mongo'] as const) : ([engine] as const);
@@ -49,7 +50,7 @@ export async function openTestDatabase(): Promise<{
   close(): Promise<void>;
 }> {
   const name = testDatabaseName();
-  const { client, db } = await connectMongo({ url: backend('mongo').url, database: name, timeoutMs: 5_000 });
+  const { client, db } = await connectMongo({ url: backend('mongo').url, database: name, timeoutMs: 5_000 }, MONGO_PREPARATIONS);
   const clear = async () => {
     await Promise.all(
       [

@@ -3,7 +3,8 @@ import type { Collection, Db } from 'mongodb';
 import type { AdminCredential, AdminScope } from '../../domain/admin-credential.js';
 import type { AdminCredentialChanges, AdminCredentialStore } from '../../application/ports/admin-credential-store.js';
 import { DuplicateKeyError } from '../../application/ports/errors.js';
-import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { isDuplicateKey } from './mongo-errors.js';
+import { MongoStore } from './mongo-kit.js';
 
 interface AdminCredentialDocument {
   _id: string;
@@ -14,13 +15,11 @@ interface AdminCredentialDocument {
   revokedAt: Date | null;
 }
 
-export class MongoAdminCredentialStore implements AdminCredentialStore {
+export class MongoAdminCredentialStore extends MongoStore implements AdminCredentialStore {
   private readonly credentials: Collection<AdminCredentialDocument>;
 
-  constructor(
-    db: Db,
-    private readonly timeoutMs: number,
-  ) {
+  constructor(db: Db, timeoutMs: number) {
+    super(timeoutMs);
     this.credentials = db.collection<AdminCredentialDocument>('admin_credentials');
   }
 
@@ -29,7 +28,7 @@ export class MongoAdminCredentialStore implements AdminCredentialStore {
   }
 
   add(credential: AdminCredential): Promise<void> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const { id, scopes, ...rest } = credential;
       try {
         await this.credentials.insertOne({ _id: id, scopes: [...scopes], ...rest });
@@ -40,15 +39,15 @@ export class MongoAdminCredentialStore implements AdminCredentialStore {
   }
 
   findByHash(hash: string): Promise<AdminCredential | null> {
-    return guarded(this.timeoutMs, async () => toCredential(await this.credentials.findOne({ hash })));
+    return this.run(async () => toCredential(await this.credentials.findOne({ hash })));
   }
 
   findById(id: string): Promise<AdminCredential | null> {
-    return guarded(this.timeoutMs, async () => toCredential(await this.credentials.findOne({ _id: id })));
+    return this.run(async () => toCredential(await this.credentials.findOne({ _id: id })));
   }
 
   list(): Promise<AdminCredential[]> {
-    return guarded(this.timeoutMs, async () =>
+    return this.run(async () =>
       (await this.credentials.find({}).sort({ createdAt: 1, _id: 1 }).toArray()).map(
         (document) => toCredential(document) as AdminCredential,
       ),
@@ -58,9 +57,7 @@ export class MongoAdminCredentialStore implements AdminCredentialStore {
   update(id: string, changes: AdminCredentialChanges): Promise<AdminCredential | null> {
     const { scopes, ...rest } = changes;
     const update = { $set: { ...rest, ...(scopes && { scopes: [...scopes] }) } };
-    return guarded(this.timeoutMs, async () =>
-      toCredential(await this.credentials.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' })),
-    );
+    return this.run(async () => toCredential(await this.credentials.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' })));
   }
 }
 

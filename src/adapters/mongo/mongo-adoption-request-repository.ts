@@ -7,11 +7,11 @@ import { Long, type Collection, type Db } from 'mongodb';
 import type { CancelReason, AdoptionRequest, AdoptionRequestStatus } from '../../domain/adoption-request.js';
 import type { PetId } from '../../domain/pet.js';
 import type { AdoptionRequestListQuery, AdoptionRequestRepository } from '../../application/ports/adoption-request-repository.js';
-import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { isDuplicateKey } from './mongo-errors.js';
 import { READ_INT64 as READ, toSafeNumber } from './mongo-values.js';
 import type { FeedEvent } from '../../domain/feed-event.js';
-import type { OutboxBacklog, PendingEvents } from '../../application/ports/outbox.js';
-import { changeWithEvents, ensureOutboxIndex, MongoOutbox, withEvents, type OutboxFields } from './mongo-outbox.js';
+import { changeWithEvents, ensureOutboxIndex, MongoOutbox, MongoOutboxStore, withEvents, type OutboxFields } from './mongo-outbox.js';
+import { updateAtVersion } from './mongo-kit.js';
 
 interface AdoptionRequestDocument extends OutboxFields {
   _id: string;
@@ -33,14 +33,12 @@ interface AdoptionRequestDocument extends OutboxFields {
 const COLLECTION = 'orders';
 const NO_KEY = 'id:';
 
-export class MongoAdoptionRequestRepository implements AdoptionRequestRepository {
+export class MongoAdoptionRequestRepository extends MongoOutboxStore<AdoptionRequestDocument> implements AdoptionRequestRepository {
   private readonly orders: Collection<AdoptionRequestDocument>;
-  private readonly outbox: MongoOutbox<AdoptionRequestDocument>;
+  protected readonly outbox: MongoOutbox<AdoptionRequestDocument>;
 
-  constructor(
-    db: Db,
-    private readonly timeoutMs: number,
-  ) {
+  constructor(db: Db, timeoutMs: number) {
+    super(timeoutMs);
     this.orders = db.collection<AdoptionRequestDocument>(COLLECTION);
     this.outbox = new MongoOutbox(
       this.orders,
@@ -60,7 +58,7 @@ export class MongoAdoptionRequestRepository implements AdoptionRequestRepository
   }
 
   add(order: AdoptionRequest, outbox: readonly FeedEvent[]): Promise<{ order: AdoptionRequest; created: boolean }> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       try {
         await this.orders.insertOne({ ...toDocument(order), ...withEvents(outbox) });
         return { order, created: true };
@@ -74,21 +72,21 @@ export class MongoAdoptionRequestRepository implements AdoptionRequestRepository
   }
 
   findById(id: string): Promise<AdoptionRequest | null> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const document = await this.orders.findOne({ _id: id }, READ);
       return document ? toAdoptionRequest(document) : null;
     });
   }
 
   findByRequestKey(requestKey: string): Promise<AdoptionRequest | null> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const document = await this.orders.findOne({ requestKey }, READ);
       return document ? toAdoptionRequest(document) : null;
     });
   }
 
   list(query: AdoptionRequestListQuery): Promise<AdoptionRequest[]> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const filter = {
         $or: [{ placedBy: query.visibleTo }, { petOwnerId: query.visibleTo }],
         ...(query.status !== undefined && { status: query.status }),
@@ -101,30 +99,17 @@ export class MongoAdoptionRequestRepository implements AdoptionRequestRepository
   }
 
   update(order: AdoptionRequest, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       // The request key is set once, at the insert.
       const { _id, ...fields } = toDocument(order);
       const { requestKey, ...changed } = fields;
       void requestKey;
-      const result = await this.orders.updateOne({ _id, version: expectedVersion }, changeWithEvents(changed, outbox));
-      return result.matchedCount === 1;
+      return updateAtVersion(this.orders, _id, expectedVersion, changeWithEvents(changed, outbox));
     });
   }
 
-  pendingEvents(limit: number): Promise<PendingEvents[]> {
-    return this.outbox.pendingEvents(limit);
-  }
-
-  clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
-    return this.outbox.clearEvents(recordId, eventIds);
-  }
-
-  backlog(): Promise<OutboxBacklog> {
-    return this.outbox.backlog();
-  }
-
   listPlaced(petId: PetId): Promise<AdoptionRequest[]> {
-    return guarded(this.timeoutMs, async () =>
+    return this.run(async () =>
       (await this.orders.find({ petId: Long.fromNumber(petId), status: 'placed' }, READ).toArray()).map(toAdoptionRequest),
     );
   }

@@ -5,7 +5,8 @@ import { KEY_SCOPES } from '../../domain/api-key.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import type { ApiKeyChanges, ApiKeyQuery, ApiKeyStore } from '../../application/ports/api-key-store.js';
 import { DuplicateKeyError } from '../../application/ports/errors.js';
-import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { isDuplicateKey } from './mongo-errors.js';
+import { MongoStore } from './mongo-kit.js';
 
 interface ApiKeyDocument {
   _id: string;
@@ -30,13 +31,14 @@ interface ApiKeyDocument {
   expiresAt: Date | null;
 }
 
-export class MongoApiKeyStore implements ApiKeyStore {
+export class MongoApiKeyStore extends MongoStore implements ApiKeyStore {
   private readonly keys: Collection<ApiKeyDocument>;
 
   constructor(
     private readonly db: Db,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
   ) {
+    super(timeoutMs);
     this.keys = db.collection<ApiKeyDocument>('api_keys');
   }
 
@@ -49,7 +51,7 @@ export class MongoApiKeyStore implements ApiKeyStore {
   }
 
   add(record: ApiKeyRecord): Promise<void> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const { id, scopes, allowedOrigins, ...rest } = record;
       try {
         await this.keys.insertOne({
@@ -65,11 +67,11 @@ export class MongoApiKeyStore implements ApiKeyStore {
   }
 
   findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return guarded(this.timeoutMs, async () => toRecord(await this.keys.findOne({ hash })));
+    return this.run(async () => toRecord(await this.keys.findOne({ hash })));
   }
 
   findById(id: string): Promise<ApiKeyRecord | null> {
-    return guarded(this.timeoutMs, async () => toRecord(await this.keys.findOne({ _id: id })));
+    return this.run(async () => toRecord(await this.keys.findOne({ _id: id })));
   }
 
   list(query: ApiKeyQuery): Promise<ApiKeyRecord[]> {
@@ -87,7 +89,7 @@ export class MongoApiKeyStore implements ApiKeyStore {
     }
     const { after } = query;
     if (after) and.push({ $or: [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: after.id } }] });
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const documents = await this.keys
         .find(and.length > 0 ? { $and: and } : {})
         .sort({ createdAt: 1, _id: 1 })
@@ -112,15 +114,11 @@ export class MongoApiKeyStore implements ApiKeyStore {
       },
       ...(Object.keys(unset).length > 0 && { $unset: unset }),
     };
-    return guarded(this.timeoutMs, async () =>
-      toRecord(await this.keys.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' })),
-    );
+    return this.run(async () => toRecord(await this.keys.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' })));
   }
 
   ping(): Promise<void> {
-    return guarded(this.timeoutMs, async () => {
-      await this.db.command({ ping: 1 });
-    });
+    return this.pingDb(this.db);
   }
 }
 

@@ -2,7 +2,7 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import type { AuditAction, AuditChanges, AuditEvent, AuditQuery } from '../../domain/audit-event.js';
 import type { AuditLog } from '../../application/ports/audit-log.js';
-import { guarded } from './mongo-errors.js';
+import { MongoStore } from './mongo-kit.js';
 
 interface AuditDocument {
   _id: string;
@@ -17,13 +17,11 @@ interface AuditDocument {
   changes?: AuditChanges;
 }
 
-export class MongoAuditLog implements AuditLog {
+export class MongoAuditLog extends MongoStore implements AuditLog {
   private readonly events: Collection<AuditDocument>;
 
-  constructor(
-    db: Db,
-    private readonly timeoutMs: number,
-  ) {
+  constructor(db: Db, timeoutMs: number) {
+    super(timeoutMs);
     this.events = db.collection<AuditDocument>('audit_events');
   }
 
@@ -36,7 +34,7 @@ export class MongoAuditLog implements AuditLog {
 
   append(event: AuditEvent): Promise<void> {
     const { id, ...rest } = event;
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       await this.events.insertOne({ _id: id, ...rest });
     });
   }
@@ -51,7 +49,7 @@ export class MongoAuditLog implements AuditLog {
         at: { ...(query.from !== undefined && { $gte: query.from }), ...(query.to !== undefined && { $lt: query.to }) },
       }),
     };
-    return guarded(this.timeoutMs, async () =>
+    return this.run(async () =>
       (await this.events.find(filter).sort({ _id: -1 }).limit(query.limit).toArray()).map(({ _id, ...rest }) => ({ id: _id, ...rest })),
     );
   }

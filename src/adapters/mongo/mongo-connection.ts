@@ -1,5 +1,6 @@
 /**
- * Opens the MongoDB connection with every wait bounded, and creates the indexes the adapters rely on.
+ * Opens the MongoDB connection with every wait bounded, and prepares the database: the indexes the
+ * adapters rely on and the migrations of stored data, which the composition root lists.
  *
  * Each stage of a driver operation has its own limit: server selection, pool checkout, connecting and
  * every socket read (a stalled server or a half-open socket). The driver's single per-operation
@@ -8,17 +9,7 @@
  * (see `guarded`): stages add up and the driver retries once.
  */
 import { MongoClient, type Db } from 'mongodb';
-import { MongoAdminCredentialStore } from './mongo-admin-credential-store.js';
-import { MongoApiKeyStore } from './mongo-api-key-store.js';
-import { MongoAuditLog } from './mongo-audit-log.js';
 import { guarded } from './mongo-errors.js';
-import { MongoUsageStore } from './mongo-usage-store.js';
-import { MongoPetCreateClaims } from './mongo-pet-create-claims.js';
-import { MongoAdoptionRequestRepository } from './mongo-adoption-request-repository.js';
-import { MongoPetRepository } from './mongo-pet-repository.js';
-import { MongoEventFeed } from './mongo-event-feed.js';
-import { MongoWebhookDeliveryStore } from './mongo-webhook-delivery-store.js';
-import { MongoWebhookEndpointStore } from './mongo-webhook-endpoint-store.js';
 
 export interface MongoOptions {
   readonly url: string;
@@ -27,12 +18,15 @@ export interface MongoOptions {
   readonly timeoutMs: number;
 }
 
+/** One step that readies the database at start-up (an index, a migration); idempotent, as every instance runs it. */
+export type MongoPreparation = (db: Db) => Promise<unknown>;
+
 export interface MongoConnection {
   readonly client: MongoClient;
   readonly db: Db;
 }
 
-export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
+export async function connectMongo(options: MongoOptions, preparations: readonly MongoPreparation[]): Promise<MongoConnection> {
   const client = new MongoClient(options.url, {
     serverSelectionTimeoutMS: options.timeoutMs,
     waitQueueTimeoutMS: options.timeoutMs,
@@ -51,20 +45,10 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
   }
   const db = client.db(options.database);
   try {
-    await guarded(options.timeoutMs, () =>
-      Promise.all([
-        MongoPetRepository.ensureIndexes(db),
-        MongoAdoptionRequestRepository.ensureIndexes(db),
-        MongoEventFeed.ensureIndexes(db),
-        MongoWebhookEndpointStore.ensureIndexes(db),
-        MongoWebhookDeliveryStore.ensureIndexes(db),
-        MongoApiKeyStore.ensureIndexes(db),
-        MongoAdminCredentialStore.ensureIndexes(db),
-        MongoPetCreateClaims.ensureIndexes(db),
-        MongoUsageStore.ensureIndexes(db),
-        MongoAuditLog.ensureIndexes(db),
-      ]),
-    );
+    // In order: a migration may rely on the indexes made before it.
+    await guarded(options.timeoutMs, async () => {
+      for (const prepare of preparations) await prepare(db);
+    });
   } catch (error) {
     await client.close().catch(() => undefined);
     throw new Error(

@@ -13,7 +13,8 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import { audienceOf, type FeedEvent } from '../../domain/feed-event.js';
 import { LeaseLostError, type EventFeed, type EventQuery, type StoredEvent, type WriterLease } from '../../application/ports/event-feed.js';
-import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { isDuplicateKey } from './mongo-errors.js';
+import { MongoStore } from './mongo-kit.js';
 
 interface EventDocument {
   _id: number;
@@ -36,14 +37,12 @@ interface HeadDocument {
 
 const HEAD: HeadDocument['_id'] = 'feed';
 
-export class MongoEventFeed implements EventFeed {
+export class MongoEventFeed extends MongoStore implements EventFeed {
   private readonly events: Collection<EventDocument>;
   private readonly head: Collection<HeadDocument>;
 
-  constructor(
-    db: Db,
-    private readonly timeoutMs: number,
-  ) {
+  constructor(db: Db, timeoutMs: number) {
+    super(timeoutMs);
     this.events = db.collection<EventDocument>('events');
     this.head = db.collection<HeadDocument>('event_feed');
   }
@@ -55,7 +54,7 @@ export class MongoEventFeed implements EventFeed {
   }
 
   claimWriter(holder: string, nowMs: number, ttlMs: number): Promise<WriterLease | null> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const until = new Date(nowMs + ttlMs);
       const renewed = await this.head.updateOne({ _id: HEAD, writer: holder }, { $set: { leaseUntil: until } });
       if (renewed.matchedCount === 1) return { token: holder };
@@ -77,7 +76,7 @@ export class MongoEventFeed implements EventFeed {
   }
 
   append(lease: WriterLease, events: readonly FeedEvent[]): Promise<readonly string[]> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const ids = events.map((event) => event.id);
       const present = new Set(
         (await this.events.find({ id: { $in: ids } }, { projection: { id: 1 } }).toArray()).map((document) => document.id as string),
@@ -115,7 +114,7 @@ export class MongoEventFeed implements EventFeed {
   }
 
   find(query: EventQuery): Promise<StoredEvent[]> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const head = await this.head.findOne({ _id: HEAD });
       if (!head) return [];
       const filter: Filter<EventDocument> = {
@@ -130,14 +129,14 @@ export class MongoEventFeed implements EventFeed {
   }
 
   findById(id: string): Promise<StoredEvent | null> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const [document, head] = await Promise.all([this.events.findOne({ id }), this.head.findOne({ _id: HEAD })]);
       return document && head && document._id <= head.published ? toStored(document) : null;
     });
   }
 
   prune(beforeMs: number): Promise<number> {
-    return guarded(this.timeoutMs, async () => (await this.events.deleteMany({ createdAt: { $lt: new Date(beforeMs) } })).deletedCount);
+    return this.run(async () => (await this.events.deleteMany({ createdAt: { $lt: new Date(beforeMs) } })).deletedCount);
   }
 
   /** Fills the positions the last writer took but did not publish, so none of its inserts lands later, and publishes them. */

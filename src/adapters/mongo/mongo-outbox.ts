@@ -10,7 +10,7 @@
 import type { Collection, Document, Filter } from 'mongodb';
 import type { FeedEvent } from '../../domain/feed-event.js';
 import type { Outbox, OutboxBacklog, PendingEvents } from '../../application/ports/outbox.js';
-import { guarded } from './mongo-errors.js';
+import { MongoStore } from './mongo-kit.js';
 
 export interface OutboxEntry {
   createdAt: string;
@@ -65,17 +65,19 @@ export async function ensureOutboxIndex(collection: Collection<Document>): Promi
 
 const WAITING = { outboxCount: { $gt: 0 } };
 
-export class MongoOutbox<T extends OutboxFields & { _id: unknown }> implements Outbox {
+export class MongoOutbox<T extends OutboxFields & { _id: unknown }> extends MongoStore implements Outbox {
   constructor(
     private readonly collection: Collection<T>,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
     /** The document's _id from a record id, and back. */
     private readonly idOf: (recordId: string) => T['_id'],
     private readonly recordIdOf: (id: T['_id']) => string,
-  ) {}
+  ) {
+    super(timeoutMs);
+  }
 
   pendingEvents(limit: number): Promise<PendingEvents[]> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const documents = await this.collection
         .find(WAITING as Filter<T>, { projection: { _id: 1, outbox: 1 } })
         .sort({ outboxAt: 1 })
@@ -89,7 +91,7 @@ export class MongoOutbox<T extends OutboxFields & { _id: unknown }> implements O
   }
 
   clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const _id = this.idOf(recordId);
       // One event at a time, each only while it is there: a repeated clear changes nothing.
       for (const id of eventIds) {
@@ -106,7 +108,7 @@ export class MongoOutbox<T extends OutboxFields & { _id: unknown }> implements O
   }
 
   backlog(): Promise<OutboxBacklog> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const [records, first] = await Promise.all([
         this.collection.countDocuments(WAITING as Filter<T>),
         this.collection
@@ -129,4 +131,21 @@ export class MongoOutbox<T extends OutboxFields & { _id: unknown }> implements O
 /** A record's waiting events in the order of its changes. */
 function entriesOf(outbox: Record<string, OutboxEntry> | undefined): OutboxEntry[] {
   return Object.values(outbox ?? {}).sort((a, b) => a.sequence - b.sequence || (a.createdAt < b.createdAt ? -1 : 1));
+}
+
+/** A store whose records carry an outbox: the Outbox port's methods, delegated once. */
+export abstract class MongoOutboxStore<T extends OutboxFields & { _id: unknown }> extends MongoStore implements Outbox {
+  protected abstract readonly outbox: MongoOutbox<T>;
+
+  pendingEvents(limit: number): Promise<PendingEvents[]> {
+    return this.outbox.pendingEvents(limit);
+  }
+
+  clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
+    return this.outbox.clearEvents(recordId, eventIds);
+  }
+
+  backlog(): Promise<OutboxBacklog> {
+    return this.outbox.backlog();
+  }
 }

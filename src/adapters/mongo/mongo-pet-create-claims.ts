@@ -11,8 +11,9 @@ import type {
   NewClaim,
   StoredPetCreate,
 } from '../../application/ports/pet-create-claims.js';
-import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { isDuplicateKey } from './mongo-errors.js';
 import { petFromStored, READ_INT64 as READ, storedPetFields, toSafeNumber, type StoredPetFields } from './mongo-values.js';
+import { MongoStore } from './mongo-kit.js';
 
 interface StoredPet extends StoredPetFields {
   id: Long | bigint;
@@ -37,13 +38,11 @@ const COLLECTION = 'idempotency_keys';
 /** A claim can race with a takeover or a removal; a few rounds settle it. */
 const MAX_ROUNDS = 5;
 
-export class MongoPetCreateClaims implements PetCreateClaims {
+export class MongoPetCreateClaims extends MongoStore implements PetCreateClaims {
   private readonly records: Collection<IdempotencyDocument>;
 
-  constructor(
-    db: Db,
-    private readonly timeoutMs: number,
-  ) {
+  constructor(db: Db, timeoutMs: number) {
+    super(timeoutMs);
     this.records = db.collection<IdempotencyDocument>(COLLECTION);
   }
 
@@ -65,7 +64,7 @@ export class MongoPetCreateClaims implements PetCreateClaims {
       lockedUntil: new Date(claim.nowMs + claim.leaseMs),
       expiresAt: new Date(claim.nowMs + claim.ttlMs),
     };
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       for (let round = 1; round <= MAX_ROUNDS; round++) {
         try {
           await this.records.insertOne({ ...fresh });
@@ -94,7 +93,7 @@ export class MongoPetCreateClaims implements PetCreateClaims {
 
   complete(scope: IdempotencyScope, token: string, pet: Pet, nowMs: number, ttlMs: number): Promise<void> {
     const stored: StoredPet = { id: Long.fromNumber(pet.id), ...storedPetFields(pet) };
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       await this.records.updateOne(
         { keyId: scope.apiKeyId, key: scope.key, token },
         { $set: { state: 'completed', pet: stored, lockedUntil: new Date(nowMs), expiresAt: new Date(nowMs + ttlMs) } },
@@ -103,7 +102,7 @@ export class MongoPetCreateClaims implements PetCreateClaims {
   }
 
   release(scope: IdempotencyScope, token: string): Promise<void> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       await this.records.updateOne(
         { keyId: scope.apiKeyId, key: scope.key, token, state: 'in_flight' },
         { $set: { lockedUntil: new Date(0) } },

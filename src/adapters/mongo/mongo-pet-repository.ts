@@ -10,10 +10,10 @@ import type { Pet, PetDraft, PetId } from '../../domain/pet.js';
 import { MAX_ID } from '../../domain/pet.js';
 import type { PetListQuery, PetRepository, ReservedAdd } from '../../application/ports/pet-repository.js';
 import type { FeedEvent } from '../../domain/feed-event.js';
-import type { OutboxBacklog, PendingEvents } from '../../application/ports/outbox.js';
-import { changeWithEvents, ensureOutboxIndex, LIVE, MongoOutbox, withEvents, type OutboxFields } from './mongo-outbox.js';
-import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { changeWithEvents, ensureOutboxIndex, LIVE, MongoOutbox, MongoOutboxStore, withEvents, type OutboxFields } from './mongo-outbox.js';
+import { isDuplicateKey } from './mongo-errors.js';
 import { petFromStored, READ_INT64 as READ, storedPetFields, toSafeNumber, type StoredPetFields } from './mongo-values.js';
+import { updateAtVersion } from './mongo-kit.js';
 
 interface PetDocument extends StoredPetFields, OutboxFields {
   _id: Long | bigint;
@@ -36,17 +36,18 @@ interface CounterDocument {
 const COUNTER_ID = 'pets';
 const MAX_ATTEMPTS = 20;
 
-export class MongoPetRepository implements PetRepository {
+export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements PetRepository {
   private readonly pets: Collection<PetDocument>;
   private readonly counters: Collection<CounterDocument>;
   private readonly takenIds: Collection<TakenIdDocument>;
-  private readonly outbox: MongoOutbox<PetDocument>;
+  protected readonly outbox: MongoOutbox<PetDocument>;
 
   /** `timeoutMs` bounds each call, a whole add (counter, insert and any retry) included. */
   constructor(
     private readonly db: Db,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
   ) {
+    super(timeoutMs);
     this.pets = db.collection<PetDocument>('pets');
     this.counters = db.collection<CounterDocument>('counters');
     this.takenIds = db.collection<TakenIdDocument>('pet_ids');
@@ -65,8 +66,14 @@ export class MongoPetRepository implements PetRepository {
     await db.collection('pets').createIndex({ heldBy: 1, _id: 1 }, { name: 'held_id' });
     await ensureOutboxIndex(db.collection('pets'));
     await db.collection('pet_ids').createIndex({ takenAt: 1 }, { expireAfterSeconds: TAKEN_ID_TTL_SECONDS, name: 'taken_ttl' });
-    // Pets stored before versions, times and owners were recorded: version 1, the times of this
-    // start (the first time they are known), no owner (see LEGACY_PET_OWNER). Idempotent.
+  }
+
+  /**
+   * Migration: pets stored before versions, times and owners were recorded get version 1, the times
+   * of this start (the first time they are known), no owner (see LEGACY_PET_OWNER) and no hold.
+   * Idempotent: run at every start, it finds nothing once done.
+   */
+  static async backfillUnversionedPets(db: Db): Promise<void> {
     const now = new Date();
     await db
       .collection('pets')
@@ -77,7 +84,7 @@ export class MongoPetRepository implements PetRepository {
   }
 
   add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const id = await this.takeId();
         const pet = { id, ...draft };
@@ -94,7 +101,7 @@ export class MongoPetRepository implements PetRepository {
   }
 
   reserveId(): Promise<PetId> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         const id = await this.takeId();
         // Pets restored from a backup may predate the ids taken: then move on.
@@ -106,7 +113,7 @@ export class MongoPetRepository implements PetRepository {
   }
 
   addReserved(pet: Pet, outbox: readonly FeedEvent[]): Promise<ReservedAdd> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       try {
         await this.pets.insertOne({ ...toDocument(pet), ...withEvents(outbox) });
         return { pet, created: true };
@@ -121,14 +128,14 @@ export class MongoPetRepository implements PetRepository {
   }
 
   findById(id: PetId): Promise<Pet | null> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const document = await this.pets.findOne({ _id: Long.fromNumber(id), ...LIVE }, READ);
       return document ? toPet(document) : null;
     });
   }
 
   list(query: PetListQuery): Promise<Pet[]> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const idFilter = {
         ...(query.afterId !== undefined && { $gt: Long.fromNumber(query.afterId) }),
         ...(query.ids !== undefined && { $in: query.ids.map((id) => Long.fromNumber(id)) }),
@@ -144,40 +151,23 @@ export class MongoPetRepository implements PetRepository {
   }
 
   update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const { _id, ...fields } = toDocument(pet);
-      const result = await this.pets.updateOne({ _id, version: expectedVersion, ...LIVE }, changeWithEvents(fields, outbox));
-      return result.matchedCount === 1;
+      return updateAtVersion(this.pets, _id, expectedVersion, changeWithEvents(fields, outbox), LIVE);
     });
   }
 
   /** A tombstone keeps the removed pet's events until the relay has them; reads no longer see it. */
   remove(id: PetId, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const _id = Long.fromNumber(id);
       if (outbox.length === 0) return (await this.pets.deleteOne({ _id, version: expectedVersion, ...LIVE })).deletedCount === 1;
-      const result = await this.pets.updateOne(
-        { _id, version: expectedVersion, ...LIVE },
-        changeWithEvents({ removed: true, heldBy: null }, outbox),
-      );
-      return result.matchedCount === 1;
+      return updateAtVersion(this.pets, _id, expectedVersion, changeWithEvents({ removed: true, heldBy: null }, outbox), LIVE);
     });
   }
 
-  pendingEvents(limit: number): Promise<PendingEvents[]> {
-    return this.outbox.pendingEvents(limit);
-  }
-
-  clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
-    return this.outbox.clearEvents(recordId, eventIds);
-  }
-
-  backlog(): Promise<OutboxBacklog> {
-    return this.outbox.backlog();
-  }
-
   listHeld(afterId: PetId, limit: number): Promise<Pet[]> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const documents = await this.pets
         .find({ heldBy: { $ne: null }, _id: { $gt: Long.fromNumber(afterId) }, ...LIVE }, READ)
         .sort({ _id: 1 })
@@ -188,9 +178,7 @@ export class MongoPetRepository implements PetRepository {
   }
 
   ping(): Promise<void> {
-    return guarded(this.timeoutMs, async () => {
-      await this.db.command({ ping: 1 });
-    });
+    return this.pingDb(this.db);
   }
 
   /** An id nobody else was given: drawn from the counter, then recorded as taken (unique). */

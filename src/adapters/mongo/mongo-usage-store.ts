@@ -7,7 +7,7 @@
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import { bucketExpiresAt, COUNT_FIELDS, emptyCounts, type Granularity, type UsageCounts } from '../../domain/usage.js';
 import { rollUp, type OperationCaller, type UsageEntry, type UsageStore } from '../../application/ports/usage-store.js';
-import { guarded } from './mongo-errors.js';
+import { MongoStore } from './mongo-kit.js';
 
 interface BucketDocument {
   _id: string;
@@ -35,14 +35,12 @@ interface CallerDocument {
 const BUCKETS = 'usage_buckets';
 const CALLERS = 'usage_callers';
 
-export class MongoUsageStore implements UsageStore {
+export class MongoUsageStore extends MongoStore implements UsageStore {
   private readonly buckets: Collection<BucketDocument>;
   private readonly callerDocs: Collection<CallerDocument>;
 
-  constructor(
-    db: Db,
-    private readonly timeoutMs: number,
-  ) {
+  constructor(db: Db, timeoutMs: number) {
+    super(timeoutMs);
     this.buckets = db.collection<BucketDocument>(BUCKETS);
     this.callerDocs = db.collection<CallerDocument>(CALLERS);
   }
@@ -83,7 +81,7 @@ export class MongoUsageStore implements UsageStore {
         { updateOne: { filter: { _id, lastSeen: { $lt: lastSeen } }, update: { $set: { lastSeen } } } },
       ];
     });
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       await Promise.all([
         bucketWrites.length > 0 && this.buckets.bulkWrite(bucketWrites, { ordered: false }),
         callerWrites.length > 0 && this.callerDocs.bulkWrite(callerWrites, { ordered: true }),
@@ -92,7 +90,7 @@ export class MongoUsageStore implements UsageStore {
   }
 
   read(keyId: string, granularity: Granularity, firstMs: number, lastMs: number): Promise<Map<number, UsageCounts>> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const documents = await this.buckets
         .find({ keyId, g: granularity, start: { $gte: new Date(firstMs), $lte: new Date(lastMs) } })
         .toArray();
@@ -101,7 +99,7 @@ export class MongoUsageStore implements UsageStore {
   }
 
   callers(operation: string): Promise<OperationCaller[]> {
-    return guarded(this.timeoutMs, async () =>
+    return this.run(async () =>
       (await this.callerDocs.find({ operation }).toArray()).map((document) => ({
         keyId: document.keyId,
         firstSeenMs: document.firstSeen.getTime(),
@@ -111,7 +109,7 @@ export class MongoUsageStore implements UsageStore {
   }
 
   lastSeen(keyIds: readonly string[]): Promise<Map<string, number>> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const found = new Map<string, number>();
       for (const document of await this.callerDocs.find({ keyId: { $in: [...keyIds] } }).toArray()) {
         found.set(document.keyId, Math.max(found.get(document.keyId) ?? 0, document.lastSeen.getTime()));

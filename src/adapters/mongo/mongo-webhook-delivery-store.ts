@@ -8,7 +8,8 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import type { DeliveryStatus, EndpointHealth, WebhookDelivery } from '../../domain/webhook-delivery.js';
 import type { DeliveryBacklog, DeliveryQuery, WebhookDeliveryStore } from '../../application/ports/webhook-delivery-store.js';
-import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { isDuplicateKey } from './mongo-errors.js';
+import { MongoStore, updateAtVersion } from './mongo-kit.js';
 
 interface DeliveryDocument extends Omit<WebhookDelivery, 'id'> {
   _id: string;
@@ -32,15 +33,13 @@ interface FanOutDocument {
 
 const FAN_OUT = 'position';
 
-export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
+export class MongoWebhookDeliveryStore extends MongoStore implements WebhookDeliveryStore {
   private readonly deliveries: Collection<DeliveryDocument>;
   private readonly fanOut: Collection<FanOutDocument>;
   private readonly health: Collection<HealthDocument>;
 
-  constructor(
-    db: Db,
-    private readonly timeoutMs: number,
-  ) {
+  constructor(db: Db, timeoutMs: number) {
+    super(timeoutMs);
     this.deliveries = db.collection<DeliveryDocument>('webhook_deliveries');
     this.fanOut = db.collection<FanOutDocument>('webhook_fanout');
     this.health = db.collection<HealthDocument>('webhook_health');
@@ -57,7 +56,7 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
     // One at a time, each in its own budget: a delivery already there (a repeated fan-out) is skipped,
     // the rest still go in.
     for (const delivery of deliveries) {
-      await guarded(this.timeoutMs, async () => {
+      await this.run(async () => {
         try {
           await this.deliveries.insertOne(toDocument(delivery));
         } catch (error) {
@@ -68,14 +67,14 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   findById(id: string): Promise<WebhookDelivery | null> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const document = await this.deliveries.findOne({ _id: id });
       return document === null ? null : toDelivery(document);
     });
   }
 
   claimDue(holder: string, nowMs: number, untilMs: number, limit: number): Promise<WebhookDelivery[]> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const due: Filter<DeliveryDocument> = { status: 'pending', nextAttemptAtMs: { $lte: nowMs }, claimUntilMs: { $lte: nowMs } };
       const candidates = await this.deliveries.find(due).sort({ nextAttemptAtMs: 1, _id: 1 }).limit(limit).toArray();
       const claimed: WebhookDelivery[] = [];
@@ -91,14 +90,14 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   update(delivery: WebhookDelivery, expectedVersion: number): Promise<boolean> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const { _id, ...fields } = toDocument(delivery);
-      return (await this.deliveries.updateOne({ _id, version: expectedVersion }, { $set: fields })).matchedCount === 1;
+      return updateAtVersion(this.deliveries, _id, expectedVersion, { $set: fields });
     });
   }
 
   list(query: DeliveryQuery): Promise<WebhookDelivery[]> {
-    return guarded(this.timeoutMs, async () =>
+    return this.run(async () =>
       (
         await this.deliveries
           .find({
@@ -114,7 +113,7 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   findSince(endpointId: string, statuses: readonly DeliveryStatus[], sinceMs: number, limit: number): Promise<WebhookDelivery[]> {
-    return guarded(this.timeoutMs, async () =>
+    return this.run(async () =>
       (
         await this.deliveries
           .find({ endpointId, status: { $in: [...statuses] }, createdAtMs: { $gte: sinceMs } })
@@ -126,11 +125,11 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   prune(beforeMs: number): Promise<number> {
-    return guarded(this.timeoutMs, async () => (await this.deliveries.deleteMany({ createdAtMs: { $lt: beforeMs } })).deletedCount);
+    return this.run(async () => (await this.deliveries.deleteMany({ createdAtMs: { $lt: beforeMs } })).deletedCount);
   }
 
   backlog(nowMs: number): Promise<DeliveryBacklog> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const due: Filter<DeliveryDocument> = { status: 'pending', nextAttemptAtMs: { $lte: nowMs } };
       const [count, oldest] = await Promise.all([
         this.deliveries.countDocuments(due),
@@ -145,7 +144,7 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   recordOutcome(endpointId: string, delivered: boolean, atMs: number): Promise<EndpointHealth> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       if (delivered) {
         await this.health.updateOne({ _id: endpointId }, { $set: { lastSuccessAt: atMs, failingSinceMs: null } }, { upsert: true });
       } else {
@@ -166,11 +165,11 @@ export class MongoWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   fanOutPosition(): Promise<number> {
-    return guarded(this.timeoutMs, async () => (await this.fanOut.findOne({ _id: FAN_OUT }))?.position ?? 0);
+    return this.run(async () => (await this.fanOut.findOne({ _id: FAN_OUT }))?.position ?? 0);
   }
 
   advanceFanOut(from: number, to: number): Promise<boolean> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       if (from === 0) {
         // The first move: whoever inserts the document first made it.
         try {

@@ -7,7 +7,8 @@ import type { Collection, Db } from 'mongodb';
 import type { WebhookEndpoint, WebhookSecret } from '../../domain/webhook-endpoint.js';
 import type { WebhookEndpointStore } from '../../application/ports/webhook-endpoint-store.js';
 import type { SecretBox } from './secret-box.js';
-import { guarded, isDuplicateKey } from './mongo-errors.js';
+import { isDuplicateKey } from './mongo-errors.js';
+import { MongoStore, updateAtVersion } from './mongo-kit.js';
 
 interface EndpointDocument extends Omit<WebhookEndpoint, 'id' | 'secrets' | 'enabledEvents'> {
   _id: string;
@@ -20,15 +21,16 @@ interface OwnerDocument {
   count: number;
 }
 
-export class MongoWebhookEndpointStore implements WebhookEndpointStore {
+export class MongoWebhookEndpointStore extends MongoStore implements WebhookEndpointStore {
   private readonly endpoints: Collection<EndpointDocument>;
   private readonly owners: Collection<OwnerDocument>;
 
   constructor(
     db: Db,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
     private readonly box: SecretBox,
   ) {
+    super(timeoutMs);
     this.endpoints = db.collection<EndpointDocument>('webhook_endpoints');
     this.owners = db.collection<OwnerDocument>('webhook_owners');
   }
@@ -38,7 +40,7 @@ export class MongoWebhookEndpointStore implements WebhookEndpointStore {
   }
 
   add(endpoint: WebhookEndpoint, maxPerOwner: number): Promise<boolean> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       if (!(await this.takeSlot(endpoint.ownerId, maxPerOwner))) return false;
       try {
         await this.endpoints.insertOne(this.toDocument(endpoint));
@@ -51,14 +53,14 @@ export class MongoWebhookEndpointStore implements WebhookEndpointStore {
   }
 
   findById(id: string): Promise<WebhookEndpoint | null> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const document = await this.endpoints.findOne({ _id: id });
       return document === null ? null : this.toEndpoint(document);
     });
   }
 
   listByOwner(ownerId: string, afterId: string | undefined, limit: number): Promise<WebhookEndpoint[]> {
-    return guarded(this.timeoutMs, async () =>
+    return this.run(async () =>
       (
         await this.endpoints
           .find({ ownerId, ...(afterId !== undefined && { _id: { $gt: afterId } }) })
@@ -70,7 +72,7 @@ export class MongoWebhookEndpointStore implements WebhookEndpointStore {
   }
 
   listAll(afterId: string | undefined, limit: number): Promise<WebhookEndpoint[]> {
-    return guarded(this.timeoutMs, async () =>
+    return this.run(async () =>
       (
         await this.endpoints
           .find(afterId !== undefined ? { _id: { $gt: afterId } } : {})
@@ -82,14 +84,14 @@ export class MongoWebhookEndpointStore implements WebhookEndpointStore {
   }
 
   update(endpoint: WebhookEndpoint, expectedVersion: number): Promise<boolean> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       const { _id, ...fields } = this.toDocument(endpoint);
-      return (await this.endpoints.updateOne({ _id, version: expectedVersion }, { $set: fields })).matchedCount === 1;
+      return updateAtVersion(this.endpoints, _id, expectedVersion, { $set: fields });
     });
   }
 
   remove(id: string, expectedVersion: number): Promise<boolean> {
-    return guarded(this.timeoutMs, async () => {
+    return this.run(async () => {
       // An endpoint's owner never changes: read it, then delete at the version (findOneAndDelete is not on every server this runs on).
       const found = await this.endpoints.findOne({ _id: id, version: expectedVersion }, { projection: { ownerId: 1 } });
       if (found === null || (await this.endpoints.deleteOne({ _id: id, version: expectedVersion })).deletedCount !== 1) return false;

@@ -19,9 +19,9 @@ export default {
     'src/application/**/*.ts',
     // The HTTP admission and error paths.
     'src/adapters/http/plugins/admission.ts',
-    'src/adapters/http/plugins/error-handler.ts',
+    'src/adapters/shared/http/plugins/error-handler.ts',
     'src/adapters/http/rate-limit-headers.ts',
-    'src/adapters/http/error-catalogue.ts',
+    'src/adapters/shared/http/error-catalogue.ts',
   ],
   coverageAnalysis: 'perTest',
   incremental: true,

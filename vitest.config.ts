@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'http on mongo+redis',
           include: ['test/http/**/*.test.ts'],
           // The document does not depend on the adapters; linting it once is enough.
-          exclude: ['test/http/openapi-lint.test.ts'],
+          exclude: ['test/http/shared/openapi-lint.test.ts'],
           env: { TEST_ADAPTERS: 'mongo+redis' },
           setupFiles: [...shared.setupFiles, 'test/support/require-backends.ts'],
         },

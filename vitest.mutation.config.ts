@@ -11,7 +11,7 @@ export default defineConfig({
     name: 'server-free',
     include: ['test/unit/**/*.test.ts', 'test/contracts/memory.test.ts', 'test/http/**/*.test.ts', 'test/client/client.test.ts'],
     // The document lint checks the document's style, not the code's behaviour, and takes seconds.
-    exclude: ['test/http/openapi-lint.test.ts'],
+    exclude: ['test/http/shared/openapi-lint.test.ts'],
     setupFiles: ['test/support/setup.ts'],
     testTimeout: 30_000,
   },

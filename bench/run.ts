@@ -28,8 +28,8 @@ import { MemoryApiKeyStore } from '../src/adapters/memory/memory-api-key-store.j
 import { MemoryRateLimiter } from '../src/adapters/memory/memory-rate-limiter.js';
 import { Authenticate } from '../src/application/use-cases/authenticate.js';
 import { ManageApiKeys } from '../src/application/use-cases/manage-api-keys.js';
-import { Auditor } from '../src/application/services/auditor.js';
-import { MemoryAuditLog } from '../src/adapters/memory/memory-audit-log.js';
+import { Auditor } from '../src/application/shared/services/auditor.js';
+import { MemoryAuditLog } from '../src/adapters/shared/memory/memory-audit-log.js';
 import { RedisRateLimiter } from '../src/adapters/redis/redis-rate-limiter.js';
 import { PLAN_LIMITS } from '../src/domain/plans.js';
 import { windowsFor } from '../src/domain/rate-limit.js';

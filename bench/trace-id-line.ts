@@ -1,9 +1,9 @@
 // node dist-bench/bench/trace-id-line.js (after npm run build:bench): what a trace id adds to one
-// access line, alone: the line in the access line's shape (src/adapters/http/observe/access-line.ts) copied into a 64 KiB
-// buffer as the log writer does (src/config/log-destination.ts), without the trace_id field and with
+// access line, alone: the line in the access line's shape (src/adapters/shared/http/observe/access-line.ts) copied into a 64 KiB
+// buffer as the log writer does (src/adapters/shared/logging/log-destination.ts), without the trace_id field and with
 // a fresh id from newTraceId in it. 3 million lines, best of 7 runs, ns per line. Side by side
 // cannot resolve a cost this small (docs/performance-history.md, "Observability costs").
-import { newTraceId } from '../src/adapters/telemetry/trace-context.js';
+import { newTraceId } from '../src/adapters/shared/telemetry/trace-context.js';
 
 const LINES = 3_000_000;
 const RUNS = 7;

@@ -3,13 +3,13 @@
  * usage flushes, the hold sweep, the event relay, webhook delivery, and the backlog metrics.
  */
 import type { Logger } from 'pino';
-import type { Metrics } from '../adapters/metrics/metrics.js';
-import type { Clock } from '../application/ports/clock.js';
+import type { Metrics } from '../adapters/shared/metrics/metrics.js';
+import type { Clock } from '../application/shared/ports/clock.js';
 import type { Outbox } from '../application/ports/outbox.js';
-import type { WebhookDeliveryStore } from '../application/ports/webhook-delivery-store.js';
+import type { WebhookDeliveryStore } from '../application/webhooks/ports/webhook-delivery-store.js';
 import type { EventRelay } from '../application/services/event-relay.js';
 import type { UsageRecorder } from '../application/services/usage-recorder.js';
-import type { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
+import type { WebhookDispatcher } from '../application/webhooks/services/webhook-dispatcher.js';
 import type { SettleHolds } from '../application/use-cases/settle-holds.js';
 
 /** How often each instance finishes adoption steps interrupted by a crash (settle-holds.ts): the bound on how long one may show. */

@@ -8,18 +8,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { resolve, TOKENS } from './tokens.js';
 import type { UsageRecorder } from '../application/services/usage-recorder.js';
-import { isTimeout } from '../application/services/within.js';
+import { isTimeout } from '../application/shared/within.js';
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
-import { buildHttpApp } from '../adapters/http/app.js';
-import { buildAdminApp } from '../adapters/http/admin/admin-app.js';
-import { Metrics } from '../adapters/metrics/metrics.js';
+import { buildHttpApp } from '../adapters/shared/http/public-app.js';
+import { buildAdminApp } from '../adapters/shared/http/admin-app.js';
+import { Metrics } from '../adapters/shared/metrics/metrics.js';
 import { buildInfo } from './build.js';
-import type { Tracing } from '../adapters/telemetry/open-telemetry.js';
+import type { Tracing } from '../adapters/shared/telemetry/open-telemetry.js';
 import { configuredAdapters, type Adapters } from './adapters.js';
 import { buildContainer } from './container.js';
 import type { AppConfig } from './env.js';
-import { stdoutDestination } from './log-destination.js';
+import { stdoutDestination } from '../adapters/shared/logging/log-destination.js';
 import { createLogger } from './logger.js';
 import { seedAdminTokens, seedKeys } from './seed-keys.js';
 import {
@@ -71,7 +71,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const tracing =
     options.tracing !== undefined
       ? options.tracing
-      : config.tracing && (await import('../adapters/telemetry/open-telemetry.js')).startTracing(config.tracing, buildInfo());
+      : config.tracing && (await import('../adapters/shared/telemetry/open-telemetry.js')).startTracing(config.tracing, buildInfo());
   if (tracing)
     logger.info(
       { sampler: config.tracing?.sampler, ratio: config.tracing?.ratio, endpoint: config.tracing?.endpoint },

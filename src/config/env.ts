@@ -1,9 +1,9 @@
 // Over 300 lines: the one schema of every environment variable, each with its type, default and description, and the typed config they make; the rules of composite values are in env/.
 /** The environment variables: one schema gives their types, defaults and checks; a bad value stops start-up naming the variable. */
-import type { TracingConfig } from '../adapters/telemetry/open-telemetry.js';
+import type { TracingConfig } from '../adapters/shared/telemetry/open-telemetry.js';
 import { Type, type Static } from 'typebox';
 import { ENVIRONMENTS, type Environment } from '../domain/api-key.js';
-import { GET_PET, type Removal } from '../domain/deprecation.js';
+import { GET_PET, type Removal } from '../domain/shared/deprecation.js';
 import { parseWebhooks, type WebhookSettings } from './env/webhooks.js';
 import { ConfigError } from './env/config-error.js';
 import { parseRedis, type RedisConfig } from './env/redis.js';

@@ -14,11 +14,11 @@
 import { parseArgs } from 'node:util';
 import { keyStatus, recordLimits, type ApiKeyRecord } from '../domain/api-key.js';
 import { ADMIN_SCOPES, isAdminScope, type AdminCredential } from '../domain/admin-credential.js';
-import { DomainError, ValidationError } from '../domain/errors.js';
+import { DomainError, ValidationError } from '../domain/shared/errors.js';
 import { isPlanId, needsOwnLimits, PLAN_IDS } from '../domain/plans.js';
 import { resolve, TOKENS } from './tokens.js';
 import type { ReadUsage } from '../application/use-cases/read-usage.js';
-import { KEY_TOOL_ACTOR } from '../application/services/auditor.js';
+import { KEY_TOOL_ACTOR } from '../application/shared/services/auditor.js';
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
 import { configuredAdapters } from './adapters.js';

@@ -1,7 +1,7 @@
 /** The process logger. */
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from './env.js';
-import { stdoutDestination } from './log-destination.js';
+import { stdoutDestination } from '../adapters/shared/logging/log-destination.js';
 
 /**
  * JSON lines on stdout through the process's one stdout writer (log-destination.ts): written

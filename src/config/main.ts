@@ -2,7 +2,7 @@
 import { checkProductionStorage, ConfigError, loadConfig, type AppConfig } from './env.js';
 import { createApp, type Application } from './create-app.js';
 import { RedisTopologyError } from '../adapters/redis/redis-connection.js';
-import { CONFIG_ACTOR } from '../application/services/auditor.js';
+import { CONFIG_ACTOR } from '../application/shared/services/auditor.js';
 import { ADMIN_SCOPES } from '../domain/admin-credential.js';
 
 async function main(): Promise<void> {

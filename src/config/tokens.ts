@@ -6,8 +6,8 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { AdminCredentialStore } from '../application/ports/admin-credential-store.js';
 import type { ApiKeyStore } from '../application/ports/api-key-store.js';
-import type { AuditLog } from '../application/ports/audit-log.js';
-import type { Clock } from '../application/ports/clock.js';
+import type { AuditLog } from '../application/shared/ports/audit-log.js';
+import type { Clock } from '../application/shared/ports/clock.js';
 import type { PetCreateClaims } from '../application/ports/pet-create-claims.js';
 import type { AdoptionRequestRepository } from '../application/ports/adoption-request-repository.js';
 import type { PetRepository } from '../application/ports/pet-repository.js';
@@ -16,7 +16,7 @@ import type { UsageStore } from '../application/ports/usage-store.js';
 import type { EventFeed } from '../application/ports/event-feed.js';
 import type { EventRelay } from '../application/services/event-relay.js';
 import type { ReadEvents } from '../application/use-cases/read-events.js';
-import type { Auditor } from '../application/services/auditor.js';
+import type { Auditor } from '../application/shared/services/auditor.js';
 import type { UsageRecorder } from '../application/services/usage-recorder.js';
 import type { AdmitAdminRequest } from '../application/use-cases/admit-admin-request.js';
 import type { AdmitRequest } from '../application/use-cases/admit-request.js';
@@ -33,14 +33,14 @@ import type { ManageAdminCredentials } from '../application/use-cases/manage-adm
 import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
 import type { ReadUsage } from '../application/use-cases/read-usage.js';
 import type { SettleHolds } from '../application/use-cases/settle-holds.js';
-import type { ManageWebhookEndpoints } from '../application/use-cases/manage-webhook-endpoints.js';
-import type { WebhookDeliveries } from '../application/use-cases/webhook-deliveries.js';
-import type { InspectWebhooks } from '../application/use-cases/inspect-webhooks.js';
-import type { WebhookDispatcher } from '../application/services/webhook-dispatcher.js';
-import type { WebhookDeliveryStore } from '../application/ports/webhook-delivery-store.js';
-import type { WebhookSender } from '../application/ports/webhook-sender.js';
-import type { WebhookEndpointStore } from '../application/ports/webhook-endpoint-store.js';
-import type { AddressResolver } from '../application/ports/address-resolver.js';
+import type { ManageWebhookEndpoints } from '../application/webhooks/use-cases/manage-webhook-endpoints.js';
+import type { WebhookDeliveries } from '../application/webhooks/use-cases/webhook-deliveries.js';
+import type { InspectWebhooks } from '../application/webhooks/use-cases/inspect-webhooks.js';
+import type { WebhookDispatcher } from '../application/webhooks/services/webhook-dispatcher.js';
+import type { WebhookDeliveryStore } from '../application/webhooks/ports/webhook-delivery-store.js';
+import type { WebhookSender } from '../application/webhooks/ports/webhook-sender.js';
+import type { WebhookEndpointStore } from '../application/webhooks/ports/webhook-endpoint-store.js';
+import type { AddressResolver } from '../application/webhooks/ports/address-resolver.js';
 
 /** A token that resolves to a T (the type exists only for the compiler). */
 export type Token<T> = symbol & { readonly resolvesTo?: T };

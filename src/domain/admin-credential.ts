@@ -3,7 +3,7 @@
  * `adopt_admin_<32 base62 chars><6 base62 checksum chars>`; each carries the scopes it may use.
  */
 import { ADMIN_TOKEN_PREFIX, hasValidChecksum, isWellFormedSecret, KEY_PREFIXES } from './api-key.js';
-import { ValidationError } from './errors.js';
+import { ValidationError } from './shared/errors.js';
 import { checkScopeSet } from './key-rules.js';
 
 export { ADMIN_TOKEN_PREFIX };

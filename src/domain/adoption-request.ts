@@ -5,10 +5,10 @@
  * (see pet-lifecycle.ts): approval holds it pending, delivery sells it, cancelling an approved
  * request releases it.
  */
-import { ForbiddenError, InvalidTransitionError, ValidationError } from './errors.js';
-import { VISIBLE_CHARACTER_PATTERN } from './name-pattern.js';
+import { ForbiddenError, InvalidTransitionError, ValidationError } from './shared/errors.js';
+import { VISIBLE_CHARACTER_PATTERN } from './shared/name-pattern.js';
 import type { PetId } from './pet.js';
-import type { Instant } from './instant.js';
+import type { Instant } from './shared/instant.js';
 
 export const ADOPTION_REQUEST_STATUSES = ['placed', 'approved', 'delivered', 'cancelled'] as const;
 export type AdoptionRequestStatus = (typeof ADOPTION_REQUEST_STATUSES)[number];

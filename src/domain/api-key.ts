@@ -4,8 +4,8 @@
  * keys are easy to scan for, and the CRC-32 checksum lets a mistyped or forged key be refused
  * before any lookup.
  */
-import { BASE62 } from './ids.js';
-import { ForbiddenError, ValidationError } from './errors.js';
+import { BASE62 } from './shared/ids.js';
+import { ForbiddenError, ValidationError } from './shared/errors.js';
 import { limitsForPlan, type PlanId, type PlanLimits } from './plans.js';
 
 /** What a key may do: read animals (list, get, its own quota) and add them. */

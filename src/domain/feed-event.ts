@@ -6,7 +6,7 @@
  */
 import type { AdoptionRequest, AdoptionRequestStatus } from './adoption-request.js';
 import type { Pet } from './pet.js';
-import type { Instant } from './instant.js';
+import type { Instant } from './shared/instant.js';
 
 export const EVENT_TYPES = [
   'pet.created',

@@ -5,7 +5,7 @@
  * input came from.
  */
 import { checkBrowserKey, KEY_SCOPES, type KeyScope } from './api-key.js';
-import { ValidationError } from './errors.js';
+import { ValidationError } from './shared/errors.js';
 import { checkPlanLimits, type PlanId, type PlanLimits } from './plans.js';
 
 export const KEY_NAME_MAX_LENGTH = 100;

@@ -2,9 +2,9 @@
  * What may happen to a pet after it is added: the status transitions as one table, who may change a
  * pet, and each change as a pure function from the pet to its next version (or a domain error).
  */
-import { ForbiddenError, InvalidTransitionError, PetHeldError } from './errors.js';
+import { ForbiddenError, InvalidTransitionError, PetHeldError } from './shared/errors.js';
 import { checkCategoryId, checkName, type Pet } from './pet.js';
-import { type Instant } from './instant.js';
+import { type Instant } from './shared/instant.js';
 import type { PetStatus } from './pet-status.js';
 
 /**

@@ -1,8 +1,8 @@
 /** The animal record and the rules a new one must satisfy before it is stored. */
 import { DEFAULT_PET_STATUS, type PetStatus } from './pet-status.js';
-import { ValidationError } from './errors.js';
-import { VISIBLE_CHARACTER_PATTERN } from './name-pattern.js';
-import type { Instant } from './instant.js';
+import { ValidationError } from './shared/errors.js';
+import { VISIBLE_CHARACTER_PATTERN } from './shared/name-pattern.js';
+import type { Instant } from './shared/instant.js';
 
 /**
  * Identifiers are int64 in the interface, but JSON numbers are read as IEEE doubles by most clients.

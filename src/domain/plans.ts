@@ -1,5 +1,5 @@
 /** Subscription plans and the request budgets they grant, kept as data. */
-import { ValidationError } from './errors.js';
+import { ValidationError } from './shared/errors.js';
 
 export const PLAN_IDS = ['free', 'pro', 'business', 'enterprise'] as const;
 

@@ -3,7 +3,7 @@
  * and by operation, and the rules for reading a range of them back.
  */
 import type { Outcome } from './rate-limit.js';
-import { ValidationError } from './errors.js';
+import { ValidationError } from './shared/errors.js';
 
 /** The public operations a key's requests are counted under. */
 export const USAGE_OPERATIONS = [

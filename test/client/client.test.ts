@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdoptionApiError, AdoptionClient } from '../../clients/typescript/src/index.js';
 import { typesFor } from '../../clients/typescript/scripts/types-for.mjs';
 import { memoryAdapters } from '../../src/config/adapters.js';
-import { ServiceUnavailableError } from '../../src/domain/errors.js';
+import { ServiceUnavailableError } from '../../src/domain/shared/errors.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { resolve, TOKENS } from '../../src/config/tokens.js';
 

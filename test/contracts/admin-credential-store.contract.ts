@@ -1,9 +1,9 @@
 /** What every AdminCredentialStore must do; run against each adapter. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCredentialStore } from '../../src/application/ports/admin-credential-store.js';
-import { DuplicateKeyError } from '../../src/application/ports/errors.js';
+import { DuplicateKeyError } from '../../src/application/shared/storage-errors.js';
 import { hashKey, newKeyBody } from '../../src/application/services/key-secrets.js';
-import { randomBase62 } from '../../src/application/services/ids.js';
+import { randomBase62 } from '../../src/application/shared/ids.js';
 import type { AdminCredential } from '../../src/domain/admin-credential.js';
 
 export interface AdminCredentialStoreHarness {

@@ -1,7 +1,7 @@
 /** What every ApiKeyStore must do; run against each adapter. */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyStore } from '../../src/application/ports/api-key-store.js';
-import { DuplicateKeyError } from '../../src/application/ports/errors.js';
+import { DuplicateKeyError } from '../../src/application/shared/storage-errors.js';
 import type { ApiKeyRecord } from '../../src/domain/api-key.js';
 import { hashKey, newKeyBody, newKeyId } from '../../src/application/services/key-secrets.js';
 import { anApiKeyRecord } from '../support/builders.js';

@@ -8,9 +8,9 @@ import { windowsFor } from '../../src/domain/rate-limit.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { describeApiKeyStoreContract } from './api-key-store.contract.js';
 import { describeAdminCredentialStoreContract } from './admin-credential-store.contract.js';
-import { describeAuditLogContract } from './audit-log.contract.js';
+import { describeAuditLogContract } from './shared/audit-log.contract.js';
 import { MemoryAdminCredentialStore } from '../../src/adapters/memory/memory-admin-credential-store.js';
-import { MemoryAuditLog } from '../../src/adapters/memory/memory-audit-log.js';
+import { MemoryAuditLog } from '../../src/adapters/shared/memory/memory-audit-log.js';
 import { describePetCreateClaimsContract } from './pet-create-claims.contract.js';
 import { describePetRepositoryContract } from './pet-repository.contract.js';
 import { describeAdoptionRequestRepositoryContract } from './adoption-request-repository.contract.js';
@@ -21,10 +21,10 @@ import { MemoryUsageStore } from '../../src/adapters/memory/memory-usage-store.j
 import { MemoryEventFeed } from '../../src/adapters/memory/memory-event-feed.js';
 import { describeOutboxContract } from './outbox.contract.js';
 import { describeEventFeedContract } from './event-feed.contract.js';
-import { describeWebhookEndpointStoreContract } from './webhook-endpoint-store.contract.js';
-import { MemoryWebhookEndpointStore } from '../../src/adapters/memory/memory-webhook-endpoint-store.js';
-import { describeWebhookDeliveryStoreContract } from './webhook-delivery-store.contract.js';
-import { MemoryWebhookDeliveryStore } from '../../src/adapters/memory/memory-webhook-delivery-store.js';
+import { describeWebhookEndpointStoreContract } from './webhooks/webhook-endpoint-store.contract.js';
+import { MemoryWebhookEndpointStore } from '../../src/adapters/webhooks/memory/memory-webhook-endpoint-store.js';
+import { describeWebhookDeliveryStoreContract } from './webhooks/webhook-delivery-store.contract.js';
+import { MemoryWebhookDeliveryStore } from '../../src/adapters/webhooks/memory/memory-webhook-delivery-store.js';
 
 console.info('[backend] contracts/memory: in-memory adapters');
 

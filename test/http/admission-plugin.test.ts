@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { admissionPlugin, authorizationCount } from '../../src/adapters/http/plugins/admission.js';
 import type { AdmitRequest } from '../../src/application/use-cases/admit-request.js';
-import type { Metrics } from '../../src/adapters/metrics/metrics.js';
+import type { Metrics } from '../../src/adapters/shared/metrics/metrics.js';
 import { PLAN_LIMITS } from '../../src/domain/plans.js';
 
 describe('the admission plugin', () => {

@@ -2,7 +2,7 @@
 import { newKeyBody } from '../../src/application/services/key-secrets.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeKey } from '../../src/domain/api-key.js';
-import { KEY_TOOL_ACTOR } from '../../src/application/services/auditor.js';
+import { KEY_TOOL_ACTOR } from '../../src/application/shared/services/auditor.js';
 import { ANONYMOUS_LIMITS } from '../../src/domain/plans.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
 

@@ -1,7 +1,7 @@
 /** Idempotency-Key on POST /v1/pets: replays, reuse with another body, races, and what is not remembered. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryAdapters } from '../../src/config/adapters.js';
-import { ServiceUnavailableError } from '../../src/domain/errors.js';
+import { ServiceUnavailableError } from '../../src/domain/shared/errors.js';
 import { expectError, expectRaceOutcome, startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('Idempotency-Key on POST /v1/pets', () => {

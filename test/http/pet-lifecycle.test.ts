@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PET_STATUSES, type PetStatus } from '../../src/domain/pet-status.js';
 import { PET_TRANSITIONS } from '../../src/domain/pet-lifecycle.js';
 import { newPetDraft } from '../../src/domain/pet.js';
-import { KEY_TOOL_ACTOR } from '../../src/application/services/auditor.js';
+import { KEY_TOOL_ACTOR } from '../../src/application/shared/services/auditor.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface PetBody {

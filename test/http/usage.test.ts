@@ -5,7 +5,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashKey } from '../../src/application/services/key-secrets.js';
-import { ServiceUnavailableError } from '../../src/domain/errors.js';
+import { ServiceUnavailableError } from '../../src/domain/shared/errors.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../support/test-app.js';
 
 const MINUTE = 60_000;

@@ -15,7 +15,7 @@ import { ANONYMOUS_LIMITS, PLAN_LIMITS } from '../../src/domain/plans.js';
 import { composeKey } from '../../src/domain/api-key.js';
 import { backend, describeWith, openTestDatabase, uniquePrefix } from '../support/integration.js';
 import { FakeClock } from '../support/fake-clock.js';
-import { Metrics } from '../../src/adapters/metrics/metrics.js';
+import { Metrics } from '../../src/adapters/shared/metrics/metrics.js';
 
 const ADMIN_TOKEN = 'adopt-admin-test-token-for-refusals';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

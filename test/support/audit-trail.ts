@@ -1,5 +1,5 @@
 /** The audit trail a log holds, oldest first, each event as `action target by actor`. */
-import type { AuditLog } from '../../src/application/ports/audit-log.js';
+import type { AuditLog } from '../../src/application/shared/ports/audit-log.js';
 
 export async function auditTrail(log: AuditLog): Promise<string[]> {
   return (await log.list({ limit: 100 })).map((e) => `${e.action} ${e.target} by ${e.actor}`).reverse();

@@ -1,5 +1,5 @@
 /** Object mothers for test data. */
-import type { DeprecatedOperation } from '../../src/domain/deprecation.js';
+import type { DeprecatedOperation } from '../../src/domain/shared/deprecation.js';
 import type { NewPet } from '../../src/domain/pet.js';
 import type { PetDraft } from '../../src/domain/pet.js';
 import type { ApiKeyRecord } from '../../src/domain/api-key.js';

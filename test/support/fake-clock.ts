@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/application/ports/clock.js';
+import type { Clock } from '../../src/application/shared/ports/clock.js';
 
 /** A clock the test moves by hand. Starts on a whole minute so window edges are easy to reason about. */
 export class FakeClock implements Clock {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { MongoClient, type Db } from 'mongodb';
 import { describe, inject } from 'vitest';
-import { connectMongo } from '../../src/adapters/mongo/mongo-connection.js';
+import { connectMongo } from '../../src/adapters/shared/mongo/mongo-connection.js';
 import type { Backend } from './backends.js';
 import { MONGO_PREPARATIONS } from '../../src/config/adapters.js';
 

@@ -4,8 +4,8 @@
  * packet leaving. Tests resolve every name through StaticResolver; this catches what gets past it.
  */
 import { BlockList } from 'node:net';
-import type { WebhookRequest, WebhookSender } from '../../src/application/ports/webhook-sender.js';
-import type { AttemptOutcome } from '../../src/domain/webhook-delivery.js';
+import type { WebhookRequest, WebhookSender } from '../../src/application/webhooks/ports/webhook-sender.js';
+import type { AttemptOutcome } from '../../src/domain/webhooks/webhook-delivery.js';
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');

@@ -6,12 +6,12 @@ import { configuredAdapters, memoryAdapters, type Adapters } from '../../src/con
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { createLogger } from '../../src/config/logger.js';
 import { buildInfo } from '../../src/config/build.js';
-import { Metrics } from '../../src/adapters/metrics/metrics.js';
+import { Metrics } from '../../src/adapters/shared/metrics/metrics.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import type { PlanId } from '../../src/domain/plans.js';
 import { ADMIN_SCOPES, type AdminScope } from '../../src/domain/admin-credential.js';
-import { KEY_TOOL_ACTOR } from '../../src/application/services/auditor.js';
-import { ADMIN_BASE_PATH } from '../../src/adapters/http/admin/admin-app.js';
+import { KEY_TOOL_ACTOR } from '../../src/application/shared/services/auditor.js';
+import { ADMIN_BASE_PATH } from '../../src/adapters/shared/http/admin-app.js';
 import { DocumentConformance } from './document-conformance.js';
 import { LoopbackOnlySender } from './loopback-sender.js';
 import { StaticResolver, TEST_ANSWERS } from './static-resolver.js';

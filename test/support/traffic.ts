@@ -1,6 +1,6 @@
 /** Requests sent while a dependency is being broken, timed, and the moment shared limits are back for good. */
 import type { LightMyRequestResponse } from 'fastify';
-import { Metrics } from '../../src/adapters/metrics/metrics.js';
+import { Metrics } from '../../src/adapters/shared/metrics/metrics.js';
 import { configuredAdapters } from '../../src/config/adapters.js';
 import { createApp, type Application } from '../../src/config/create-app.js';
 import { createLogger } from '../../src/config/logger.js';

@@ -5,7 +5,7 @@
  */
 import type { ApiKeyRecord } from '../../domain/api-key.js';
 import type { ApiKeyChanges, ApiKeyQuery, ApiKeyStore } from '../../application/ports/api-key-store.js';
-import type { Clock } from '../../application/ports/clock.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
 
 interface Entry {
   readonly record: ApiKeyRecord | null;

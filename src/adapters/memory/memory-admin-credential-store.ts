@@ -1,7 +1,7 @@
 /** In-memory admin credentials, indexed by id and by hash. */
 import type { AdminCredential } from '../../domain/admin-credential.js';
 import type { AdminCredentialChanges, AdminCredentialStore } from '../../application/ports/admin-credential-store.js';
-import { HashIndexedRecords } from './memory-kit.js';
+import { HashIndexedRecords } from '../shared/memory/memory-kit.js';
 
 export class MemoryAdminCredentialStore implements AdminCredentialStore {
   private readonly records = new HashIndexedRecords<AdminCredential>();

@@ -3,7 +3,7 @@ import type { AdoptionRequest } from '../../domain/adoption-request.js';
 import type { PetId } from '../../domain/pet.js';
 import type { AdoptionRequestListQuery, AdoptionRequestRepository } from '../../application/ports/adoption-request-repository.js';
 import type { FeedEvent } from '../../domain/feed-event.js';
-import { MemoryOutbox } from './memory-kit.js';
+import { MemoryOutbox } from '../shared/memory/memory-kit.js';
 
 export class MemoryAdoptionRequestRepository extends MemoryOutbox implements AdoptionRequestRepository {
   private readonly byId = new Map<string, AdoptionRequest>();

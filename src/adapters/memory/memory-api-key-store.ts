@@ -1,7 +1,7 @@
 /** In-memory API key store, indexed by id and by hash (one lookup per request). */
 import { keyStatus, type ApiKeyRecord } from '../../domain/api-key.js';
 import type { ApiKeyChanges, ApiKeyQuery, ApiKeyStore } from '../../application/ports/api-key-store.js';
-import { HashIndexedRecords } from './memory-kit.js';
+import { HashIndexedRecords } from '../shared/memory/memory-kit.js';
 
 export class MemoryApiKeyStore implements ApiKeyStore {
   private readonly records = new HashIndexedRecords<ApiKeyRecord>();

@@ -7,7 +7,7 @@ import type {
   NewClaim,
   StoredPetCreate,
 } from '../../application/ports/pet-create-claims.js';
-import { SweepSchedule } from './memory-kit.js';
+import { SweepSchedule } from '../shared/memory/memory-kit.js';
 
 interface Entry {
   readonly token: string;

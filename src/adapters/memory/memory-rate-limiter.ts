@@ -9,9 +9,9 @@ import {
   type RateDecision,
   type StrikeBatch,
 } from '../../domain/rate-limit.js';
-import type { Clock } from '../../application/ports/clock.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
-import { SweepSchedule } from './memory-kit.js';
+import { SweepSchedule } from '../shared/memory/memory-kit.js';
 
 /** How often idle subjects are dropped, so memory follows active clients only. */
 const SWEEP_EVERY_MS = 60_000;

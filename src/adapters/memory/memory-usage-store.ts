@@ -3,9 +3,9 @@
  * past their retention, and each key's first and last call per operation.
  */
 import { addCounts, bucketExpiresAt, type Granularity, type UsageCounts } from '../../domain/usage.js';
-import type { Clock } from '../../application/ports/clock.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
 import { rollUp, type OperationCaller, type UsageEntry, type UsageStore } from '../../application/ports/usage-store.js';
-import { SweepSchedule } from './memory-kit.js';
+import { SweepSchedule } from '../shared/memory/memory-kit.js';
 
 /** How often buckets past their retention are dropped. */
 const SWEEP_EVERY_MS = 60_000;

@@ -2,9 +2,9 @@
 import type { Collection, Db } from 'mongodb';
 import type { AdminCredential, AdminScope } from '../../domain/admin-credential.js';
 import type { AdminCredentialChanges, AdminCredentialStore } from '../../application/ports/admin-credential-store.js';
-import { DuplicateKeyError } from '../../application/ports/errors.js';
-import { isDuplicateKey } from './mongo-errors.js';
-import { MongoStore } from './mongo-kit.js';
+import { DuplicateKeyError } from '../../application/shared/storage-errors.js';
+import { isDuplicateKey } from '../shared/mongo/mongo-errors.js';
+import { MongoStore } from '../shared/mongo/mongo-kit.js';
 
 interface AdminCredentialDocument {
   _id: string;

@@ -7,11 +7,11 @@ import { Long, type Collection, type Db } from 'mongodb';
 import type { CancelReason, AdoptionRequest, AdoptionRequestStatus } from '../../domain/adoption-request.js';
 import type { PetId } from '../../domain/pet.js';
 import type { AdoptionRequestListQuery, AdoptionRequestRepository } from '../../application/ports/adoption-request-repository.js';
-import { isDuplicateKey } from './mongo-errors.js';
+import { isDuplicateKey } from '../shared/mongo/mongo-errors.js';
 import { READ_INT64 as READ, toSafeNumber } from './mongo-values.js';
 import type { FeedEvent } from '../../domain/feed-event.js';
 import { changeWithEvents, ensureOutboxIndex, MongoOutbox, MongoOutboxStore, withEvents, type OutboxFields } from './mongo-outbox.js';
-import { updateAtVersion } from './mongo-kit.js';
+import { updateAtVersion } from '../shared/mongo/mongo-kit.js';
 
 interface AdoptionRequestDocument extends OutboxFields {
   _id: string;

@@ -4,9 +4,9 @@ import type { ApiKeyRecord, KeyScope } from '../../domain/api-key.js';
 import { KEY_SCOPES } from '../../domain/api-key.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import type { ApiKeyChanges, ApiKeyQuery, ApiKeyStore } from '../../application/ports/api-key-store.js';
-import { DuplicateKeyError } from '../../application/ports/errors.js';
-import { isDuplicateKey } from './mongo-errors.js';
-import { MongoStore } from './mongo-kit.js';
+import { DuplicateKeyError } from '../../application/shared/storage-errors.js';
+import { isDuplicateKey } from '../shared/mongo/mongo-errors.js';
+import { MongoStore } from '../shared/mongo/mongo-kit.js';
 
 interface ApiKeyDocument {
   _id: string;

@@ -13,8 +13,8 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import { audienceOf, type FeedEvent } from '../../domain/feed-event.js';
 import { LeaseLostError, type EventFeed, type EventQuery, type StoredEvent, type WriterLease } from '../../application/ports/event-feed.js';
-import { isDuplicateKey } from './mongo-errors.js';
-import { MongoStore } from './mongo-kit.js';
+import { isDuplicateKey } from '../shared/mongo/mongo-errors.js';
+import { MongoStore } from '../shared/mongo/mongo-kit.js';
 
 interface EventDocument {
   _id: number;

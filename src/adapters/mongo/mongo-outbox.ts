@@ -10,7 +10,7 @@
 import type { Collection, Document, Filter } from 'mongodb';
 import type { FeedEvent } from '../../domain/feed-event.js';
 import type { Outbox, OutboxBacklog, PendingEvents } from '../../application/ports/outbox.js';
-import { MongoStore } from './mongo-kit.js';
+import { MongoStore } from '../shared/mongo/mongo-kit.js';
 
 export interface OutboxEntry {
   createdAt: string;

@@ -11,9 +11,9 @@ import type {
   NewClaim,
   StoredPetCreate,
 } from '../../application/ports/pet-create-claims.js';
-import { isDuplicateKey } from './mongo-errors.js';
+import { isDuplicateKey } from '../shared/mongo/mongo-errors.js';
 import { petFromStored, READ_INT64 as READ, storedPetFields, toSafeNumber, type StoredPetFields } from './mongo-values.js';
-import { MongoStore } from './mongo-kit.js';
+import { MongoStore } from '../shared/mongo/mongo-kit.js';
 
 interface StoredPet extends StoredPetFields {
   id: Long | bigint;

@@ -11,9 +11,9 @@ import { MAX_ID } from '../../domain/pet.js';
 import type { PetListQuery, PetRepository, ReservedAdd } from '../../application/ports/pet-repository.js';
 import type { FeedEvent } from '../../domain/feed-event.js';
 import { changeWithEvents, ensureOutboxIndex, LIVE, MongoOutbox, MongoOutboxStore, withEvents, type OutboxFields } from './mongo-outbox.js';
-import { isDuplicateKey } from './mongo-errors.js';
+import { isDuplicateKey } from '../shared/mongo/mongo-errors.js';
 import { petFromStored, READ_INT64 as READ, storedPetFields, toSafeNumber, type StoredPetFields } from './mongo-values.js';
-import { updateAtVersion } from './mongo-kit.js';
+import { updateAtVersion } from '../shared/mongo/mongo-kit.js';
 
 interface PetDocument extends StoredPetFields, OutboxFields {
   _id: Long | bigint;

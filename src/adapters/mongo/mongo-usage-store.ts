@@ -7,7 +7,7 @@
 import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import { bucketExpiresAt, COUNT_FIELDS, emptyCounts, type Granularity, type UsageCounts } from '../../domain/usage.js';
 import { rollUp, type OperationCaller, type UsageEntry, type UsageStore } from '../../application/ports/usage-store.js';
-import { MongoStore } from './mongo-kit.js';
+import { MongoStore } from '../shared/mongo/mongo-kit.js';
 
 interface BucketDocument {
   _id: string;

@@ -4,7 +4,7 @@
  * start-up check (redis-topology-check.ts) of what the server says it is.
  */
 import { Cluster, Redis, type RedisOptions as IORedisOptions } from 'ioredis';
-import { within } from '../../application/services/within.js';
+import { within } from '../../application/shared/within.js';
 import { describeTopology, housekeepingTimeoutMs, nodeOptions, type RedisOptions } from './redis-options.js';
 import { checkTopology } from './redis-topology-check.js';
 

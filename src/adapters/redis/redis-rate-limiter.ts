@@ -12,7 +12,7 @@ import calculateSlot from 'cluster-key-slot';
 import { boundedCall, type RedisClient } from './redis-connection.js';
 import { defineScripts, type ScriptCommands } from './redis-scripts.js';
 import type { AdmissionPolicy, Outcome, RateDecision, StrikeBatch, WindowUsage } from '../../domain/rate-limit.js';
-import type { Clock } from '../../application/ports/clock.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
 import type { RateLimiter } from '../../application/ports/rate-limiter.js';
 
 export interface RedisRateLimiterOptions {

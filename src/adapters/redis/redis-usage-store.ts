@@ -7,7 +7,7 @@
  */
 import { bucketExpiresAt, COUNT_FIELDS, emptyCounts, GRANULARITIES, type Granularity, type UsageCounts } from '../../domain/usage.js';
 import { rollUp, type OperationCaller, type UsageEntry, type UsageStore } from '../../application/ports/usage-store.js';
-import { systemClock, type Clock } from '../../application/ports/clock.js';
+import { systemClock, type Clock } from '../../application/shared/ports/clock.js';
 import { Cluster } from 'ioredis';
 import { boundedCall, type RedisClient } from './redis-connection.js';
 import { defineScripts, type ScriptCommands } from './redis-scripts.js';

@@ -4,7 +4,7 @@
  * together; the relay then copies them into the EventFeed and clears them here.
  */
 import type { FeedEvent } from '../../domain/feed-event.js';
-import type { Instant } from '../../domain/instant.js';
+import type { Instant } from '../../domain/shared/instant.js';
 
 export interface PendingEvents {
   readonly recordId: string;

@@ -7,7 +7,7 @@
  */
 import type { FeedEvent } from '../../domain/feed-event.js';
 import { LeaseLostError, type EventFeed } from '../ports/event-feed.js';
-import type { Clock } from '../ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { Outbox, PendingEvents } from '../ports/outbox.js';
 
 export interface EventRelayOptions {

@@ -3,10 +3,10 @@
  * deciding on a per-instance limiter until it returns, or fail closed, refusing with 503. Either way
  * the outage is reported once, and so is the recovery.
  */
-import { ServiceUnavailableError } from '../../domain/errors.js';
+import { ServiceUnavailableError } from '../../domain/shared/errors.js';
 import type { AdmissionPolicy, RateDecision, StrikeBatch } from '../../domain/rate-limit.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
-import { isTimeout } from './within.js';
+import { isTimeout } from '../shared/within.js';
 
 export type FailureMode = 'open' | 'closed';
 

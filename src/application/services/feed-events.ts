@@ -5,9 +5,9 @@
 import type { AdoptionRequest } from '../../domain/adoption-request.js';
 import { orderMoved, orderPlaced, petCreated, petDeleted, petUpdated, type EventStamp, type FeedEvent } from '../../domain/feed-event.js';
 import { type Pet } from '../../domain/pet.js';
-import { instantOf } from '../../domain/instant.js';
-import type { Clock } from '../ports/clock.js';
-import { eventId } from './ids.js';
+import { instantOf } from '../../domain/shared/instant.js';
+import type { Clock } from '../shared/ports/clock.js';
+import { eventId } from '../shared/ids.js';
 
 let sequence = 0;
 

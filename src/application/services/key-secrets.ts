@@ -1,8 +1,8 @@
 /** Hashing and generation of API key secrets (SHA-256 of a high-entropy key; CSPRNG bodies), and the ids derived from them. */
 import { createHash, hash } from 'node:crypto';
 import { KEY_BODY_LENGTH } from '../../domain/api-key.js';
-import { BASE62 } from '../../domain/ids.js';
-import { randomBase62 } from './ids.js';
+import { BASE62 } from '../../domain/shared/ids.js';
+import { randomBase62 } from '../shared/ids.js';
 
 /** One-shot hashing: several times cheaper than a Hash object for a key-sized input, and on every request. */
 export function hashKey(key: string): string {

@@ -28,7 +28,7 @@ import {
   type StrikeBatch,
   type StrikeState,
 } from '../../domain/rate-limit.js';
-import type { Clock } from '../ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 
 /** Longest a locally answered refusal waits before the store counts it as a strike. */

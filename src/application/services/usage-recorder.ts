@@ -9,7 +9,7 @@
  */
 import { bucketStart, countRequest, emptyCounts, type UsageCounts } from '../../domain/usage.js';
 import type { Outcome } from '../../domain/rate-limit.js';
-import type { Clock } from '../ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { UsageStore } from '../ports/usage-store.js';
 
 interface PendingEntry {

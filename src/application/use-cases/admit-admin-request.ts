@@ -5,11 +5,11 @@
  * and ban of a bad API key, and is audited unless the address is already limited.
  */
 import { checkAdminTokenFormat, type AdminScope } from '../../domain/admin-credential.js';
-import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '../../domain/errors.js';
+import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '../../domain/shared/errors.js';
 import { retryAfterSeconds, type BanPolicy } from '../../domain/rate-limit.js';
 import type { AdminCredentialStore } from '../ports/admin-credential-store.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
-import type { Auditor } from '../services/auditor.js';
+import type { Auditor } from '../shared/services/auditor.js';
 import { hashKey } from '../services/key-secrets.js';
 import { addressPolicy, addressSubject } from './admit-request.js';
 

@@ -5,10 +5,10 @@
  * answered 401, so keys cannot be guessed at speed. Routes that report on the quota spend none.
  */
 import type { KeyScope } from '../../domain/api-key.js';
-import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '../../domain/errors.js';
+import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '../../domain/shared/errors.js';
 import { ANONYMOUS_LIMITS, type PlanId, type PlanLimits } from '../../domain/plans.js';
 import { retryAfterSeconds, windowsFor, type AdmissionPolicy, type BanPolicy, type RateDecision } from '../../domain/rate-limit.js';
-import { systemClock } from '../ports/clock.js';
+import { systemClock } from '../shared/ports/clock.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import { LocalRefusals } from '../services/local-refusals.js';
 import type { AuthenticatedKey, Authenticate } from './authenticate.js';

@@ -24,17 +24,17 @@ import {
   PetNotAvailableError,
   PetNotFoundForRequestError,
   ValidationError,
-} from '../../domain/errors.js';
+} from '../../domain/shared/errors.js';
 import { holdPet, ownerOfPet } from '../../domain/pet-lifecycle.js';
 import { isValidId, type PetId } from '../../domain/pet.js';
-import { instantOf } from '../../domain/instant.js';
-import type { Clock } from '../ports/clock.js';
+import { instantOf } from '../../domain/shared/instant.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { AdoptionRequestRepository } from '../ports/adoption-request-repository.js';
 import type { PetRepository } from '../ports/pet-repository.js';
-import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
-import type { Caller } from './caller.js';
+import { decodeCursor, pageLimit, pageOf } from '../shared/cursor.js';
+import type { Caller } from '../shared/caller.js';
 import type { SettleHolds } from './settle-holds.js';
-import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
+import { LOST_RACE, retryOnConflict } from '../shared/conditional-writes.js';
 import { feedEvents } from '../services/feed-events.js';
 import { ADOPTION_REQUEST_ID_PATTERN } from '../../domain/adoption-request.js';
 

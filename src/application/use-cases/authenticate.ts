@@ -1,10 +1,10 @@
 /** Turns an Authorization header into the key record it names, or refuses it. */
 import { checkKeyFormat, isKeyActive, recordLimits, type ApiKeyRecord, type Environment, type KeyScope } from '../../domain/api-key.js';
-import { UnauthenticatedError } from '../../domain/errors.js';
+import { UnauthenticatedError } from '../../domain/shared/errors.js';
 import { ownerOfKey } from '../../domain/api-key.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
-import type { Clock } from '../ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 import { hashKey } from '../services/key-secrets.js';
 
 export interface AuthenticatedKey {

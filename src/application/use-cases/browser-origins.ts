@@ -4,7 +4,7 @@
  * origins, so a flood of preflights costs one store read per origin and period, not one per request.
  */
 import type { ApiKeyStore } from '../ports/api-key-store.js';
-import type { Clock } from '../ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 
 const MAX_REMEMBERED = 10_000;
 

@@ -3,16 +3,16 @@
  * (If-Match), and only as the lifecycle allows. Each write is conditional on the version read, so of
  * concurrent changes sent with one If-Match exactly one lands and the others get 412.
  */
-import { PetHeldError, PetNotFoundError } from '../../domain/errors.js';
+import { PetHeldError, PetNotFoundError } from '../../domain/shared/errors.js';
 import { changePet, checkPetOwner, type PetPatch } from '../../domain/pet-lifecycle.js';
-import { checkIfMatch, type IfMatch } from '../../domain/preconditions.js';
+import { checkIfMatch, type IfMatch } from '../../domain/shared/preconditions.js';
 import { type Pet, type PetId } from '../../domain/pet.js';
-import { instantOf } from '../../domain/instant.js';
-import type { Clock } from '../ports/clock.js';
+import { instantOf } from '../../domain/shared/instant.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
-import type { Caller } from './caller.js';
+import type { Caller } from '../shared/caller.js';
 import type { SettleHolds } from './settle-holds.js';
-import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
+import { LOST_RACE, retryOnConflict } from '../shared/conditional-writes.js';
 import { feedEvents } from '../services/feed-events.js';
 
 export class ChangePet {

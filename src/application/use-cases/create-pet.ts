@@ -3,10 +3,10 @@
  * Idempotency-Key, a repeat of a successful create returns the first result instead of a second pet.
  */
 import { hash, randomUUID } from 'node:crypto';
-import { IdempotencyKeyInFlightError, IdempotencyKeyReusedError } from '../../domain/errors.js';
+import { IdempotencyKeyInFlightError, IdempotencyKeyReusedError } from '../../domain/shared/errors.js';
 import { draftPet, newPetDraft, petOf, type NewPet, type Pet } from '../../domain/pet.js';
-import { instantOf } from '../../domain/instant.js';
-import type { Clock } from '../ports/clock.js';
+import { instantOf } from '../../domain/shared/instant.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { IdempotencyScope, PetCreateClaims } from '../ports/pet-create-claims.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import { feedEvents } from '../services/feed-events.js';

@@ -3,9 +3,9 @@
  * from its sunset on (and inside announced brownouts before it) it answers that it is gone.
  */
 import { idRangeMessage, isValidId, type Pet } from '../../domain/pet.js';
-import { GoneError, PetNotFoundError, ValidationError } from '../../domain/errors.js';
-import { goneReason, type DeprecatedOperation } from '../../domain/deprecation.js';
-import type { Clock } from '../ports/clock.js';
+import { GoneError, PetNotFoundError, ValidationError } from '../../domain/shared/errors.js';
+import { goneReason, type DeprecatedOperation } from '../../domain/shared/deprecation.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { SettleHolds } from './settle-holds.js';
 

@@ -6,13 +6,13 @@
  * elsewhere). Audited, with the ban's end as it was.
  */
 import { recordLimits, type ApiKeyRecord } from '../../domain/api-key.js';
-import type { Actor } from '../../domain/audit-event.js';
-import { KeyNotFoundError } from '../../domain/errors.js';
+import type { Actor } from '../../domain/shared/audit-event.js';
+import { KeyNotFoundError } from '../../domain/shared/errors.js';
 import { windowsFor, type BanPolicy, type RateDecision } from '../../domain/rate-limit.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
-import type { Clock } from '../ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
-import type { Auditor } from '../services/auditor.js';
+import type { Auditor } from '../shared/services/auditor.js';
 import { keySubject } from './admit-request.js';
 
 /** The longest rotation chain walked (a chain grows by one key per rotation; older keys have expired). */

@@ -2,11 +2,11 @@
 import type { Pet, PetId } from '../../domain/pet.js';
 import { idRangeMessage, isValidId } from '../../domain/pet.js';
 import type { PetStatus } from '../../domain/pet-status.js';
-import { ValidationError } from '../../domain/errors.js';
+import { ValidationError } from '../../domain/shared/errors.js';
 import type { PetRepository } from '../ports/pet-repository.js';
-import { decodeCursor, pageLimit, pageOf } from '../paging/cursor.js';
+import { decodeCursor, pageLimit, pageOf } from '../shared/cursor.js';
 
-export { PAGE_LIMIT } from '../paging/cursor.js';
+export { PAGE_LIMIT } from '../shared/cursor.js';
 
 /** How many ids one list may ask for: one page's worth. */
 export const MAX_IDS = 100;

@@ -12,14 +12,14 @@ import {
   type AdminScope,
 } from '../../domain/admin-credential.js';
 import { composeSecret, KEY_FORMAT_TEXT } from '../../domain/api-key.js';
-import type { Actor } from '../../domain/audit-event.js';
-import { AdminCredentialNotFoundError, ForbiddenError, ValidationError } from '../../domain/errors.js';
+import type { Actor } from '../../domain/shared/audit-event.js';
+import { AdminCredentialNotFoundError, ForbiddenError, ValidationError } from '../../domain/shared/errors.js';
 import type { AdminCredentialStore } from '../ports/admin-credential-store.js';
-import { DuplicateKeyError } from '../ports/errors.js';
-import type { Clock } from '../ports/clock.js';
-import { CONFIG_ACTOR, type Auditor } from '../services/auditor.js';
+import { DuplicateKeyError } from '../shared/storage-errors.js';
+import type { Clock } from '../shared/ports/clock.js';
+import { CONFIG_ACTOR, type Auditor } from '../shared/services/auditor.js';
 import { derivedId, hashKey, newKeyBody } from '../services/key-secrets.js';
-import { randomBase62 } from '../services/ids.js';
+import { randomBase62 } from '../shared/ids.js';
 
 export interface IssuedAdminCredential {
   readonly credential: AdminCredential;

@@ -14,7 +14,7 @@ import {
   KEY_SCOPES,
   keyHints,
 } from '../../domain/api-key.js';
-import { changesBetween, type Actor, type AuditValue } from '../../domain/audit-event.js';
+import { changesBetween, type Actor, type AuditValue } from '../../domain/shared/audit-event.js';
 import {
   IdempotencyKeyReusedError,
   KeyNotActiveError,
@@ -22,7 +22,7 @@ import {
   ValidationError,
   KeyAlreadyRotatedError,
   KeySecretNotFoundError,
-} from '../../domain/errors.js';
+} from '../../domain/shared/errors.js';
 import type { PlanId, PlanLimits } from '../../domain/plans.js';
 import {
   checkKeyUpdate,
@@ -33,9 +33,9 @@ import {
   type NewKeyRequest,
 } from '../../domain/key-rules.js';
 import type { ApiKeyChanges, ApiKeyStore } from '../ports/api-key-store.js';
-import { DuplicateKeyError } from '../ports/errors.js';
-import type { Clock } from '../ports/clock.js';
-import { CONFIG_ACTOR, KEY_TOOL_ACTOR, type Auditor } from '../services/auditor.js';
+import { DuplicateKeyError } from '../shared/storage-errors.js';
+import type { Clock } from '../shared/ports/clock.js';
+import { CONFIG_ACTOR, KEY_TOOL_ACTOR, type Auditor } from '../shared/services/auditor.js';
 import { derivedId, hashKey, newKeyBody, newKeyId } from '../services/key-secrets.js';
 
 export { KeyNotFoundError };

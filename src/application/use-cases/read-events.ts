@@ -3,12 +3,12 @@
  * types they ask for, only what the caller may see (pet events to every reader, an adoption request's
  * events to its two owners), kept for the retention period.
  */
-import { EventNotFoundError, GoneError, ValidationError } from '../../domain/errors.js';
+import { EventNotFoundError, GoneError, ValidationError } from '../../domain/shared/errors.js';
 import { mayViewEvent, type EventType, type FeedEvent } from '../../domain/feed-event.js';
 import type { EventFeed, StoredEvent } from '../ports/event-feed.js';
-import type { Clock } from '../ports/clock.js';
-import { pageLimit } from '../paging/cursor.js';
-import { EVENT_ID } from '../services/ids.js';
+import type { Clock } from '../shared/ports/clock.js';
+import { pageLimit } from '../shared/cursor.js';
+import { EVENT_ID } from '../shared/ids.js';
 
 export interface EventListInput {
   /** The id of the last event the caller has; the page starts after it. */

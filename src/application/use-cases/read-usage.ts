@@ -2,7 +2,7 @@
  * Reading usage back: a key's buckets over a range (for operators, and for the key holder about its
  * own key), when keys were last used, and who still calls a deprecated operation.
  */
-import { KeyNotFoundError } from '../../domain/errors.js';
+import { KeyNotFoundError } from '../../domain/shared/errors.js';
 import {
   bucketRange,
   bucketStart,
@@ -12,9 +12,9 @@ import {
   type UsageBucket,
   type UsageCounts,
 } from '../../domain/usage.js';
-import type { DeprecatedOperation } from '../../domain/deprecation.js';
+import type { DeprecatedOperation } from '../../domain/shared/deprecation.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
-import type { Clock } from '../ports/clock.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { UsageStore } from '../ports/usage-store.js';
 
 export interface UsageReport {

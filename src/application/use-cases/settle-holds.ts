@@ -16,12 +16,12 @@
 import { applyAction, type CancelReason, type AdoptionRequest } from '../../domain/adoption-request.js';
 import { releasePet, sellPet } from '../../domain/pet-lifecycle.js';
 import { type Pet, type PetId } from '../../domain/pet.js';
-import { instantOf } from '../../domain/instant.js';
-import type { Clock } from '../ports/clock.js';
+import { instantOf } from '../../domain/shared/instant.js';
+import type { Clock } from '../shared/ports/clock.js';
 import type { AdoptionRequestRepository } from '../ports/adoption-request-repository.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import { feedEvents } from '../services/feed-events.js';
-import { LOST_RACE, retryOnConflict } from '../services/conditional-writes.js';
+import { LOST_RACE, retryOnConflict } from '../shared/conditional-writes.js';
 
 export class SettleHolds {
   constructor(

@@ -7,7 +7,7 @@ import {
   checkAdminTokenFormat,
   type AdminScope,
 } from '../../domain/admin-credential.js';
-import { ValidationError } from '../../domain/errors.js';
+import { ValidationError } from '../../domain/shared/errors.js';
 import { checkPlanLimits, isPlanId, needsOwnLimits, PLAN_IDS, type PlanId, type PlanLimits } from '../../domain/plans.js';
 import { checkScopeSet } from '../../domain/key-rules.js';
 import { ConfigError } from './config-error.js';

@@ -1,5 +1,5 @@
 /** Tracing from OpenTelemetry's own OTEL_* variables. */
-import type { TracingConfig } from '../../adapters/telemetry/open-telemetry.js';
+import type { TracingConfig } from '../../adapters/shared/telemetry/open-telemetry.js';
 import { ConfigError } from './config-error.js';
 
 /** The sampler names OTEL_TRACES_SAMPLER takes. */

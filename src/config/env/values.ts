@@ -1,8 +1,8 @@
 /** Variables read beyond their schema type: the schema itself, servers, getPet's removal, the metrics token, trusted proxies. */
 import { Value } from 'typebox/value';
 import type { Static, TSchema } from 'typebox';
-import { parseInstant } from '../../domain/instant.js';
-import type { Removal } from '../../domain/deprecation.js';
+import { parseInstant } from '../../domain/shared/instant.js';
+import type { Removal } from '../../domain/shared/deprecation.js';
 import { ConfigError } from './config-error.js';
 
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);

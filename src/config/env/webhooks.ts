@@ -1,7 +1,7 @@
 /** The WEBHOOK_* variables: endpoints per owner, loopback for development, the key secrets are sealed with in MongoDB, and delivery. */
 import { createHash } from 'node:crypto';
 import { ConfigError } from './config-error.js';
-import { DEFAULT_RETRY_SCHEDULE_MS } from '../../domain/webhook-delivery.js';
+import { DEFAULT_RETRY_SCHEDULE_MS } from '../../domain/webhooks/webhook-delivery.js';
 
 /**
  * Outside production a missing key falls back to one every development install shares: secrets are

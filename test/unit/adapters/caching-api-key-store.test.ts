@@ -3,7 +3,7 @@ import { CachingApiKeyStore } from '../../../src/adapters/cache/caching-api-key-
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { hashKey } from '../../../src/application/services/key-secrets.js';
 import type { ApiKeyRecord } from '../../../src/domain/api-key.js';
-import { DuplicateKeyError } from '../../../src/application/ports/errors.js';
+import { DuplicateKeyError } from '../../../src/application/shared/storage-errors.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { anApiKeyRecord } from '../../support/builders.js';
 

@@ -5,12 +5,12 @@ import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-key
 import type { RateLimiter } from '../../../src/application/ports/rate-limiter.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { MemoryRateLimiter } from '../../../src/adapters/memory/memory-rate-limiter.js';
-import { RateLimitExceededError, UnauthenticatedError } from '../../../src/domain/errors.js';
+import { RateLimitExceededError, UnauthenticatedError } from '../../../src/domain/shared/errors.js';
 import { ANONYMOUS_LIMITS, PLAN_LIMITS } from '../../../src/domain/plans.js';
 import type { AdmissionPolicy } from '../../../src/domain/rate-limit.js';
-import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
+import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/shared/services/auditor.js';
 import { LocalRefusals } from '../../../src/application/services/local-refusals.js';
-import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
+import { MemoryAuditLog } from '../../../src/adapters/shared/memory/memory-audit-log.js';
 import { FakeClock } from '../../support/fake-clock.js';
 
 /** The memory limiter, recording which subjects it was asked about. */

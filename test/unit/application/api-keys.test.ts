@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Authenticate, VERIFIED_MEMO_SIZE } from '../../../src/application/use-cases/authenticate.js';
 import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
-import { UnauthenticatedError } from '../../../src/domain/errors.js';
+import { UnauthenticatedError } from '../../../src/domain/shared/errors.js';
 import { composeKey } from '../../../src/domain/api-key.js';
 import { hashKey, newKeyBody } from '../../../src/application/services/key-secrets.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
-import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
-import { KeyNotFoundError } from '../../../src/domain/errors.js';
+import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/shared/services/auditor.js';
+import { MemoryAuditLog } from '../../../src/adapters/shared/memory/memory-audit-log.js';
+import { KeyNotFoundError } from '../../../src/domain/shared/errors.js';
 import { PLAN_LIMITS } from '../../../src/domain/plans.js';
 
 /** Counts lookups so a test can show that a key was refused before any. */

@@ -8,15 +8,15 @@ import {
 } from '../../../src/application/use-cases/admit-admin-request.js';
 import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
 import { ManageAdminCredentials } from '../../../src/application/use-cases/manage-admin-credentials.js';
-import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
+import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/shared/services/auditor.js';
 import { hashKey, newKeyBody } from '../../../src/application/services/key-secrets.js';
 import { MemoryAdminCredentialStore } from '../../../src/adapters/memory/memory-admin-credential-store.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
-import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
+import { MemoryAuditLog } from '../../../src/adapters/shared/memory/memory-audit-log.js';
 import { MemoryRateLimiter } from '../../../src/adapters/memory/memory-rate-limiter.js';
 import { ADMIN_TOKEN_PREFIX } from '../../../src/domain/admin-credential.js';
 import { composeSecret } from '../../../src/domain/api-key.js';
-import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '../../../src/domain/errors.js';
+import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '../../../src/domain/shared/errors.js';
 import type { RateLimiter } from '../../../src/application/ports/rate-limiter.js';
 import type { ApiKeyStore } from '../../../src/application/ports/api-key-store.js';
 import type { AdminCredentialStore } from '../../../src/application/ports/admin-credential-store.js';

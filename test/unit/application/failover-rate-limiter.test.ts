@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FailoverRateLimiter, type FailureMode } from '../../../src/application/services/failover-rate-limiter.js';
 import type { RateLimiter } from '../../../src/application/ports/rate-limiter.js';
 import { MemoryRateLimiter } from '../../../src/adapters/memory/memory-rate-limiter.js';
-import { ServiceUnavailableError } from '../../../src/domain/errors.js';
+import { ServiceUnavailableError } from '../../../src/domain/shared/errors.js';
 import { windowsFor, type AdmissionPolicy } from '../../../src/domain/rate-limit.js';
 import { FakeClock } from '../../support/fake-clock.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { derivedId, hashKey, newKeyBody, newKeyId } from '../../../src/application/services/key-secrets.js';
-import { eventId, randomBase62 } from '../../../src/application/services/ids.js';
+import { eventId, randomBase62 } from '../../../src/application/shared/ids.js';
 import { KEY_BODY_LENGTH } from '../../../src/domain/api-key.js';
-import { BASE62 } from '../../../src/domain/ids.js';
+import { BASE62 } from '../../../src/domain/shared/ids.js';
 
 const BASE62_ONLY = /^[0-9A-Za-z]*$/;
 

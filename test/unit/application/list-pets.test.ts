@@ -8,7 +8,7 @@ import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-rep
 import { MemoryPetCreateClaims } from '../../../src/adapters/memory/memory-pet-create-claims.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { refusal } from '../../support/refusal.js';
-import { GoneError, IdempotencyKeyInFlightError, PetNotFoundError, ValidationError } from '../../../src/domain/errors.js';
+import { GoneError, IdempotencyKeyInFlightError, PetNotFoundError, ValidationError } from '../../../src/domain/shared/errors.js';
 import { aDeprecation, aNewPet } from '../../support/builders.js';
 
 describe('listing, creating and getting pets', () => {

@@ -1,12 +1,12 @@
 /** Admin credentials as the key tool and ADMIN_TOKENS use them, without HTTP: every rule, its refusal and its audit. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManageAdminCredentials } from '../../../src/application/use-cases/manage-admin-credentials.js';
-import { AdminCredentialNotFoundError } from '../../../src/domain/errors.js';
-import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/services/auditor.js';
+import { AdminCredentialNotFoundError } from '../../../src/domain/shared/errors.js';
+import { Auditor, KEY_TOOL_ACTOR } from '../../../src/application/shared/services/auditor.js';
 import { hashKey, newKeyBody } from '../../../src/application/services/key-secrets.js';
-import { DuplicateKeyError } from '../../../src/application/ports/errors.js';
+import { DuplicateKeyError } from '../../../src/application/shared/storage-errors.js';
 import { MemoryAdminCredentialStore } from '../../../src/adapters/memory/memory-admin-credential-store.js';
-import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
+import { MemoryAuditLog } from '../../../src/adapters/shared/memory/memory-audit-log.js';
 import {
   ADMIN_SCOPES,
   ADMIN_TOKEN_PREFIX,
@@ -15,7 +15,7 @@ import {
   type AdminCredential,
 } from '../../../src/domain/admin-credential.js';
 import { composeSecret, KEY_FORMAT_TEXT } from '../../../src/domain/api-key.js';
-import type { Actor } from '../../../src/domain/audit-event.js';
+import type { Actor } from '../../../src/domain/shared/audit-event.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { auditTrail } from '../../support/audit-trail.js';
 import { refusal } from '../../support/refusal.js';

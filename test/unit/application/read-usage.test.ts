@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { ReadUsage } from '../../../src/application/use-cases/read-usage.js';
 import { ManageApiKeys } from '../../../src/application/use-cases/manage-api-keys.js';
-import { Auditor } from '../../../src/application/services/auditor.js';
+import { Auditor } from '../../../src/application/shared/services/auditor.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
-import { MemoryAuditLog } from '../../../src/adapters/memory/memory-audit-log.js';
+import { MemoryAuditLog } from '../../../src/adapters/shared/memory/memory-audit-log.js';
 import { MemoryUsageStore } from '../../../src/adapters/memory/memory-usage-store.js';
 import { emptyCounts } from '../../../src/domain/usage.js';
-import type { DeprecatedOperation } from '../../../src/domain/deprecation.js';
+import type { DeprecatedOperation } from '../../../src/domain/shared/deprecation.js';
 import type { UsageEntry } from '../../../src/application/ports/usage-store.js';
 import { FakeClock } from '../../support/fake-clock.js';
 

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EnvSchema } from '../../../src/config/env.js';
-import { ERROR_CODES, statusOf } from '../../../src/adapters/http/error-catalogue.js';
+import { ERROR_CODES, statusOf } from '../../../src/adapters/shared/http/error-catalogue.js';
 
 const root = new URL('../../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');

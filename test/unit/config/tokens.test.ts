@@ -2,7 +2,7 @@
 import { container as rootContainer } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
-import { systemClock } from '../../../src/application/ports/clock.js';
+import { systemClock } from '../../../src/application/shared/ports/clock.js';
 import { ListPets } from '../../../src/application/use-cases/list-pets.js';
 import { provide, resolve, TOKENS } from '../../../src/config/tokens.js';
 import type { GetPet } from '../../../src/application/use-cases/get-pet.js';

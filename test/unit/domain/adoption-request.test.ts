@@ -9,7 +9,7 @@ import {
   ADOPTION_REQUEST_STATUSES,
   type AdoptionRequestAction,
 } from '../../../src/domain/adoption-request.js';
-import { ForbiddenError, InvalidTransitionError, ValidationError } from '../../../src/domain/errors.js';
+import { ForbiddenError, InvalidTransitionError, ValidationError } from '../../../src/domain/shared/errors.js';
 import { anAdoptionRequest } from '../../contracts/adoption-request-repository.contract.js';
 
 describe('adoption request actions', () => {

@@ -13,7 +13,7 @@ import {
   type ApiKeyRecord,
   type KeyScope,
 } from '../../../src/domain/api-key.js';
-import { ForbiddenError, ValidationError } from '../../../src/domain/errors.js';
+import { ForbiddenError, ValidationError } from '../../../src/domain/shared/errors.js';
 import { anApiKeyRecord } from '../../support/builders.js';
 
 describe('issued key format', () => {

@@ -1,6 +1,6 @@
 /** The rules of a key's settings, stated once in the domain and shared by the admin API, the key tool and API_KEYS. */
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../src/domain/errors.js';
+import { ValidationError } from '../../../src/domain/shared/errors.js';
 import { checkKeyUpdate, checkNewKey, checkScopeSet } from '../../../src/domain/key-rules.js';
 import { checkPlanLimits } from '../../../src/domain/plans.js';
 

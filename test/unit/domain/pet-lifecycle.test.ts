@@ -16,8 +16,8 @@ import {
   PreconditionFailedError,
   PreconditionRequiredError,
   ValidationError,
-} from '../../../src/domain/errors.js';
-import { checkIfMatch } from '../../../src/domain/preconditions.js';
+} from '../../../src/domain/shared/errors.js';
+import { checkIfMatch } from '../../../src/domain/shared/preconditions.js';
 import { PET_STATUSES } from '../../../src/domain/pet-status.js';
 import type { Pet } from '../../../src/domain/pet.js';
 import { aPetDraft } from '../../support/builders.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftPet, MAX_ID } from '../../../src/domain/pet.js';
-import { ValidationError } from '../../../src/domain/errors.js';
+import { ValidationError } from '../../../src/domain/shared/errors.js';
 import { PET_STATUSES } from '../../../src/domain/pet-status.js';
 import { limitsForPlan, PLAN_LIMITS } from '../../../src/domain/plans.js';
 

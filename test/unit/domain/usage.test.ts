@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../src/domain/errors.js';
+import { ValidationError } from '../../../src/domain/shared/errors.js';
 import { bucketExpiresAt, bucketRange, countRequest, emptyCounts, fillRange } from '../../../src/domain/usage.js';
 
 const MINUTE = 60_000;

@@ -8,11 +8,11 @@ import type { Admission, AdmitRequest } from '../../../application/use-cases/adm
 import type { AuthenticatedKey } from '../../../application/use-cases/authenticate.js';
 import type { KeyScope } from '../../../domain/api-key.js';
 import type { Outcome } from '../../../domain/rate-limit.js';
-import type { Metrics } from '../../metrics/metrics.js';
+import type { Metrics } from '../../shared/metrics/metrics.js';
 import { setRateLimitHeaders } from '../rate-limit-headers.js';
 import { applyOriginRule } from './cors.js';
-import { sendRateLimitRefusal } from './error-handler.js';
-import { RateLimitExceededError } from '../../../domain/errors.js';
+import { sendRateLimitRefusal } from '../../shared/http/plugins/error-handler.js';
+import { RateLimitExceededError } from '../../../domain/shared/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

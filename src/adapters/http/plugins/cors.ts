@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
 import type { BrowserOrigins } from '../../../application/use-cases/browser-origins.js';
 import { checkKeyOrigin } from '../../../domain/api-key.js';
-import { ForbiddenError } from '../../../domain/errors.js';
+import { ForbiddenError } from '../../../domain/shared/errors.js';
 import { setRateLimitHeaders } from '../rate-limit-headers.js';
 
 /** Browser keys are read-only. */

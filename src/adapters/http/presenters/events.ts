@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { ReadEvents } from '../../../application/use-cases/read-events.js';
 import type { FeedEvent } from '../../../domain/feed-event.js';
-import { nextPageLink } from '../schemas/common-schemas.js';
+import { nextPageLink } from '../../shared/http/schemas/common-schemas.js';
 import type { ListEventsQuerySchema } from '../schemas/event-schemas.js';
 import { OrderSchema } from '../schemas/order-schemas.js';
 import { PetSchema } from '../schemas/pet-schemas.js';

@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ReadEvents } from '../../../application/use-cases/read-events.js';
-import { linkNextHeader } from '../schemas/common-schemas.js';
+import { linkNextHeader } from '../../shared/http/schemas/common-schemas.js';
 import { EventIdParamsSchema, EventSchema, EventsSchema, ListEventsQuerySchema } from '../schemas/event-schemas.js';
-import { errorResponses, withHeaders } from '../schemas/responses.js';
-import { callerOf } from '../preconditions.js';
-import { BETA } from '../schemas/stability.js';
+import { errorResponses, withHeaders } from '../../shared/http/schemas/responses.js';
+import { callerOf } from '../../shared/http/preconditions.js';
+import { BETA } from '../../shared/http/schemas/stability.js';
 import { eventsPage, presentEvent, typesAsList } from '../presenters/events.js';
 
 export interface EventRoutesOptions {

@@ -3,8 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AdoptionRequests } from '../../../application/use-cases/adoption-requests.js';
 import type { AdoptionRequestAction } from '../../../domain/adoption-request.js';
-import { ValidationError } from '../../../domain/errors.js';
-import { IDEMPOTENCY_KEY_HEADER, ETAG_HEADER, linkNextHeader, nextPageLink, NoQuerySchema } from '../schemas/common-schemas.js';
+import { ValidationError } from '../../../domain/shared/errors.js';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  ETAG_HEADER,
+  linkNextHeader,
+  nextPageLink,
+  NoQuerySchema,
+} from '../../shared/http/schemas/common-schemas.js';
 import {
   CancelOrderSchema,
   ListOrdersQuerySchema,
@@ -14,9 +20,9 @@ import {
   OrdersSchema,
   PlaceOrderHeadersSchema,
 } from '../schemas/order-schemas.js';
-import { errorResponses, withHeaders } from '../schemas/responses.js';
-import { callerOf, etagOf } from '../preconditions.js';
-import { BETA } from '../schemas/stability.js';
+import { errorResponses, withHeaders } from '../../shared/http/schemas/responses.js';
+import { callerOf, etagOf } from '../../shared/http/preconditions.js';
+import { BETA } from '../../shared/http/schemas/stability.js';
 
 export interface OrderRoutesOptions {
   readonly orders: AdoptionRequests;

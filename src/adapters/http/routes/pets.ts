@@ -7,7 +7,7 @@ import type { GetPet } from '../../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../../application/use-cases/list-pets.js';
 import type { Pet } from '../../../domain/pet.js';
 import type { ChangePet } from '../../../application/use-cases/change-pet.js';
-import { PreconditionRequiredError, ValidationError } from '../../../domain/errors.js';
+import { PreconditionRequiredError, ValidationError } from '../../../domain/shared/errors.js';
 import {
   CreatePetHeadersSchema,
   ListPetsQuerySchema,
@@ -26,11 +26,11 @@ import {
   linkNextHeader,
   nextPageLink,
   NoQuerySchema,
-} from '../schemas/common-schemas.js';
-import { errorResponses, withHeaders, withRetryAfter } from '../schemas/responses.js';
-import { ErrorSchema } from '../schemas/error-schema.js';
-import { callerOf, etagOf, parseIfMatch } from '../preconditions.js';
-import { MERGE_PATCH } from '../plugins/json-body.js';
+} from '../../shared/http/schemas/common-schemas.js';
+import { errorResponses, withHeaders, withRetryAfter } from '../../shared/http/schemas/responses.js';
+import { ErrorSchema } from '../../shared/http/schemas/error-schema.js';
+import { callerOf, etagOf, parseIfMatch } from '../../shared/http/preconditions.js';
+import { MERGE_PATCH } from '../../shared/http/plugins/json-body.js';
 
 export interface PetRoutesOptions {
   readonly listPets: ListPets;

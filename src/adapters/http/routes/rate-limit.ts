@@ -10,9 +10,9 @@ import type { AuthenticatedKey } from '../../../application/use-cases/authentica
 import { reportOf, type WindowName, type WindowUsage } from '../../../domain/rate-limit.js';
 import { setRateLimitHeaders } from '../rate-limit-headers.js';
 import { RateLimitStatusSchema } from '../schemas/rate-limit-schemas.js';
-import { NoQuerySchema } from '../schemas/common-schemas.js';
-import { ErrorSchema, RATE_LIMIT_HEADERS_IF_DECIDED } from '../schemas/error-schema.js';
-import { errorResponses, withHeaders } from '../schemas/responses.js';
+import { NoQuerySchema } from '../../shared/http/schemas/common-schemas.js';
+import { ErrorSchema, RATE_LIMIT_HEADERS_IF_DECIDED } from '../../shared/http/schemas/error-schema.js';
+import { errorResponses, withHeaders } from '../../shared/http/schemas/responses.js';
 
 export interface RateLimitRoutesOptions {
   readonly admitRequest: AdmitRequest;

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
 import type { ReadUsage } from '../../../application/use-cases/read-usage.js';
-import { ErrorSchema, RATE_LIMIT_HEADERS_IF_DECIDED } from '../schemas/error-schema.js';
+import { ErrorSchema, RATE_LIMIT_HEADERS_IF_DECIDED } from '../../shared/http/schemas/error-schema.js';
 import { sendQuotaHeaders } from './rate-limit.js';
-import { parseDate } from '../schemas/dates.js';
-import { errorResponses, withHeaders } from '../schemas/responses.js';
+import { parseDate } from '../../shared/http/schemas/dates.js';
+import { errorResponses, withHeaders } from '../../shared/http/schemas/responses.js';
 import { usageQuerySchema, UsageReportSchema, usageView } from '../schemas/usage-schemas.js';
 
 export interface UsageRoutesOptions {

@@ -1,10 +1,10 @@
 /** TypeBox schemas of the event feed: an event as partners read it, and how they page the feed. */
 import { Type } from 'typebox';
 import { EVENT_TYPES } from '../../../domain/feed-event.js';
-import { limitQuery } from './common-schemas.js';
+import { limitQuery } from '../../shared/http/schemas/common-schemas.js';
 import { OrderSchema } from './order-schemas.js';
 import { PetSchema } from './pet-schemas.js';
-import { EVENT_ID_PATTERN } from '../../../domain/ids.js';
+import { EVENT_ID_PATTERN } from '../../../domain/shared/ids.js';
 
 const EventTypeSchema = Type.Unsafe<(typeof EVENT_TYPES)[number]>({
   type: 'string',

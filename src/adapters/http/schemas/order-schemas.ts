@@ -9,9 +9,9 @@ import {
   ADOPTION_REQUEST_STATUSES,
 } from '../../../domain/adoption-request.js';
 import { ID_RANGE_TEXT, MAX_ID, MIN_ID } from '../../../domain/pet.js';
-import { VISIBLE_CHARACTER_PATTERN } from '../../../domain/name-pattern.js';
+import { VISIBLE_CHARACTER_PATTERN } from '../../../domain/shared/name-pattern.js';
 import { ADOPTION_REQUEST_ID_PATTERN } from '../../../domain/adoption-request.js';
-import { cursorQuery, idempotencyHeadersSchema, limitQuery } from './common-schemas.js';
+import { cursorQuery, idempotencyHeadersSchema, limitQuery } from '../../shared/http/schemas/common-schemas.js';
 
 const enumOf = <T extends string>(title: string, values: readonly T[], description: string) =>
   Type.Unsafe<T>({ title, type: 'string', enum: [...values], description });

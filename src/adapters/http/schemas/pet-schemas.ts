@@ -4,7 +4,7 @@ import { PET_STATUSES, type PetStatus } from '../../../domain/pet-status.js';
 import { ID_RANGE_TEXT, MAX_ID, MIN_ID, NAME_MAX_LENGTH, NAME_PATTERN, NAME_RULE_TEXT } from '../../../domain/pet.js';
 import { MAX_IDS } from '../../../application/use-cases/list-pets.js';
 import { PET_TRANSITIONS } from '../../../domain/pet-lifecycle.js';
-import { cursorQuery, idempotencyHeadersSchema, limitQuery } from './common-schemas.js';
+import { cursorQuery, idempotencyHeadersSchema, limitQuery } from '../../shared/http/schemas/common-schemas.js';
 
 const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
 

@@ -9,7 +9,7 @@ import {
   type UsageBucket,
 } from '../../../domain/usage.js';
 import type { DeprecationReport, UsageReport } from '../../../application/use-cases/read-usage.js';
-import { dateTime } from './dates.js';
+import { dateTime } from '../../shared/http/schemas/dates.js';
 
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 

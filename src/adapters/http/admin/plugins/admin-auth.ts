@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminPrincipal, AdmitAdminRequest } from '../../../../application/use-cases/admit-admin-request.js';
 import type { AdminScope } from '../../../../domain/admin-credential.js';
-import type { Actor } from '../../../../domain/audit-event.js';
+import type { Actor } from '../../../../domain/shared/audit-event.js';
 import { authorizationCount } from '../../plugins/admission.js';
 
 declare module 'fastify' {

@@ -1,14 +1,14 @@
 /** GET /admin/v1/audit-events: the audit log, newest first, read-only (nothing changes or deletes an event). */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Auditor } from '../../../../application/services/auditor.js';
-import { EVENT_ID } from '../../../../application/services/ids.js';
-import { decodeCursor, PAGE_LIMIT, pageOf } from '../../../../application/paging/cursor.js';
-import { linkNextHeader, nextPageLink } from '../../schemas/common-schemas.js';
-import { ValidationError } from '../../../../domain/errors.js';
-import { withHeaders } from '../../schemas/responses.js';
-import { parseDate } from '../../schemas/dates.js';
-import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
+import type { Auditor } from '../../../../application/shared/services/auditor.js';
+import { EVENT_ID } from '../../../../application/shared/ids.js';
+import { decodeCursor, PAGE_LIMIT, pageOf } from '../../../../application/shared/cursor.js';
+import { linkNextHeader, nextPageLink } from '../../../shared/http/schemas/common-schemas.js';
+import { ValidationError } from '../../../../domain/shared/errors.js';
+import { withHeaders } from '../../../shared/http/schemas/responses.js';
+import { parseDate } from '../../../shared/http/schemas/dates.js';
+import { adminErrorResponses, ADMIN_HEADERS } from '../../../shared/http/schemas/admin-responses.js';
 import { AuditEventsSchema, AuditQuerySchema } from '../schemas/audit-schemas.js';
 
 export interface AuditRoutesOptions {

@@ -3,15 +3,15 @@
  * ManageAdminCredentials, on every storage (no restart, no key tool). A credential gives only scopes
  * it holds itself; the secret is in the answer to its issue and nowhere else.
  */
-import { missingBodyAsEmpty } from '../../plugins/json-body.js';
+import { missingBodyAsEmpty } from '../../../shared/http/plugins/json-body.js';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ManageAdminCredentials } from '../../../../application/use-cases/manage-admin-credentials.js';
 import type { AdminCredential } from '../../../../domain/admin-credential.js';
-import { BODY_OPTIONAL } from '../../openapi-document.js';
-import { withHeaders } from '../../schemas/responses.js';
+import { BODY_OPTIONAL } from '../../../shared/http/openapi-document.js';
+import { withHeaders } from '../../../shared/http/schemas/responses.js';
 import { actorOf } from '../plugins/admin-auth.js';
-import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
+import { adminErrorResponses, ADMIN_HEADERS } from '../../../shared/http/schemas/admin-responses.js';
 import {
   AdminCredentialIdParamsSchema,
   AdminCredentialSchema,

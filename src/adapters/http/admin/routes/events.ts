@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ReadEvents } from '../../../../application/use-cases/read-events.js';
-import { linkNextHeader } from '../../schemas/common-schemas.js';
+import { linkNextHeader } from '../../../shared/http/schemas/common-schemas.js';
 import { EventsSchema, ListEventsQuerySchema } from '../../schemas/event-schemas.js';
-import { withHeaders } from '../../schemas/responses.js';
+import { withHeaders } from '../../../shared/http/schemas/responses.js';
 import { eventsPage, typesAsList } from '../../presenters/events.js';
-import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
+import { adminErrorResponses, ADMIN_HEADERS } from '../../../shared/http/schemas/admin-responses.js';
 
 export interface AdminEventRoutesOptions {
   readonly events: ReadEvents;

@@ -1,21 +1,26 @@
 // Over 300 lines: eight operations of one resource, each a schema and a one-hop handler; split, they would share nothing but imports.
 /** The keys resource of the admin API: issue, list, read, change, rotate and revoke, each one hop from ManageApiKeys. */
-import { missingBodyAsEmpty } from '../../plugins/json-body.js';
+import { missingBodyAsEmpty } from '../../../shared/http/plugins/json-body.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Clock } from '../../../../application/ports/clock.js';
+import type { Clock } from '../../../../application/shared/ports/clock.js';
 import type { IssuedKey, IssueOutcome, ManageApiKeys } from '../../../../application/use-cases/manage-api-keys.js';
 import type { ReadUsage } from '../../../../application/use-cases/read-usage.js';
 import type { LiftKeyBan } from '../../../../application/use-cases/lift-key-ban.js';
 import { keyStatus, recordLimits, type ApiKeyRecord } from '../../../../domain/api-key.js';
-import { withHeaders } from '../../schemas/responses.js';
-import { BODY_OPTIONAL } from '../../openapi-document.js';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyHeadersSchema, linkNextHeader, nextPageLink } from '../../schemas/common-schemas.js';
-import { decodeCursor, PAGE_LIMIT, pageOf } from '../../../../application/paging/cursor.js';
+import { withHeaders } from '../../../shared/http/schemas/responses.js';
+import { BODY_OPTIONAL } from '../../../shared/http/openapi-document.js';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyHeadersSchema,
+  linkNextHeader,
+  nextPageLink,
+} from '../../../shared/http/schemas/common-schemas.js';
+import { decodeCursor, PAGE_LIMIT, pageOf } from '../../../../application/shared/cursor.js';
 
-import { parseDate } from '../../schemas/dates.js';
+import { parseDate } from '../../../shared/http/schemas/dates.js';
 import { actorOf } from '../plugins/admin-auth.js';
-import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
+import { adminErrorResponses, ADMIN_HEADERS } from '../../../shared/http/schemas/admin-responses.js';
 import {
   ApiKeyChangesSchema,
   ApiKeySchema,

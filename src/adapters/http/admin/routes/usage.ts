@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ReadUsage } from '../../../../application/use-cases/read-usage.js';
-import { parseDate } from '../../schemas/dates.js';
-import { withHeaders } from '../../schemas/responses.js';
+import { parseDate } from '../../../shared/http/schemas/dates.js';
+import { withHeaders } from '../../../shared/http/schemas/responses.js';
 import { DeprecationsSchema, deprecationsView, usageQuerySchema, UsageReportSchema, usageView } from '../../schemas/usage-schemas.js';
-import { adminErrorResponses, ADMIN_HEADERS } from '../schemas/responses.js';
+import { adminErrorResponses, ADMIN_HEADERS } from '../../../shared/http/schemas/admin-responses.js';
 import { KeyIdParamsSchema } from '../schemas/key-schemas.js';
 
 export interface AdminUsageRoutesOptions {

@@ -1,8 +1,8 @@
 /** TypeBox schemas of the audit log as the admin API shows and filters it. */
 import { Type } from 'typebox';
-import { AUDIT_ACTIONS } from '../../../../domain/audit-event.js';
-import { cursorQuery, limitQuery } from '../../schemas/common-schemas.js';
-import { dateTime } from '../../schemas/dates.js';
+import { AUDIT_ACTIONS } from '../../../../domain/shared/audit-event.js';
+import { cursorQuery, limitQuery } from '../../../shared/http/schemas/common-schemas.js';
+import { dateTime } from '../../../shared/http/schemas/dates.js';
 
 const AuditId = (description: string) =>
   Type.String({

@@ -1,7 +1,7 @@
 /** TypeBox schemas of admin credentials: as operators see them (never a secret but once), and what they send. */
 import { Type } from 'typebox';
 import { ADMIN_NAME_MAX_LENGTH, ADMIN_SCOPES } from '../../../../domain/admin-credential.js';
-import { dateTimeOrNull } from '../../schemas/dates.js';
+import { dateTimeOrNull } from '../../../shared/http/schemas/dates.js';
 
 export const ADMIN_SCOPE_TEXT = ADMIN_SCOPES.join(', ');
 

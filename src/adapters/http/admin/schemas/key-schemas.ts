@@ -3,8 +3,8 @@ import { Type, type TSchema } from 'typebox';
 import { KEY_SCOPES, KEY_STATUSES, MAX_ALLOWED_ORIGINS } from '../../../../domain/api-key.js';
 import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH, REVOKE_REASON_MAX_LENGTH } from '../../../../domain/key-rules.js';
 import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../../domain/plans.js';
-import { cursorQuery, limitQuery } from '../../schemas/common-schemas.js';
-import { dateTime, dateTimeOrNull } from '../../schemas/dates.js';
+import { cursorQuery, limitQuery } from '../../../shared/http/schemas/common-schemas.js';
+import { dateTime, dateTimeOrNull } from '../../../shared/http/schemas/dates.js';
 
 const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
 

@@ -1,0 +1,202 @@
+/**
+ * Finishes the OpenAPI document @fastify/swagger builds from the route schemas, for client
+ * generators: schemas with a title become named components (Pet, NewPet, Error, PetStatus, ...)
+ * referenced from the operations; response headers and error responses become reusable components;
+ * each error response lists only the codes it can carry. HEAD is served on every GET path but not
+ * listed (generated clients would grow a method per GET); the description says it is answered.
+ */
+import { UsageBucketSchema, UsageReportSchema } from '../../http/schemas/usage-schemas.js';
+import { ERROR_RESPONSES, errorEntry, operationCodes, statusOf, type ErrorCode } from './error-catalogue.js';
+import { ErrorSchema } from './schemas/error-schema.js';
+import { NewPetSchema, PetPatchSchema, PetSchema, PetsSchema } from '../../http/schemas/pet-schemas.js';
+import { CancelOrderSchema, NewOrderSchema, OrderSchema, OrdersSchema } from '../../http/schemas/order-schemas.js';
+import { RateLimitStatusSchema, WindowStatusSchema } from '../../http/schemas/rate-limit-schemas.js';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Replaces every schema with a title by a reference to a component of that name, collecting the
+ * components. A component carries its own description (from `ownDescriptions`, the schema modules'
+ * text), never that of a place where it is used: a use that says something else (a response, a
+ * property) keeps its description beside the reference.
+ */
+function nameSchemas(node: unknown, schemas: Json, ownDescriptions: Readonly<Record<string, string>>): unknown {
+  if (Array.isArray(node)) return node.map((item) => nameSchemas(item, schemas, ownDescriptions));
+  if (!isObject(node)) return node;
+  const walked: Json = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nameSchemas(value, schemas, ownDescriptions)]));
+  const title = walked.title;
+  if (typeof title !== 'string') return walked;
+  const component = { ...walked };
+  delete component.title;
+  const { description } = component;
+  delete component.description;
+  const own = ownDescriptions[title];
+  // A value type without a description of its own (PetStatus) is described where it is used.
+  if (!(title in schemas)) schemas[title] = { title, ...component, ...(own !== undefined && { description: own }) };
+  return { $ref: `#/components/schemas/${title}`, ...(description !== undefined && description !== own && { description }) };
+}
+
+/** What differs between the documents the service serves (the public API's, the admin API's). */
+export interface DocumentProfile {
+  /** The schemas that become named components, by title, each with its own description. */
+  readonly ownDescriptions: Readonly<Record<string, string>>;
+  /** The codes an operation's error response with this status can carry. */
+  readonly codesFor: (status: number, operationId: string) => ErrorCode[];
+}
+
+/** Each schema's own description, by title. */
+export function ownDescriptionsOf(schemas: readonly unknown[]): Readonly<Record<string, string>> {
+  return Object.fromEntries(
+    (schemas as Json[]).flatMap((schema) =>
+      typeof schema.title === 'string' && typeof schema.description === 'string' ? [[schema.title, schema.description]] : [],
+    ),
+  );
+}
+
+/** Codes only the admin API answers with. */
+const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['key_not_active'];
+
+/** Codes only some operations can meet; every other code, any operation answering with its status. */
+const OPERATIONS_OF: Partial<Readonly<Record<ErrorCode, readonly string[]>>> = {
+  idempotency_key_in_flight: ['createPet'],
+  idempotency_key_reused: ['createPet', 'placeOrder'],
+  precondition_failed: ['updatePet', 'deletePet'],
+  precondition_required: ['updatePet'],
+  invalid_transition: ['updatePet', 'approveOrder', 'deliverOrder', 'cancelOrder'],
+  pet_held: ['updatePet', 'deletePet'],
+  pet_not_available: ['placeOrder', 'approveOrder'],
+  pet_not_found: ['placeOrder'],
+  url_not_allowed: ['createWebhookEndpoint', 'updateWebhookEndpoint'],
+  endpoint_limit_reached: ['createWebhookEndpoint'],
+};
+
+export const PUBLIC_PROFILE: DocumentProfile = {
+  ownDescriptions: ownDescriptionsOf([
+    ErrorSchema,
+    PetSchema,
+    NewPetSchema,
+    PetsSchema,
+    PetPatchSchema,
+    OrderSchema,
+    OrdersSchema,
+    NewOrderSchema,
+    CancelOrderSchema,
+    WindowStatusSchema,
+    RateLimitStatusSchema,
+    UsageReportSchema,
+    UsageBucketSchema,
+  ]),
+  codesFor: (status, operationId) =>
+    operationCodes(status).filter((code) => !ADMIN_ONLY_CODES.includes(code) && (OPERATIONS_OF[code]?.includes(operationId) ?? true)),
+};
+
+/** An operation whose description opens with "Beta." is marked so for tools (x-stability-level). */
+const BETA_PREFIX = 'Beta.';
+/** Set in a route's schema when its body may be left out: the document then marks the body optional. */
+export const BODY_OPTIONAL = 'x-body-optional';
+
+export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC_PROFILE): Json {
+  const components = (document.components ?? {}) as Json;
+  const schemas: Json = { ...((components.schemas as Json | undefined) ?? {}) };
+  const headers: Json = {};
+  const responses: Json = {};
+  const paths = nameSchemas(document.paths, schemas, profile.ownDescriptions) as Record<string, Record<string, Json>>;
+
+  for (const methods of Object.values(paths)) {
+    for (const operation of Object.values(methods)) {
+      if (typeof operation.description === 'string' && operation.description.startsWith(BETA_PREFIX))
+        operation['x-stability-level'] = 'beta';
+      // An operation whose body may be left out (its route reads none as {}) says so with x-body-optional.
+      if (operation[BODY_OPTIONAL] === true) {
+        delete operation[BODY_OPTIONAL];
+        (operation.requestBody as Json).required = false;
+      }
+      const operationResponses = operation.responses as Record<string, Json>;
+      for (const [statusText, response] of Object.entries(operationResponses)) {
+        const status = Number(statusText);
+        // Response headers: one component per meaning, referenced.
+        const responseHeaders = (response.headers ?? {}) as Json;
+        for (const [name, header] of Object.entries(responseHeaders)) {
+          const { component, definition } = headerComponent(name, header as Json);
+          if (component === null) {
+            responseHeaders[name] = definition;
+            continue;
+          }
+          headers[component] ??= definition;
+          responseHeaders[name] = { $ref: `#/components/headers/${component}` };
+        }
+        if (status < 400) continue;
+        const codes = profile.codesFor(status, String(operation.operationId));
+        const name = ERROR_RESPONSES[status]?.name ?? `Error${status}`;
+        const built: Json = {
+          ...response,
+          content: {
+            'application/json': {
+              schema: {
+                allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
+              },
+              example: { code: codes[0], message: errorEntry(codes[0] as ErrorCode).example ?? 'See the message', status },
+            },
+          },
+        };
+        responses[name] ??= built;
+        // One component per status; an operation whose response carries other headers (GET
+        // /rate_limit's 400 comes before any rate-limit decision) or other codes keeps its own in place.
+        const shared = JSON.stringify(responses[name]) === JSON.stringify(built);
+        operationResponses[statusText] = shared ? { $ref: `#/components/responses/${name}` } : built;
+      }
+    }
+  }
+  addRoutingResponses(headers, responses);
+  return { ...document, paths, components: { ...components, schemas, headers, responses } };
+}
+
+/**
+ * A header's component name (the header's own, or its `x-component` when the name has several
+ * meanings) and its definition: `required` when every response that lists it carries it.
+ */
+function headerComponent(name: string, header: Json): { component: string | null; definition: Json } {
+  const schema = { ...((header.schema ?? {}) as Json) };
+  const hints = { ...header, ...schema };
+  const definition: Json = { ...header, schema };
+  for (const hint of ['x-required', 'x-component', 'x-inline']) {
+    delete schema[hint];
+    delete definition[hint];
+  }
+  if (hints['x-required'] === true) definition.required = true;
+  if (hints['x-inline'] === true) return { component: null, definition };
+  return { component: typeof hints['x-component'] === 'string' ? hints['x-component'] : name, definition };
+}
+
+/**
+ * What a request that no operation takes gets: 405 with Allow on a known path, 404 elsewhere. No
+ * operation answers them, so they stand as components of their own, for clients to handle.
+ */
+function addRoutingResponses(headers: Json, responses: Json): void {
+  headers.Allow = { description: 'The methods this path serves, e.g. `GET, HEAD, POST`', required: true, schema: { type: 'string' } };
+  const rateLimitHeaders = Object.fromEntries(
+    ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'X-Request-Id']
+      .filter((name) => name in headers)
+      .map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+  );
+  const routingResponse = (code: ErrorCode, extraHeaders: Json = {}) => {
+    const entry = errorEntry(code);
+    if (!entry.routing) throw new Error(`${code} is not a routing code`);
+    responses[entry.routing.component] = {
+      description: entry.routing.description,
+      headers: { ...rateLimitHeaders, ...extraHeaders },
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [code] } } }],
+          },
+          example: { code, message: entry.example, status: statusOf(code) },
+        },
+      },
+    };
+  };
+  routingResponse('method_not_allowed', { Allow: { $ref: '#/components/headers/Allow' } });
+  routingResponse('route_not_found');
+}

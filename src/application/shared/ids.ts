@@ -1,0 +1,42 @@
+/** Random and time-ordered ids: CSPRNG base62 text, and the ids of events (audit and feed alike). */
+import { randomFillSync } from 'node:crypto';
+import { BASE62, EVENT_ID_PATTERN } from '../../domain/shared/ids.js';
+
+/**
+ * CSPRNG bytes drawn from a pool refilled 4 KiB at a time, as crypto.randomUUID draws its own: a
+ * call into the generator per id cost more than the rest of an event's making. Each byte is zeroed
+ * once taken, so a secret's material does not stay behind in the pool.
+ */
+const POOL = Buffer.alloc(4096);
+let poolAt = POOL.length;
+
+function randomByte(): number {
+  if (poolAt === POOL.length) {
+    randomFillSync(POOL);
+    poolAt = 0;
+  }
+  const byte = POOL[poolAt] as number;
+  POOL[poolAt++] = 0;
+  return byte;
+}
+
+/** Uniform base62 characters by rejection sampling (248 = 4 * 62). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    const byte = randomByte();
+    if (byte < 248) out += BASE62.charAt(byte % 62);
+  }
+  return out;
+}
+
+/**
+ * Event ids (the audit log's and the feed's) sort by time: the milliseconds in fixed-width base 36, then this process's sequence
+ * number (events written in one millisecond keep their order), then randomness (instances never collide).
+ */
+export function eventId(atMs: number, sequence: number): string {
+  return `evt_${atMs.toString(36).padStart(9, '0')}${(sequence % 36 ** 4).toString(36).padStart(4, '0')}${randomBase62(6)}`;
+}
+
+/** What eventId makes: a cursor naming anything else was not given by this API. */
+export const EVENT_ID = new RegExp(EVENT_ID_PATTERN);

@@ -1,0 +1,155 @@
+/** Webhook endpoints as their owner manages them, on the in-memory store, with a resolver the test controls. */
+import { describe, expect, it } from 'vitest';
+import { MemoryWebhookEndpointStore } from '../../../../src/adapters/webhooks/memory/memory-webhook-endpoint-store.js';
+import { ManageWebhookEndpoints } from '../../../../src/application/webhooks/use-cases/manage-webhook-endpoints.js';
+import {
+  EndpointLimitReachedError,
+  UrlNotAllowedError,
+  ValidationError,
+  WebhookEndpointNotFoundError,
+} from '../../../../src/domain/shared/errors.js';
+import { signingSecrets } from '../../../../src/domain/webhooks/webhook-endpoint.js';
+import { FakeClock } from '../../../support/fake-clock.js';
+import { MemoryAuditLog } from '../../../../src/adapters/shared/memory/memory-audit-log.js';
+import { Auditor } from '../../../../src/application/shared/services/auditor.js';
+import { StaticResolver, TEST_ANSWERS } from '../../../support/static-resolver.js';
+
+const owner = { ownerId: 'acct_shelter', keyId: 'key_a' };
+const stranger = { ownerId: 'acct_other', keyId: 'key_b' };
+
+function setup(allowLoopback = false, maxPerOwner = 10) {
+  const clock = new FakeClock(Date.UTC(2026, 10, 26, 9, 0, 0));
+  const store = new MemoryWebhookEndpointStore();
+  const resolver = new StaticResolver(TEST_ANSWERS);
+  const audit = new MemoryAuditLog();
+  const endpoints = new ManageWebhookEndpoints(store, resolver, new Auditor(audit, clock), clock, { allowLoopback, maxPerOwner });
+  return { clock, store, resolver, endpoints, audit };
+}
+
+describe('ManageWebhookEndpoints', () => {
+  it('makes an endpoint with a whsec_ secret of 32 random bytes, returned with it and stored to sign', async () => {
+    const { endpoints } = setup();
+    const { endpoint, secret } = await endpoints.create(
+      { url: 'https://hooks.example.com/adoptions', enabledEvents: ['pet.updated', 'pet.updated'] },
+      owner,
+    );
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32);
+    expect(endpoint).toMatchObject({
+      ownerId: 'acct_shelter',
+      url: 'https://hooks.example.com/adoptions',
+      enabledEvents: ['pet.updated'],
+      description: null,
+      status: 'enabled',
+      version: 1,
+    });
+    expect(endpoint.id).toMatch(/^we_[0-9a-z]{12}[A-Za-z0-9]{7}$/);
+    expect(signingSecrets(endpoint, endpoint.createdAt)).toEqual([secret]);
+    expect(await endpoints.get(endpoint.id, owner)).toEqual(endpoint);
+  });
+
+  it.each([
+    ['http://hooks.example.com/', UrlNotAllowedError, /must use https; got http/],
+    ['ftp://hooks.example.com/', UrlNotAllowedError, /must use https/],
+    ['https://user:secret@hooks.example.com/', UrlNotAllowedError, /user name or password/],
+    ['https://127.0.0.1/', UrlNotAllowedError, /is a loopback address/],
+    ['https://2130706433/', UrlNotAllowedError, /is a loopback address/],
+    ['https://[::ffff:a9fe:a9fe]/', UrlNotAllowedError, /is a link-local address/],
+    ['https://100.64.1.1/', UrlNotAllowedError, /is a shared address/],
+    ['https://localhost/', UrlNotAllowedError, /localhost resolves to a loopback address/],
+    ['https://inside.example.com/', UrlNotAllowedError, /inside\.example\.com resolves to a private address/],
+    ['https://metadata.example.com/', UrlNotAllowedError, /resolves to a link-local address/],
+    ['https://nowhere.example.com/', ValidationError, /does not resolve/],
+    ['hooks.example.com/x', ValidationError, /absolute URL/],
+    ['https://hooks.example.com/#part', ValidationError, /fragment/],
+    [`https://hooks.example.com/${'a'.repeat(2048)}`, ValidationError, /at most 2048/],
+  ])('refuses %s, storing nothing', async (url, error, message) => {
+    const { endpoints } = setup();
+    const attempt = endpoints.create({ url, enabledEvents: ['*'] }, owner);
+    await expect(attempt).rejects.toBeInstanceOf(error);
+    await expect(attempt).rejects.toThrow(message);
+    expect((await endpoints.list(owner, { limit: 100 })).endpoints).toEqual([]);
+  });
+
+  it('admits http and loopback hosts only where WEBHOOK_ALLOW_LOOPBACK is set, and nothing else inside even then', async () => {
+    const { endpoints } = setup(true);
+    const { endpoint } = await endpoints.create({ url: 'http://localhost:8080/hook', enabledEvents: ['*'] }, owner);
+    expect(endpoint.url).toBe('http://localhost:8080/hook');
+    await expect(endpoints.create({ url: 'http://10.0.0.1/', enabledEvents: ['*'] }, owner)).rejects.toThrow(/is a private address/);
+    await expect(endpoints.create({ url: 'http://[::1]:9/', enabledEvents: ['*'] }, owner)).resolves.toMatchObject({});
+  });
+
+  it.each([
+    [[], /at least one event type/],
+    [['*', 'pet.created'], /stands alone/],
+    [['pet.adopted'], /unknown type "pet\.adopted"; the types are pet\.created, /],
+  ])('refuses enabledEvents %j', async (enabledEvents, message) => {
+    const { endpoints } = setup();
+    await expect(endpoints.create({ url: 'https://hooks.example.com/', enabledEvents }, owner)).rejects.toThrow(message);
+  });
+
+  it('lets an owner have WEBHOOK_ENDPOINTS_PER_OWNER endpoints, then refuses with 409 and counts each owner apart', async () => {
+    const { endpoints } = setup(false, 2);
+    for (let i = 0; i < 2; i++) await endpoints.create({ url: `https://hooks.example.com/${i}`, enabledEvents: ['*'] }, owner);
+    await expect(endpoints.create({ url: 'https://hooks.example.com/3', enabledEvents: ['*'] }, owner)).rejects.toBeInstanceOf(
+      EndpointLimitReachedError,
+    );
+    await expect(endpoints.create({ url: 'https://hooks.example.com/4', enabledEvents: ['*'] }, stranger)).resolves.toMatchObject({});
+    expect((await endpoints.list(owner, { limit: 100 })).endpoints).toHaveLength(2);
+  });
+
+  it("answers another owner's endpoint as one that does not exist, for every read and write, and changes nothing", async () => {
+    const { endpoints } = setup();
+    const { endpoint } = await endpoints.create({ url: 'https://hooks.example.com/', enabledEvents: ['*'] }, owner);
+    await expect(endpoints.get(endpoint.id, stranger)).rejects.toBeInstanceOf(WebhookEndpointNotFoundError);
+    await expect(endpoints.update(endpoint.id, { status: 'disabled' }, stranger)).rejects.toBeInstanceOf(WebhookEndpointNotFoundError);
+    await expect(endpoints.rotateSecret(endpoint.id, 0, stranger)).rejects.toBeInstanceOf(WebhookEndpointNotFoundError);
+    await expect(endpoints.remove(endpoint.id, stranger)).rejects.toBeInstanceOf(WebhookEndpointNotFoundError);
+    expect((await endpoints.list(stranger, { limit: 100 })).endpoints).toEqual([]);
+    expect(await endpoints.get(endpoint.id, owner)).toEqual(endpoint);
+  });
+
+  it('changes what a patch names, checks a new URL as a new one, and keeps the version for a patch that changes nothing', async () => {
+    const { clock, endpoints } = setup();
+    const { endpoint } = await endpoints.create({ url: 'https://hooks.example.com/', enabledEvents: ['*'], description: 'Site' }, owner);
+    expect(await endpoints.update(endpoint.id, { description: 'Site', enabledEvents: ['*'] }, owner)).toEqual(endpoint);
+    clock.advance(1_000);
+    const changed = await endpoints.update(
+      endpoint.id,
+      { url: 'https://dual.example.com/v2', enabledEvents: ['order.placed'], description: null, status: 'disabled' },
+      owner,
+    );
+    expect(changed).toMatchObject({
+      url: 'https://dual.example.com/v2',
+      enabledEvents: ['order.placed'],
+      description: null,
+      status: 'disabled',
+      version: 2,
+    });
+    expect(changed.updatedAt > endpoint.updatedAt).toBe(true);
+    await expect(endpoints.update(endpoint.id, { url: 'https://inside.example.com/' }, owner)).rejects.toBeInstanceOf(UrlNotAllowedError);
+    expect(await endpoints.get(endpoint.id, owner)).toEqual(changed);
+  });
+
+  it('rotates the secret: both sign during the overlap, then the new one alone; an overlap of 0 drops the old at once', async () => {
+    const { clock, endpoints } = setup();
+    const { endpoint, secret: first } = await endpoints.create({ url: 'https://hooks.example.com/', enabledEvents: ['*'] }, owner);
+    const { endpoint: rotated, secret: second } = await endpoints.rotateSecret(endpoint.id, 3_600, owner);
+    expect(second).not.toBe(first);
+    const at = (ms: number) => new Date(clock.ms + ms).toISOString();
+    expect(signingSecrets(rotated, at(0))).toEqual([second, first]);
+    expect(signingSecrets(rotated, at(3_599_999))).toEqual([second, first]);
+    expect(signingSecrets(rotated, at(3_600_000))).toEqual([second]);
+    const { endpoint: again, secret: third } = await endpoints.rotateSecret(endpoint.id, 0, owner);
+    expect(signingSecrets(again, at(0))).toEqual([third]);
+    await expect(endpoints.rotateSecret(endpoint.id, 604_801, owner)).rejects.toThrow(/overlapSeconds must be an integer from 0 to 604800/);
+  });
+
+  it('removes an endpoint for its owner only', async () => {
+    const { endpoints } = setup();
+    const { endpoint } = await endpoints.create({ url: 'https://hooks.example.com/', enabledEvents: ['*'] }, owner);
+    await endpoints.remove(endpoint.id, owner);
+    await expect(endpoints.get(endpoint.id, owner)).rejects.toBeInstanceOf(WebhookEndpointNotFoundError);
+    await expect(endpoints.remove(endpoint.id, owner)).rejects.toBeInstanceOf(WebhookEndpointNotFoundError);
+  });
+});

@@ -1,0 +1,122 @@
+/** What an attempt makes of a delivery: delivered, failed for good, the schedule's next wait (with jitter and Retry-After), exhausted. */
+import { describe, expect, it } from 'vitest';
+import {
+  afterAttempt,
+  DEFAULT_RETRY_SCHEDULE_MS,
+  dueAgain,
+  retryAfterMs,
+  type AttemptOutcome,
+  type WebhookDelivery,
+} from '../../../../src/domain/webhooks/webhook-delivery.js';
+import { deliveryIdFor } from '../../../../src/application/webhooks/services/webhook-delivery-ids.js';
+import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../../src/domain/webhooks/webhook-delivery.js';
+import { parseRetrySchedule } from '../../../../src/config/env/webhooks.js';
+
+const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
+const SCHEDULE = [1_000, 2_000, 4_000];
+const pending: WebhookDelivery = {
+  id: 'wd_x',
+  endpointId: 'we_x',
+  ownerId: 'acct',
+  eventId: 'evt_x',
+  eventType: 'pet.created',
+  body: '{}',
+  status: 'pending',
+  attempts: [],
+  nextAttemptAt: new Date(NOW).toISOString(),
+  createdAt: new Date(NOW).toISOString(),
+  updatedAt: new Date(NOW).toISOString(),
+  version: 1,
+};
+const answer = (statusCode: number, retryAfter: number | null = null): AttemptOutcome => ({
+  kind: 'response',
+  statusCode,
+  retryAfterMs: retryAfter,
+});
+const waitAfter = (delivery: WebhookDelivery) => Date.parse(delivery.nextAttemptAt as string) - NOW;
+
+describe('afterAttempt', () => {
+  it('delivers on any 2xx, and records the attempt', () => {
+    for (const status of [200, 201, 202, 204, 299]) {
+      const after = afterAttempt(pending, answer(status), NOW, 40, SCHEDULE, 0.5);
+      expect(after).toMatchObject({ status: 'delivered', nextAttemptAt: null, version: 2 });
+      expect(after.attempts).toEqual([{ at: new Date(NOW - 40).toISOString(), statusCode: status, error: null, durationMs: 40 }]);
+    }
+  });
+
+  it('fails for good, without a next attempt, on 410 and on a blocked address', () => {
+    expect(afterAttempt(pending, answer(410), NOW, 5, SCHEDULE, 0.5)).toMatchObject({ status: 'failed', nextAttemptAt: null });
+    expect(afterAttempt(pending, { kind: 'error', error: 'blocked' }, NOW, 0, SCHEDULE, 0.5)).toMatchObject({ status: 'failed' });
+  });
+
+  it('waits each step of the schedule after each failure, spread by at most 10%, then is exhausted', () => {
+    let delivery = pending;
+    for (const [index, step] of SCHEDULE.entries()) {
+      const outcome: AttemptOutcome = index % 2 === 0 ? answer(500) : { kind: 'error', error: 'timeout' };
+      delivery = afterAttempt(delivery, outcome, NOW, 0, SCHEDULE, 0.5);
+      expect(delivery.status).toBe('pending');
+      expect(waitAfter(delivery)).toBe(step);
+      expect(waitAfter(afterAttempt(pending, outcome, NOW, 0, [step], 0))).toBe(step * 0.9);
+      expect(waitAfter(afterAttempt(pending, outcome, NOW, 0, [step], 0.999_999))).toBeCloseTo(step * 1.1, -1);
+    }
+    delivery = afterAttempt(delivery, { kind: 'error', error: 'connect' }, NOW, 0, SCHEDULE, 0.5);
+    expect(delivery).toMatchObject({ status: 'exhausted', nextAttemptAt: null });
+    expect(delivery.attempts).toHaveLength(4);
+  });
+
+  it('waits what Retry-After asks on 429 and 503 when longer than the step, never beyond the longest step; other statuses ignore it', () => {
+    expect(waitAfter(afterAttempt(pending, answer(429, 3_000), NOW, 0, SCHEDULE, 0.5))).toBe(3_000);
+    expect(waitAfter(afterAttempt(pending, answer(503, 500), NOW, 0, SCHEDULE, 0.5))).toBe(1_000);
+    expect(waitAfter(afterAttempt(pending, answer(503, 86_400_000), NOW, 0, SCHEDULE, 0.5))).toBe(4_000);
+    expect(waitAfter(afterAttempt(pending, answer(500, 3_000), NOW, 0, SCHEDULE, 0.5))).toBe(1_000);
+  });
+
+  it('goes on from the attempts made when sent again: an exhausted delivery that fails once more is exhausted again', () => {
+    let delivery = pending;
+    for (let i = 0; i <= SCHEDULE.length; i++) delivery = afterAttempt(delivery, answer(500), NOW, 0, SCHEDULE, 0.5);
+    expect(delivery.status).toBe('exhausted');
+    const again = dueAgain(delivery, NOW + 1);
+    expect(again).toMatchObject({ status: 'pending', nextAttemptAt: new Date(NOW + 1).toISOString() });
+    expect(afterAttempt(again, answer(500), NOW, 0, SCHEDULE, 0.5).status).toBe('exhausted');
+    expect(afterAttempt(again, answer(200), NOW, 0, SCHEDULE, 0.5).status).toBe('delivered');
+  });
+
+  it('the default schedule lasts about three days over ten attempts', () => {
+    const total = DEFAULT_RETRY_SCHEDULE_MS.reduce((sum, ms) => sum + ms, 0);
+    expect(DEFAULT_RETRY_SCHEDULE_MS).toHaveLength(9);
+    expect(total / 86_400_000).toBeGreaterThan(2.9);
+    expect(total / 86_400_000).toBeLessThan(3.1);
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('reads delay-seconds and HTTP dates, and nothing else', () => {
+    expect(retryAfterMs('120', NOW)).toBe(120_000);
+    expect(retryAfterMs(new Date(NOW + 30_000).toUTCString(), NOW)).toBe(30_000);
+    expect(retryAfterMs(new Date(NOW - 30_000).toUTCString(), NOW)).toBe(0);
+    expect(retryAfterMs(undefined, NOW)).toBeNull();
+    expect(retryAfterMs('soon', NOW)).toBeNull();
+    expect(retryAfterMs('-5', NOW)).toBeNull();
+  });
+});
+
+describe('WEBHOOK_RETRY_SCHEDULE', () => {
+  it('takes waits with units, and refuses anything else naming the part', () => {
+    expect(parseRetrySchedule('1s,2s,4s')).toEqual([1_000, 2_000, 4_000]);
+    expect(parseRetrySchedule(' 500ms , 5m, 2h, 1d ')).toEqual([500, 300_000, 7_200_000, 86_400_000]);
+    expect(parseRetrySchedule('')).toBe(DEFAULT_RETRY_SCHEDULE_MS);
+    for (const bad of ['1', '1s,', '0s', '8d', '1.5s', 'fast'])
+      expect(() => parseRetrySchedule(bad), bad).toThrow(/WEBHOOK_RETRY_SCHEDULE has "/);
+  });
+});
+
+describe('delivery ids', () => {
+  it('are one per event and endpoint: the same pair gives the same id, another pair another, sorted by the event', () => {
+    const event = 'evt_0mwqcvpc00001Ab3dE9';
+    const id = deliveryIdFor(event, 'we_0mwqcvpc0001Ab3dE9f');
+    expect(id).toMatch(new RegExp(WEBHOOK_DELIVERY_ID_PATTERN));
+    expect(deliveryIdFor(event, 'we_0mwqcvpc0001Ab3dE9f')).toBe(id);
+    expect(deliveryIdFor(event, 'we_0mwqcvpc0002Ab3dE9f')).not.toBe(id);
+    expect(deliveryIdFor('evt_0mwqcvpc10001Ab3dE9', 'we_0mwqcvpc0001Ab3dE9f') > id).toBe(true);
+  });
+});

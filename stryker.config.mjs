@@ -18,9 +18,9 @@ export default {
     'src/domain/**/*.ts',
     'src/application/**/*.ts',
     // The HTTP admission and error paths.
-    'src/adapters/http/plugins/admission.ts',
+    'src/adapters/access/http/admission.ts',
     'src/adapters/shared/http/plugins/error-handler.ts',
-    'src/adapters/http/rate-limit-headers.ts',
+    'src/adapters/access/http/rate-limit-headers.ts',
     'src/adapters/shared/http/error-catalogue.ts',
   ],
   coverageAnalysis: 'perTest',

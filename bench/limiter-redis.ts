@@ -11,8 +11,8 @@
  * is using: the keys it writes expire within a day.
  */
 import { Redis } from 'ioredis';
-import { RedisRateLimiter } from '../src/adapters/redis/redis-rate-limiter.js';
-import { windowsFor, type AdmissionPolicy } from '../src/domain/rate-limit.js';
+import { RedisRateLimiter } from '../src/adapters/access/redis/redis-rate-limiter.js';
+import { windowsFor, type AdmissionPolicy } from '../src/domain/access/rate-limit.js';
 
 const url = process.env.REDIS_URL;
 if (!url) {

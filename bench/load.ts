@@ -1,10 +1,10 @@
 // The load generator, in its own process: node dist-bench/bench/load.js '<json options>'; prints the result as JSON.
 // Each request takes the next API key (and, for the 401 scenario, the next client address), so
 // traffic is spread over many keys as real partners would send it.
-import { newKeyBody } from '../src/application/services/key-secrets.js';
+import { newKeyBody } from '../src/application/access/services/key-secrets.js';
 import autocannon, { type Request } from 'autocannon';
 import type { LoadOptions, LoadResult, Scenario } from './processes.js';
-import { composeKey } from '../src/domain/api-key.js';
+import { composeKey } from '../src/domain/access/api-key.js';
 
 const o = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
 let n = 0;

@@ -23,16 +23,16 @@ import {
   type ServerOptions,
   startLocalRedis,
 } from './processes.js';
-import type { AdmissionPolicy } from '../src/domain/rate-limit.js';
-import { MemoryApiKeyStore } from '../src/adapters/memory/memory-api-key-store.js';
-import { MemoryRateLimiter } from '../src/adapters/memory/memory-rate-limiter.js';
-import { Authenticate } from '../src/application/use-cases/authenticate.js';
-import { ManageApiKeys } from '../src/application/use-cases/manage-api-keys.js';
+import type { AdmissionPolicy } from '../src/domain/access/rate-limit.js';
+import { MemoryApiKeyStore } from '../src/adapters/access/memory/memory-api-key-store.js';
+import { MemoryRateLimiter } from '../src/adapters/access/memory/memory-rate-limiter.js';
+import { Authenticate } from '../src/application/access/use-cases/authenticate.js';
+import { ManageApiKeys } from '../src/application/access/use-cases/manage-api-keys.js';
 import { Auditor } from '../src/application/shared/services/auditor.js';
 import { MemoryAuditLog } from '../src/adapters/shared/memory/memory-audit-log.js';
-import { RedisRateLimiter } from '../src/adapters/redis/redis-rate-limiter.js';
-import { PLAN_LIMITS } from '../src/domain/plans.js';
-import { windowsFor } from '../src/domain/rate-limit.js';
+import { RedisRateLimiter } from '../src/adapters/access/redis/redis-rate-limiter.js';
+import { PLAN_LIMITS } from '../src/domain/access/plans.js';
+import { windowsFor } from '../src/domain/access/rate-limit.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {

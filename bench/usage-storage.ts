@@ -8,10 +8,10 @@
  */
 import { BSON, MongoClient } from 'mongodb';
 import { Redis } from 'ioredis';
-import { MemoryUsageStore } from '../src/adapters/memory/memory-usage-store.js';
-import { MongoUsageStore } from '../src/adapters/mongo/mongo-usage-store.js';
-import { RedisUsageStore } from '../src/adapters/redis/redis-usage-store.js';
-import type { UsageEntry } from '../src/application/ports/usage-store.js';
+import { MemoryUsageStore } from '../src/adapters/access/memory/memory-usage-store.js';
+import { MongoUsageStore } from '../src/adapters/access/mongo/mongo-usage-store.js';
+import { RedisUsageStore } from '../src/adapters/access/redis/redis-usage-store.js';
+import type { UsageEntry } from '../src/application/access/ports/usage-store.js';
 
 const KEYS = Number(process.env.USAGE_KEYS ?? 20);
 const DAY_START = Date.UTC(2026, 10, 24);

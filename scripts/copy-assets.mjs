@@ -7,4 +7,4 @@ if (!root) {
   process.stderr.write('Usage: node scripts/copy-assets.mjs <build root for src/>\n');
   process.exit(2);
 }
-cpSync('src/adapters/redis/lua', `${root}/adapters/redis/lua`, { recursive: true });
+cpSync('src/adapters/access/redis/lua', `${root}/adapters/access/redis/lua`, { recursive: true });

@@ -8,7 +8,7 @@ import type { Clock } from '../application/shared/ports/clock.js';
 import type { Outbox } from '../application/ports/outbox.js';
 import type { WebhookDeliveryStore } from '../application/webhooks/ports/webhook-delivery-store.js';
 import type { EventRelay } from '../application/services/event-relay.js';
-import type { UsageRecorder } from '../application/services/usage-recorder.js';
+import type { UsageRecorder } from '../application/access/services/usage-recorder.js';
 import type { WebhookDispatcher } from '../application/webhooks/services/webhook-dispatcher.js';
 import type { SettleHolds } from '../application/use-cases/settle-holds.js';
 

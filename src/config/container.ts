@@ -1,24 +1,24 @@
 // Over 300 lines: one registration per use case and service, each a few lines of wiring; split, the files would share every token.
 /** Registration: the use cases, wired to the ports the chosen adapters fill. */
-import { BrowserOrigins } from '../application/use-cases/browser-origins.js';
+import { BrowserOrigins } from '../application/access/use-cases/browser-origins.js';
 import 'reflect-metadata';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { provide, resolve, TOKENS } from './tokens.js';
-import { AdmitRequest } from '../application/use-cases/admit-request.js';
-import { Authenticate } from '../application/use-cases/authenticate.js';
+import { AdmitRequest } from '../application/access/use-cases/admit-request.js';
+import { Authenticate } from '../application/access/use-cases/authenticate.js';
 import { CreatePet } from '../application/use-cases/create-pet.js';
 import { GetPet } from '../application/use-cases/get-pet.js';
 import { ChangePet } from '../application/use-cases/change-pet.js';
 import { AdoptionRequests } from '../application/use-cases/adoption-requests.js';
 import { SettleHolds } from '../application/use-cases/settle-holds.js';
 import { ListPets } from '../application/use-cases/list-pets.js';
-import { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
-import { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
-import { AdmitAdminRequest } from '../application/use-cases/admit-admin-request.js';
+import { ManageApiKeys } from '../application/access/use-cases/manage-api-keys.js';
+import { ManageAdminCredentials } from '../application/access/use-cases/manage-admin-credentials.js';
+import { AdmitAdminRequest } from '../application/access/use-cases/admit-admin-request.js';
 import { Auditor } from '../application/shared/services/auditor.js';
-import { ReadUsage } from '../application/use-cases/read-usage.js';
-import { UsageRecorder, type UsageRecorderEvents } from '../application/services/usage-recorder.js';
-import type { BanPolicy } from '../domain/rate-limit.js';
+import { ReadUsage } from '../application/access/use-cases/read-usage.js';
+import { UsageRecorder, type UsageRecorderEvents } from '../application/access/services/usage-recorder.js';
+import type { BanPolicy } from '../domain/access/rate-limit.js';
 import { getPetDeprecation } from '../domain/shared/deprecation.js';
 import type { Adapters } from './adapters.js';
 import type { AppConfig } from './env.js';
@@ -31,8 +31,8 @@ import { WebhookDeliveries } from '../application/webhooks/use-cases/webhook-del
 import { InspectWebhooks } from '../application/webhooks/use-cases/inspect-webhooks.js';
 import { WebhookDispatcher, type WebhookDispatcherEvents } from '../application/webhooks/services/webhook-dispatcher.js';
 import { presentEvent } from '../adapters/http/presenters/events.js';
-import { LocalRefusals, type LocalRefusalEvents } from '../application/services/local-refusals.js';
-import { LiftKeyBan } from '../application/use-cases/lift-key-ban.js';
+import { LocalRefusals, type LocalRefusalEvents } from '../application/access/services/local-refusals.js';
+import { LiftKeyBan } from '../application/access/use-cases/lift-key-ban.js';
 
 /** How long webhook deliveries and their attempts are kept (the deliveries log, recover's reach). */
 export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 86_400_000;

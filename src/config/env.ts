@@ -2,7 +2,7 @@
 /** The environment variables: one schema gives their types, defaults and checks; a bad value stops start-up naming the variable. */
 import type { TracingConfig } from '../adapters/shared/telemetry/open-telemetry.js';
 import { Type, type Static } from 'typebox';
-import { ENVIRONMENTS, type Environment } from '../domain/api-key.js';
+import { ENVIRONMENTS, type Environment } from '../domain/access/api-key.js';
 import { GET_PET, type Removal } from '../domain/shared/deprecation.js';
 import { parseWebhooks, type WebhookSettings } from './env/webhooks.js';
 import { ConfigError } from './env/config-error.js';

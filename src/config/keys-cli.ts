@@ -12,15 +12,15 @@
  * Exit codes: 0 done, 1 the operation failed, 2 usage error, 78 configuration error.
  */
 import { parseArgs } from 'node:util';
-import { keyStatus, recordLimits, type ApiKeyRecord } from '../domain/api-key.js';
-import { ADMIN_SCOPES, isAdminScope, type AdminCredential } from '../domain/admin-credential.js';
+import { keyStatus, recordLimits, type ApiKeyRecord } from '../domain/access/api-key.js';
+import { ADMIN_SCOPES, isAdminScope, type AdminCredential } from '../domain/access/admin-credential.js';
 import { DomainError, ValidationError } from '../domain/shared/errors.js';
-import { isPlanId, needsOwnLimits, PLAN_IDS } from '../domain/plans.js';
+import { isPlanId, needsOwnLimits, PLAN_IDS } from '../domain/access/plans.js';
 import { resolve, TOKENS } from './tokens.js';
-import type { ReadUsage } from '../application/use-cases/read-usage.js';
+import type { ReadUsage } from '../application/access/use-cases/read-usage.js';
 import { KEY_TOOL_ACTOR } from '../application/shared/services/auditor.js';
-import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
-import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
+import type { ManageApiKeys } from '../application/access/use-cases/manage-api-keys.js';
+import type { ManageAdminCredentials } from '../application/access/use-cases/manage-admin-credentials.js';
 import { configuredAdapters } from './adapters.js';
 import { buildContainer } from './container.js';
 import { createLogger } from './logger.js';

@@ -1,9 +1,9 @@
 /** The process: reads the configuration, builds the application, listens, and shuts down gracefully. */
 import { checkProductionStorage, ConfigError, loadConfig, type AppConfig } from './env.js';
 import { createApp, type Application } from './create-app.js';
-import { RedisTopologyError } from '../adapters/redis/redis-connection.js';
+import { RedisTopologyError } from '../adapters/access/redis/redis-connection.js';
 import { CONFIG_ACTOR } from '../application/shared/services/auditor.js';
-import { ADMIN_SCOPES } from '../domain/admin-credential.js';
+import { ADMIN_SCOPES } from '../domain/access/admin-credential.js';
 
 async function main(): Promise<void> {
   let config: AppConfig;

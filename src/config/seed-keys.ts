@@ -1,7 +1,7 @@
 /** API_KEYS and ADMIN_TOKENS, applied to their stores at start-up. */
 import type { Logger } from 'pino';
-import type { ManageApiKeys } from '../application/use-cases/manage-api-keys.js';
-import type { ManageAdminCredentials } from '../application/use-cases/manage-admin-credentials.js';
+import type { ManageApiKeys } from '../application/access/use-cases/manage-api-keys.js';
+import type { ManageAdminCredentials } from '../application/access/use-cases/manage-admin-credentials.js';
 import type { AppConfig } from './env.js';
 
 /**

@@ -1,5 +1,5 @@
 /** The built server (built once by the global setup) as a process: start-up output, a bad configuration, and graceful shutdown. */
-import { PLAN_LIMITS } from '../../src/domain/plans.js';
+import { PLAN_LIMITS } from '../../src/domain/access/plans.js';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';

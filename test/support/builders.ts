@@ -2,8 +2,8 @@
 import type { DeprecatedOperation } from '../../src/domain/shared/deprecation.js';
 import type { NewPet } from '../../src/domain/pet.js';
 import type { PetDraft } from '../../src/domain/pet.js';
-import type { ApiKeyRecord } from '../../src/domain/api-key.js';
-import { hashKey } from '../../src/application/services/key-secrets.js';
+import type { ApiKeyRecord } from '../../src/domain/access/api-key.js';
+import { hashKey } from '../../src/application/access/services/key-secrets.js';
 
 let counter = 0;
 

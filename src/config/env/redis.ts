@@ -1,5 +1,5 @@
 /** Where Redis is: REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINEL_NODES, with the settings each allows. */
-import type { RedisAddress, RedisOptions } from '../../adapters/redis/redis-connection.js';
+import type { RedisAddress, RedisOptions } from '../../adapters/access/redis/redis-connection.js';
 import { ConfigError } from './config-error.js';
 
 /** The REDIS_* variables as the schema typed them. */

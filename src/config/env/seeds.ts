@@ -1,15 +1,15 @@
 /** Keys (API_KEYS) and admin credentials (ADMIN_TOKENS) registered at start-up, read entry by entry. */
-import { checkKeyFormat, KEY_FORMAT_TEXT, type Environment } from '../../domain/api-key.js';
+import { checkKeyFormat, KEY_FORMAT_TEXT, type Environment } from '../../domain/access/api-key.js';
 import {
   ADMIN_NAME_MAX_LENGTH,
   ADMIN_SCOPES,
   ADMIN_TOKEN_PREFIX,
   checkAdminTokenFormat,
   type AdminScope,
-} from '../../domain/admin-credential.js';
+} from '../../domain/access/admin-credential.js';
 import { ValidationError } from '../../domain/shared/errors.js';
-import { checkPlanLimits, isPlanId, needsOwnLimits, PLAN_IDS, type PlanId, type PlanLimits } from '../../domain/plans.js';
-import { checkScopeSet } from '../../domain/key-rules.js';
+import { checkPlanLimits, isPlanId, needsOwnLimits, PLAN_IDS, type PlanId, type PlanLimits } from '../../domain/access/plans.js';
+import { checkScopeSet } from '../../domain/access/key-rules.js';
 import { ConfigError } from './config-error.js';
 
 export interface SeedKey {

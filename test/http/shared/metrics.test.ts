@@ -1,7 +1,7 @@
 /** GET /metrics: on the admin listener by default; Prometheus series after some traffic; bounded labels; never a key or key id; the token. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config/env.js';
-import { PLAN_LIMITS } from '../../../src/domain/plans.js';
+import { PLAN_LIMITS } from '../../../src/domain/access/plans.js';
 import { expectError, seriesValue, startTestApp, TEST_ADAPTERS, type TestApp } from '../../support/test-app.js';
 
 const TOKEN = 'scrape-token-0123456789';

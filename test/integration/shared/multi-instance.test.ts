@@ -1,5 +1,5 @@
 /** Several instances behind a load balancer share one budget per key, through Redis and MongoDB. */
-import { PLAN_LIMITS } from '../../../src/domain/plans.js';
+import { PLAN_LIMITS } from '../../../src/domain/access/plans.js';
 import { Long } from 'mongodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type Application } from '../../../src/config/create-app.js';

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashKey } from '../../../src/application/services/key-secrets.js';
+import { hashKey } from '../../../src/application/access/services/key-secrets.js';
 import { createApp, type Application } from '../../../src/config/create-app.js';
 import { loadConfig } from '../../../src/config/env.js';
 import { backend, describeWith, openTestDatabase, uniquePrefix } from '../../support/integration.js';

@@ -8,7 +8,7 @@ import {
   releasePet,
   sellPet,
 } from '../../../src/domain/pet-lifecycle.js';
-import { ownerOfKey } from '../../../src/domain/api-key.js';
+import { ownerOfKey } from '../../../src/domain/access/api-key.js';
 import {
   ForbiddenError,
   InvalidTransitionError,

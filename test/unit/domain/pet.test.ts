@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { draftPet, MAX_ID } from '../../../src/domain/pet.js';
 import { ValidationError } from '../../../src/domain/shared/errors.js';
 import { PET_STATUSES } from '../../../src/domain/pet-status.js';
-import { limitsForPlan, PLAN_LIMITS } from '../../../src/domain/plans.js';
+import { limitsForPlan, PLAN_LIMITS } from '../../../src/domain/access/plans.js';
 
 describe('draftPet', () => {
   it('defaults the status to available and keeps the name as given', () => {

@@ -7,18 +7,18 @@ import type { FastifyInstance } from 'fastify';
 import { registerOpenApi, serveOpenApi, type DoorDocument } from './plugins/openapi.js';
 import type { Auditor } from '../../../application/shared/services/auditor.js';
 import type { Clock } from '../../../application/shared/ports/clock.js';
-import type { AdmitAdminRequest } from '../../../application/use-cases/admit-admin-request.js';
-import type { ManageAdminCredentials } from '../../../application/use-cases/manage-admin-credentials.js';
-import type { ManageApiKeys } from '../../../application/use-cases/manage-api-keys.js';
-import type { ReadUsage } from '../../../application/use-cases/read-usage.js';
-import { ADMIN_SCOPES } from '../../../domain/admin-credential.js';
+import type { AdmitAdminRequest } from '../../../application/access/use-cases/admit-admin-request.js';
+import type { ManageAdminCredentials } from '../../../application/access/use-cases/manage-admin-credentials.js';
+import type { ManageApiKeys } from '../../../application/access/use-cases/manage-api-keys.js';
+import type { ReadUsage } from '../../../application/access/use-cases/read-usage.js';
+import { ADMIN_SCOPES } from '../../../domain/access/admin-credential.js';
 import { createBaseApp, type BaseAppOptions } from './base-app.js';
 import { operationCodes, type ErrorCode } from './error-catalogue.js';
 import { ownDescriptionsOf, type DocumentProfile } from './openapi-document.js';
 import { refuseUnrouted } from './plugins/unrouted.js';
 import { metricsRoute } from './routes/metrics.js';
 import { ErrorSchema } from './schemas/error-schema.js';
-import { adminAuthPlugin } from '../../http/admin/plugins/admin-auth.js';
+import { adminAuthPlugin } from '../../access/http/admin/admin-auth.js';
 import {
   ApiKeyChangesSchema,
   ApiKeySchema,
@@ -27,20 +27,20 @@ import {
   LimitsSchema,
   NewApiKeySchema,
   RotationSchema,
-} from '../../http/admin/schemas/key-schemas.js';
-import { AuditEventSchema, AuditEventsSchema } from '../../http/admin/schemas/audit-schemas.js';
+} from '../../access/http/admin/key-schemas.js';
+import { AuditEventSchema, AuditEventsSchema } from '../../access/http/admin/audit-schemas.js';
 import {
   AdminCredentialSchema,
   AdminCredentialsSchema,
   IssuedAdminCredentialSchema,
   NewAdminCredentialSchema,
-} from '../../http/admin/schemas/credential-schemas.js';
-import { credentialRoutes } from '../../http/admin/routes/credentials.js';
-import { auditRoutes } from '../../http/admin/routes/audit.js';
-import { adminUsageRoutes } from '../../http/admin/routes/usage.js';
-import { DeprecationsSchema, UsageBucketSchema, UsageReportSchema } from '../../http/schemas/usage-schemas.js';
-import { keyRoutes } from '../../http/admin/routes/keys.js';
-import type { LiftKeyBan } from '../../../application/use-cases/lift-key-ban.js';
+} from '../../access/http/admin/credential-schemas.js';
+import { credentialRoutes } from '../../access/http/admin/credentials.js';
+import { auditRoutes } from '../../access/http/admin/audit.js';
+import { adminUsageRoutes } from '../../access/http/admin/usage.js';
+import { DeprecationsSchema, UsageBucketSchema, UsageReportSchema } from '../../access/http/usage-schemas.js';
+import { keyRoutes } from '../../access/http/admin/keys.js';
+import type { LiftKeyBan } from '../../../application/access/use-cases/lift-key-ban.js';
 import { adminEventRoutes } from '../../http/admin/routes/events.js';
 import { adminWebhookRoutes } from '../../webhooks/http/admin-webhooks.js';
 import type { InspectWebhooks } from '../../../application/webhooks/use-cases/inspect-webhooks.js';

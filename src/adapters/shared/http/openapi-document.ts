@@ -5,12 +5,12 @@
  * each error response lists only the codes it can carry. HEAD is served on every GET path but not
  * listed (generated clients would grow a method per GET); the description says it is answered.
  */
-import { UsageBucketSchema, UsageReportSchema } from '../../http/schemas/usage-schemas.js';
+import { UsageBucketSchema, UsageReportSchema } from '../../access/http/usage-schemas.js';
 import { ERROR_RESPONSES, errorEntry, operationCodes, statusOf, type ErrorCode } from './error-catalogue.js';
 import { ErrorSchema } from './schemas/error-schema.js';
 import { NewPetSchema, PetPatchSchema, PetSchema, PetsSchema } from '../../http/schemas/pet-schemas.js';
 import { CancelOrderSchema, NewOrderSchema, OrderSchema, OrdersSchema } from '../../http/schemas/order-schemas.js';
-import { RateLimitStatusSchema, WindowStatusSchema } from '../../http/schemas/rate-limit-schemas.js';
+import { RateLimitStatusSchema, WindowStatusSchema } from '../../access/http/rate-limit-schemas.js';
 
 type Json = Record<string, unknown>;
 

@@ -2,11 +2,11 @@
  * Builds the HTTP application from use cases. Process concerns (listening, signals) stay in
  * src/config/main.ts; tests call this same builder through the same composition root.
  */
-import type { BrowserOrigins } from '../../../application/use-cases/browser-origins.js';
-import { corsPlugin } from '../../http/plugins/cors.js';
+import type { BrowserOrigins } from '../../../application/access/use-cases/browser-origins.js';
+import { corsPlugin } from '../../access/http/cors.js';
 import type { FastifyInstance } from 'fastify';
 import { registerOpenApi, serveOpenApi, type DoorDocument } from './plugins/openapi.js';
-import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
+import type { AdmitRequest } from '../../../application/access/use-cases/admit-request.js';
 import type { CreatePet } from '../../../application/use-cases/create-pet.js';
 import type { GetPet } from '../../../application/use-cases/get-pet.js';
 import type { ListPets } from '../../../application/use-cases/list-pets.js';
@@ -20,17 +20,17 @@ import { outgoingWebhooks } from '../../webhooks/http/outgoing-webhooks.js';
 import type { WebhookDeliveries } from '../../../application/webhooks/use-cases/webhook-deliveries.js';
 import type { ManageWebhookEndpoints } from '../../../application/webhooks/use-cases/manage-webhook-endpoints.js';
 import type { ReadEvents } from '../../../application/use-cases/read-events.js';
-import type { ReadUsage } from '../../../application/use-cases/read-usage.js';
+import type { ReadUsage } from '../../../application/access/use-cases/read-usage.js';
 import { ERROR_CODES, statusOf } from './error-catalogue.js';
-import { admissionPlugin } from '../../http/plugins/admission.js';
+import { admissionPlugin } from '../../access/http/admission.js';
 import { refuseUnrouted } from './plugins/unrouted.js';
 import { createBaseApp, type BaseAppOptions } from './base-app.js';
 import { metricsRoute } from './routes/metrics.js';
-import { PLAN_LIMITS } from '../../../domain/plans.js';
+import { PLAN_LIMITS } from '../../../domain/access/plans.js';
 import { healthRoutes, type ReadinessProbe } from './routes/health.js';
 import { petRoutes } from '../../http/routes/pets.js';
-import { rateLimitRoutes } from '../../http/routes/rate-limit.js';
-import { usageRoutes } from '../../http/routes/usage.js';
+import { rateLimitRoutes } from '../../access/http/rate-limit.js';
+import { usageRoutes } from '../../access/http/usage.js';
 import type { UsageCounter } from './observe/request-observers.js';
 
 const API_VERSION = '1.0.0';

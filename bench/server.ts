@@ -16,9 +16,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { pino } from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import type { PetRepository } from '../src/application/ports/pet-repository.js';
-import type { PetStatus } from '../src/domain/pet-status.js';
-import { newPetDraft } from '../src/domain/pet.js';
+import type { PetRepository } from '../src/application/adoption/ports/pet-repository.js';
+import type { PetStatus } from '../src/domain/adoption/pet-status.js';
+import { newPetDraft } from '../src/domain/adoption/pet.js';
 import type { ServerOptions } from './processes.js';
 import { createApp } from '../src/config/create-app.js';
 import { loadConfig } from '../src/config/env.js';

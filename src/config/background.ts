@@ -5,12 +5,12 @@
 import type { Logger } from 'pino';
 import type { Metrics } from '../adapters/shared/metrics/metrics.js';
 import type { Clock } from '../application/shared/ports/clock.js';
-import type { Outbox } from '../application/ports/outbox.js';
+import type { Outbox } from '../application/adoption/ports/outbox.js';
 import type { WebhookDeliveryStore } from '../application/webhooks/ports/webhook-delivery-store.js';
-import type { EventRelay } from '../application/services/event-relay.js';
+import type { EventRelay } from '../application/adoption/services/event-relay.js';
 import type { UsageRecorder } from '../application/access/services/usage-recorder.js';
 import type { WebhookDispatcher } from '../application/webhooks/services/webhook-dispatcher.js';
-import type { SettleHolds } from '../application/use-cases/settle-holds.js';
+import type { SettleHolds } from '../application/adoption/use-cases/settle-holds.js';
 
 /** How often each instance finishes adoption steps interrupted by a crash (settle-holds.ts): the bound on how long one may show. */
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;

@@ -1,8 +1,8 @@
 /** The contract suites on the in-memory adapters. */
 import { describe, expect, it } from 'vitest';
 import { MemoryApiKeyStore } from '../../src/adapters/access/memory/memory-api-key-store.js';
-import { MemoryPetCreateClaims } from '../../src/adapters/memory/memory-pet-create-claims.js';
-import { MemoryPetRepository } from '../../src/adapters/memory/memory-pet-repository.js';
+import { MemoryPetCreateClaims } from '../../src/adapters/adoption/memory/memory-pet-create-claims.js';
+import { MemoryPetRepository } from '../../src/adapters/adoption/memory/memory-pet-repository.js';
 import { MemoryRateLimiter } from '../../src/adapters/access/memory/memory-rate-limiter.js';
 import { windowsFor } from '../../src/domain/access/rate-limit.js';
 import { FakeClock } from '../support/fake-clock.js';
@@ -11,16 +11,16 @@ import { describeAdminCredentialStoreContract } from './access/admin-credential-
 import { describeAuditLogContract } from './shared/audit-log.contract.js';
 import { MemoryAdminCredentialStore } from '../../src/adapters/access/memory/memory-admin-credential-store.js';
 import { MemoryAuditLog } from '../../src/adapters/shared/memory/memory-audit-log.js';
-import { describePetCreateClaimsContract } from './pet-create-claims.contract.js';
-import { describePetRepositoryContract } from './pet-repository.contract.js';
-import { describeAdoptionRequestRepositoryContract } from './adoption-request-repository.contract.js';
-import { MemoryAdoptionRequestRepository } from '../../src/adapters/memory/memory-adoption-request-repository.js';
+import { describePetCreateClaimsContract } from './adoption/pet-create-claims.contract.js';
+import { describePetRepositoryContract } from './adoption/pet-repository.contract.js';
+import { describeAdoptionRequestRepositoryContract } from './adoption/adoption-request-repository.contract.js';
+import { MemoryAdoptionRequestRepository } from '../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
 import { describeRateLimiterContract } from './access/rate-limiter.contract.js';
 import { describeUsageStoreContract } from './access/usage-store.contract.js';
 import { MemoryUsageStore } from '../../src/adapters/access/memory/memory-usage-store.js';
-import { MemoryEventFeed } from '../../src/adapters/memory/memory-event-feed.js';
-import { describeOutboxContract } from './outbox.contract.js';
-import { describeEventFeedContract } from './event-feed.contract.js';
+import { MemoryEventFeed } from '../../src/adapters/adoption/memory/memory-event-feed.js';
+import { describeOutboxContract } from './adoption/outbox.contract.js';
+import { describeEventFeedContract } from './adoption/event-feed.contract.js';
 import { describeWebhookEndpointStoreContract } from './webhooks/webhook-endpoint-store.contract.js';
 import { MemoryWebhookEndpointStore } from '../../src/adapters/webhooks/memory/memory-webhook-endpoint-store.js';
 import { describeWebhookDeliveryStoreContract } from './webhooks/webhook-delivery-store.contract.js';

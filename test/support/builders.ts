@@ -1,7 +1,7 @@
 /** Object mothers for test data. */
 import type { DeprecatedOperation } from '../../src/domain/shared/deprecation.js';
-import type { NewPet } from '../../src/domain/pet.js';
-import type { PetDraft } from '../../src/domain/pet.js';
+import type { NewPet } from '../../src/domain/adoption/pet.js';
+import type { PetDraft } from '../../src/domain/adoption/pet.js';
 import type { ApiKeyRecord } from '../../src/domain/access/api-key.js';
 import { hashKey } from '../../src/application/access/services/key-secrets.js';
 

@@ -5,7 +5,7 @@
  * (application/services/webhook-addresses.ts).
  */
 import { UrlNotAllowedError, ValidationError } from '../shared/errors.js';
-import { EVENT_TYPES, isEventType, type EventType } from '../feed-event.js';
+import { EVENT_TYPES, isEventType, type EventType } from '../adoption/feed-event.js';
 import type { Instant } from '../shared/instant.js';
 
 export const WEBHOOK_STATUSES = ['enabled', 'disabled'] as const;

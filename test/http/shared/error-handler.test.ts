@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { memoryAdapters } from '../../../src/config/adapters.js';
 import { clientErrorHandler } from '../../../src/adapters/shared/http/plugins/error-handler.js';
 import { ServiceUnavailableError } from '../../../src/domain/shared/errors.js';
-import type { PetRepository } from '../../../src/application/ports/pet-repository.js';
+import type { PetRepository } from '../../../src/application/adoption/ports/pet-repository.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 type Line = { level: number; msg: string } & Record<string, unknown>;

@@ -1,13 +1,13 @@
 /** The served OpenAPI document: valid 3.1 by a third-party validator, and true to the routes. */
-import { EVENT_TYPES } from '../../../src/domain/feed-event.js';
+import { EVENT_TYPES } from '../../../src/domain/adoption/feed-event.js';
 import { USAGE_OPERATIONS } from '../../../src/domain/access/usage.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, statusOf, type ErrorCode } from '../../../src/adapters/shared/http/error-catalogue.js';
-import { PET_STATUSES } from '../../../src/domain/pet-status.js';
+import { PET_STATUSES } from '../../../src/domain/adoption/pet-status.js';
 import { PLAN_LIMITS } from '../../../src/domain/access/plans.js';
 import { ErrorSchema } from '../../../src/adapters/shared/http/schemas/error-schema.js';
-import { NewPetSchema, PetSchema, PetsSchema } from '../../../src/adapters/http/schemas/pet-schemas.js';
+import { NewPetSchema, PetSchema, PetsSchema } from '../../../src/adapters/adoption/http/pet-schemas.js';
 import { RateLimitStatusSchema, WindowStatusSchema } from '../../../src/adapters/access/http/rate-limit-schemas.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { HOLD_SWEEP_INTERVAL_MS, sweepEvery } from '../../../src/config/background.js';
-import type { SettleHolds } from '../../../src/application/use-cases/settle-holds.js';
+import type { SettleHolds } from '../../../src/application/adoption/use-cases/settle-holds.js';
 
 describe('sweepEvery', () => {
   it('sweeps every interval, logs what it settled and a failure, and stops for good', async () => {

@@ -1,11 +1,11 @@
 /** Typed tokens: what a token is given and what it resolves to are checked by the compiler (npm run typecheck). */
 import { container as rootContainer } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
-import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
+import { MemoryPetRepository } from '../../../src/adapters/adoption/memory/memory-pet-repository.js';
 import { systemClock } from '../../../src/application/shared/ports/clock.js';
-import { ListPets } from '../../../src/application/use-cases/list-pets.js';
+import { ListPets } from '../../../src/application/adoption/use-cases/list-pets.js';
 import { provide, resolve, TOKENS } from '../../../src/config/tokens.js';
-import type { GetPet } from '../../../src/application/use-cases/get-pet.js';
+import type { GetPet } from '../../../src/application/adoption/use-cases/get-pet.js';
 
 describe('typed tokens', () => {
   it('resolve what they were given, and a swapped token does not compile', () => {

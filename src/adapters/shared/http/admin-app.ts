@@ -41,11 +41,11 @@ import { adminUsageRoutes } from '../../access/http/admin/usage.js';
 import { DeprecationsSchema, UsageBucketSchema, UsageReportSchema } from '../../access/http/usage-schemas.js';
 import { keyRoutes } from '../../access/http/admin/keys.js';
 import type { LiftKeyBan } from '../../../application/access/use-cases/lift-key-ban.js';
-import { adminEventRoutes } from '../../http/admin/routes/events.js';
+import { adminEventRoutes } from '../../adoption/http/admin-events.js';
 import { adminWebhookRoutes } from '../../webhooks/http/admin-webhooks.js';
 import type { InspectWebhooks } from '../../../application/webhooks/use-cases/inspect-webhooks.js';
-import { EventSchema, EventsSchema } from '../../http/schemas/event-schemas.js';
-import type { ReadEvents } from '../../../application/use-cases/read-events.js';
+import { EventSchema, EventsSchema } from '../../adoption/http/event-schemas.js';
+import type { ReadEvents } from '../../../application/adoption/use-cases/read-events.js';
 
 export const ADMIN_BASE_PATH = '/admin/v1';
 

@@ -8,8 +8,8 @@
 import { UsageBucketSchema, UsageReportSchema } from '../../access/http/usage-schemas.js';
 import { ERROR_RESPONSES, errorEntry, operationCodes, statusOf, type ErrorCode } from './error-catalogue.js';
 import { ErrorSchema } from './schemas/error-schema.js';
-import { NewPetSchema, PetPatchSchema, PetSchema, PetsSchema } from '../../http/schemas/pet-schemas.js';
-import { CancelOrderSchema, NewOrderSchema, OrderSchema, OrdersSchema } from '../../http/schemas/order-schemas.js';
+import { NewPetSchema, PetPatchSchema, PetSchema, PetsSchema } from '../../adoption/http/pet-schemas.js';
+import { CancelOrderSchema, NewOrderSchema, OrderSchema, OrdersSchema } from '../../adoption/http/order-schemas.js';
 import { RateLimitStatusSchema, WindowStatusSchema } from '../../access/http/rate-limit-schemas.js';
 
 type Json = Record<string, unknown>;

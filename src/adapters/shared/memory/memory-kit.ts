@@ -1,7 +1,7 @@
 /** What the in-memory adapters share: a sweep schedule for expired entries, records held by id and by secret hash, an outbox. */
 import { DuplicateKeyError } from '../../../application/shared/storage-errors.js';
-import type { Outbox, OutboxBacklog, PendingEvents } from '../../../application/ports/outbox.js';
-import type { FeedEvent } from '../../../domain/feed-event.js';
+import type { Outbox, OutboxBacklog, PendingEvents } from '../../../application/adoption/ports/outbox.js';
+import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 
 /** Expired entries are dropped at most once a minute, on the next call after it. */
 export class SweepSchedule {

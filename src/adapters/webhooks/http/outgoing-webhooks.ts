@@ -3,7 +3,7 @@
  * entry per event type (the body is the event as the feed shows it, the `Event` component) and the
  * test event, each with the Standard Webhooks headers and what the endpoint's answer means.
  */
-import { EVENT_TYPES } from '../../../domain/feed-event.js';
+import { EVENT_TYPES } from '../../../domain/adoption/feed-event.js';
 import { TEST_EVENT_TYPE } from '../../../domain/webhooks/webhook-delivery.js';
 
 const HEADERS = [

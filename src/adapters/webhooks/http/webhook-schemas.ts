@@ -1,6 +1,6 @@
 /** TypeBox schemas for webhook endpoints and their deliveries. A secret appears in the create's and the rotation's answers only. */
 import { Type } from 'typebox';
-import { EVENT_TYPES } from '../../../domain/feed-event.js';
+import { EVENT_TYPES } from '../../../domain/adoption/feed-event.js';
 import {
   ALL_EVENTS,
   MAX_ROTATION_OVERLAP_SECONDS,

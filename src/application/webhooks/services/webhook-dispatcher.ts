@@ -12,7 +12,7 @@
  *
  * Every attempt is at least once: a receiver deduplicates on `webhook-id`.
  */
-import { audienceOf, type FeedEvent } from '../../../domain/feed-event.js';
+import { audienceOf, type FeedEvent } from '../../../domain/adoption/feed-event.js';
 import {
   afterAttempt,
   disablesEndpoint,
@@ -25,7 +25,7 @@ import {
 import { ALL_EVENTS, checkWebhookUrl, signingSecrets, type WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.js';
 import type { AddressResolver } from '../ports/address-resolver.js';
 import type { Clock } from '../../shared/ports/clock.js';
-import type { EventFeed } from '../../ports/event-feed.js';
+import type { EventFeed } from '../../adoption/ports/event-feed.js';
 import type { WebhookDeliveryStore } from '../ports/webhook-delivery-store.js';
 import type { WebhookEndpointStore } from '../ports/webhook-endpoint-store.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';

@@ -1,0 +1,77 @@
+/** TypeBox schemas of the event feed: an event as partners read it, and how they page the feed. */
+import { Type } from 'typebox';
+import { EVENT_TYPES } from '../../../domain/adoption/feed-event.js';
+import { limitQuery } from '../../shared/http/schemas/common-schemas.js';
+import { OrderSchema } from './order-schemas.js';
+import { PetSchema } from './pet-schemas.js';
+import { EVENT_ID_PATTERN } from '../../../domain/shared/ids.js';
+
+const EventTypeSchema = Type.Unsafe<(typeof EVENT_TYPES)[number]>({
+  type: 'string',
+  enum: [...EVENT_TYPES],
+  title: 'EventType',
+  description:
+    'What happened: `pet.created`, `pet.updated`, `pet.deleted`, `order.placed`, `order.approved`, `order.delivered`, `order.cancelled`',
+});
+
+const AttributeValueSchema = Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] });
+
+export const EventSchema = Type.Object(
+  {
+    id: Type.String({ pattern: EVENT_ID_PATTERN, description: 'Unique; pass it as `after` to read the feed from here' }),
+    type: EventTypeSchema,
+    createdAt: Type.String({ format: 'date-time', description: 'When the change was made (RFC 3339, UTC)' }),
+    sequence: Type.Integer({
+      minimum: 1,
+      description:
+        "The object's `version` after the change (one past its last version for `pet.deleted`): drop an event whose sequence is not above the one you hold for that object",
+    }),
+    data: Type.Object(
+      {
+        object: Type.Union([PetSchema, OrderSchema], {
+          description: 'The animal or adoption request as the API returns it after the change (as it was, for `pet.deleted`)',
+        }),
+        previousAttributes: Type.Optional(
+          Type.Record(Type.String(), AttributeValueSchema, {
+            description: 'The old value of every field the change changed (`pet.updated`, `order.*` but `order.placed`)',
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  {
+    title: 'Event',
+    additionalProperties: false,
+    description: 'One change to an animal or an adoption request',
+  },
+);
+
+export const EventsSchema = Type.Array(EventSchema, { title: 'Events', description: 'A page of the feed, in feed order' });
+
+export const ListEventsQuerySchema = Type.Object(
+  {
+    after: Type.Optional(
+      Type.String({
+        pattern: EVENT_ID_PATTERN,
+        description:
+          'The id of the last event you have: the page starts after it. Leave it out to start from the oldest event the feed keeps. An id older than the feed keeps gets 410 `gone`.',
+        'x-invalid': 'must be an event id (evt_...) from this feed',
+      }),
+    ),
+    type: Type.Optional(
+      Type.Array(EventTypeSchema, {
+        minItems: 1,
+        maxItems: EVENT_TYPES.length,
+        description: 'Only events of these types: `type=pet.created&type=pet.deleted`, or `type=pet.created,pet.deleted`',
+        'x-invalid': `must be one or more of ${EVENT_TYPES.join(', ')}`,
+      }),
+    ),
+    limit: limitQuery('events'),
+  },
+  { additionalProperties: false },
+);
+
+export const EventIdParamsSchema = Type.Object({
+  eventId: Type.String({ pattern: EVENT_ID_PATTERN, description: 'Identifier of the event', 'x-invalid': 'must be an event id (evt_...)' }),
+});

@@ -1,0 +1,162 @@
+/** TypeBox schemas for the pet resource: the one source for validation, serialisation and OpenAPI. */
+import { Type } from 'typebox';
+import { PET_STATUSES, type PetStatus } from '../../../domain/adoption/pet-status.js';
+import { ID_RANGE_TEXT, MAX_ID, MIN_ID, NAME_MAX_LENGTH, NAME_PATTERN, NAME_RULE_TEXT } from '../../../domain/adoption/pet.js';
+import { MAX_IDS } from '../../../application/adoption/use-cases/list-pets.js';
+import { PET_TRANSITIONS } from '../../../domain/adoption/pet-lifecycle.js';
+import { cursorQuery, idempotencyHeadersSchema, limitQuery } from '../../shared/http/schemas/common-schemas.js';
+
+const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
+
+/** A plain enum (not a union of literals) so a wrong value yields one clear validation error. */
+const PetStatusSchema = (description: string) =>
+  Type.Unsafe<PetStatus>({ title: 'PetStatus', type: 'string', enum: [...PET_STATUSES], description });
+
+// `x-invalid` is what a validation error says about a field (see http-errors.ts).
+
+const IdSchema = (description: string) =>
+  Type.Integer({
+    minimum: MIN_ID,
+    maximum: MAX_ID,
+    format: 'int64',
+    description: `${description}. ${idRange}`,
+    'x-invalid': ID_RANGE_TEXT,
+  });
+
+export const NewPetSchema = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: NAME_MAX_LENGTH,
+      pattern: NAME_PATTERN,
+      description: `The animal's name: ${NAME_RULE_TEXT}. The pattern matches one visible character; it uses \\uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly as sent.`,
+      'x-invalid': `must be a string of ${NAME_RULE_TEXT}`,
+    }),
+    categoryId: IdSchema('Identifier of the category the animal belongs to'),
+    status: Type.Optional(PetStatusSchema('Availability of the animal; defaults to available')),
+  },
+  {
+    title: 'NewPet',
+    additionalProperties: false,
+    description: 'An animal to add. Unknown fields are refused.',
+    examples: [
+      { name: 'Rex', categoryId: 1 },
+      { name: 'Zoë', categoryId: 3, status: 'pending' },
+    ],
+  },
+);
+
+const transitionsText = Object.entries(PET_TRANSITIONS)
+  .map(([from, to]) => `${from} → ${to.join(' or ')}`)
+  .join('; ');
+
+const timeOf = (description: string) => Type.String({ format: 'date-time', description });
+
+export const PetSchema = Type.Object(
+  {
+    id: IdSchema('Unique identifier assigned by the service'),
+    name: Type.String({ description: "The animal's name" }),
+    categoryId: IdSchema('Identifier of the category the animal belongs to'),
+    status: PetStatusSchema(`Availability of the animal. Transitions: ${transitionsText}`),
+    version: Type.Integer({
+      minimum: 1,
+      description:
+        '1 when the animal was added, one more at every change. The ETag is this number in quotes (`"3"`): send it as If-Match to change the animal',
+    }),
+    createdAt: timeOf('When the animal was added (RFC 3339, UTC)'),
+    updatedAt: timeOf('When the animal last changed'),
+    statusChangedAt: timeOf('When its status last changed (when it was added, if never since)'),
+    adoptedAt: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it became sold, while it is sold; null otherwise',
+    }),
+    ownerId: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      description:
+        "Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key without one, the id of the first key of its rotation chain). Only keys of this owner may change or remove it, or decide its adoption requests. null for animals added before owners were recorded",
+    }),
+  },
+  {
+    title: 'Pet',
+    additionalProperties: false,
+    description: 'An animal, as stored',
+    examples: [
+      {
+        id: 42,
+        name: 'Rex',
+        categoryId: 1,
+        status: 'available',
+        version: 1,
+        createdAt: '2026-11-25T10:00:00.000Z',
+        updatedAt: '2026-11-25T10:00:00.000Z',
+        statusChangedAt: '2026-11-25T10:00:00.000Z',
+        adoptedAt: null,
+        ownerId: 'acct_1042',
+      },
+    ],
+  },
+);
+
+/** RFC 7396 merge patch of a pet: the fields to change, each with its new value. */
+export const PetPatchSchema = Type.Object(
+  {
+    name: Type.Optional(NewPetSchema.properties.name),
+    categoryId: Type.Optional(IdSchema('Identifier of the category the animal belongs to')),
+    status: Type.Optional(
+      PetStatusSchema(
+        `The new availability. Transitions: ${transitionsText}; an animal held by an approved adoption request changes status only through that request`,
+      ),
+    ),
+  },
+  {
+    title: 'PetPatch',
+    additionalProperties: false,
+    minProperties: 1,
+    description:
+      'The fields to change (RFC 7396 merge patch), at least one. null, unknown fields and read-only fields (id, version, the times, ownerId) are refused.',
+    examples: [{ name: 'Rexy' }, { status: 'pending' }],
+  },
+);
+
+/** Fields a client reads but may not set; named in the message that refuses them. */
+export const READ_ONLY_PET_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'statusChangedAt', 'adoptedAt', 'ownerId'] as const;
+
+export const PetsSchema = Type.Array(PetSchema, { title: 'Pets', description: 'A page of animals in ascending id order' });
+
+export const ListPetsQuerySchema = Type.Object(
+  {
+    limit: limitQuery('animals'),
+    status: Type.Optional(PetStatusSchema('Filters by availability')),
+    id: Type.Optional(
+      Type.Array(
+        Type.Integer({
+          minimum: MIN_ID,
+          maximum: MAX_ID,
+          format: 'int64',
+          'x-invalid': `must be a list of pet ids, each ${ID_RANGE_TEXT}, in decimal digits`,
+        }),
+        {
+          minItems: 1,
+          maxItems: MAX_IDS,
+          description: `Only the animals with these ids (1 to ${MAX_IDS}): \`id=1&id=2\`, or \`id=1,2\`. Ids that do not exist are left out. Combines with \`status\`. The replacement for fetching one animal by id.`,
+          'x-invalid': `must be 1 to ${MAX_IDS} pet ids`,
+        },
+      ),
+    ),
+    cursor: cursorQuery('limit, status and id'),
+  },
+  { additionalProperties: false },
+);
+
+export const PetIdParamsSchema = Type.Object({
+  petId: Type.Integer({
+    minimum: MIN_ID,
+    maximum: MAX_ID,
+    format: 'int64',
+    description: `Identifier of the animal, in decimal digits without sign or leading zeros. ${idRange}`,
+    'x-invalid': `${ID_RANGE_TEXT}, in decimal digits without sign or leading zeros`,
+  }),
+});
+
+export const CreatePetHeadersSchema = idempotencyHeadersSchema('adding another animal');

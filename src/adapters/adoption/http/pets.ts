@@ -1,0 +1,292 @@
+/** The pets resource: list, create, change, remove and the deprecated get, each one hop from its use case. */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { CreatePet } from '../../../application/adoption/use-cases/create-pet.js';
+import type { GetPet } from '../../../application/adoption/use-cases/get-pet.js';
+import type { ListPets } from '../../../application/adoption/use-cases/list-pets.js';
+import type { Pet } from '../../../domain/adoption/pet.js';
+import type { ChangePet } from '../../../application/adoption/use-cases/change-pet.js';
+import { PreconditionRequiredError, ValidationError } from '../../../domain/shared/errors.js';
+import {
+  CreatePetHeadersSchema,
+  ListPetsQuerySchema,
+  NewPetSchema,
+  PetIdParamsSchema,
+  PetPatchSchema,
+  PetSchema,
+  PetsSchema,
+  READ_ONLY_PET_FIELDS,
+} from './pet-schemas.js';
+import {
+  ETAG_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  IF_MATCH_HEADER,
+  ifMatchHeadersSchema,
+  linkNextHeader,
+  nextPageLink,
+  NoQuerySchema,
+} from '../../shared/http/schemas/common-schemas.js';
+import { errorResponses, withHeaders, withRetryAfter } from '../../shared/http/schemas/responses.js';
+import { ErrorSchema } from '../../shared/http/schemas/error-schema.js';
+import { callerOf, etagOf, parseIfMatch } from '../../shared/http/preconditions.js';
+import { MERGE_PATCH } from '../../shared/http/plugins/json-body.js';
+
+export interface PetRoutesOptions {
+  readonly listPets: ListPets;
+  readonly createPet: CreatePet;
+  readonly getPet: GetPet;
+  readonly changePet: ChangePet;
+  /** The path prefix the routes are mounted under, for Location and Link headers. */
+  readonly basePath: string;
+}
+
+/** Where the deprecation and sunset policy is stated (the reference page, whose introduction has it): RFC 8594's "sunset" link. */
+export const POLICY_PATH = '/docs/';
+
+export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { listPets, createPet, getPet, changePet, basePath } = options;
+  const jsonOf = petJsonCache();
+  let serializePet: ((pet: Pet) => string) | undefined;
+  const { deprecatedAtMs, sunsetAtMs } = getPet.deprecation;
+  // RFC 9745 Deprecation (a Unix time) and RFC 8594 Sunset (an HTTP date), with links to the
+  // replacement (the list, asked for this one id) and to the policy: on every answer of getPet, 410 included.
+  const deprecationHeaders = {
+    Deprecation: `@${Math.floor(deprecatedAtMs / 1000)}`,
+    Sunset: new Date(sunsetAtMs).toUTCString(),
+  };
+  const policyLink = `<${basePath}${POLICY_PATH}>; rel="sunset"`;
+  const successorLink = (rawId: string | undefined) =>
+    `<${basePath}/pets${rawId !== undefined && CANONICAL_ID.test(rawId) ? `?id=${rawId}` : ''}>; rel="successor-version", ${policyLink}`;
+  const sunsetText = new Date(sunsetAtMs).toISOString();
+  const getPetHeaders = {
+    Deprecation: { type: 'string', description: 'RFC 9745: when this operation was deprecated', 'x-required': true },
+    Sunset: { type: 'string', description: 'RFC 8594: when this operation is removed (answers 410 for good)', 'x-required': true },
+    Link: {
+      type: 'string',
+      description: 'RFC 8288 links to the replacement operation (rel="successor-version") and to the deprecation policy (rel="sunset")',
+      'x-required': true,
+      'x-component': 'LinkDeprecated',
+    },
+  } as const;
+
+  app.get(
+    '/pets',
+    {
+      config: { keyScope: 'pets:read' },
+      schema: {
+        operationId: 'listPets',
+        summary: 'List animals, optionally filtered by availability',
+        description:
+          'Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page. `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.',
+        tags: ['pets'],
+        querystring: ListPetsQuerySchema,
+        response: {
+          200: withHeaders(PetsSchema, 'A page of animals', linkNextHeader('animals')),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+      // `id=1,2` and `id=1&id=2` alike: a list of decimal ids (anything else stays text and fails validation).
+      preValidation: (request, _reply, done) => {
+        const query = request.query as { id?: unknown };
+        if (query.id !== undefined) {
+          const given = Array.isArray(query.id) ? (query.id as unknown[]) : [query.id];
+          query.id = given.flatMap((value) => String(value).split(',')).map((text) => (CANONICAL_ID.test(text) ? Number(text) : text));
+        }
+        done();
+      },
+    },
+    async (request, reply) => {
+      const { limit, status, cursor, id } = request.query;
+      const { pets, nextCursor } = await listPets.execute({
+        ...(limit !== undefined && { limit }),
+        ...(status !== undefined && { status }),
+        ...(cursor !== undefined && { cursor }),
+        ...(id !== undefined && { ids: id }),
+      });
+      if (nextCursor !== null) reply.header('Link', nextPageLink(`${basePath}/pets`, { limit, status, id: id?.join(',') }, nextCursor));
+      serializePet ??= reply.compileSerializationSchema(PetSchema as unknown as Record<string, unknown>) as unknown as (pet: Pet) => string;
+      let body = '[';
+      for (let i = 0; i < pets.length; i++) body += (i === 0 ? '' : ',') + jsonOf(pets[i] as Pet, serializePet);
+      // The same bytes the response schema's serialiser writes for the array, pet by pet.
+      return reply.type(JSON_TYPE).send(`${body}]` as unknown as Pet[]);
+    },
+  );
+
+  app.post(
+    '/pets',
+    {
+      config: { keyScope: 'pets:write' },
+      schema: {
+        operationId: 'createPet',
+        summary: 'Add an animal',
+        description:
+          'Needs an API key with the `pets:write` scope: a key without it gets 403 `forbidden`, and the request still counts against its limits. Send an `Idempotency-Key` header to make retries safe: a repeat with the same key and the same body returns the first response (marked `Idempotent-Replayed: true`) and adds nothing; the same key with another body is refused with 422; a repeat while the first is still being processed gets 409 with Retry-After. Only successful creates are remembered, so after a 400 or a 503 the same key may be used again.',
+        tags: ['pets'],
+        headers: CreatePetHeadersSchema,
+        body: NewPetSchema,
+        response: {
+          201: withHeaders(PetSchema, 'The created animal, with its assigned id (or, on a replay, the animal the first request created)', {
+            ...ETAG_HEADER,
+            Location: { type: 'string', description: 'URL of the created animal', 'x-required': true },
+            'Idempotent-Replayed': {
+              type: 'string',
+              description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key',
+            },
+          }),
+          ...withRetryAfter(errorResponses(400, 401, 403, 409, 413, 415, 422, 429), 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const caller = callerOf(request);
+      const { pet, replayed } = await createPet.execute(
+        request.body,
+        caller.ownerId,
+        key !== undefined ? { apiKeyId: caller.keyId, key } : undefined,
+      );
+      if (replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.code(201).header('Location', `${basePath}/pets/${pet.id}`).header('ETag', etagOf(pet.version)).send(pet);
+    },
+  );
+
+  app.get(
+    '/pets/:petId',
+    {
+      config: { keyScope: 'pets:read' },
+      // After admission (so a refused call is still refused and counted), before validation: once
+      // gone, every call is 410, whatever its id or query.
+      preValidation: async (request, reply) => {
+        reply.headers(deprecationHeaders);
+        reply.header('Link', successorLink(String((request.params as Record<string, unknown>).petId)));
+        getPet.checkAvailable();
+      },
+      schema: {
+        operationId: 'getPet',
+        summary: 'Fetch one animal by id (deprecated: use GET /pets?id={petId})',
+        description: `Deprecated; removed on ${sunsetText}. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 \`gone\` (still counted against the key's limits); so does every call inside an announced brownout before it. Use \`GET /pets?id={petId}\` instead (several ids at once: \`id=1,2\`).`,
+        deprecated: true,
+        tags: ['pets'],
+        params: PetIdParamsSchema,
+        querystring: NoQuerySchema,
+        response: {
+          200: withHeaders(PetSchema, 'The animal', { ...getPetHeaders, ...ETAG_HEADER }),
+          ...errorResponses(400, 401, 403, 404, 414, 429),
+          410: withHeaders(
+            ErrorSchema,
+            'The operation is gone: past its Sunset date, or inside an announced brownout before it (code gone). Use the replacement the message and the Link header name; do not retry.',
+            {
+              ...getPetHeaders,
+            },
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const pet = await getPet.execute(request.params.petId);
+      reply.header('ETag', etagOf(pet.version));
+      return pet;
+    },
+  );
+
+  app.patch(
+    '/pets/:petId',
+    {
+      config: { keyScope: 'pets:write' },
+      preValidation: async (request) => {
+        // Without If-Match the change is refused with 428 whatever else it says (RFC 6585), not with a
+        // validation error about the header.
+        if (request.headers[IF_MATCH_HEADER] === undefined) {
+          throw new PreconditionRequiredError(
+            `Changing pet ${String((request.params as Record<string, unknown>).petId)} needs an If-Match header with the ETag it was read at (the ETag header of any response that carries the pet, or its version in quotes: If-Match: "<version>"); read it first, then send the change with its ETag`,
+          );
+        }
+        // A read-only field is named as such, rather than as an unknown one.
+        const body = request.body as Record<string, unknown> | null | undefined;
+        const readOnly = body && typeof body === 'object' ? READ_ONLY_PET_FIELDS.find((field) => field in body) : undefined;
+        if (readOnly !== undefined) {
+          throw new ValidationError(
+            readOnly,
+            `field '${readOnly}' is read-only: the service sets it; send only name, categoryId or status`,
+          );
+        }
+      },
+      schema: {
+        operationId: 'updatePet',
+        summary: 'Change an animal: its name, category or status',
+        description:
+          "Needs the `pets:write` scope, and a key of the animal's owner (another owner's key gets 403 and nothing changes). Send the fields to change as a JSON merge patch (RFC 7396; `application/merge-patch+json` or `application/json`), and `If-Match` with the ETag the animal was read at: without it 428, with one that is no longer current 412 (with the current ETag); so of concurrent changes read at one version exactly one lands. A change that changes nothing answers 200 with the same version. Status moves as the transitions say (available → pending or sold; pending → available or sold; sold → available); a sold animal cannot become pending (409 `invalid_transition`), and an animal held by an approved adoption request changes status only through that request (409 `pet_held`). Marking an animal sold cancels its placed adoption requests (reason `pet_adopted`).",
+        tags: ['pets'],
+        consumes: [MERGE_PATCH, 'application/json'],
+        params: PetIdParamsSchema,
+        querystring: NoQuerySchema,
+        headers: ifMatchHeadersSchema(true),
+        body: PetPatchSchema,
+        response: {
+          200: withHeaders(PetSchema, 'The animal after the change', ETAG_HEADER),
+          ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 428, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const pet = await changePet.update(
+        request.params.petId,
+        request.body,
+        parseIfMatch(request.headers[IF_MATCH_HEADER]),
+        callerOf(request),
+      );
+      reply.header('ETag', etagOf(pet.version));
+      return pet;
+    },
+  );
+
+  app.delete(
+    '/pets/:petId',
+    {
+      config: { keyScope: 'pets:write' },
+      schema: {
+        operationId: 'deletePet',
+        summary: 'Remove an animal',
+        description:
+          "Needs the `pets:write` scope and a key of the animal's owner (another owner's key gets 403 and nothing changes). Afterwards the animal is in no list and every request for it gets 404. `If-Match` is honoured when sent (412 when the animal changed since). An animal held by an approved adoption request cannot be removed (409 `pet_held`: cancel that request first); its placed requests are cancelled (reason `pet_deleted`).",
+        tags: ['pets'],
+        params: PetIdParamsSchema,
+        querystring: NoQuerySchema,
+        headers: ifMatchHeadersSchema(false),
+        response: {
+          204: withHeaders(Type.Null(), 'The animal was removed'),
+          ...errorResponses(400, 401, 403, 404, 409, 412, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      await changePet.remove(request.params.petId, parseIfMatch(request.headers[IF_MATCH_HEADER]), callerOf(request));
+      // No payload at all (null would be serialised, then dropped on the wire).
+      return reply.code(204).send(undefined as unknown as null);
+    },
+  );
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Each pet's JSON, kept while its object lives. Stores hand out a new object for every change (the
+ * in-memory store keeps one object per version; MongoDB reads make new ones), so a kept text is
+ * never stale, and a list page of unchanged pets costs a join instead of serialising 20 pets.
+ */
+function petJsonCache(): (pet: Pet, serialize: (pet: Pet) => string) => string {
+  const texts = new WeakMap<Pet, string>();
+  return (pet, serialize) => {
+    let text = texts.get(pet);
+    if (text === undefined) {
+      text = serialize(pet);
+      texts.set(pet, text);
+    }
+    return text;
+  };
+}
+
+/** A pet id as the path and the `id` query spell it: decimal digits, no sign or leading zeros. */
+const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;

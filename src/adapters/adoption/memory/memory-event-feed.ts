@@ -1,0 +1,62 @@
+/**
+ * The event feed in memory: one array in append order; the lease is kept as the MongoDB feed keeps
+ * it. Positions are consecutive and pruning takes from the front, so an event's place in the array
+ * is its position less the first one's: a page starts without a scan.
+ */
+import { audienceOf, type FeedEvent } from '../../../domain/adoption/feed-event.js';
+import {
+  LeaseLostError,
+  type EventFeed,
+  type EventQuery,
+  type StoredEvent,
+  type WriterLease,
+} from '../../../application/adoption/ports/event-feed.js';
+
+export class MemoryEventFeed implements EventFeed {
+  private readonly events: StoredEvent[] = [];
+  private readonly byId = new Map<string, StoredEvent>();
+  private nextPosition = 1;
+  private writer: { holder: string; untilMs: number } | null = null;
+
+  async claimWriter(holder: string, nowMs: number, ttlMs: number): Promise<WriterLease | null> {
+    if (this.writer !== null && this.writer.holder !== holder && this.writer.untilMs > nowMs) return null;
+    this.writer = { holder, untilMs: nowMs + ttlMs };
+    return { token: holder };
+  }
+
+  async append(lease: WriterLease, events: readonly FeedEvent[]): Promise<readonly string[]> {
+    if (this.writer?.holder !== lease.token) throw new LeaseLostError();
+    for (const event of events) {
+      if (this.byId.has(event.id)) continue;
+      const stored = { position: this.nextPosition++, event };
+      this.byId.set(event.id, stored);
+      this.events.push(stored);
+    }
+    return events.map((event) => event.id);
+  }
+
+  async find(query: EventQuery): Promise<StoredEvent[]> {
+    const first = this.events[0]?.position ?? this.nextPosition;
+    const found: StoredEvent[] = [];
+    for (let i = Math.max(0, (query.afterPosition ?? 0) + 1 - first); i < this.events.length && found.length < query.limit; i++) {
+      const stored = this.events[i] as StoredEvent;
+      if (query.types !== undefined && !query.types.includes(stored.event.type)) continue;
+      const audience = audienceOf(stored.event);
+      if (query.visibleTo !== null && audience !== null && !audience.includes(query.visibleTo)) continue;
+      found.push(stored);
+    }
+    return found;
+  }
+
+  async findById(id: string): Promise<StoredEvent | null> {
+    return this.byId.get(id) ?? null;
+  }
+
+  async prune(beforeMs: number): Promise<number> {
+    const before = new Date(beforeMs).toISOString();
+    let count = 0;
+    while (count < this.events.length && (this.events[count] as StoredEvent).event.createdAt < before) count++;
+    for (const gone of this.events.splice(0, count)) this.byId.delete(gone.event.id);
+    return count;
+  }
+}

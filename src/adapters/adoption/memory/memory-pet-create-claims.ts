@@ -1,0 +1,86 @@
+/** In-memory idempotency records for one process; expired records are swept as new ones arrive. */
+import type { Pet } from '../../../domain/adoption/pet.js';
+import type {
+  ClaimResult,
+  IdempotencyScope,
+  PetCreateClaims,
+  NewClaim,
+  StoredPetCreate,
+} from '../../../application/adoption/ports/pet-create-claims.js';
+import { SweepSchedule } from '../../shared/memory/memory-kit.js';
+
+interface Entry {
+  readonly token: string;
+  readonly petId: number;
+  readonly record: StoredPetCreate;
+  readonly lockedUntilMs: number;
+  readonly expiresAtMs: number;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+export class MemoryPetCreateClaims implements PetCreateClaims {
+  private readonly entries = new Map<string, Entry>();
+  private readonly sweeps = new SweepSchedule(SWEEP_EVERY_MS);
+
+  claim(scope: IdempotencyScope, claim: NewClaim): Promise<ClaimResult> {
+    this.sweep(claim.nowMs);
+    const id = idOf(scope);
+    const existing = this.entries.get(id);
+    if (
+      existing &&
+      existing.expiresAtMs > claim.nowMs &&
+      !(existing.record.state === 'in_flight' && existing.lockedUntilMs <= claim.nowMs)
+    ) {
+      return Promise.resolve({ claimed: false, existing: existing.record });
+    }
+    // Taking over an attempt that gave up keeps its pet id; a record past its retention starts afresh.
+    const petId = existing && existing.expiresAtMs > claim.nowMs ? existing.petId : claim.petId;
+    this.entries.set(id, {
+      token: claim.token,
+      petId,
+      record: { state: 'in_flight', fingerprint: claim.fingerprint },
+      lockedUntilMs: claim.nowMs + claim.leaseMs,
+      expiresAtMs: claim.nowMs + claim.ttlMs,
+    });
+    return Promise.resolve({ claimed: true, petId });
+  }
+
+  complete(scope: IdempotencyScope, token: string, pet: Pet, nowMs: number, ttlMs: number): Promise<void> {
+    const id = idOf(scope);
+    const entry = this.entries.get(id);
+    if (entry?.token === token) {
+      this.entries.set(id, {
+        token,
+        petId: pet.id,
+        record: { state: 'completed', fingerprint: entry.record.fingerprint, pet },
+        lockedUntilMs: nowMs,
+        expiresAtMs: nowMs + ttlMs,
+      });
+    }
+    return Promise.resolve();
+  }
+
+  release(scope: IdempotencyScope, token: string): Promise<void> {
+    const id = idOf(scope);
+    const entry = this.entries.get(id);
+    if (entry?.token === token && entry.record.state === 'in_flight')
+      this.entries.set(id, { ...entry, lockedUntilMs: Number.NEGATIVE_INFINITY });
+    return Promise.resolve();
+  }
+
+  /** Number of records held; for tests. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private sweep(nowMs: number): void {
+    if (!this.sweeps.due(nowMs)) return;
+    for (const [id, entry] of this.entries) if (entry.expiresAtMs <= nowMs) this.entries.delete(id);
+  }
+}
+
+/** The API key id never contains a newline, so this pairing is unambiguous. */
+function idOf(scope: IdempotencyScope): string {
+  return `${scope.apiKeyId}\n${scope.key}`;
+}

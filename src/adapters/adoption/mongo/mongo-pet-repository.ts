@@ -1,0 +1,238 @@
+/**
+ * Pets in MongoDB. The id is the document's _id (an int64), taken from a counter document and
+ * recorded in `pet_ids` (unique on _id) before any pet is stored under it: an id handed out twice (a
+ * counter behind the data, or a counter increment that was not atomic) meets a duplicate key there,
+ * moves the counter past the highest id taken and is drawn again. So ids are unique by construction,
+ * including ids reserved for a create that is stored later (see `reserveId`).
+ */
+import { Long, type Collection, type Db } from 'mongodb';
+import type { Pet, PetDraft, PetId } from '../../../domain/adoption/pet.js';
+import { MAX_ID } from '../../../domain/adoption/pet.js';
+import type { PetListQuery, PetRepository, ReservedAdd } from '../../../application/adoption/ports/pet-repository.js';
+import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
+import { changeWithEvents, ensureOutboxIndex, LIVE, MongoOutbox, MongoOutboxStore, withEvents, type OutboxFields } from './mongo-outbox.js';
+import { isDuplicateKey } from '../../shared/mongo/mongo-errors.js';
+import { petFromStored, READ_INT64 as READ, storedPetFields, toSafeNumber, type StoredPetFields } from './mongo-values.js';
+import { updateAtVersion } from '../../shared/mongo/mongo-kit.js';
+
+interface PetDocument extends StoredPetFields, OutboxFields {
+  _id: Long | bigint;
+}
+
+interface TakenIdDocument {
+  _id: Long | bigint;
+  /** The TTL index forgets taken ids after a while; by then the counter is far past them. */
+  takenAt: Date;
+}
+
+/** Longer than any Idempotency-Key is kept (7 days at most), so a reserved id is held while a retry may use it. */
+const TAKEN_ID_TTL_SECONDS = 8 * 86_400;
+
+interface CounterDocument {
+  _id: string;
+  seq: Long | bigint;
+}
+
+const COUNTER_ID = 'pets';
+const MAX_ATTEMPTS = 20;
+
+export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements PetRepository {
+  private readonly pets: Collection<PetDocument>;
+  private readonly counters: Collection<CounterDocument>;
+  private readonly takenIds: Collection<TakenIdDocument>;
+  protected readonly outbox: MongoOutbox<PetDocument>;
+
+  /** `timeoutMs` bounds each call, a whole add (counter, insert and any retry) included. */
+  constructor(
+    private readonly db: Db,
+    timeoutMs: number,
+  ) {
+    super(timeoutMs);
+    this.pets = db.collection<PetDocument>('pets');
+    this.counters = db.collection<CounterDocument>('counters');
+    this.takenIds = db.collection<TakenIdDocument>('pet_ids');
+    this.outbox = new MongoOutbox(
+      this.pets,
+      timeoutMs,
+      (recordId) => Long.fromString(recordId),
+      (id) => String(id),
+    );
+  }
+
+  /** Listing by status in id order walks this index; unfiltered listing walks _id. Idempotent. */
+  static async ensureIndexes(db: Db): Promise<void> {
+    await db.collection('pets').createIndex({ status: 1, _id: 1 }, { name: 'status_id' });
+    // The repair sweep reads held pets only.
+    await db.collection('pets').createIndex({ heldBy: 1, _id: 1 }, { name: 'held_id' });
+    await ensureOutboxIndex(db.collection('pets'));
+    await db.collection('pet_ids').createIndex({ takenAt: 1 }, { expireAfterSeconds: TAKEN_ID_TTL_SECONDS, name: 'taken_ttl' });
+  }
+
+  /**
+   * Migration: pets stored before versions, times and owners were recorded get version 1, the times
+   * of this start (the first time they are known), no owner (see LEGACY_PET_OWNER) and no hold.
+   * Idempotent: run at every start, it finds nothing once done.
+   */
+  static async backfillUnversionedPets(db: Db): Promise<void> {
+    const now = new Date();
+    await db
+      .collection('pets')
+      .updateMany(
+        { version: { $exists: false } },
+        { $set: { version: 1, createdAt: now, updatedAt: now, statusChangedAt: now, adoptedAt: null, ownerId: null, heldBy: null } },
+      );
+  }
+
+  add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {
+    return this.run(async () => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const id = await this.takeId();
+        const pet = { id, ...draft };
+        try {
+          await this.pets.insertOne({ ...toDocument(pet), ...withEvents(outbox(pet)) });
+          return pet;
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+          await this.catchUpCounter();
+        }
+      }
+      throw new Error(`Could not allocate a unique pet id in ${MAX_ATTEMPTS} attempts`);
+    });
+  }
+
+  reserveId(): Promise<PetId> {
+    return this.run(async () => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const id = await this.takeId();
+        // Pets restored from a backup may predate the ids taken: then move on.
+        if (!(await this.pets.findOne({ _id: Long.fromNumber(id) }, { projection: { _id: 1 } }))) return id;
+        await this.catchUpCounter();
+      }
+      throw new Error(`Could not reserve a unique pet id in ${MAX_ATTEMPTS} attempts`);
+    });
+  }
+
+  addReserved(pet: Pet, outbox: readonly FeedEvent[]): Promise<ReservedAdd> {
+    return this.run(async () => {
+      try {
+        await this.pets.insertOne({ ...toDocument(pet), ...withEvents(outbox) });
+        return { pet, created: true };
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+      // An earlier attempt with this reserved id landed: that is the pet.
+      const stored = await this.pets.findOne({ _id: Long.fromNumber(pet.id), ...LIVE }, READ);
+      if (!stored) throw new Error(`Pet ${pet.id} was reported as stored but cannot be read`);
+      return { pet: toPet(stored), created: false };
+    });
+  }
+
+  findById(id: PetId): Promise<Pet | null> {
+    return this.run(async () => {
+      const document = await this.pets.findOne({ _id: Long.fromNumber(id), ...LIVE }, READ);
+      return document ? toPet(document) : null;
+    });
+  }
+
+  list(query: PetListQuery): Promise<Pet[]> {
+    return this.run(async () => {
+      const idFilter = {
+        ...(query.afterId !== undefined && { $gt: Long.fromNumber(query.afterId) }),
+        ...(query.ids !== undefined && { $in: query.ids.map((id) => Long.fromNumber(id)) }),
+      };
+      const filter = {
+        ...LIVE,
+        ...(query.status !== undefined && { status: query.status }),
+        ...(Object.keys(idFilter).length > 0 && { _id: idFilter }),
+      };
+      const documents = await this.pets.find(filter, READ).sort({ _id: 1 }).limit(query.limit).toArray();
+      return documents.map(toPet);
+    });
+  }
+
+  update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
+    return this.run(async () => {
+      const { _id, ...fields } = toDocument(pet);
+      return updateAtVersion(this.pets, _id, expectedVersion, changeWithEvents(fields, outbox), LIVE);
+    });
+  }
+
+  /** A tombstone keeps the removed pet's events until the relay has them; reads no longer see it. */
+  remove(id: PetId, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
+    return this.run(async () => {
+      const _id = Long.fromNumber(id);
+      if (outbox.length === 0) return (await this.pets.deleteOne({ _id, version: expectedVersion, ...LIVE })).deletedCount === 1;
+      return updateAtVersion(this.pets, _id, expectedVersion, changeWithEvents({ removed: true, heldBy: null }, outbox), LIVE);
+    });
+  }
+
+  listHeld(afterId: PetId, limit: number): Promise<Pet[]> {
+    return this.run(async () => {
+      const documents = await this.pets
+        .find({ heldBy: { $ne: null }, _id: { $gt: Long.fromNumber(afterId) }, ...LIVE }, READ)
+        .sort({ _id: 1 })
+        .limit(limit)
+        .toArray();
+      return documents.map(toPet);
+    });
+  }
+
+  ping(): Promise<void> {
+    return this.pingDb(this.db);
+  }
+
+  /** An id nobody else was given: drawn from the counter, then recorded as taken (unique). */
+  private async takeId(): Promise<number> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const id = await this.nextId();
+      try {
+        await this.takenIds.insertOne({ _id: Long.fromNumber(id), takenAt: new Date() });
+        return id;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        await this.catchUpCounter();
+      }
+    }
+    throw new Error(`Could not take a unique pet id in ${MAX_ATTEMPTS} attempts`);
+  }
+
+  private async nextId(): Promise<number> {
+    const counter = await this.counters.findOneAndUpdate(
+      { _id: COUNTER_ID },
+      { $inc: { seq: Long.fromNumber(1) } },
+      { upsert: true, returnDocument: 'after', ...READ },
+    );
+    if (!counter) throw new Error('The pet id counter could not be read');
+    const id = toSafeNumber(counter.seq as bigint, 'pet id counter');
+    if (id > MAX_ID) throw new Error('Pet ids are exhausted');
+    return id;
+  }
+
+  private async catchUpCounter(): Promise<void> {
+    const [[highestPet], [highestTaken]] = await Promise.all([
+      this.pets
+        .find({}, { ...READ, projection: { _id: 1 } })
+        .sort({ _id: -1 })
+        .limit(1)
+        .toArray(),
+      this.takenIds
+        .find({}, { ...READ, projection: { _id: 1 } })
+        .sort({ _id: -1 })
+        .limit(1)
+        .toArray(),
+    ]);
+    const highest = [highestPet?._id, highestTaken?._id].filter((id) => id !== undefined).map((id) => BigInt(id as bigint));
+    if (highest.length === 0) return;
+    const seq = Long.fromBigInt(highest.reduce((a, b) => (a > b ? a : b)));
+    // Only ever forward: the filter makes this a no-op when another instance moved it further.
+    await this.counters.updateOne({ _id: COUNTER_ID, seq: { $lt: seq } }, { $set: { seq } });
+  }
+}
+
+function toDocument(pet: Pet): PetDocument {
+  return { _id: Long.fromNumber(pet.id), ...storedPetFields(pet) };
+}
+
+function toPet(document: PetDocument): Pet {
+  return petFromStored(document._id, document);
+}

@@ -1,0 +1,67 @@
+/** How the service's values are stored in MongoDB: ids and category ids as int64, read back as bigint. */
+import { Long } from 'mongodb';
+import type { Pet } from '../../../domain/adoption/pet.js';
+import type { PetStatus } from '../../../domain/adoption/pet-status.js';
+
+/** Read options: int64 values come back as bigint, so none is rounded on the way. */
+export const READ_INT64 = { useBigInt64: true } as const;
+
+/**
+ * A pet's fields other than its id, as stored (in the pets collection and in idempotency records).
+ * Pets stored before versions and owners were recorded lack the optional ones: MongoPetRepository
+ * fills them in at start-up (ensureIndexes); an idempotency record of such a pet reads with the
+ * defaults below.
+ */
+export interface StoredPetFields {
+  name: string;
+  categoryId: Long | bigint;
+  status: PetStatus;
+  version?: number;
+  createdAt?: Date;
+  updatedAt?: Date;
+  statusChangedAt?: Date;
+  adoptedAt?: Date | null;
+  ownerId?: string | null;
+  heldBy?: string | null;
+}
+
+export function storedPetFields(pet: Pet): StoredPetFields {
+  return {
+    name: pet.name,
+    categoryId: Long.fromNumber(pet.categoryId),
+    status: pet.status,
+    version: pet.version,
+    createdAt: new Date(pet.createdAt),
+    updatedAt: new Date(pet.updatedAt),
+    statusChangedAt: new Date(pet.statusChangedAt),
+    adoptedAt: pet.adoptedAt === null ? null : new Date(pet.adoptedAt),
+    ownerId: pet.ownerId,
+    heldBy: pet.heldBy,
+  };
+}
+
+/** The time shown for pets stored before times were recorded, where no migration ran (idempotency replays). */
+export const UNRECORDED_TIME = new Date(0).toISOString();
+
+export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
+  return {
+    id: toSafeNumber(id as bigint, 'pet id'),
+    name: fields.name,
+    categoryId: toSafeNumber(fields.categoryId as bigint, 'categoryId'),
+    status: fields.status,
+    version: Number(fields.version ?? 1),
+    createdAt: fields.createdAt?.toISOString() ?? UNRECORDED_TIME,
+    updatedAt: fields.updatedAt?.toISOString() ?? UNRECORDED_TIME,
+    statusChangedAt: fields.statusChangedAt?.toISOString() ?? UNRECORDED_TIME,
+    adoptedAt: fields.adoptedAt?.toISOString() ?? null,
+    ownerId: fields.ownerId ?? null,
+    heldBy: fields.heldBy ?? null,
+  };
+}
+
+/** int64 values are read as bigint; the service only ever writes values within 2^53-1. */
+export function toSafeNumber(value: bigint | number, field: string): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new Error(`Stored ${field} ${String(value)} is outside the supported range`);
+  return number;
+}

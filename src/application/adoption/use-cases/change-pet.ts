@@ -1,0 +1,69 @@
+/**
+ * Changes and removes pets: only the owner's keys may, only from the version the client read
+ * (If-Match), and only as the lifecycle allows. Each write is conditional on the version read, so of
+ * concurrent changes sent with one If-Match exactly one lands and the others get 412.
+ */
+import { PetHeldError, PetNotFoundError } from '../../../domain/shared/errors.js';
+import { changePet, checkPetOwner, type PetPatch } from '../../../domain/adoption/pet-lifecycle.js';
+import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
+import { type Pet, type PetId } from '../../../domain/adoption/pet.js';
+import { instantOf } from '../../../domain/shared/instant.js';
+import type { Clock } from '../../shared/ports/clock.js';
+import type { PetRepository } from '../ports/pet-repository.js';
+import type { Caller } from '../../shared/caller.js';
+import type { SettleHolds } from './settle-holds.js';
+import { LOST_RACE, retryOnConflict } from '../../shared/conditional-writes.js';
+import { feedEvents } from '../services/feed-events.js';
+
+export class ChangePet {
+  constructor(
+    private readonly pets: PetRepository,
+    private readonly holds: SettleHolds,
+    private readonly clock: Clock,
+    /** The owner of pets stored before owners were recorded (LEGACY_PET_OWNER), or null. */
+    private readonly legacyOwner: string | null,
+  ) {}
+
+  /** The pet after the change (the same version when the change changes nothing). */
+  async update(id: PetId, patch: PetPatch, ifMatch: IfMatch | undefined, caller: Caller): Promise<Pet> {
+    return retryOnConflict(`Pet ${id}`, async () => {
+      const pet = await this.current(id);
+      checkPetOwner(pet, caller.ownerId, this.legacyOwner);
+      checkIfMatch(ifMatch, true, pet.version, `pet ${id}`);
+      const changed = changePet(pet, patch, instantOf(this.clock.nowMs()));
+      if (changed === pet) return pet;
+      if (await this.pets.update(changed, pet.version, feedEvents.petChanged(this.clock, pet, changed))) {
+        if (changed.status === 'sold' && pet.status !== 'sold') await this.holds.cancelPlaced(id, 'pet_adopted');
+        return changed;
+      }
+      // Lost to a concurrent change: read again, and the If-Match (if it named that version) now fails.
+      return LOST_RACE;
+    });
+  }
+
+  /** Removes the pet, unless an approved adoption request holds it; its placed requests are cancelled. */
+  async remove(id: PetId, ifMatch: IfMatch | undefined, caller: Caller): Promise<void> {
+    await retryOnConflict(`Pet ${id}`, async () => {
+      const pet = await this.current(id);
+      checkPetOwner(pet, caller.ownerId, this.legacyOwner);
+      checkIfMatch(ifMatch, false, pet.version, `pet ${id}`);
+      if (pet.heldBy !== null) {
+        throw new PetHeldError(
+          `Pet ${id} is held by the approved adoption request ${pet.heldBy}; cancel that request before removing the pet`,
+        );
+      }
+      if (await this.pets.remove(id, pet.version, feedEvents.petDeleted(this.clock, pet))) {
+        await this.holds.cancelPlaced(id, 'pet_deleted');
+        return undefined;
+      }
+      return LOST_RACE;
+    });
+  }
+
+  private async current(id: PetId): Promise<Pet> {
+    const found = await this.pets.findById(id);
+    const pet = found && (await this.holds.pet(found));
+    if (!pet) throw new PetNotFoundError(id);
+    return pet;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The event feed as partners and operators read it: in feed order after an event they name, of the
+ * types they ask for, only what the caller may see (pet events to every reader, an adoption request's
+ * events to its two owners), kept for the retention period.
+ */
+import { EventNotFoundError, GoneError, ValidationError } from '../../../domain/shared/errors.js';
+import { mayViewEvent, type EventType, type FeedEvent } from '../../../domain/adoption/feed-event.js';
+import type { EventFeed, StoredEvent } from '../ports/event-feed.js';
+import type { Clock } from '../../shared/ports/clock.js';
+import { pageLimit } from '../../shared/cursor.js';
+import { EVENT_ID } from '../../shared/ids.js';
+
+export interface EventListInput {
+  /** The id of the last event the caller has; the page starts after it. */
+  readonly after?: string;
+  readonly types?: readonly EventType[];
+  readonly limit?: number;
+}
+
+export interface EventPage {
+  readonly events: FeedEvent[];
+  /** The id to pass as `after` for the next page; null when this page reached the end of the feed. */
+  readonly nextAfter: string | null;
+}
+
+export class ReadEvents {
+  constructor(
+    private readonly feed: EventFeed,
+    private readonly clock: Clock,
+    private readonly retentionMs: number,
+  ) {}
+
+  /** `viewer` null: every event (operators). */
+  async list(input: EventListInput, viewer: string | null): Promise<EventPage> {
+    const limit = pageLimit(input.limit);
+    const afterPosition = input.after === undefined ? undefined : (await this.position(input.after, viewer)).position;
+    const found = await this.feed.find({
+      visibleTo: viewer,
+      limit: limit + 1,
+      ...(afterPosition !== undefined && { afterPosition }),
+      ...(input.types !== undefined && input.types.length > 0 && { types: input.types }),
+    });
+    const rows = found.slice(0, limit);
+    const last = rows.at(-1);
+    return { events: rows.map((stored) => stored.event), nextAfter: found.length > limit && last ? last.event.id : null };
+  }
+
+  async get(id: string, viewer: string | null): Promise<FeedEvent> {
+    const stored = EVENT_ID.test(id) ? await this.feed.findById(id) : null;
+    if (!stored || (viewer !== null && !mayViewEvent(stored.event, viewer))) throw new EventNotFoundError(id);
+    return stored.event;
+  }
+
+  /** Where `after` is in the feed; 410 when it is older than the feed keeps. */
+  private async position(after: string, viewer: string | null): Promise<StoredEvent> {
+    if (!EVENT_ID.test(after)) {
+      throw new ValidationError('after', "query parameter 'after' must be an event id (evt_...) from this feed");
+    }
+    const stored = await this.feed.findById(after);
+    if (stored && (viewer === null || mayViewEvent(stored.event, viewer))) return stored;
+    if (parseInt(after.slice(4, 13), 36) < this.clock.nowMs() - this.retentionMs) {
+      throw new GoneError(
+        `Event ${after} is older than the feed keeps; resynchronise: read the list of pets (and your adoption requests), then follow the feed from its newest event`,
+      );
+    }
+    throw new ValidationError('after', `query parameter 'after' names no event of this feed that this key may see: ${after}`);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Finishes adoption steps that were interrupted. Without multi-document transactions, each step that
+ * touches a pet and a request writes one, then the other, always in the same order, and the link
+ * between them is the pet's hold (the id of the approved request holding it):
+ *
+ * - approve: the pet's hold first (the write that makes the approval exclusive), then the request;
+ * - deliver and cancel: the request first, then the pet.
+ *
+ * So a pet held by a request that is still placed was approved (the approval is finished), one held
+ * by a delivered request is sold, and one held by a cancelled or missing request is released. The
+ * second write of every step is this settlement itself, and any reader runs it too: a pet or request
+ * read singly is settled first, and `sweep` settles every held pet (each instance runs it every
+ * minute), so an interrupted step is finished at the next read or within a minute. Each write is
+ * conditional on the version read, so settlements racing each other or the original step agree.
+ */
+import { applyAction, type CancelReason, type AdoptionRequest } from '../../../domain/adoption/adoption-request.js';
+import { releasePet, sellPet } from '../../../domain/adoption/pet-lifecycle.js';
+import { type Pet, type PetId } from '../../../domain/adoption/pet.js';
+import { instantOf } from '../../../domain/shared/instant.js';
+import type { Clock } from '../../shared/ports/clock.js';
+import type { AdoptionRequestRepository } from '../ports/adoption-request-repository.js';
+import type { PetRepository } from '../ports/pet-repository.js';
+import { feedEvents } from '../services/feed-events.js';
+import { LOST_RACE, retryOnConflict } from '../../shared/conditional-writes.js';
+
+export class SettleHolds {
+  constructor(
+    private readonly pets: PetRepository,
+    private readonly orders: AdoptionRequestRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The pet once any interrupted step on it is finished; null when it is gone. */
+  async pet(start: Pet): Promise<Pet | null> {
+    let pet: Pet | null = start;
+    return retryOnConflict(`Pet ${start.id}`, async () => {
+      if (pet === null || pet.heldBy === null) return pet;
+      const order = await this.orders.findById(pet.heldBy);
+      if (order?.status === 'approved') return pet;
+      const now = instantOf(this.clock.nowMs());
+      if (order?.status === 'placed') {
+        // The hold was won, the request not yet marked: finish the approval.
+        const approved = applyAction(order, 'approve', now);
+        if (await this.orders.update(approved, order.version, feedEvents.orderMoved(this.clock, order, approved))) return pet;
+        return LOST_RACE;
+      }
+      const settled = order?.status === 'delivered' ? sellPet(pet, now) : releasePet(pet, now);
+      if (await this.pets.update(settled, pet.version, feedEvents.petChanged(this.clock, pet, settled))) {
+        if (settled.status === 'sold') await this.cancelPlaced(pet.id, 'pet_adopted');
+        return settled;
+      }
+      pet = await this.pets.findById(pet.id);
+      return LOST_RACE;
+    });
+  }
+
+  /** The request once any interrupted step on it (or on its pet) is finished. */
+  async order(start: AdoptionRequest): Promise<AdoptionRequest> {
+    let order = start;
+    return retryOnConflict(`Adoption request ${start.id}`, async () => {
+      if (order.status === 'cancelled') return order;
+      const pet = await this.pets.findById(order.petId);
+      if (pet !== null && pet.heldBy === order.id) {
+        // Placed: an approval to finish; delivered: a sale to finish; approved: as it should be.
+        if (order.status === 'approved') return order;
+        await this.pet(pet);
+      } else if (order.status === 'placed' && (pet === null || pet.status === 'sold')) {
+        const reason: CancelReason = pet === null ? 'pet_deleted' : 'pet_adopted';
+        const cancelled = applyAction(order, 'cancel', instantOf(this.clock.nowMs()), reason);
+        await this.orders.update(cancelled, order.version, feedEvents.orderMoved(this.clock, order, cancelled));
+      } else {
+        return order;
+      }
+      const fresh = await this.orders.findById(order.id);
+      if (fresh === null || fresh.version === order.version) return fresh ?? order;
+      order = fresh;
+      return LOST_RACE;
+    });
+  }
+
+  /** Cancels the pet's placed requests: it was adopted or removed. */
+  async cancelPlaced(petId: PetId, reason: CancelReason): Promise<void> {
+    await retryOnConflict(`The requests for pet ${petId}`, async () => {
+      const placed = await this.orders.listPlaced(petId);
+      if (placed.length === 0) return undefined;
+      const now = instantOf(this.clock.nowMs());
+      await Promise.all(
+        placed.map((order) => {
+          const cancelled = applyAction(order, 'cancel', now, reason);
+          return this.orders.update(cancelled, order.version, feedEvents.orderMoved(this.clock, order, cancelled));
+        }),
+      );
+      return LOST_RACE;
+    });
+  }
+
+  /** Settles every held pet, a page at a time; returns how many were settled by a write. */
+  async sweep(pageSize = 100): Promise<number> {
+    let afterId = 0;
+    let changed = 0;
+    for (;;) {
+      const held = await this.pets.listHeld(afterId, pageSize);
+      for (const pet of held) {
+        const settled = await this.pet(pet);
+        if (settled !== pet) changed += 1;
+        afterId = pet.id;
+      }
+      if (held.length < pageSize) return changed;
+    }
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Events: every change to a pet or an adoption request, as partners follow them. A change and its
+ * event are recorded together (the event travels in the changed record's outbox, in the same
+ * conditional write), so an event exists exactly when its change does. Which event a change makes,
+ * what changed and who may see it are pure functions here.
+ */
+import type { AdoptionRequest, AdoptionRequestStatus } from './adoption-request.js';
+import type { Pet } from './pet.js';
+import type { Instant } from '../shared/instant.js';
+
+export const EVENT_TYPES = [
+  'pet.created',
+  'pet.updated',
+  'pet.deleted',
+  'order.placed',
+  'order.approved',
+  'order.delivered',
+  'order.cancelled',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: unknown): value is EventType {
+  return typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** A value of a changed field, as the API shows it. */
+export type AttributeValue = string | number | null;
+
+interface EventBase {
+  /** `evt_...`, sortable by creation time; unique. */
+  readonly id: string;
+  readonly createdAt: Instant;
+  /** The object's version after the change: a receiver drops an event older than one it has. */
+  readonly sequence: number;
+  /** The old value of every field the change changed (pet.updated, order.*). */
+  readonly previousAttributes?: Readonly<Record<string, AttributeValue>>;
+}
+
+export interface PetEvent extends EventBase {
+  readonly type: 'pet.created' | 'pet.updated' | 'pet.deleted';
+  /** The pet after the change (as it was when removed, for pet.deleted). */
+  readonly object: Pet;
+}
+
+export interface AdoptionRequestEvent extends EventBase {
+  readonly type: 'order.placed' | 'order.approved' | 'order.delivered' | 'order.cancelled';
+  readonly object: AdoptionRequest;
+}
+
+export type FeedEvent = PetEvent | AdoptionRequestEvent;
+
+/** The fields of a pet the API shows and an event compares (never its internal hold). */
+export const PET_EVENT_FIELDS = [
+  'name',
+  'categoryId',
+  'status',
+  'version',
+  'updatedAt',
+  'statusChangedAt',
+  'adoptedAt',
+  'ownerId',
+] as const;
+
+/** The fields of an adoption request the API shows and an event compares. */
+export const ADOPTION_REQUEST_EVENT_FIELDS = ['status', 'cancelReason', 'version', 'updatedAt'] as const;
+
+/** The old value of each listed field that differs between `before` and `after`. */
+export function previousAttributes<T extends object>(
+  before: T,
+  after: T,
+  fields: readonly (keyof T & string)[],
+): Record<string, AttributeValue> {
+  const previous: Record<string, AttributeValue> = {};
+  for (const field of fields) {
+    if (before[field] !== after[field]) previous[field] = before[field] as AttributeValue;
+  }
+  return previous;
+}
+
+/** What identifies an event apart from its object: its id and when it happened. */
+export interface EventStamp {
+  readonly id: string;
+  readonly createdAt: Instant;
+}
+
+export function petCreated(stamp: EventStamp, pet: Pet): PetEvent {
+  return { id: stamp.id, createdAt: stamp.createdAt, type: 'pet.created', sequence: pet.version, object: pet };
+}
+
+export function petUpdated(stamp: EventStamp, before: Pet, after: Pet): PetEvent {
+  return {
+    id: stamp.id,
+    createdAt: stamp.createdAt,
+    type: 'pet.updated',
+    sequence: after.version,
+    object: after,
+    previousAttributes: previousAttributes(before, after, PET_EVENT_FIELDS),
+  };
+}
+
+/** The removed pet as it was; its sequence one past its last version, so it supersedes every update. */
+export function petDeleted(stamp: EventStamp, pet: Pet): PetEvent {
+  return { id: stamp.id, createdAt: stamp.createdAt, type: 'pet.deleted', sequence: pet.version + 1, object: pet };
+}
+
+const ADOPTION_REQUEST_EVENT_OF: Readonly<Record<AdoptionRequestStatus, AdoptionRequestEvent['type']>> = {
+  placed: 'order.placed',
+  approved: 'order.approved',
+  delivered: 'order.delivered',
+  cancelled: 'order.cancelled',
+};
+
+export function orderPlaced(stamp: EventStamp, order: AdoptionRequest): AdoptionRequestEvent {
+  return { id: stamp.id, createdAt: stamp.createdAt, type: 'order.placed', sequence: order.version, object: order };
+}
+
+/** The event of a request's move to another state. */
+export function orderMoved(stamp: EventStamp, before: AdoptionRequest, after: AdoptionRequest): AdoptionRequestEvent {
+  return {
+    id: stamp.id,
+    createdAt: stamp.createdAt,
+    type: ADOPTION_REQUEST_EVENT_OF[after.status],
+    sequence: after.version,
+    object: after,
+    previousAttributes: previousAttributes(before, after, ADOPTION_REQUEST_EVENT_FIELDS),
+  };
+}
+
+/**
+ * Who may see an event: pet events every key that reads pets (the catalogue is public); an adoption
+ * request's events only the owner that placed it and the owner of its pet. Null: everyone.
+ */
+export function audienceOf(event: FeedEvent): readonly string[] | null {
+  if (event.type.startsWith('pet.')) return null;
+  const order = event.object as AdoptionRequest;
+  return order.petOwnerId === null ? [order.placedBy] : [order.placedBy, order.petOwnerId];
+}
+
+export function mayViewEvent(event: FeedEvent, caller: string): boolean {
+  const audience = audienceOf(event);
+  return audience === null || audience.includes(caller);
+}

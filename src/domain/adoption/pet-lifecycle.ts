@@ -1,0 +1,105 @@
+/**
+ * What may happen to a pet after it is added: the status transitions as one table, who may change a
+ * pet, and each change as a pure function from the pet to its next version (or a domain error).
+ */
+import { ForbiddenError, InvalidTransitionError, PetHeldError } from '../shared/errors.js';
+import { checkCategoryId, checkName, type Pet } from './pet.js';
+import { type Instant } from '../shared/instant.js';
+import type { PetStatus } from './pet-status.js';
+
+/**
+ * The statuses a pet may move to from each status. `sold` goes back to `available` when an animal is
+ * returned to the shelter; a sold animal is never `pending` again without being available first.
+ */
+export const PET_TRANSITIONS: Readonly<Record<PetStatus, readonly PetStatus[]>> = {
+  available: ['pending', 'sold'],
+  pending: ['available', 'sold'],
+  sold: ['available'],
+};
+
+export function checkTransition(from: PetStatus, to: PetStatus): void {
+  if (from === to || PET_TRANSITIONS[from].includes(to)) return;
+  const allowed = PET_TRANSITIONS[from].join(' or ');
+  throw new InvalidTransitionError(`A ${from} pet cannot become ${to}; from ${from} it may become ${allowed}`);
+}
+
+/**
+ * Whose pet it is. Pets stored before owners were recorded have none: they belong to the owner the
+ * operator names for them (LEGACY_PET_OWNER), and with none named, nobody may change them.
+ */
+export function ownerOfPet(pet: Pick<Pet, 'ownerId'>, legacyOwner: string | null): string | null {
+  return pet.ownerId ?? legacyOwner;
+}
+
+/** Refuses a change by anyone but the pet's owner. */
+export function checkPetOwner(pet: Pet, caller: string, legacyOwner: string | null): void {
+  const owner = ownerOfPet(pet, legacyOwner);
+  if (owner === caller) return;
+  throw new ForbiddenError(
+    owner === null
+      ? `Pet ${pet.id} was added before owners were recorded and may not be changed by any API key; ask the operator to name its owner`
+      : `Pet ${pet.id} belongs to another owner; only keys of its owner may change it or decide its adoption requests`,
+  );
+}
+
+export interface PetPatch {
+  readonly name?: string;
+  readonly categoryId?: number;
+  readonly status?: PetStatus;
+}
+
+/**
+ * The pet after a client's change, or the same pet when nothing changes (a retried PATCH is safe and
+ * writes nothing). A status change follows the table, and a held pet's status moves only through the
+ * adoption request that holds it.
+ */
+export function changePet(pet: Pet, patch: PetPatch, now: Instant): Pet {
+  if (patch.name !== undefined) checkName(patch.name);
+  if (patch.categoryId !== undefined) checkCategoryId(patch.categoryId);
+  const name = patch.name ?? pet.name;
+  const categoryId = patch.categoryId ?? pet.categoryId;
+  const status = patch.status ?? pet.status;
+  if (status !== pet.status) {
+    if (pet.heldBy !== null) {
+      throw new PetHeldError(
+        `Pet ${pet.id} is held by the approved adoption request ${pet.heldBy}; deliver or cancel that request to change its status`,
+      );
+    }
+    checkTransition(pet.status, status);
+  }
+  if (name === pet.name && categoryId === pet.categoryId && status === pet.status) return pet;
+  return next(pet, now, pet.heldBy, status, name, categoryId);
+}
+
+/** An approved request holds the pet: it becomes pending, and only that request moves it on. */
+export function holdPet(pet: Pet, orderId: string, now: Instant): Pet {
+  return next(pet, now, orderId, 'pending');
+}
+
+/** The holding request was cancelled: the pet is available again. */
+export function releasePet(pet: Pet, now: Instant): Pet {
+  return next(pet, now, null, 'available');
+}
+
+/** The holding request was delivered: the pet is adopted. */
+export function sellPet(pet: Pet, now: Instant): Pet {
+  return next(pet, now, null, 'sold');
+}
+
+/** The pet one version on at `now`, with this hold, status and fields (the status times follow the status); written out, not spread (see petOf). */
+function next(pet: Pet, now: Instant, heldBy: string | null, status: PetStatus, name = pet.name, categoryId = pet.categoryId): Pet {
+  const moved = status !== pet.status;
+  return {
+    id: pet.id,
+    name,
+    categoryId,
+    status,
+    version: pet.version + 1,
+    createdAt: pet.createdAt,
+    updatedAt: now,
+    statusChangedAt: moved ? now : pet.statusChangedAt,
+    adoptedAt: !moved ? pet.adoptedAt : status === 'sold' ? now : pet.status === 'sold' ? null : pet.adoptedAt,
+    ownerId: pet.ownerId,
+    heldBy,
+  };
+}

@@ -1,0 +1,130 @@
+/** The relay from the records' outboxes into the feed, on the in-memory adapters. */
+import { describe, expect, it } from 'vitest';
+import { MemoryEventFeed } from '../../../../src/adapters/adoption/memory/memory-event-feed.js';
+import { MemoryAdoptionRequestRepository } from '../../../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
+import { MemoryPetRepository } from '../../../../src/adapters/adoption/memory/memory-pet-repository.js';
+import { EventRelay } from '../../../../src/application/adoption/services/event-relay.js';
+import { orderPlaced, petCreated, petUpdated, type FeedEvent } from '../../../../src/domain/adoption/feed-event.js';
+import type { Pet } from '../../../../src/domain/adoption/pet.js';
+import { aPetDraft } from '../../../support/builders.js';
+import { FakeClock } from '../../../support/fake-clock.js';
+import { anAdoptionRequest } from '../../../contracts/adoption/adoption-request-repository.contract.js';
+
+const DAY_MS = 86_400_000;
+
+function setup(clock = new FakeClock()) {
+  const pets = new MemoryPetRepository();
+  const orders = new MemoryAdoptionRequestRepository();
+  const feed = new MemoryEventFeed();
+  const relayed: FeedEvent[] = [];
+  const relay = (holder: string) =>
+    new EventRelay(
+      [pets, orders],
+      feed,
+      clock,
+      { holder, leaseMs: 10_000, batch: 2, retentionMs: 30 * DAY_MS },
+      { relayed: (events) => relayed.push(...events) },
+    );
+  return { clock, pets, orders, feed, relay, relayed };
+}
+
+let n = 0;
+/** A stamp at `atMs`; ids made later sort later. */
+const stampAt = (atMs: number) => ({ id: `evt_${String(++n).padStart(13, '0')}relay0`, createdAt: new Date(atMs).toISOString() });
+const feedIds = async (feed: MemoryEventFeed) => (await feed.find({ visibleTo: null, limit: 100 })).map(({ event }) => event.id);
+
+describe('EventRelay', () => {
+  it('runs its passes one after another: two started at once report each event once', async () => {
+    const { clock, pets, relay, relayed } = setup();
+    for (let i = 0; i < 2; i++) {
+      clock.advance(1);
+      await pets.add(aPetDraft(), (pet) => [petCreated(stampAt(clock.ms), pet)]);
+    }
+    const worker = relay('a');
+    const moved = await Promise.all([worker.pass(), worker.pass()]);
+    expect(moved).toEqual([2, 0]);
+    expect(relayed).toHaveLength(2);
+  });
+
+  it('moves every waiting event into the feed in the order made, a few records per pass, and clears the outboxes', async () => {
+    const { clock, pets, orders, feed, relay, relayed } = setup();
+    const made: FeedEvent[] = [];
+    for (let i = 0; i < 3; i++) {
+      clock.advance(1);
+      let created: FeedEvent | undefined;
+      await pets.add(aPetDraft(), (pet) => [(created = petCreated(stampAt(clock.ms), pet))]);
+      made.push(created as FeedEvent);
+      clock.advance(1);
+      const order = anAdoptionRequest({ petId: i + 1 });
+      const placed = orderPlaced(stampAt(clock.ms), order);
+      await orders.add(order, [placed]);
+      made.push(placed);
+    }
+    const worker = relay('a');
+    // Two records from each outbox per pass.
+    expect(await worker.pass()).toBe(4);
+    expect(await worker.pass()).toBe(2);
+    expect(await worker.pass()).toBe(0);
+    expect(await feedIds(feed)).toEqual(made.map((event) => event.id));
+    expect(relayed.map((event) => event.id)).toEqual(made.map((event) => event.id));
+    expect(await pets.backlog()).toEqual({ records: 0, oldestAt: null });
+    expect(await orders.backlog()).toEqual({ records: 0, oldestAt: null });
+  });
+
+  it("keeps a record's events in the order of its changes when the instance that made the later one has a slower clock", async () => {
+    const { clock, pets, feed, relay } = setup();
+    let created: FeedEvent | undefined;
+    const pet = await pets.add(aPetDraft(), (stored) => [(created = petCreated(stampAt(clock.ms), stored))]);
+    const other = await pets.add(aPetDraft(), () => []);
+    // Another instance, 50 ms behind, changes the pet next; a third record changes in between.
+    const renamed: Pet = { ...pet, name: 'Later', version: 2 };
+    const behind = petUpdated(
+      { id: `evt_${String(0).padStart(13, '0')}slower`, createdAt: new Date(clock.ms - 50).toISOString() },
+      pet,
+      renamed,
+    );
+    const between = petUpdated(stampAt(clock.ms + 1), other, { ...other, name: 'Between', version: 2 });
+    await pets.update({ ...other, name: 'Between', version: 2 }, 1, [between]);
+    await pets.update(renamed, 1, [behind]);
+    expect(await relay('a').pass()).toBe(3);
+    expect(await feedIds(feed)).toEqual([created?.id, behind.id, between.id]);
+  });
+
+  it('moves nothing while another instance holds the lease, and takes over once it ran out', async () => {
+    const { clock, pets, feed, relay } = setup();
+    const first = relay('a');
+    const second = relay('b');
+    await pets.add(aPetDraft(), (pet) => [petCreated(stampAt(clock.ms), pet)]);
+    expect(await first.pass()).toBe(1);
+    await pets.add(aPetDraft(), (pet) => [petCreated(stampAt(clock.ms), pet)]);
+    expect(await second.pass()).toBe(0);
+    expect(await pets.backlog()).toMatchObject({ records: 1 });
+    clock.advance(10_001);
+    expect(await second.pass()).toBe(1);
+    expect(await first.pass()).toBe(0);
+    expect(await feedIds(feed)).toHaveLength(2);
+  });
+
+  it('clears, without appending again, events a stopped pass appended but did not clear', async () => {
+    const { clock, pets, feed, relay } = setup();
+    let event: FeedEvent | undefined;
+    await pets.add(aPetDraft(), (pet) => [(event = petCreated(stampAt(clock.ms), pet))]);
+    const lease = await feed.claimWriter('a', clock.ms, 10_000);
+    if (lease === null || event === undefined) throw new Error('setup');
+    await feed.append(lease, [event]);
+    expect(await relay('a').pass()).toBe(1);
+    expect(await feedIds(feed)).toEqual([event.id]);
+    expect(await pets.pendingEvents(10)).toEqual([]);
+  });
+
+  it('drops events past the retention, at most once a minute', async () => {
+    const { clock, pets, feed, relay } = setup();
+    const worker = relay('a');
+    await pets.add(aPetDraft(), (pet) => [petCreated(stampAt(clock.ms), pet)]);
+    await worker.pass();
+    clock.advance(30 * DAY_MS + 1);
+    await pets.add(aPetDraft(), (pet) => [petCreated(stampAt(clock.ms), pet)]);
+    await worker.pass();
+    expect(await feedIds(feed)).toHaveLength(1);
+  });
+});

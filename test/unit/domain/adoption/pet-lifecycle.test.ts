@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changePet,
+  checkPetOwner,
+  checkTransition,
+  holdPet,
+  PET_TRANSITIONS,
+  releasePet,
+  sellPet,
+} from '../../../../src/domain/adoption/pet-lifecycle.js';
+import { ownerOfKey } from '../../../../src/domain/access/api-key.js';
+import {
+  ForbiddenError,
+  InvalidTransitionError,
+  PetHeldError,
+  PreconditionFailedError,
+  PreconditionRequiredError,
+  ValidationError,
+} from '../../../../src/domain/shared/errors.js';
+import { checkIfMatch } from '../../../../src/domain/shared/preconditions.js';
+import { PET_STATUSES } from '../../../../src/domain/adoption/pet-status.js';
+import type { Pet } from '../../../../src/domain/adoption/pet.js';
+import { aPetDraft } from '../../../support/builders.js';
+
+const T1 = new Date(Date.UTC(2026, 10, 26)).toISOString();
+const aPet = (overrides: Partial<Pet> = {}): Pet => ({ id: 7, ...aPetDraft({ name: 'Rex', categoryId: 1 }), ...overrides });
+
+describe('the pet transition table', () => {
+  it('allows every change but sold -> pending, and staying put', () => {
+    expect(PET_TRANSITIONS).toEqual({ available: ['pending', 'sold'], pending: ['available', 'sold'], sold: ['available'] });
+    for (const from of PET_STATUSES) {
+      for (const to of PET_STATUSES) {
+        if (from === 'sold' && to === 'pending') expect(() => checkTransition(from, to)).toThrow(InvalidTransitionError);
+        else expect(() => checkTransition(from, to)).not.toThrow();
+      }
+    }
+    expect(() => checkTransition('sold', 'pending')).toThrow('A sold pet cannot become pending; from sold it may become available');
+  });
+});
+
+describe('changePet', () => {
+  it('returns the same pet when nothing changes', () => {
+    const pet = aPet();
+    expect(changePet(pet, { name: 'Rex', categoryId: 1, status: 'available' }, T1)).toBe(pet);
+    expect(changePet(pet, {}, T1)).toBe(pet);
+  });
+
+  it('moves the version and updatedAt; the status time and adoptedAt only with the status', () => {
+    const pet = aPet();
+    const renamed = changePet(pet, { name: 'Rexy' }, T1);
+    expect(renamed).toEqual({ ...pet, name: 'Rexy', version: 2, updatedAt: T1 });
+    const sold = changePet(pet, { status: 'sold' }, T1);
+    expect(sold).toMatchObject({ status: 'sold', version: 2, statusChangedAt: T1, adoptedAt: T1 });
+    const returned = changePet(sold, { status: 'available' }, new Date(Date.parse(T1) + 1).toISOString());
+    expect(returned).toMatchObject({ status: 'available', version: 3, adoptedAt: null });
+  });
+
+  it('refuses a held pet a status change, not a rename; refuses bad fields naming them', () => {
+    const held = aPet({ status: 'pending', heldBy: 'ord_1' });
+    expect(() => changePet(held, { status: 'available' }, T1)).toThrow(PetHeldError);
+    expect(changePet(held, { name: 'Rexy' }, T1)).toMatchObject({ name: 'Rexy', heldBy: 'ord_1' });
+    expect(() => changePet(aPet(), { name: ' ' }, T1)).toThrow(ValidationError);
+    expect(() => changePet(aPet(), { categoryId: 0 }, T1)).toThrow(ValidationError);
+    expect(() => changePet(aPet({ status: 'sold' }), { status: 'pending' }, T1)).toThrow(InvalidTransitionError);
+  });
+
+  it('holds, releases and sells', () => {
+    const held = holdPet(aPet(), 'ord_1', T1);
+    expect(held).toMatchObject({ status: 'pending', heldBy: 'ord_1', version: 2, statusChangedAt: T1 });
+    expect(releasePet(held, T1)).toMatchObject({ status: 'available', heldBy: null, version: 3 });
+    expect(sellPet(held, T1)).toMatchObject({ status: 'sold', heldBy: null, adoptedAt: T1, version: 3 });
+  });
+});
+
+describe('ownership', () => {
+  it("is the key's owner id, or its rotation chain's first key", () => {
+    expect(ownerOfKey({ ownerId: 'acct_1', quotaId: 'key_a' })).toBe('acct_1');
+    expect(ownerOfKey({ ownerId: null, quotaId: 'key_a' })).toBe('key_a');
+  });
+
+  it('lets the owner change a pet, nobody else; a pet without owner only through the legacy owner', () => {
+    expect(() => checkPetOwner(aPet({ ownerId: 'acct_1' }), 'acct_1', null)).not.toThrow();
+    expect(() => checkPetOwner(aPet({ ownerId: 'acct_1' }), 'acct_2', 'acct_2')).toThrow(ForbiddenError);
+    expect(() => checkPetOwner(aPet({ ownerId: null }), 'acct_1', null)).toThrow('before owners were recorded');
+    expect(() => checkPetOwner(aPet({ ownerId: null }), 'acct_1', 'acct_1')).not.toThrow();
+  });
+});
+
+describe('checkIfMatch', () => {
+  it('asks for If-Match where required, takes * and any matching version, refuses others with the current one', () => {
+    expect(() => checkIfMatch(undefined, true, 3, 'pet 7')).toThrow(PreconditionRequiredError);
+    expect(() => checkIfMatch(undefined, false, 3, 'pet 7')).not.toThrow();
+    expect(() => checkIfMatch('*', true, 3, 'pet 7')).not.toThrow();
+    expect(() => checkIfMatch([1, 3], true, 3, 'pet 7')).not.toThrow();
+    let error: unknown;
+    try {
+      checkIfMatch([2], true, 3, 'pet 7');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PreconditionFailedError);
+    expect((error as PreconditionFailedError).currentVersion).toBe(3);
+    expect((error as Error).message).toMatch(/^Pet 7 changed since it was read: its current ETag is "3"/);
+    expect(() => checkIfMatch([], true, 3, 'pet 7')).toThrow(PreconditionFailedError);
+  });
+});

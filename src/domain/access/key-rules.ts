@@ -7,9 +7,9 @@
 import { checkBrowserKey, KEY_SCOPES, type KeyScope } from './api-key.js';
 import { ValidationError } from '../shared/errors.js';
 import { checkPlanLimits, type PlanId, type PlanLimits } from './plans.js';
+import { OWNER_ID_MAX_LENGTH } from '../shared/owner.js';
 
 export const KEY_NAME_MAX_LENGTH = 100;
-export const OWNER_ID_MAX_LENGTH = 128;
 /** The longest grace a rotation may give the old key: a week. */
 export const MAX_ROTATION_GRACE_MS = 604_800_000;
 /** How long a revocation's reason may be. */

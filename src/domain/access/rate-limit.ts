@@ -12,6 +12,7 @@
  * plan size.
  */
 import type { PlanLimits } from './plans.js';
+import type { Outcome } from '../shared/outcome.js';
 
 export const WINDOW_SHAPES = {
   minute: { windowMs: 60_000, bucketMs: 1_000 },
@@ -56,8 +57,6 @@ export interface WindowUsage {
   /** When one more request would fit (now, unless the window is spent). */
   readonly retryAtMs: number;
 }
-
-export type Outcome = 'admitted' | 'limited' | 'banned';
 
 export interface RateDecision {
   readonly outcome: Outcome;

@@ -2,39 +2,8 @@
  * What each key used: requests counted per key in buckets of a minute, an hour and a day, by outcome
  * and by operation, and the rules for reading a range of them back.
  */
-import type { Outcome } from './rate-limit.js';
+import type { Outcome } from '../shared/outcome.js';
 import { ValidationError } from '../shared/errors.js';
-
-/** The public operations a key's requests are counted under. */
-export const USAGE_OPERATIONS = [
-  'listPets',
-  'createPet',
-  'getPet',
-  'updatePet',
-  'deletePet',
-  'listEvents',
-  'getEvent',
-  'createWebhookEndpoint',
-  'listWebhookEndpoints',
-  'getWebhookEndpoint',
-  'updateWebhookEndpoint',
-  'deleteWebhookEndpoint',
-  'rotateWebhookSecret',
-  'listWebhookDeliveries',
-  'getWebhookDelivery',
-  'retryWebhookDelivery',
-  'recoverWebhookDeliveries',
-  'testWebhookEndpoint',
-  'placeOrder',
-  'listOrders',
-  'getOrder',
-  'approveOrder',
-  'deliverOrder',
-  'cancelOrder',
-  'getRateLimit',
-  'getUsage',
-] as const;
-export type UsageOperation = (typeof USAGE_OPERATIONS)[number];
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

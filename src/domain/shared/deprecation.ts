@@ -3,7 +3,7 @@
  * sunset and the brownouts before it, which operators configure). The HTTP door turns this into the
  * Deprecation, Sunset and Link headers; usage reports name who still calls it.
  */
-import type { UsageOperation } from '../access/usage.js';
+import type { UsageOperation } from './operations.js';
 
 /** When an operation answers 410 for good, and the announced windows before that in which it already does. */
 export interface Removal {

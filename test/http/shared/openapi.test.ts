@@ -1,6 +1,6 @@
 /** The served OpenAPI document: valid 3.1 by a third-party validator, and true to the routes. */
 import { EVENT_TYPES } from '../../../src/domain/adoption/feed-event.js';
-import { USAGE_OPERATIONS } from '../../../src/domain/access/usage.js';
+import { USAGE_OPERATIONS } from '../../../src/domain/shared/operations.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, statusOf, type ErrorCode } from '../../../src/adapters/shared/http/error-catalogue.js';

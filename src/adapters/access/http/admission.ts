@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission, AdmitRequest } from '../../../application/access/use-cases/admit-request.js';
 import type { AuthenticatedKey } from '../../../application/access/use-cases/authenticate.js';
 import type { KeyScope } from '../../../domain/access/api-key.js';
-import type { Outcome } from '../../../domain/access/rate-limit.js';
+import type { Outcome } from '../../../domain/shared/outcome.js';
 import type { Metrics } from '../../shared/metrics/metrics.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { applyOriginRule } from './cors.js';

@@ -1,13 +1,7 @@
 /** Usage as the API shows it: a key's buckets (to operators and to the key holder alike) and who calls a deprecated operation. */
 import { Type } from 'typebox';
-import {
-  GRANULARITIES,
-  MAX_USAGE_BUCKETS,
-  retentionText,
-  USAGE_OPERATIONS,
-  type Granularity,
-  type UsageBucket,
-} from '../../../domain/access/usage.js';
+import { GRANULARITIES, MAX_USAGE_BUCKETS, retentionText, type Granularity, type UsageBucket } from '../../../domain/access/usage.js';
+import { USAGE_OPERATIONS } from '../../../domain/shared/operations.js';
 import type { DeprecationReport, UsageReport } from '../../../application/access/use-cases/read-usage.js';
 import { dateTime } from '../../shared/http/schemas/dates.js';
 

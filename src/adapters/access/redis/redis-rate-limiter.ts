@@ -11,7 +11,8 @@
 import calculateSlot from 'cluster-key-slot';
 import { boundedCall, type RedisClient } from './redis-connection.js';
 import { defineScripts, type ScriptCommands } from './redis-scripts.js';
-import type { AdmissionPolicy, Outcome, RateDecision, StrikeBatch, WindowUsage } from '../../../domain/access/rate-limit.js';
+import type { AdmissionPolicy, RateDecision, StrikeBatch, WindowUsage } from '../../../domain/access/rate-limit.js';
+import type { Outcome } from '../../../domain/shared/outcome.js';
 import type { Clock } from '../../../application/shared/ports/clock.js';
 import type { RateLimiter } from '../../../application/access/ports/rate-limiter.js';
 

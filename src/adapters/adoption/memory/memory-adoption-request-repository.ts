@@ -6,7 +6,7 @@ import type {
   AdoptionRequestRepository,
 } from '../../../application/adoption/ports/adoption-request-repository.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
-import { MemoryOutbox } from '../../shared/memory/memory-kit.js';
+import { MemoryOutbox } from './memory-outbox.js';
 
 export class MemoryAdoptionRequestRepository extends MemoryOutbox implements AdoptionRequestRepository {
   private readonly byId = new Map<string, AdoptionRequest>();

@@ -3,7 +3,7 @@ import { petOf, type Pet, type PetDraft, type PetId } from '../../../domain/adop
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
 import type { PetListQuery, PetRepository, ReservedAdd } from '../../../application/adoption/ports/pet-repository.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
-import { MemoryOutbox } from '../../shared/memory/memory-kit.js';
+import { MemoryOutbox } from './memory-outbox.js';
 
 /** Each write and its events are stored in one synchronous step: nothing can come between them. */
 export class MemoryPetRepository extends MemoryOutbox implements PetRepository {

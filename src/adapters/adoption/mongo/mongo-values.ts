@@ -1,4 +1,4 @@
-/** How the service's values are stored in MongoDB: ids and category ids as int64, read back as bigint. */
+/** How pets and their ids are stored in MongoDB: ids and category ids as int64, read back as bigint. */
 import { Long } from 'mongodb';
 import type { Pet } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { RECENT_FAILURES, type InspectWebhooks } from '../../../application/webhooks/use-cases/inspect-webhooks.js';
-import { OWNER_ID_MAX_LENGTH } from '../../../domain/access/key-rules.js';
+import { OWNER_ID_MAX_LENGTH } from '../../../domain/shared/owner.js';
 import { withHeaders } from '../../shared/http/schemas/responses.js';
 import { AttemptSchema, WebhookEndpointSchema } from './webhook-schemas.js';
 import { presentEndpoint } from './webhook-presenters.js';

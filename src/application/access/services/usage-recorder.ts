@@ -8,7 +8,7 @@
  * that, new counts are dropped and reported).
  */
 import { bucketStart, countRequest, emptyCounts, type UsageCounts } from '../../../domain/access/usage.js';
-import type { Outcome } from '../../../domain/access/rate-limit.js';
+import type { Outcome } from '../../../domain/shared/outcome.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import type { UsageStore } from '../ports/usage-store.js';
 

@@ -1,7 +1,8 @@
 /** Key management as the key tool and the admin API use it, without HTTP: every rule, its boundary and its audit. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManageApiKeys } from '../../../../src/application/access/use-cases/manage-api-keys.js';
-import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, OWNER_ID_MAX_LENGTH } from '../../../../src/domain/access/key-rules.js';
+import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS } from '../../../../src/domain/access/key-rules.js';
+import { OWNER_ID_MAX_LENGTH } from '../../../../src/domain/shared/owner.js';
 import { Auditor, CONFIG_ACTOR, KEY_TOOL_ACTOR } from '../../../../src/application/shared/services/auditor.js';
 import { hashKey } from '../../../../src/application/access/services/key-secrets.js';
 import { MemoryApiKeyStore } from '../../../../src/adapters/access/memory/memory-api-key-store.js';

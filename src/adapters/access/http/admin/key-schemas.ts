@@ -1,12 +1,8 @@
 /** TypeBox schemas of the admin API's keys: as operators see them (never a secret but once), and what they send. */
 import { Type, type TSchema } from 'typebox';
 import { KEY_SCOPES, KEY_STATUSES, MAX_ALLOWED_ORIGINS } from '../../../../domain/access/api-key.js';
-import {
-  KEY_NAME_MAX_LENGTH,
-  MAX_ROTATION_GRACE_MS,
-  OWNER_ID_MAX_LENGTH,
-  REVOKE_REASON_MAX_LENGTH,
-} from '../../../../domain/access/key-rules.js';
+import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, REVOKE_REASON_MAX_LENGTH } from '../../../../domain/access/key-rules.js';
+import { OWNER_ID_MAX_LENGTH } from '../../../../domain/shared/owner.js';
 import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../../domain/access/plans.js';
 import { cursorQuery, limitQuery } from '../../../shared/http/schemas/common-schemas.js';
 import { dateTime, dateTimeOrNull } from '../../../shared/http/schemas/dates.js';

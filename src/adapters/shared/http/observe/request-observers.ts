@@ -4,7 +4,7 @@
  * usage when made with a key, ends its span and writes its access line (access-line.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Outcome } from '../../../../domain/access/rate-limit.js';
+import type { Outcome } from '../../../../domain/shared/outcome.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import type { RequestTracer } from '../../telemetry/trace-context.js';
 import { accessLineWriter, type RouteFacts } from './access-line.js';

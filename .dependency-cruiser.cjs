@@ -1,5 +1,8 @@
-// The hexagon, enforced: `npm run lint` fails when a file crosses a layer boundary.
+// The hexagon and its features, enforced: `npm run lint` fails when a file crosses a layer boundary
+// or a feature reaches into another one. Each layer holds shared/ and one folder per feature.
 const FRAMEWORKS = '^(fastify|@fastify/|mongodb|ioredis|tsyringe|typebox|@sinclair/typebox|ajv|reflect-metadata)';
+const FEATURES = '(adoption|webhooks|access)';
+const LAYERS = '(domain|application|adapters)';
 
 module.exports = {
   forbidden: [
@@ -32,12 +35,47 @@ module.exports = {
       to: { path: '^src/config/' },
     },
     {
+      name: 'shared-knows-no-feature',
+      severity: 'error',
+      comment: 'What every feature uses (shared/ in each layer) imports no feature: features are given to it by the composition root.',
+      from: { path: `^src/${LAYERS}/shared/` },
+      to: { path: `^src/${LAYERS}/${FEATURES}/` },
+    },
+    {
+      name: 'features-meet-through-ports-and-domain-events',
+      severity: 'error',
+      comment:
+        'A feature imports shared/ and its own folders; of another feature, only its ports (src/application/<feature>/ports) or its domain events (src/domain/adoption/feed-event.ts): webhooks read adoption through the event feed and the event type, nothing else.',
+      from: { path: `^src/${LAYERS}/${FEATURES}/` },
+      to: {
+        path: `^src/${LAYERS}/${FEATURES}/`,
+        pathNot: ['^src/[a-z]+/$2/', `^src/application/${FEATURES}/ports/`, '^src/domain/adoption/feed-event\\.ts$'],
+      },
+    },
+    {
+      name: 'access-does-not-import-adoption',
+      severity: 'error',
+      comment: 'Keys, limits and usage know nothing of animals, not even their ports.',
+      from: { path: '^src/[a-z]+/access/' },
+      to: { path: '^src/[a-z]+/adoption/' },
+    },
+    {
+      name: 'adoption-does-not-import-webhooks',
+      severity: 'error',
+      comment: 'Adoption writes its events to the feed; who delivers them is not its concern.',
+      from: { path: '^src/[a-z]+/adoption/' },
+      to: { path: '^src/[a-z]+/webhooks/' },
+    },
+    {
       name: 'adapters-stay-apart',
       severity: 'error',
       comment:
-        'One adapter does not reach into another (memory, mongo, redis, http); all may use the shared metrics registry and telemetry (trace context, observed ports).',
-      from: { path: '^src/adapters/([^/]+)/' },
-      to: { path: '^src/adapters/', pathNot: ['^src/adapters/$1/', '^src/adapters/metrics/', '^src/adapters/telemetry/'] },
+        "Within a feature, one adapter does not reach into another (http, memory, mongo, redis, net, cache); each may use shared/'s part of its own kind (the HTTP base, the Mongo and memory kits) and the shared metrics and telemetry.",
+      from: { path: '^src/adapters/([^/]+)/([^/]+)/' },
+      to: {
+        path: '^src/adapters/',
+        pathNot: ['^src/adapters/$1/$2/', '^src/adapters/shared/$2/', '^src/adapters/shared/(metrics|telemetry|logging)/'],
+      },
     },
     {
       name: 'no-circular',

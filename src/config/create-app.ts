@@ -6,34 +6,25 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { resolve, TOKENS } from './tokens.js';
+import { resolve } from './tokens.js';
 import type { UsageRecorder } from '../application/access/services/usage-recorder.js';
 import { isTimeout } from '../application/shared/within.js';
 import type { ManageApiKeys } from '../application/access/use-cases/manage-api-keys.js';
 import type { ManageAdminCredentials } from '../application/access/use-cases/manage-admin-credentials.js';
-import { buildHttpApp } from '../adapters/shared/http/public-app.js';
-import { buildAdminApp } from '../adapters/shared/http/admin-app.js';
+import { BASE_PATH, buildHttpApp, type Gate } from '../adapters/shared/http/public-app.js';
+import { ADMIN_BASE_PATH, buildAdminApp } from '../adapters/shared/http/admin-app.js';
 import { Metrics } from '../adapters/shared/metrics/metrics.js';
 import { buildInfo } from './build.js';
 import type { Tracing } from '../adapters/shared/telemetry/open-telemetry.js';
 import { configuredAdapters, type Adapters } from './adapters.js';
 import { buildContainer } from './container.js';
+import { adminDoor, publicDoor } from './doors.js';
 import type { AppConfig } from './env.js';
 import { stdoutDestination } from '../adapters/shared/logging/log-destination.js';
 import { createLogger } from './logger.js';
+import { FEATURES, TOKENS } from './modules/features.js';
+import type { Stop } from './modules/module.js';
 import { seedAdminTokens, seedKeys } from './seed-keys.js';
-import {
-  deliverEvery,
-  EVENT_RELAY_INTERVAL_MS,
-  flushEvery,
-  HOLD_SWEEP_INTERVAL_MS,
-  OUTBOX_WATCH_INTERVAL_MS,
-  relayEvery,
-  sweepEvery,
-  watchDeliveries,
-  watchOutboxes,
-  WEBHOOK_INTERVAL_MS,
-} from './background.js';
 
 export interface Application {
   /** The public API (/v1), on HOST:PORT. */
@@ -115,19 +106,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     metrics,
     ...(tracing && { tracer: tracing.requests }),
   };
+  const gates = gatesOf(container, metrics);
   const http = await buildHttpApp(
     {
-      listPets: resolve(container, TOKENS.ListPets),
-      browserOrigins: resolve(container, TOKENS.BrowserOrigins),
-      createPet: resolve(container, TOKENS.CreatePet),
-      getPet: resolve(container, TOKENS.GetPet),
-      changePet: resolve(container, TOKENS.ChangePet),
-      adoptionRequests: resolve(container, TOKENS.AdoptionRequests),
-      admitRequest: resolve(container, TOKENS.AdmitRequest),
-      readUsage: resolve(container, TOKENS.ReadUsage),
-      readEvents: resolve(container, TOKENS.ReadEvents),
-      webhookEndpoints: resolve(container, TOKENS.ManageWebhookEndpoints),
-      webhookDeliveries: resolve(container, TOKENS.WebhookDeliveries),
+      door: publicDoor(
+        config.publicServers,
+        FEATURES.flatMap((feature) => feature.schemas?.public ?? []),
+      ),
+      gate: gates.public,
+      routes: FEATURES.flatMap((feature) => feature.publicRoutes?.(container, config, BASE_PATH) ?? []),
       recordUsage: (keyId, operation, outcome, status) => usageRecorder.record(keyId, operation, outcome, status),
       readinessProbes: {
         pets: { check: () => adapters.pets.ping(), critical: true, backend: adapters.backends.pets },
@@ -143,57 +130,35 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       ...base,
       probeTimeoutMs: config.readinessTimeoutMs,
       metricsEndpoint: config.metricsListener === 'public' && config.metricsToken !== null ? { token: config.metricsToken } : null,
-      servers: config.publicServers,
-      usageFlushSeconds: config.usageFlushMs / 1000,
     },
   );
   const admin = await buildAdminApp(
     {
-      keys,
-      liftBan: resolve(container, TOKENS.LiftKeyBan),
-      credentials: adminCredentials,
-      usage: resolve(container, TOKENS.ReadUsage),
-      auditor: resolve(container, TOKENS.Auditor),
-      admitAdminRequest: resolve(container, TOKENS.AdmitAdminRequest),
-      events: resolve(container, TOKENS.ReadEvents),
-      webhooks: resolve(container, TOKENS.InspectWebhooks),
-      clock: adapters.clock,
+      door: adminDoor(FEATURES.flatMap((feature) => feature.schemas?.admin ?? [])),
+      gate: gates.admin,
+      routes: FEATURES.flatMap((feature) => feature.adminRoutes?.(container, config, ADMIN_BASE_PATH) ?? []),
     },
-    {
-      ...base,
-      defaultGraceMs: config.keyRotationGraceMs,
-      maxWebhookEndpointsPerOwner: config.webhooks.maxEndpointsPerOwner,
-      usageFlushSeconds: config.usageFlushMs / 1000,
-      metricsEndpoint: config.metricsListener === 'admin' ? { token: config.metricsToken } : null,
-    },
+    { ...base, metricsEndpoint: config.metricsListener === 'admin' ? { token: config.metricsToken } : null },
   );
-  const refusals = resolve(container, TOKENS.LocalRefusals);
-  metrics.countRefusalCache(() => refusals.size);
-  const stopFlushing = flushEvery(usageRecorder, config.usageFlushMs, metrics);
-  const stopSweeping = sweepEvery(resolve(container, TOKENS.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger);
-  const stopRelaying = relayEvery(resolve(container, TOKENS.EventRelay), EVENT_RELAY_INTERVAL_MS, logger);
-  const stopWatchingOutbox = watchOutboxes([adapters.pets, adapters.orders], adapters.clock, metrics, OUTBOX_WATCH_INTERVAL_MS);
-  const stopDelivering = config.webhooks.worker
-    ? deliverEvery(resolve(container, TOKENS.WebhookDispatcher), WEBHOOK_INTERVAL_MS, logger)
-    : async () => undefined;
-  const stopWatchingDeliveries = watchDeliveries(adapters.webhookDeliveries, adapters.clock, metrics, OUTBOX_WATCH_INTERVAL_MS);
+  // Each feature's background work; stopped in the same order when the application closes.
+  const stops: Stop[] = FEATURES.flatMap((feature) => feature.start?.({ container, config, adapters, logger, metrics }) ?? []);
   // The public app owns the adapters: closing it closes the admin door first, then the connections.
   http.addHook('onClose', async () => {
     await admin.close();
-    // The counts of the last requests, before the connections go.
-    await stopFlushing();
-    await refusals.flush();
-    await stopSweeping();
-    // The events of the last changes, into the feed before the connections go.
-    await stopRelaying();
-    await stopWatchingOutbox();
-    // Attempts under way finish (each bounded by WEBHOOK_TIMEOUT_MS); the rest wait for the next instance.
-    await stopDelivering();
-    await stopWatchingDeliveries();
+    // Usage counts and strikes, the adoption steps and events under way, webhook attempts in flight.
+    for (const stop of stops) await stop();
     await adapters.close();
     // The spans of the last requests.
     await tracing?.shutdown();
     container.clearInstances();
   });
   return { http, admin, metrics, container, keys, adminCredentials, adapters, usage: usageRecorder };
+}
+
+/** The gates of both doors: one feature (access) gives them. */
+function gatesOf(container: DependencyContainer, metrics: Metrics): { readonly public: Gate; readonly admin: Gate } {
+  const given = FEATURES.flatMap((feature) => (feature.gates ? [feature.gates(container, metrics)] : []));
+  const [gates] = given;
+  if (given.length !== 1 || gates === undefined) throw new Error(`Exactly one feature gates the doors; ${given.length} do`);
+  return gates;
 }

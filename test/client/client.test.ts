@@ -6,7 +6,8 @@ import { typesFor } from '../../clients/typescript/scripts/types-for.mjs';
 import { memoryAdapters } from '../../src/config/adapters.js';
 import { ServiceUnavailableError } from '../../src/domain/shared/errors.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { resolve, TOKENS } from '../../src/config/tokens.js';
+import { resolve } from '../../src/config/tokens.js';
+import { TOKENS } from '../../src/config/modules/features.js';
 
 interface Harness {
   t: TestApp;

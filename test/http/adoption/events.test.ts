@@ -3,8 +3,9 @@
  * or empty change, who sees what, paging after an event, type filters, and retention.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchOutboxes } from '../../../src/config/background.js';
-import { resolve, TOKENS } from '../../../src/config/tokens.js';
+import { watchOutboxes } from '../../../src/config/modules/adoption.js';
+import { resolve } from '../../../src/config/tokens.js';
+import { TOKENS } from '../../../src/config/modules/features.js';
 import { expectError, seriesValue, startTestApp, type TestApp } from '../../support/test-app.js';
 
 interface EventBody {

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Adapters } from '../../../src/config/adapters.js';
 import type { AdoptionRequestRepository } from '../../../src/application/adoption/ports/adoption-request-repository.js';
 import type { PetRepository } from '../../../src/application/adoption/ports/pet-repository.js';
-import { resolve, TOKENS } from '../../../src/config/tokens.js';
+import { resolve } from '../../../src/config/tokens.js';
+import { TOKENS } from '../../../src/config/modules/features.js';
 import {
   ADOPTION_REQUEST_ACTIONS,
   ADOPTION_REQUEST_STATUSES,

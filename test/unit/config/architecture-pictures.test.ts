@@ -3,7 +3,7 @@
  * application service, and docs/architecture.md every adapter that fills a port: a new one that the
  * pictures leave out fails here.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../../', import.meta.url);
@@ -18,27 +18,38 @@ function picture(path: string, heading?: string): string {
   return block?.[1] ?? '';
 }
 
-/** The names a folder's files export with `export <kind> Name`. */
+/** The names a folder's files export with `export <kind> Name` (none when there is no such folder). */
 function exported(folder: string, kind: 'class' | 'interface'): string[] {
+  if (!existsSync(new URL(folder, root))) return [];
   return readdirSync(new URL(folder, root))
     .filter((name) => name.endsWith('.ts'))
     .flatMap((name) => [...read(`${folder}${name}`).matchAll(new RegExp(`^export ${kind} (\\w+)`, 'gm'))].map((m) => m[1] as string));
 }
 
-/** A port is the interface its file is named after (pet-repository.ts: PetRepository); errors.ts holds what they share. */
-const ports = readdirSync(new URL('src/application/ports/', root))
-  .filter((name) => name.endsWith('.ts') && name !== 'errors.ts')
-  .map((name) => name.replace(/\.ts$/, '').replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase()));
-const useCases = exported('src/application/use-cases/', 'class');
-const services = exported('src/application/services/', 'class');
+/** The features, each a folder in every layer; `shared` holds what several use. */
+const features = readdirSync(new URL('src/application/', root));
+const folders = (layer: string, part: string) => features.map((feature) => `${layer}/${feature}/${part}/`);
+
+/** A port is the interface its file is named after (pet-repository.ts: PetRepository). */
+const portFolders = folders('src/application', 'ports').filter((folder) => existsSync(new URL(folder, root)));
+const ports = portFolders.flatMap((folder) =>
+  readdirSync(new URL(folder, root))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => name.replace(/\.ts$/, '').replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase())),
+);
+const useCases = folders('src/application', 'use-cases').flatMap((folder) => exported(folder, 'class'));
+const services = folders('src/application', 'services').flatMap((folder) => exported(folder, 'class'));
 const portAdapters = ['memory', 'mongo', 'redis', 'cache'].flatMap((engine) =>
-  exported(`src/adapters/${engine}/`, 'class').filter((name) => /(Repository|Store|Log|Limiter)$/.test(name)),
+  folders('src/adapters', engine)
+    .flatMap((folder) => exported(folder, 'class'))
+    .filter((name) => /(Repository|Store|Log|Limiter|Claims)$/.test(name)),
 );
 
 describe('the architecture pictures', () => {
   it('found what they must name', () => {
     expect(ports).toEqual(expect.arrayContaining(['PetRepository', 'ApiKeyStore', 'RateLimiter', 'Clock']));
-    for (const port of ports) expect(exported('src/application/ports/', 'interface'), `the ${port} interface`).toContain(port);
+    const interfaces = portFolders.flatMap((folder) => exported(folder, 'interface'));
+    for (const port of ports) expect(interfaces, `the ${port} interface`).toContain(port);
     expect(useCases).toEqual(expect.arrayContaining(['ListPets', 'ManageApiKeys']));
     expect(services).toEqual(expect.arrayContaining(['Auditor', 'UsageRecorder']));
     expect(portAdapters).toEqual(expect.arrayContaining(['MemoryPetRepository', 'RedisRateLimiter', 'CachingApiKeyStore']));

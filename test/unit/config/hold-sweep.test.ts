@@ -1,7 +1,7 @@
 /** The hold sweep each instance runs: on its interval, one at a time, logging what it finished, stopped on close. */
 import { describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
-import { HOLD_SWEEP_INTERVAL_MS, sweepEvery } from '../../../src/config/background.js';
+import { HOLD_SWEEP_INTERVAL_MS, sweepEvery } from '../../../src/config/modules/adoption.js';
 import type { SettleHolds } from '../../../src/application/adoption/use-cases/settle-holds.js';
 
 describe('sweepEvery', () => {

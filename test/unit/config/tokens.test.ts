@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryPetRepository } from '../../../src/adapters/adoption/memory/memory-pet-repository.js';
 import { systemClock } from '../../../src/application/shared/ports/clock.js';
 import { ListPets } from '../../../src/application/adoption/use-cases/list-pets.js';
-import { provide, resolve, TOKENS } from '../../../src/config/tokens.js';
+import { provide, resolve } from '../../../src/config/tokens.js';
+import { TOKENS } from '../../../src/config/modules/features.js';
 import type { GetPet } from '../../../src/application/adoption/use-cases/get-pet.js';
 
 describe('typed tokens', () => {

@@ -5,12 +5,8 @@
  * each error response lists only the codes it can carry. HEAD is served on every GET path but not
  * listed (generated clients would grow a method per GET); the description says it is answered.
  */
-import { UsageBucketSchema, UsageReportSchema } from '../../access/http/usage-schemas.js';
 import { ERROR_RESPONSES, errorEntry, operationCodes, statusOf, type ErrorCode } from './error-catalogue.js';
 import { ErrorSchema } from './schemas/error-schema.js';
-import { NewPetSchema, PetPatchSchema, PetSchema, PetsSchema } from '../../adoption/http/pet-schemas.js';
-import { CancelOrderSchema, NewOrderSchema, OrderSchema, OrdersSchema } from '../../adoption/http/order-schemas.js';
-import { RateLimitStatusSchema, WindowStatusSchema } from '../../access/http/rate-limit-schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -72,32 +68,51 @@ const OPERATIONS_OF: Partial<Readonly<Record<ErrorCode, readonly string[]>>> = {
   endpoint_limit_reached: ['createWebhookEndpoint'],
 };
 
-export const PUBLIC_PROFILE: DocumentProfile = {
-  ownDescriptions: ownDescriptionsOf([
-    ErrorSchema,
-    PetSchema,
-    NewPetSchema,
-    PetsSchema,
-    PetPatchSchema,
-    OrderSchema,
-    OrdersSchema,
-    NewOrderSchema,
-    CancelOrderSchema,
-    WindowStatusSchema,
-    RateLimitStatusSchema,
-    UsageReportSchema,
-    UsageBucketSchema,
-  ]),
-  codesFor: (status, operationId) =>
-    operationCodes(status).filter((code) => !ADMIN_ONLY_CODES.includes(code) && (OPERATIONS_OF[code]?.includes(operationId) ?? true)),
-};
+/** The public door's profile: `schemas` are the features' named components, each with its own description. */
+export function publicProfile(schemas: readonly unknown[]): DocumentProfile {
+  return {
+    ownDescriptions: ownDescriptionsOf([ErrorSchema, ...schemas]),
+    codesFor: (status, operationId) =>
+      operationCodes(status).filter((code) => !ADMIN_ONLY_CODES.includes(code) && (OPERATIONS_OF[code]?.includes(operationId) ?? true)),
+  };
+}
+
+/** The codes each admin operation's error responses can carry. */
+const ADMIN_CODES: readonly ErrorCode[] = [
+  'invalid_request',
+  'invalid_json',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'gone',
+  'key_not_active',
+  'idempotency_key_reused',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'key_banned',
+  'internal_error',
+  'service_unavailable',
+];
+
+/** The admin door's profile: `schemas` are the features' named components, each with its own description. */
+export function adminProfile(schemas: readonly unknown[]): DocumentProfile {
+  return {
+    ownDescriptions: ownDescriptionsOf([ErrorSchema, ...schemas]),
+    codesFor: (status, operationId) =>
+      operationCodes(status).filter(
+        (code) =>
+          ADMIN_CODES.includes(code) && (operationId === 'createKey' || operationId === 'rotateKey' || code !== 'idempotency_key_reused'),
+      ),
+  };
+}
 
 /** An operation whose description opens with "Beta." is marked so for tools (x-stability-level). */
 const BETA_PREFIX = 'Beta.';
 /** Set in a route's schema when its body may be left out: the document then marks the body optional. */
 export const BODY_OPTIONAL = 'x-body-optional';
 
-export function finishDocument(document: Json, profile: DocumentProfile = PUBLIC_PROFILE): Json {
+export function finishDocument(document: Json, profile: DocumentProfile): Json {
   const components = (document.components ?? {}) as Json;
   const schemas: Json = { ...((components.schemas as Json | undefined) ?? {}) };
   const headers: Json = {};

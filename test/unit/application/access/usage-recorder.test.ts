@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageRecorder } from '../../../../src/application/access/services/usage-recorder.js';
 import type { UsageEntry, UsageStore } from '../../../../src/application/access/ports/usage-store.js';
 import { MemoryUsageStore } from '../../../../src/adapters/access/memory/memory-usage-store.js';
-import { flushEvery } from '../../../../src/config/background.js';
+import { flushEvery } from '../../../../src/config/modules/access.js';
 import { FakeClock } from '../../../support/fake-clock.js';
 
 const MINUTE = 60_000;

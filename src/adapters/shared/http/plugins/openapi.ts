@@ -26,8 +26,8 @@ export interface DoorDocument {
   /** The bearer scheme every operation needs, by name. */
   readonly security: { readonly scheme: string; readonly description: string };
   readonly tags: readonly { readonly name: string; readonly description: string }[];
-  /** How the door's errors and components are described; the public door's by default. */
-  readonly profile?: DocumentProfile;
+  /** How the door's errors and components are described (publicProfile, adminProfile). */
+  readonly profile: DocumentProfile;
   /** The requests the service sends out (OpenAPI 3.1 `webhooks`), by name. */
   readonly webhooks?: Record<string, object>;
 }

@@ -1,0 +1,228 @@
+/**
+ * The adoption feature: animals, their lifecycle and adoption requests, and the event feed every
+ * change goes to (from each record's outbox, relayed in order).
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { AdoptionRequestRepository } from '../../application/adoption/ports/adoption-request-repository.js';
+import type { EventFeed } from '../../application/adoption/ports/event-feed.js';
+import type { Outbox } from '../../application/adoption/ports/outbox.js';
+import type { PetCreateClaims } from '../../application/adoption/ports/pet-create-claims.js';
+import type { PetRepository } from '../../application/adoption/ports/pet-repository.js';
+import { EventRelay } from '../../application/adoption/services/event-relay.js';
+import { AdoptionRequests } from '../../application/adoption/use-cases/adoption-requests.js';
+import { ChangePet } from '../../application/adoption/use-cases/change-pet.js';
+import { CreatePet } from '../../application/adoption/use-cases/create-pet.js';
+import { GetPet } from '../../application/adoption/use-cases/get-pet.js';
+import { ListPets } from '../../application/adoption/use-cases/list-pets.js';
+import { ReadEvents } from '../../application/adoption/use-cases/read-events.js';
+import { SettleHolds } from '../../application/adoption/use-cases/settle-holds.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
+import { getPetDeprecation } from '../../domain/shared/deprecation.js';
+import { adminEventRoutes } from '../../adapters/adoption/http/admin-events.js';
+import { EventSchema, EventsSchema } from '../../adapters/adoption/http/event-schemas.js';
+import { eventRoutes } from '../../adapters/adoption/http/events.js';
+import { CancelOrderSchema, NewOrderSchema, OrderSchema, OrdersSchema } from '../../adapters/adoption/http/order-schemas.js';
+import { NewPetSchema, PetPatchSchema, PetSchema, PetsSchema } from '../../adapters/adoption/http/pet-schemas.js';
+import { orderRoutes } from '../../adapters/adoption/http/orders.js';
+import { petRoutes } from '../../adapters/adoption/http/pets.js';
+import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
+import type { AppConfig } from '../env.js';
+import { every } from '../schedule.js';
+import { provide, resolve, token } from '../tokens.js';
+import { once, type FeatureModule } from './module.js';
+import { SHARED_TOKENS } from './shared.js';
+
+export const ADOPTION_TOKENS = {
+  PetRepository: token<PetRepository>('PetRepository'),
+  AdoptionRequestRepository: token<AdoptionRequestRepository>('AdoptionRequestRepository'),
+  PetCreateClaims: token<PetCreateClaims>('PetCreateClaims'),
+  EventFeed: token<EventFeed>('EventFeed'),
+  EventRelay: token<EventRelay>('EventRelay'),
+  ListPets: token<ListPets>('ListPets'),
+  CreatePet: token<CreatePet>('CreatePet'),
+  GetPet: token<GetPet>('GetPet'),
+  ChangePet: token<ChangePet>('ChangePet'),
+  SettleHolds: token<SettleHolds>('SettleHolds'),
+  AdoptionRequests: token<AdoptionRequests>('AdoptionRequests'),
+  ReadEvents: token<ReadEvents>('ReadEvents'),
+} as const;
+
+const T = ADOPTION_TOKENS;
+const { Clock } = SHARED_TOKENS;
+
+/**
+ * An in-flight Idempotency-Key claim outlives any create (each is bounded by MONGODB_TIMEOUT_MS), so
+ * it is taken over only when its holder died; until then, repeats get 409.
+ */
+function idempotencyLeaseMs(config: AppConfig): number {
+  return Math.max(10_000, 3 * (config.mongo?.timeoutMs ?? 0));
+}
+
+/** How long the event feed's writer lease lasts unless renewed: a stopped writer is replaced after it. */
+const EVENT_LEASE_MS = 10_000;
+
+/** How often each instance finishes adoption steps interrupted by a crash (settle-holds.ts): the bound on how long one may show. */
+export const HOLD_SWEEP_INTERVAL_MS = 60_000;
+
+/** How often each instance moves events from the outboxes into the feed: about how long an event takes to appear. */
+export const EVENT_RELAY_INTERVAL_MS = 200;
+
+/** How often each instance reads the outboxes' backlog for its metrics. */
+export const OUTBOX_WATCH_INTERVAL_MS = 15_000;
+
+/** The most relay passes one tick runs back to back (each up to 100 records per outbox). */
+const MAX_PASSES_PER_TICK = 50;
+
+export const adoptionModule: FeatureModule = {
+  name: 'adoption',
+  register: (c, { config, adapters, events }) => {
+    provide(c, T.PetRepository, { useValue: adapters.pets });
+    provide(c, T.AdoptionRequestRepository, { useValue: adapters.orders });
+    provide(c, T.PetCreateClaims, { useValue: adapters.petCreateClaims });
+    provide(c, T.EventFeed, { useValue: adapters.events });
+    const deprecation = getPetDeprecation(config.getPetRemoval);
+    provide(
+      c,
+      T.ListPets,
+      once((d) => new ListPets(resolve(d, T.PetRepository))),
+    );
+    provide(
+      c,
+      T.CreatePet,
+      once(
+        (d) =>
+          new CreatePet(resolve(d, T.PetRepository), resolve(d, T.PetCreateClaims), resolve(d, Clock), {
+            ttlMs: config.idempotencyTtlMs,
+            leaseMs: idempotencyLeaseMs(config),
+          }),
+      ),
+    );
+    provide(
+      c,
+      T.SettleHolds,
+      once((d) => new SettleHolds(resolve(d, T.PetRepository), resolve(d, T.AdoptionRequestRepository), resolve(d, Clock))),
+    );
+    provide(
+      c,
+      T.GetPet,
+      once((d) => new GetPet(resolve(d, T.PetRepository), resolve(d, T.SettleHolds), resolve(d, Clock), deprecation)),
+    );
+    provide(
+      c,
+      T.ChangePet,
+      once((d) => new ChangePet(resolve(d, T.PetRepository), resolve(d, T.SettleHolds), resolve(d, Clock), config.legacyPetOwner)),
+    );
+    provide(
+      c,
+      T.AdoptionRequests,
+      once(
+        (d) =>
+          new AdoptionRequests(
+            resolve(d, T.PetRepository),
+            resolve(d, T.AdoptionRequestRepository),
+            resolve(d, T.SettleHolds),
+            resolve(d, Clock),
+            config.legacyPetOwner,
+          ),
+      ),
+    );
+    provide(
+      c,
+      T.ReadEvents,
+      once((d) => new ReadEvents(resolve(d, T.EventFeed), resolve(d, Clock), config.eventRetentionMs)),
+    );
+    provide(
+      c,
+      T.EventRelay,
+      once(
+        (d) =>
+          new EventRelay(
+            [resolve(d, T.PetRepository), resolve(d, T.AdoptionRequestRepository)],
+            resolve(d, T.EventFeed),
+            resolve(d, Clock),
+            {
+              holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+              leaseMs: EVENT_LEASE_MS,
+              batch: 100,
+              retentionMs: config.eventRetentionMs,
+            },
+            events.eventRelayEvents ?? {},
+          ),
+      ),
+    );
+  },
+  publicRoutes: (d, _config, basePath) => [
+    (v1) =>
+      petRoutes(v1, {
+        listPets: resolve(d, T.ListPets),
+        createPet: resolve(d, T.CreatePet),
+        getPet: resolve(d, T.GetPet),
+        changePet: resolve(d, T.ChangePet),
+        basePath,
+      }),
+    (v1) => orderRoutes(v1, { orders: resolve(d, T.AdoptionRequests), basePath }),
+    (v1) => eventRoutes(v1, { events: resolve(d, T.ReadEvents), basePath }),
+  ],
+  adminRoutes: (d, _config, basePath) => [(admin) => adminEventRoutes(admin, { events: resolve(d, T.ReadEvents), basePath })],
+  schemas: {
+    public: [PetSchema, NewPetSchema, PetsSchema, PetPatchSchema, OrderSchema, OrdersSchema, NewOrderSchema, CancelOrderSchema],
+    admin: [EventSchema, EventsSchema],
+  },
+  start: ({ container, adapters, logger, metrics }) => [
+    sweepEvery(resolve(container, T.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger),
+    // The events of the last changes, into the feed before the connections go.
+    relayEvery(resolve(container, T.EventRelay), EVENT_RELAY_INTERVAL_MS, logger),
+    watchOutboxes([adapters.pets, adapters.orders], adapters.clock, metrics, OUTBOX_WATCH_INTERVAL_MS),
+  ],
+};
+
+/** Runs the hold sweep every `intervalMs`; the returned function stops it (waiting for a sweep under way). */
+export function sweepEvery(holds: SettleHolds, intervalMs: number, logger: Logger): () => Promise<void> {
+  return every(intervalMs, () =>
+    holds
+      .sweep()
+      .then((settled) => {
+        if (settled > 0) logger.warn({ settled }, 'Finished adoption steps that an earlier failure interrupted');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'The adoption hold sweep failed; it runs again at the next interval')),
+  );
+}
+
+/** Relays events every `intervalMs`; the returned function stops it and relays once more. */
+export function relayEvery(relay: EventRelay, intervalMs: number, logger: Logger): () => Promise<void> {
+  // Passes follow one another while they find events, so a burst drains at once instead of one batch a tick.
+  const drain = async () => {
+    for (let passes = 0; passes < MAX_PASSES_PER_TICK && (await relay.pass()) > 0; passes++);
+  };
+  const pass = () =>
+    drain().catch((error: unknown) =>
+      logger.warn({ err: error }, 'Relaying events to the feed failed; they stay in the outboxes and go at the next pass'),
+    );
+  const stop = every(intervalMs, pass);
+  return async () => {
+    await stop();
+    await pass();
+  };
+}
+
+/** Sets the outbox metrics every `intervalMs`: how many records wait, and the oldest event's age. */
+export function watchOutboxes(outboxes: readonly Outbox[], clock: Clock, metrics: Metrics, intervalMs: number): () => Promise<void> {
+  return every(intervalMs, async () => {
+    try {
+      const backlogs = await Promise.all(outboxes.map((outbox) => outbox.backlog()));
+      const oldest = backlogs
+        .map((b) => b.oldestAt)
+        .filter((at): at is string => at !== null)
+        .sort()[0];
+      const ageSeconds = oldest === undefined ? 0 : Math.max(0, (clock.nowMs() - Date.parse(oldest)) / 1000);
+      metrics.outboxBacklog(
+        backlogs.reduce((sum, b) => sum + b.records, 0),
+        ageSeconds,
+      );
+    } catch {
+      // The store is down: the storage metrics say so; these keep their last values.
+    }
+  });
+}

@@ -1,0 +1,13 @@
+/**
+ * The features, in the order their routes appear in each door's document, and every feature's
+ * tokens under one name (for the composition root and the tests).
+ */
+import { ACCESS_TOKENS, accessModule } from './access.js';
+import { ADOPTION_TOKENS, adoptionModule } from './adoption.js';
+import type { FeatureModule } from './module.js';
+import { SHARED_TOKENS, sharedModule } from './shared.js';
+import { WEBHOOKS_TOKENS, webhooksModule } from './webhooks.js';
+
+export const FEATURES: readonly FeatureModule[] = [sharedModule, accessModule, adoptionModule, webhooksModule];
+
+export const TOKENS = { ...SHARED_TOKENS, ...ACCESS_TOKENS, ...ADOPTION_TOKENS, ...WEBHOOKS_TOKENS } as const;

@@ -1,0 +1,27 @@
+/** What every feature uses: the clock, and the audit log that records every change and who made it. */
+import type { Clock } from '../../application/shared/ports/clock.js';
+import type { AuditLog } from '../../application/shared/ports/audit-log.js';
+import { Auditor } from '../../application/shared/services/auditor.js';
+import { provide, resolve, token } from '../tokens.js';
+import { once, type FeatureModule } from './module.js';
+
+export const SHARED_TOKENS = {
+  Clock: token<Clock>('Clock'),
+  AuditLog: token<AuditLog>('AuditLog'),
+  Auditor: token<Auditor>('Auditor'),
+} as const;
+
+const T = SHARED_TOKENS;
+
+export const sharedModule: FeatureModule = {
+  name: 'shared',
+  register: (c, { adapters }) => {
+    provide(c, T.Clock, { useValue: adapters.clock });
+    provide(c, T.AuditLog, { useValue: adapters.audit });
+    provide(
+      c,
+      T.Auditor,
+      once((d) => new Auditor(resolve(d, T.AuditLog), resolve(d, T.Clock))),
+    );
+  },
+};

@@ -1,3 +1,4 @@
+// Over 300 lines: the fan-out, the attempts and the disable share one set of settings and stores; split, each part would take them all.
 /**
  * Webhook delivery, in two steps every instance runs (unless WEBHOOK_WORKER=false):
  *
@@ -96,6 +97,8 @@ export interface DispatcherDependencies {
 
 export class WebhookDispatcher {
   private nextPruneMs = 0;
+  /** Disables under way, by endpoint id. */
+  private readonly disabling = new Map<string, Promise<void>>();
 
   constructor(
     private readonly dependencies: DispatcherDependencies,
@@ -249,7 +252,19 @@ export class WebhookDispatcher {
     });
   }
 
-  private async disable(endpoint: WebhookEndpoint, reason: string): Promise<void> {
+  /**
+   * Disables the endpoint, audited once: attempts to one endpoint run side by side in a pass, and
+   * when several meet a 410 at once they share the one disable under way.
+   */
+  private disable(endpoint: WebhookEndpoint, reason: string): Promise<void> {
+    const underWay = this.disabling.get(endpoint.id);
+    if (underWay) return underWay;
+    const disabling = this.disableNow(endpoint, reason).finally(() => this.disabling.delete(endpoint.id));
+    this.disabling.set(endpoint.id, disabling);
+    return disabling;
+  }
+
+  private async disableNow(endpoint: WebhookEndpoint, reason: string): Promise<void> {
     const { endpoints, clock } = this.dependencies;
     let current: WebhookEndpoint | null = endpoint;
     await retryOnConflict(`Webhook endpoint ${endpoint.id}`, async (round) => {

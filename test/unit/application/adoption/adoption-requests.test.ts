@@ -1,0 +1,146 @@
+/**
+ * AdoptionRequests: any owner places a request for an animal that is not sold; the pet's owner
+ * approves (exclusively), delivers or rejects; the applicant withdraws; nobody else sees it. Every
+ * refusal leaves the requests and the pet as they were.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  AdoptionRequestNotFoundError,
+  ForbiddenError,
+  IdempotencyKeyReusedError,
+  InvalidTransitionError,
+  PetNotAvailableError,
+  PetNotFoundForRequestError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../../../../src/domain/shared/errors.js';
+import { MAX_WRITE_ROUNDS } from '../../../../src/application/shared/conditional-writes.js';
+import {
+  adoptionWorld,
+  alwaysOutraced,
+  APPLICANT,
+  callerOf,
+  OTHER_APPLICANT,
+  OTHER_SHELTER,
+  SHELTER,
+  type AdoptionWorld,
+} from '../../../support/adoption-world.js';
+
+describe('AdoptionRequests', () => {
+  it("places a request for the pet's owner to decide, visible to the applicant and that owner only", async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    expect(request).toMatchObject({
+      petId: pet.id,
+      status: 'placed',
+      placedBy: APPLICANT.ownerId,
+      petOwnerId: SHELTER.ownerId,
+      version: 1,
+    });
+    expect(await world.requests.get(request.id, SHELTER)).toEqual(request);
+    expect(await world.requests.get(request.id, APPLICANT)).toEqual(request);
+    await expect(world.requests.get(request.id, OTHER_APPLICANT)).rejects.toThrow(AdoptionRequestNotFoundError);
+    expect((await world.requests.list({}, OTHER_APPLICANT)).orders).toEqual([]);
+    expect((await world.requests.list({}, SHELTER)).orders).toEqual([request]);
+  });
+
+  it('refuses a request for a missing or sold pet, or with a bad name, storing nothing', async () => {
+    const world = adoptionWorld();
+    await expect(world.requests.place({ petId: 999, applicantName: 'Ada' }, APPLICANT)).rejects.toThrow(PetNotFoundForRequestError);
+    const pet = await world.aPet();
+    await world.change.update(pet.id, { status: 'sold' }, '*', SHELTER);
+    await expect(world.aRequest(pet)).rejects.toThrow(PetNotAvailableError);
+    const other = await world.aPet();
+    await expect(world.requests.place({ petId: other.id, applicantName: ' ' }, APPLICANT)).rejects.toThrow(ValidationError);
+    expect((await world.requests.list({}, APPLICANT)).orders).toEqual([]);
+  });
+
+  it('replays a retried placement with the same Idempotency-Key and body, and refuses the key with another body', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    const first = await world.requests.place({ petId: pet.id, applicantName: 'Ada' }, APPLICANT, 'retry-1');
+    const again = await world.requests.place({ petId: pet.id, applicantName: 'Ada' }, APPLICANT, 'retry-1');
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ order: first.order, replayed: true });
+    await expect(world.requests.place({ petId: pet.id, applicantName: 'Bob' }, APPLICANT, 'retry-1')).rejects.toThrow(
+      IdempotencyKeyReusedError,
+    );
+    // The same key from another key is another request.
+    expect((await world.requests.place({ petId: pet.id, applicantName: 'Ada' }, OTHER_APPLICANT, 'retry-1')).replayed).toBe(false);
+    expect((await world.requests.list({}, SHELTER)).orders).toHaveLength(2);
+  });
+
+  it('approves exclusively: of two approvals for one pet the second is refused while the first holds it', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    const first = await world.aRequest(pet);
+    const second = await world.aRequest(pet, OTHER_APPLICANT);
+    const [a, b] = await Promise.allSettled([
+      world.requests.act(first.id, 'approve', SHELTER),
+      world.requests.act(second.id, 'approve', SHELTER),
+    ]);
+    const won = [a, b].filter((result) => result.status === 'fulfilled');
+    const lost = [a, b].filter((result) => result.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect((lost[0] as PromiseRejectedResult).reason).toBeInstanceOf(PetNotAvailableError);
+    const winner = (won[0] as PromiseFulfilledResult<{ id: string }>).value.id;
+    expect(await world.pet(pet.id)).toMatchObject({ status: 'pending', heldBy: winner });
+    expect((await world.order(winner === first.id ? second.id : first.id)).status).toBe('placed');
+  });
+
+  it('delivers: the pet is sold and the other placed requests are cancelled as pet_adopted', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    const waiting = await world.aRequest(pet, OTHER_APPLICANT);
+    await world.requests.act(request.id, 'approve', SHELTER);
+    expect(await world.requests.act(request.id, 'deliver', SHELTER)).toMatchObject({ status: 'delivered' });
+    expect(await world.pet(pet.id)).toMatchObject({ status: 'sold', heldBy: null });
+    expect(await world.order(waiting.id)).toMatchObject({ status: 'cancelled', cancelReason: 'pet_adopted' });
+  });
+
+  it('rejecting an approved request releases the pet; a retried action into the same state changes nothing', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    await world.requests.act(request.id, 'approve', SHELTER);
+    const rejected = await world.requests.act(request.id, 'cancel', SHELTER, 'rejected');
+    expect(rejected).toMatchObject({ status: 'cancelled', cancelReason: 'rejected' });
+    expect(await world.pet(pet.id)).toMatchObject({ status: 'available', heldBy: null });
+    expect(await world.requests.act(request.id, 'cancel', SHELTER, 'rejected')).toEqual(rejected);
+    await expect(world.requests.act(request.id, 'approve', SHELTER)).rejects.toThrow(InvalidTransitionError);
+  });
+
+  it("lets only the pet's owner decide and only the applicant withdraw; the request and pet stay as they were", async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    await expect(world.requests.act(request.id, 'approve', APPLICANT)).rejects.toThrow(ForbiddenError);
+    await expect(world.requests.act(request.id, 'cancel', SHELTER, 'withdrawn')).rejects.toThrow(ForbiddenError);
+    // A third owner learns nothing: the request answers as missing.
+    await expect(world.requests.act(request.id, 'approve', OTHER_SHELTER)).rejects.toThrow(AdoptionRequestNotFoundError);
+    await expect(world.requests.act(request.id, 'approve', callerOf('nobody'))).rejects.toThrow(AdoptionRequestNotFoundError);
+    expect(await world.order(request.id)).toEqual(request);
+    expect(await world.pet(pet.id)).toEqual(pet);
+    expect(await world.requests.act(request.id, 'cancel', APPLICANT, 'withdrawn')).toMatchObject({ cancelReason: 'withdrawn' });
+  });
+
+  it('refuses a malformed id or cursor as missing or invalid, without a lookup that could match', async () => {
+    const world = adoptionWorld();
+    await expect(world.requests.get('ord_../../etc', SHELTER)).rejects.toThrow(AdoptionRequestNotFoundError);
+    await expect(world.requests.list({ cursor: 'not-a-cursor!' }, SHELTER)).rejects.toThrow(/cursor/);
+    await expect(world.requests.list({ petId: 0 }, SHELTER)).rejects.toThrow(ValidationError);
+  });
+
+  it('answers 503 after losing every round of a decision, and the request stays placed', async () => {
+    let outraced: ReturnType<typeof alwaysOutraced<AdoptionWorld['orders']>> | undefined;
+    const world = adoptionWorld({ orders: (orders) => (outraced = alwaysOutraced(orders)) });
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    await expect(world.requests.act(request.id, 'cancel', APPLICANT, 'withdrawn')).rejects.toThrow(ServiceUnavailableError);
+    expect(outraced?.writes()).toBe(MAX_WRITE_ROUNDS);
+    expect(await world.order(request.id)).toEqual(request);
+  });
+});

@@ -43,7 +43,7 @@ describeEventFeedContract('memory', { fresh: async () => new MemoryEventFeed() }
 describeWebhookEndpointStoreContract('memory', { fresh: async () => new MemoryWebhookEndpointStore() });
 describeWebhookDeliveryStoreContract('memory', { fresh: async () => new MemoryWebhookDeliveryStore() });
 
-describe('MemoryIdempotencyStore memory', () => {
+describe('MemoryPetCreateClaims memory', () => {
   it('forgets records past their retention time, so memory follows the last IDEMPOTENCY_TTL_SECONDS only', async () => {
     const store = new MemoryPetCreateClaims();
     const t0 = Date.UTC(2026, 10, 21);

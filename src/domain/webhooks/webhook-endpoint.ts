@@ -2,7 +2,7 @@
  * Webhook endpoints: where an owner wants its events pushed, which types, and the secrets the
  * deliveries are signed with. The URL rule here is what a URL must look like (https, no user-info);
  * whether the address it resolves to may be reached is decided at creation and at every attempt
- * (application/services/webhook-addresses.ts).
+ * (application/webhooks/services/webhook-addresses.ts).
  */
 import { UrlNotAllowedError, ValidationError } from '../shared/errors.js';
 import { EVENT_TYPES, isEventType, type EventType } from '../adoption/feed-event.js';

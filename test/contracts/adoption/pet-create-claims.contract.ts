@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IdempotencyScope, PetCreateClaims, NewClaim } from '../../../src/application/adoption/ports/pet-create-claims.js';
 import type { Pet } from '../../../src/domain/adoption/pet.js';
 
-export interface IdempotencyStoreHarness {
+export interface PetCreateClaimsHarness {
   fresh(): Promise<PetCreateClaims>;
   close?(): Promise<void>;
 }
@@ -32,8 +32,8 @@ function aClaim(overrides: Partial<NewClaim> = {}): NewClaim {
   return { token: randomUUID(), fingerprint: 'f1', petId: nextPetId++, nowMs: T0, leaseMs: LEASE, ttlMs: TTL, ...overrides };
 }
 
-export function describePetCreateClaimsContract(adapter: string, harness: IdempotencyStoreHarness): void {
-  describe(`IdempotencyStore contract: ${adapter}`, () => {
+export function describePetCreateClaimsContract(adapter: string, harness: PetCreateClaimsHarness): void {
+  describe(`PetCreateClaims contract: ${adapter}`, () => {
     let store: PetCreateClaims;
     let scope: IdempotencyScope;
 

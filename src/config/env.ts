@@ -38,7 +38,7 @@ export const EnvSchema = Type.Object({
     default: '',
     description: 'Keys to register at start-up: comma-separated key:plan, or key:enterprise:PER_MINUTE:PER_DAY',
   }),
-  BODY_LIMIT_BYTES: Type.Integer({ minimum: 256, maximum: 1_048_576, default: 16_384, description: 'Largest accepted request body' }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 256, maximum: 1_048_576, default: 65_536, description: 'Largest accepted request body' }),
   TRUST_PROXY: Type.String({
     default: 'false',
     description: 'false, true, a hop count, or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is trusted',

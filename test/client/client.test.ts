@@ -71,6 +71,31 @@ describe('TypeScript client', () => {
     expect(sold).toEqual(Array(15).fill('sold'));
   });
 
+  it('reads the species reference and creates, reads and merges a full record, typed', async () => {
+    h = await harness();
+    const species = await h.client.listSpecies();
+    expect(species.map((one) => one.id)).toContain('rabbit');
+    const cat = await h.client.getSpecies('cat');
+    const created = await h.client.createPet({
+      name: 'Tom',
+      categoryId: 2,
+      species: 'cat',
+      breeds: { primary: cat.breeds[0] as string },
+      colors: { primary: cat.colors[0] as string, secondary: null },
+      goodWith: { dogs: false },
+      tags: ['lap cat'],
+    });
+    expect(created).toMatchObject({
+      species: 'cat',
+      breeds: { primary: cat.breeds[0], secondary: null, mixed: false },
+      goodWith: { dogs: false, cats: null },
+    });
+    const changed = await h.client.updatePet(created.id, { goodWith: { cats: true }, tags: null }, created.version);
+    expect(changed.goodWith).toEqual({ children: null, dogs: false, cats: true });
+    expect(changed.tags).toEqual([]);
+    expect(await h.client.getPets([created.id])).toEqual([changed]);
+  });
+
   it('keeps the Idempotency-Key across a retry after a lost response: one animal stored', async () => {
     let dropped = false;
     h = await harness({

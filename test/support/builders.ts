@@ -2,6 +2,7 @@
 import type { DeprecatedOperation } from '../../src/domain/shared/deprecation.js';
 import type { NewPet } from '../../src/domain/adoption/pet.js';
 import type { PetDraft } from '../../src/domain/adoption/pet.js';
+import { EMPTY_RECORD, type PetRecord } from '../../src/domain/adoption/pet-record.js';
 import type { ApiKeyRecord } from '../../src/domain/access/api-key.js';
 import { hashKey } from '../../src/application/access/services/key-secrets.js';
 
@@ -16,9 +17,12 @@ const CREATED = new Date(Date.UTC(2026, 10, 25, 10, 0, 0)).toISOString();
 
 /** A pet as a repository is given it: version 1, created at one fixed time, owned by `owner_a`. */
 export function aPetDraft(overrides: Partial<PetDraft> = {}): PetDraft {
+  const { name, categoryId } = aNewPet();
   return {
+    ...EMPTY_RECORD,
     status: 'available',
-    ...aNewPet(),
+    name,
+    categoryId,
     version: 1,
     createdAt: CREATED,
     updatedAt: CREATED,
@@ -26,6 +30,7 @@ export function aPetDraft(overrides: Partial<PetDraft> = {}): PetDraft {
     adoptedAt: null,
     ownerId: 'owner_a',
     heldBy: null,
+    publishedAt: CREATED,
     ...overrides,
   };
 }
@@ -58,6 +63,33 @@ export function aDeprecation(overrides: Partial<DeprecatedOperation> = {}): Depr
     sunsetAtMs: Date.parse('2030-12-05T00:00:00Z'),
     brownouts: [],
     replacement: 'GET /v1/pets?id={petId}',
+    ...overrides,
+  };
+}
+
+/** Every field of the record a partner site shows, set to valid values (a dog). */
+export function aFullRecord(overrides: Partial<PetRecord> = {}): PetRecord {
+  return {
+    species: 'dog',
+    breeds: { primary: 'Labrador Retriever', secondary: 'Border Collie', mixed: true },
+    sex: 'female',
+    ageGroup: 'young',
+    birthDate: { date: '2025-03-14', exact: false },
+    size: 'large',
+    coat: 'Short',
+    colors: { primary: 'Black', secondary: 'White / Cream' },
+    goodWith: { children: true, dogs: true, cats: null },
+    attributes: {
+      spayedNeutered: true,
+      houseTrained: true,
+      specialNeeds: true,
+      specialNeedsDetails: 'Takes a pill for her thyroid every morning',
+      shotsCurrent: true,
+      microchipped: false,
+    },
+    description: 'Maya loves long walks and naps in the sun. She knows sit, down and paw, and greets every visitor at the door. ✓',
+    adoptionFee: { amount: 15_000, currency: 'USD' },
+    tags: ['playful', 'loves water', 'crate trained'],
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ export type Usage = components['schemas']['Usage'];
 export type ErrorBody = components['schemas']['Error'];
 export type Event = components['schemas']['Event'];
 export type EventType = components['schemas']['EventType'];
+export type Species = components['schemas']['Species'];
 export type { components, paths } from './schema.js';
 
 /** An answer from the API that is an error: its Error body, typed. */
@@ -117,6 +118,18 @@ export class AdoptionClient {
   async deletePet(petId: number, ifMatch?: number): Promise<void> {
     const header = ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` };
     await this.send(() => this.api.DELETE('/pets/{petId}', { params: { path: { petId }, header } }));
+  }
+
+  /** Beta. Every species with its breeds, coats and colours: the values an animal's record takes (cache it; it changes with the service). */
+  async listSpecies(): Promise<Species[]> {
+    const { data } = await this.send(() => this.api.GET('/species', {}));
+    return data;
+  }
+
+  /** Beta. One species with its breeds, coats and colours. */
+  async getSpecies(species: string): Promise<Species> {
+    const { data } = await this.send(() => this.api.GET('/species/{species}', { params: { path: { species } } }));
+    return data;
   }
 
   /** Beta. Asks to adopt an animal; an Idempotency-Key is sent and kept across retries, as for createPet. */

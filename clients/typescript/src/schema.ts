@@ -253,6 +253,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/species": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every species, with its breeds, coats and colours
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:read` scope. The values an animal's `species`, `breeds`, `coat` and `colors` take. Reference data: versioned with the service, with a strong `ETag`, cacheable for a day (`Cache-Control`); send the ETag as `If-None-Match` to get 304 while it is current. Each call counts against the key's limits, as every call does.
+         */
+        get: operations["listSpecies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/species/{species}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One species, with its breeds, coats and colours
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:read` scope. Cached and revalidated as the list is.
+         */
+        get: operations["getSpecies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -695,6 +739,10 @@ export interface components {
                 updatePet?: number;
                 /** @description Requests to deletePet */
                 deletePet?: number;
+                /** @description Requests to listSpecies */
+                listSpecies?: number;
+                /** @description Requests to getSpecies */
+                getSpecies?: number;
                 /** @description Requests to listEvents */
                 listEvents?: number;
                 /** @description Requests to getEvent */
@@ -772,7 +820,48 @@ export interface components {
          *       "updatedAt": "2026-11-25T10:00:00.000Z",
          *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
          *       "adoptedAt": null,
-         *       "ownerId": "acct_1042"
+         *       "ownerId": "acct_1042",
+         *       "publishedAt": "2026-11-25T10:00:00.000Z",
+         *       "species": "dog",
+         *       "breeds": {
+         *         "primary": "Labrador Retriever",
+         *         "secondary": null,
+         *         "mixed": true
+         *       },
+         *       "sex": "male",
+         *       "ageGroup": "young",
+         *       "birthDate": {
+         *         "date": "2025-04-01",
+         *         "exact": false
+         *       },
+         *       "size": "large",
+         *       "coat": "Short",
+         *       "colors": {
+         *         "primary": "Black",
+         *         "secondary": null
+         *       },
+         *       "goodWith": {
+         *         "children": true,
+         *         "dogs": true,
+         *         "cats": null
+         *       },
+         *       "attributes": {
+         *         "spayedNeutered": true,
+         *         "houseTrained": true,
+         *         "specialNeeds": false,
+         *         "specialNeedsDetails": null,
+         *         "shotsCurrent": true,
+         *         "microchipped": true
+         *       },
+         *       "description": "Rex loves long walks and knows sit, down and paw.",
+         *       "adoptionFee": {
+         *         "amount": 15000,
+         *         "currency": "USD"
+         *       },
+         *       "tags": [
+         *         "playful",
+         *         "loves water"
+         *       ]
          *     }
          */
         Pet: {
@@ -814,6 +903,77 @@ export interface components {
             adoptedAt: string | null;
             /** @description Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key without one, the id of the first key of its rotation chain). Only keys of this owner may change or remove it, or decide its adoption requests. null for animals added before owners were recorded */
             ownerId: string | null;
+            /**
+             * Format: date-time
+             * @description When it was first listed as available (kept whatever its status does since); null while it never was
+             */
+            publishedAt: string | null;
+            /** @description The species (GET /v1/species); null when not given */
+            species: string | null;
+            /** @description The animal's breeds; null when not given */
+            breeds: {
+                primary: string;
+                /** @description A second breed */
+                secondary: string | null;
+                /** @description A mix */
+                mixed: boolean;
+            } | null;
+            /** @description female, male or unknown; null when not given */
+            sex: string | null;
+            /** @description baby, young, adult or senior; null when not given */
+            ageGroup: string | null;
+            /** @description When it was born; null when not given. Independent of ageGroup: the API derives neither from the other */
+            birthDate: {
+                /** Format: date */
+                date: string;
+                /** @description False when estimated */
+                exact: boolean;
+            } | null;
+            /** @description small, medium, large or extra-large; null when not given */
+            size: string | null;
+            /** @description The coat; null when not given */
+            coat: string | null;
+            /** @description Its colours; null when not given */
+            colors: {
+                primary: string;
+                /** @description A second colour */
+                secondary: string | null;
+            } | null;
+            /** @description Whom it is good with: true, false, or null when unknown (never a guess) */
+            goodWith: {
+                /** @description Good with children */
+                children: boolean | null;
+                /** @description Good with dogs */
+                dogs: boolean | null;
+                /** @description Good with cats */
+                cats: boolean | null;
+            };
+            /** @description Its health and habits: true, false, or null when unknown */
+            attributes: {
+                /** @description Spayed or neutered */
+                spayedNeutered: boolean | null;
+                /** @description House-trained */
+                houseTrained: boolean | null;
+                /** @description Has special needs */
+                specialNeeds: boolean | null;
+                /** @description What the special needs are */
+                specialNeedsDetails: string | null;
+                /** @description Vaccinations up to date */
+                shotsCurrent: boolean | null;
+                /** @description Microchipped */
+                microchipped: boolean | null;
+            };
+            /** @description Plain text, served whole; null when not given */
+            description: string | null;
+            /** @description The adoption fee; null when not given */
+            adoptionFee: {
+                /** @description In the currency's minor units (cents) */
+                amount: number;
+                /** @description ISO 4217 */
+                currency: string;
+            } | null;
+            /** @description Short words; empty when none */
+            tags: string[];
         };
         /**
          * Pets
@@ -822,7 +982,7 @@ export interface components {
         Pets: components["schemas"]["Pet"][];
         /**
          * NewPet
-         * @description An animal to add. Unknown fields are refused.
+         * @description An animal to add: its name, category and status, and any of its record (species, breeds, sex, age, size, coat, colours, whom it is good with, its health, a description, the fee, tags). Values that depend on the species must be that species' (GET /v1/species/{species}). Unknown fields are refused.
          */
         NewPet: {
             /** @description The animal's name: 1 to 100 characters with at least one visible one (a letter, digit, punctuation mark or symbol). The pattern matches one visible character; it uses \uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly as sent. */
@@ -834,10 +994,93 @@ export interface components {
             categoryId: number;
             /** @description Availability of the animal; defaults to available */
             status?: components["schemas"]["PetStatus"];
+            /**
+             * @description The species, one of GET /v1/species (dog, cat, rabbit, small-furry, horse, bird, scales-fins-other, barnyard); null when not given
+             * @enum {string|null}
+             */
+            species?: "dog" | "cat" | "rabbit" | "small-furry" | "horse" | "bird" | "scales-fins-other" | "barnyard" | null;
+            /** @description The animal's breeds: primary (required once breeds are given), secondary, and whether it is a mix. Nested fields merge as RFC 7396 says; null removes. */
+            breeds?: {
+                /** @description The main breed; one of the species' values (GET /v1/species/{species}) */
+                primary?: string | null;
+                /** @description A second breed; one of the species' values (GET /v1/species/{species}) */
+                secondary?: string | null;
+                /** @description A mix */
+                mixed?: boolean | null;
+            } | null;
+            /**
+             * @description female, male or unknown
+             * @enum {string|null}
+             */
+            sex?: "female" | "male" | "unknown" | null;
+            /**
+             * @description baby, young, adult or senior: the shelter's judgement, what partners filter on
+             * @enum {string|null}
+             */
+            ageGroup?: "baby" | "young" | "adult" | "senior" | null;
+            /** @description When the animal was born (date required once birthDate is given; exact defaults to false). Nested fields merge as RFC 7396 says; null removes. */
+            birthDate?: {
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, from 1900-01-01 to today
+                 */
+                date?: string | null;
+                /** @description True when the date is known, false when estimated */
+                exact?: boolean | null;
+            } | null;
+            /**
+             * @description small, medium, large or extra-large, grown
+             * @enum {string|null}
+             */
+            size?: "small" | "medium" | "large" | "extra-large" | null;
+            /** @description The coat; one of the species' values (GET /v1/species/{species}) */
+            coat?: string | null;
+            /** @description Its colours (primary required once colors are given). Nested fields merge as RFC 7396 says; null removes. */
+            colors?: {
+                /** @description The main colour; one of the species' values (GET /v1/species/{species}) */
+                primary?: string | null;
+                /** @description A second colour; one of the species' values (GET /v1/species/{species}) */
+                secondary?: string | null;
+            } | null;
+            /** @description Whom it is good with. Nested fields merge as RFC 7396 says; null removes. */
+            goodWith?: {
+                /** @description Good with children: true, false, or null when unknown */
+                children?: boolean | null;
+                /** @description Good with dogs: true, false, or null when unknown */
+                dogs?: boolean | null;
+                /** @description Good with cats: true, false, or null when unknown */
+                cats?: boolean | null;
+            } | null;
+            /** @description Its health and habits. Nested fields merge as RFC 7396 says; null removes. */
+            attributes?: {
+                /** @description Spayed or neutered: true, false, or null when unknown */
+                spayedNeutered?: boolean | null;
+                /** @description House-trained: true, false, or null when unknown */
+                houseTrained?: boolean | null;
+                /** @description Has special needs: true, false, or null when unknown */
+                specialNeeds?: boolean | null;
+                /** @description What the special needs are (up to 1000 characters); only with specialNeeds true */
+                specialNeedsDetails?: string | null;
+                /** @description Vaccinations up to date: true, false, or null when unknown */
+                shotsCurrent?: boolean | null;
+                /** @description Microchipped: true, false, or null when unknown */
+                microchipped?: boolean | null;
+            } | null;
+            /** @description Plain text, up to 10000 characters, stored and served whole */
+            description?: string | null;
+            /** @description The adoption fee (amount and currency required once a fee is given). Nested fields merge as RFC 7396 says; null removes. */
+            adoptionFee?: {
+                /** @description In the currency's minor units (cents) */
+                amount?: number | null;
+                /** @description ISO 4217 code, such as USD or EUR */
+                currency?: string | null;
+            } | null;
+            /** @description Up to 20 short words (1 to 30 characters each, each once); null or [] for none */
+            tags?: string[] | null;
         };
         /**
          * PetPatch
-         * @description The fields to change (RFC 7396 merge patch), at least one. null, unknown fields and read-only fields (id, version, the times, ownerId) are refused.
+         * @description The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a member left out stays, null removes it) and null clears a record field; null for name, categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, publishedAt) are refused. The record is checked whole after the merge: a new species needs breeds, coat and colours of its own.
          */
         PetPatch: {
             /** @description The animal's name: 1 to 100 characters with at least one visible one (a letter, digit, punctuation mark or symbol). The pattern matches one visible character; it uses \uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly as sent. */
@@ -849,6 +1092,89 @@ export interface components {
             categoryId?: number;
             /** @description The new availability. Transitions: available → pending or sold; pending → available or sold; sold → available; an animal held by an approved adoption request changes status only through that request */
             status?: components["schemas"]["PetStatus"];
+            /**
+             * @description The species, one of GET /v1/species (dog, cat, rabbit, small-furry, horse, bird, scales-fins-other, barnyard); null when not given
+             * @enum {string|null}
+             */
+            species?: "dog" | "cat" | "rabbit" | "small-furry" | "horse" | "bird" | "scales-fins-other" | "barnyard" | null;
+            /** @description The animal's breeds: primary (required once breeds are given), secondary, and whether it is a mix. Nested fields merge as RFC 7396 says; null removes. */
+            breeds?: {
+                /** @description The main breed; one of the species' values (GET /v1/species/{species}) */
+                primary?: string | null;
+                /** @description A second breed; one of the species' values (GET /v1/species/{species}) */
+                secondary?: string | null;
+                /** @description A mix */
+                mixed?: boolean | null;
+            } | null;
+            /**
+             * @description female, male or unknown
+             * @enum {string|null}
+             */
+            sex?: "female" | "male" | "unknown" | null;
+            /**
+             * @description baby, young, adult or senior: the shelter's judgement, what partners filter on
+             * @enum {string|null}
+             */
+            ageGroup?: "baby" | "young" | "adult" | "senior" | null;
+            /** @description When the animal was born (date required once birthDate is given; exact defaults to false). Nested fields merge as RFC 7396 says; null removes. */
+            birthDate?: {
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD, from 1900-01-01 to today
+                 */
+                date?: string | null;
+                /** @description True when the date is known, false when estimated */
+                exact?: boolean | null;
+            } | null;
+            /**
+             * @description small, medium, large or extra-large, grown
+             * @enum {string|null}
+             */
+            size?: "small" | "medium" | "large" | "extra-large" | null;
+            /** @description The coat; one of the species' values (GET /v1/species/{species}) */
+            coat?: string | null;
+            /** @description Its colours (primary required once colors are given). Nested fields merge as RFC 7396 says; null removes. */
+            colors?: {
+                /** @description The main colour; one of the species' values (GET /v1/species/{species}) */
+                primary?: string | null;
+                /** @description A second colour; one of the species' values (GET /v1/species/{species}) */
+                secondary?: string | null;
+            } | null;
+            /** @description Whom it is good with. Nested fields merge as RFC 7396 says; null removes. */
+            goodWith?: {
+                /** @description Good with children: true, false, or null when unknown */
+                children?: boolean | null;
+                /** @description Good with dogs: true, false, or null when unknown */
+                dogs?: boolean | null;
+                /** @description Good with cats: true, false, or null when unknown */
+                cats?: boolean | null;
+            } | null;
+            /** @description Its health and habits. Nested fields merge as RFC 7396 says; null removes. */
+            attributes?: {
+                /** @description Spayed or neutered: true, false, or null when unknown */
+                spayedNeutered?: boolean | null;
+                /** @description House-trained: true, false, or null when unknown */
+                houseTrained?: boolean | null;
+                /** @description Has special needs: true, false, or null when unknown */
+                specialNeeds?: boolean | null;
+                /** @description What the special needs are (up to 1000 characters); only with specialNeeds true */
+                specialNeedsDetails?: string | null;
+                /** @description Vaccinations up to date: true, false, or null when unknown */
+                shotsCurrent?: boolean | null;
+                /** @description Microchipped: true, false, or null when unknown */
+                microchipped?: boolean | null;
+            } | null;
+            /** @description Plain text, up to 10000 characters, stored and served whole */
+            description?: string | null;
+            /** @description The adoption fee (amount and currency required once a fee is given). Nested fields merge as RFC 7396 says; null removes. */
+            adoptionFee?: {
+                /** @description In the currency's minor units (cents) */
+                amount?: number | null;
+                /** @description ISO 4217 code, such as USD or EUR */
+                currency?: string | null;
+            } | null;
+            /** @description Up to 20 short words (1 to 30 characters each, each once); null or [] for none */
+            tags?: string[] | null;
         };
         /**
          * NewOrder
@@ -947,12 +1273,35 @@ export interface components {
                 object: components["schemas"]["Pet"] | components["schemas"]["Order"];
                 /** @description The old value of every field the change changed (`pet.updated`, `order.*` but `order.placed`) */
                 previousAttributes?: {
-                    [key: string]: string | number | null;
+                    [key: string]: string[] | {
+                        [key: string]: unknown;
+                    } | string | number | boolean | null;
                 };
             };
         };
         /** Events */
         Events: components["schemas"]["Event"][];
+        /**
+         * Species
+         * @description A species, with the breeds, coats and colours an animal of it may have
+         */
+        Species: {
+            /** @description The value of an animal's `species` */
+            id: string;
+            /** @description The name partners show */
+            name: string;
+            /** @description The values of `breeds.primary` and `breeds.secondary` */
+            breeds: string[];
+            /** @description The values of `coat`; empty where a coat means nothing */
+            coats: string[];
+            /** @description The values of `colors.primary` and `colors.secondary` */
+            colors: string[];
+        };
+        /**
+         * SpeciesList
+         * @description Every species, in the order partners list them
+         */
+        SpeciesList: components["schemas"]["Species"][];
         /** NewWebhookEndpoint */
         NewWebhookEndpoint: {
             /** @description Where to send deliveries: https, no user name or password, and a host that resolves to public addresses only (checked now and at every delivery) */
@@ -1347,7 +1696,7 @@ export interface components {
                 /**
                  * @example {
                  *       "code": "payload_too_large",
-                 *       "message": "The request body is larger than the 16384 bytes allowed",
+                 *       "message": "The request body is larger than the 65536 bytes allowed",
                  *       "status": 413
                  *     }
                  */
@@ -1609,6 +1958,8 @@ export interface components {
         Sunset: string;
         /** @description RFC 8288 links to the replacement operation (rel="successor-version") and to the deprecation policy (rel="sunset") */
         LinkDeprecated: string;
+        /** @description `public, max-age=86400`: the reference may be kept for a day */
+        "Cache-Control": string;
         /** @description The methods this path serves, e.g. `GET, HEAD, POST` */
         Allow: string;
     };
@@ -1785,7 +2136,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description An animal to add. Unknown fields are refused. */
+        /** @description An animal to add: its name, category and status, and any of its record (species, breeds, sex, age, size, coat, colours, whom it is good with, its health, a description, the fee, tags). Values that depend on the species must be that species' (GET /v1/species/{species}). Unknown fields are refused. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NewPet"];
@@ -1817,7 +2168,48 @@ export interface operations {
                      *       "updatedAt": "2026-11-25T10:00:00.000Z",
                      *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
                      *       "adoptedAt": null,
-                     *       "ownerId": "acct_1042"
+                     *       "ownerId": "acct_1042",
+                     *       "publishedAt": "2026-11-25T10:00:00.000Z",
+                     *       "species": "dog",
+                     *       "breeds": {
+                     *         "primary": "Labrador Retriever",
+                     *         "secondary": null,
+                     *         "mixed": true
+                     *       },
+                     *       "sex": "male",
+                     *       "ageGroup": "young",
+                     *       "birthDate": {
+                     *         "date": "2025-04-01",
+                     *         "exact": false
+                     *       },
+                     *       "size": "large",
+                     *       "coat": "Short",
+                     *       "colors": {
+                     *         "primary": "Black",
+                     *         "secondary": null
+                     *       },
+                     *       "goodWith": {
+                     *         "children": true,
+                     *         "dogs": true,
+                     *         "cats": null
+                     *       },
+                     *       "attributes": {
+                     *         "spayedNeutered": true,
+                     *         "houseTrained": true,
+                     *         "specialNeeds": false,
+                     *         "specialNeedsDetails": null,
+                     *         "shotsCurrent": true,
+                     *         "microchipped": true
+                     *       },
+                     *       "description": "Rex loves long walks and knows sit, down and paw.",
+                     *       "adoptionFee": {
+                     *         "amount": 15000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "tags": [
+                     *         "playful",
+                     *         "loves water"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -1896,7 +2288,48 @@ export interface operations {
                      *       "updatedAt": "2026-11-25T10:00:00.000Z",
                      *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
                      *       "adoptedAt": null,
-                     *       "ownerId": "acct_1042"
+                     *       "ownerId": "acct_1042",
+                     *       "publishedAt": "2026-11-25T10:00:00.000Z",
+                     *       "species": "dog",
+                     *       "breeds": {
+                     *         "primary": "Labrador Retriever",
+                     *         "secondary": null,
+                     *         "mixed": true
+                     *       },
+                     *       "sex": "male",
+                     *       "ageGroup": "young",
+                     *       "birthDate": {
+                     *         "date": "2025-04-01",
+                     *         "exact": false
+                     *       },
+                     *       "size": "large",
+                     *       "coat": "Short",
+                     *       "colors": {
+                     *         "primary": "Black",
+                     *         "secondary": null
+                     *       },
+                     *       "goodWith": {
+                     *         "children": true,
+                     *         "dogs": true,
+                     *         "cats": null
+                     *       },
+                     *       "attributes": {
+                     *         "spayedNeutered": true,
+                     *         "houseTrained": true,
+                     *         "specialNeeds": false,
+                     *         "specialNeedsDetails": null,
+                     *         "shotsCurrent": true,
+                     *         "microchipped": true
+                     *       },
+                     *       "description": "Rex loves long walks and knows sit, down and paw.",
+                     *       "adoptionFee": {
+                     *         "amount": 15000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "tags": [
+                     *         "playful",
+                     *         "loves water"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -2033,7 +2466,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The fields to change (RFC 7396 merge patch), at least one. null, unknown fields and read-only fields (id, version, the times, ownerId) are refused. */
+        /** @description The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a member left out stays, null removes it) and null clears a record field; null for name, categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, publishedAt) are refused. The record is checked whole after the merge: a new species needs breeds, coat and colours of its own. */
         requestBody: {
             content: {
                 "application/merge-patch+json": components["schemas"]["PetPatch"];
@@ -2064,7 +2497,48 @@ export interface operations {
                      *       "updatedAt": "2026-11-25T10:00:00.000Z",
                      *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
                      *       "adoptedAt": null,
-                     *       "ownerId": "acct_1042"
+                     *       "ownerId": "acct_1042",
+                     *       "publishedAt": "2026-11-25T10:00:00.000Z",
+                     *       "species": "dog",
+                     *       "breeds": {
+                     *         "primary": "Labrador Retriever",
+                     *         "secondary": null,
+                     *         "mixed": true
+                     *       },
+                     *       "sex": "male",
+                     *       "ageGroup": "young",
+                     *       "birthDate": {
+                     *         "date": "2025-04-01",
+                     *         "exact": false
+                     *       },
+                     *       "size": "large",
+                     *       "coat": "Short",
+                     *       "colors": {
+                     *         "primary": "Black",
+                     *         "secondary": null
+                     *       },
+                     *       "goodWith": {
+                     *         "children": true,
+                     *         "dogs": true,
+                     *         "cats": null
+                     *       },
+                     *       "attributes": {
+                     *         "spayedNeutered": true,
+                     *         "houseTrained": true,
+                     *         "specialNeeds": false,
+                     *         "specialNeedsDetails": null,
+                     *         "shotsCurrent": true,
+                     *         "microchipped": true
+                     *       },
+                     *       "description": "Rex loves long walks and knows sit, down and paw.",
+                     *       "adoptionFee": {
+                     *         "amount": 15000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "tags": [
+                     *         "playful",
+                     *         "loves water"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -2816,6 +3290,156 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Event"];
                 };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSpecies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client keeps: 304 when it is still current */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every species */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpeciesList"];
+                };
+            };
+            /** @description The copy the client keeps is current */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSpecies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client keeps: 304 when it is still current */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description A species id (dog, cat, rabbit, small-furry, horse, bird, scales-fins-other, barnyard) */
+                species: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The species */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Species"];
+                };
+            };
+            /** @description The copy the client keeps is current */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request has a missing or invalid value; the message names the field */
             400: {

@@ -27,6 +27,7 @@ import { CancelOrderSchema, NewOrderSchema, OrderSchema, OrdersSchema } from '..
 import { NewPetSchema, PetPatchSchema, PetSchema, PetsSchema } from '../../adapters/adoption/http/pet-schemas.js';
 import { orderRoutes } from '../../adapters/adoption/http/orders.js';
 import { petRoutes } from '../../adapters/adoption/http/pets.js';
+import { SpeciesListSchema, SpeciesSchema, speciesRoutes } from '../../adapters/adoption/http/species.js';
 import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
 import type { AppConfig } from '../env.js';
 import { every } from '../schedule.js';
@@ -164,10 +165,22 @@ export const adoptionModule: FeatureModule = {
       }),
     (v1) => orderRoutes(v1, { orders: resolve(d, T.AdoptionRequests), basePath }),
     (v1) => eventRoutes(v1, { events: resolve(d, T.ReadEvents), basePath }),
+    (v1) => speciesRoutes(v1),
   ],
   adminRoutes: (d, _config, basePath) => [(admin) => adminEventRoutes(admin, { events: resolve(d, T.ReadEvents), basePath })],
   schemas: {
-    public: [PetSchema, NewPetSchema, PetsSchema, PetPatchSchema, OrderSchema, OrdersSchema, NewOrderSchema, CancelOrderSchema],
+    public: [
+      PetSchema,
+      NewPetSchema,
+      PetsSchema,
+      PetPatchSchema,
+      OrderSchema,
+      OrdersSchema,
+      NewOrderSchema,
+      CancelOrderSchema,
+      SpeciesSchema,
+      SpeciesListSchema,
+    ],
     admin: [EventSchema, EventsSchema],
   },
   start: ({ container, adapters, logger, metrics }) => [

@@ -7,6 +7,7 @@
 import type { AdoptionRequest, AdoptionRequestStatus } from './adoption-request.js';
 import type { Pet } from './pet.js';
 import type { Instant } from '../shared/instant.js';
+import { RECORD_FIELDS, sameValue } from './pet-record.js';
 
 export const EVENT_TYPES = [
   'pet.created',
@@ -24,7 +25,9 @@ export function isEventType(value: unknown): value is EventType {
 }
 
 /** A value of a changed field, as the API shows it. */
-export type AttributeValue = string | number | null;
+/** A field's old value: a nested object (breeds, goodWith, ...) or a list (tags) as it was. */
+export type AttributeValue =
+  string | number | boolean | null | readonly string[] | { readonly [key: string]: string | number | boolean | null };
 
 interface EventBase {
   /** `evt_...`, sortable by creation time; unique. */
@@ -59,6 +62,8 @@ export const PET_EVENT_FIELDS = [
   'statusChangedAt',
   'adoptedAt',
   'ownerId',
+  'publishedAt',
+  ...RECORD_FIELDS,
 ] as const;
 
 /** The fields of an adoption request the API shows and an event compares. */
@@ -72,7 +77,8 @@ export function previousAttributes<T extends object>(
 ): Record<string, AttributeValue> {
   const previous: Record<string, AttributeValue> = {};
   for (const field of fields) {
-    if (before[field] !== after[field]) previous[field] = before[field] as AttributeValue;
+    // Nested objects compare as values: a record shares unchanged ones, a merge makes new ones.
+    if (before[field] !== after[field] && !sameValue(before[field], after[field])) previous[field] = before[field] as AttributeValue;
   }
   return previous;
 }

@@ -6,6 +6,7 @@ import { ForbiddenError, InvalidTransitionError, PetHeldError } from '../shared/
 import { checkCategoryId, checkName, type Pet } from './pet.js';
 import { type Instant } from '../shared/instant.js';
 import type { PetStatus } from './pet-status.js';
+import { checkRecord, mergeRecord, sameRecord, type PetRecord, type RecordInput } from './pet-record.js';
 
 /**
  * The statuses a pet may move to from each status. `sold` goes back to `available` when an animal is
@@ -42,7 +43,8 @@ export function checkPetOwner(pet: Pet, caller: string, legacyOwner: string | nu
   );
 }
 
-export interface PetPatch {
+/** A client's change: the seed's fields, and any of the record (nested objects merged as RFC 7396 says). */
+export interface PetPatch extends RecordInput {
   readonly name?: string;
   readonly categoryId?: number;
   readonly status?: PetStatus;
@@ -51,7 +53,8 @@ export interface PetPatch {
 /**
  * The pet after a client's change, or the same pet when nothing changes (a retried PATCH is safe and
  * writes nothing). A status change follows the table, and a held pet's status moves only through the
- * adoption request that holds it.
+ * adoption request that holds it. The record is checked whole after the merge, so a species change
+ * must bring breeds, coat and colours of the new species.
  */
 export function changePet(pet: Pet, patch: PetPatch, now: Instant): Pet {
   if (patch.name !== undefined) checkName(patch.name);
@@ -59,6 +62,9 @@ export function changePet(pet: Pet, patch: PetPatch, now: Instant): Pet {
   const name = patch.name ?? pet.name;
   const categoryId = patch.categoryId ?? pet.categoryId;
   const status = patch.status ?? pet.status;
+  const record = mergeRecord(pet, patch);
+  const recordChanged = !sameRecord(pet, record);
+  if (recordChanged) checkRecord(record, now.slice(0, 10));
   if (status !== pet.status) {
     if (pet.heldBy !== null) {
       throw new PetHeldError(
@@ -67,8 +73,8 @@ export function changePet(pet: Pet, patch: PetPatch, now: Instant): Pet {
     }
     checkTransition(pet.status, status);
   }
-  if (name === pet.name && categoryId === pet.categoryId && status === pet.status) return pet;
-  return next(pet, now, pet.heldBy, status, name, categoryId);
+  if (name === pet.name && categoryId === pet.categoryId && status === pet.status && !recordChanged) return pet;
+  return next(pet, now, pet.heldBy, status, name, categoryId, recordChanged ? record : pet);
 }
 
 /** An approved request holds the pet: it becomes pending, and only that request moves it on. */
@@ -86,14 +92,35 @@ export function sellPet(pet: Pet, now: Instant): Pet {
   return next(pet, now, null, 'sold');
 }
 
-/** The pet one version on at `now`, with this hold, status and fields (the status times follow the status); written out, not spread (see petOf). */
-function next(pet: Pet, now: Instant, heldBy: string | null, status: PetStatus, name = pet.name, categoryId = pet.categoryId): Pet {
+/** The pet one version on at `now`, with this hold, status, fields and record (the status times follow the status); written out, not spread (see petOf). */
+function next(
+  pet: Pet,
+  now: Instant,
+  heldBy: string | null,
+  status: PetStatus,
+  name = pet.name,
+  categoryId = pet.categoryId,
+  record: PetRecord = pet,
+): Pet {
   const moved = status !== pet.status;
   return {
     id: pet.id,
     name,
     categoryId,
     status,
+    species: record.species,
+    breeds: record.breeds,
+    sex: record.sex,
+    ageGroup: record.ageGroup,
+    birthDate: record.birthDate,
+    size: record.size,
+    coat: record.coat,
+    colors: record.colors,
+    goodWith: record.goodWith,
+    attributes: record.attributes,
+    description: record.description,
+    adoptionFee: record.adoptionFee,
+    tags: record.tags,
     version: pet.version + 1,
     createdAt: pet.createdAt,
     updatedAt: now,
@@ -101,5 +128,7 @@ function next(pet: Pet, now: Instant, heldBy: string | null, status: PetStatus, 
     adoptedAt: !moved ? pet.adoptedAt : status === 'sold' ? now : pet.status === 'sold' ? null : pet.adoptedAt,
     ownerId: pet.ownerId,
     heldBy,
+    // First listed as available: kept from then on, whatever the status does.
+    publishedAt: pet.publishedAt ?? (status === 'available' ? now : null),
   };
 }

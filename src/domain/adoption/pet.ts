@@ -3,6 +3,7 @@ import { DEFAULT_PET_STATUS, type PetStatus } from './pet-status.js';
 import { ValidationError } from '../shared/errors.js';
 import { VISIBLE_CHARACTER_PATTERN } from '../shared/name-pattern.js';
 import type { Instant } from '../shared/instant.js';
+import { checkRecord, EMPTY_RECORD, mergeRecord, type PetRecord, type RecordInput } from './pet-record.js';
 
 /**
  * Identifiers are int64 in the interface, but JSON numbers are read as IEEE doubles by most clients.
@@ -15,14 +16,15 @@ export const NAME_MAX_LENGTH = 100;
 
 export type PetId = number;
 
-export interface NewPet {
+/** An animal to add: the seed's fields, and any of its record (pet-record.ts). */
+export interface NewPet extends RecordInput {
   readonly name: string;
   readonly categoryId: number;
   readonly status?: PetStatus;
 }
 
-/** What a client chooses about an animal: the fields of NewPet, the status defaulted. */
-export interface PetFields {
+/** What a client chooses about an animal: the fields of NewPet, the status defaulted, the record whole. */
+export interface PetFields extends PetRecord {
   readonly name: string;
   readonly categoryId: number;
   readonly status: PetStatus;
@@ -41,6 +43,8 @@ export interface Pet extends PetFields {
   readonly ownerId: string | null;
   /** The approved adoption request that holds the pet, if any (never shown to clients). */
   readonly heldBy: string | null;
+  /** When it was first listed as available; null while it never was. */
+  readonly publishedAt: Instant | null;
 }
 
 /** A new pet with its defaults applied, ready to be given an id by the repository. */
@@ -84,19 +88,42 @@ export function checkCategoryId(categoryId: number): void {
   if (!isValidId(categoryId)) throw new ValidationError('categoryId', idRangeMessage('categoryId'));
 }
 
-/** Checks the invariants the transport schema also states, so the core holds them on any adapter. */
-export function draftPet(input: NewPet): PetFields {
+/**
+ * Checks the invariants the transport schema also states, so the core holds them on any adapter;
+ * `today` (YYYY-MM-DD) bounds a birth date.
+ */
+export function draftPet(input: NewPet, today: string): PetFields {
   checkName(input.name);
   checkCategoryId(input.categoryId);
-  return { name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS };
+  const record = mergeRecord(EMPTY_RECORD, input);
+  if (record !== EMPTY_RECORD) checkRecord(record, today);
+  return { ...record, name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS };
 }
 
-/** A new pet of `ownerId`'s, created at `now`: version 1, and adopted at once if it is created sold. */
-export function newPetDraft(fields: PetFields, ownerId: string, now: Instant): PetDraft {
+/** A new pet of `ownerId`'s, created at `now`: version 1, adopted at once if it is created sold, published if available. */
+export function newPetDraft(
+  given: Pick<PetFields, 'name' | 'categoryId' | 'status'> & Partial<PetRecord>,
+  ownerId: string,
+  now: Instant,
+): PetDraft {
+  const fields: PetFields = { ...EMPTY_RECORD, ...given };
   return {
     name: fields.name,
     categoryId: fields.categoryId,
     status: fields.status,
+    species: fields.species,
+    breeds: fields.breeds,
+    sex: fields.sex,
+    ageGroup: fields.ageGroup,
+    birthDate: fields.birthDate,
+    size: fields.size,
+    coat: fields.coat,
+    colors: fields.colors,
+    goodWith: fields.goodWith,
+    attributes: fields.attributes,
+    description: fields.description,
+    adoptionFee: fields.adoptionFee,
+    tags: fields.tags,
     version: 1,
     createdAt: now,
     updatedAt: now,
@@ -104,6 +131,7 @@ export function newPetDraft(fields: PetFields, ownerId: string, now: Instant): P
     adoptedAt: fields.status === 'sold' ? now : null,
     ownerId,
     heldBy: null,
+    publishedAt: fields.status === 'available' ? now : null,
   };
 }
 
@@ -125,5 +153,19 @@ export function petOf(id: PetId, from: PetDraft): Pet {
     adoptedAt: from.adoptedAt,
     ownerId: from.ownerId,
     heldBy: from.heldBy,
+    species: from.species,
+    breeds: from.breeds,
+    sex: from.sex,
+    ageGroup: from.ageGroup,
+    birthDate: from.birthDate,
+    size: from.size,
+    coat: from.coat,
+    colors: from.colors,
+    goodWith: from.goodWith,
+    attributes: from.attributes,
+    description: from.description,
+    adoptionFee: from.adoptionFee,
+    tags: from.tags,
+    publishedAt: from.publishedAt,
   };
 }

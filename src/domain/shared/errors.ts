@@ -44,6 +44,13 @@ export class PetNotFoundError extends DomainError {
   }
 }
 
+export class SpeciesNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(id: string) {
+    super(`No species ${JSON.stringify(id)}; GET /v1/species lists them`);
+  }
+}
+
 export class UnauthenticatedError extends DomainError {
   readonly code = 'unauthorized';
 }

@@ -7,6 +7,8 @@ export const USAGE_OPERATIONS = [
   'getPet',
   'updatePet',
   'deletePet',
+  'listSpecies',
+  'getSpecies',
   'listEvents',
   'getEvent',
   'createWebhookEndpoint',

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IdempotencyScope, PetCreateClaims, NewClaim } from '../../../src/application/adoption/ports/pet-create-claims.js';
 import type { Pet } from '../../../src/domain/adoption/pet.js';
+import { aFullRecord } from '../../support/builders.js';
 
 export interface PetCreateClaimsHarness {
   fresh(): Promise<PetCreateClaims>;
@@ -13,6 +14,7 @@ const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const LEASE = 10_000;
 const TTL = 86_400_000;
 const PET: Pet = {
+  ...aFullRecord(),
   id: 2 ** 53 - 1,
   name: 'Rex ✓',
   categoryId: 7,
@@ -24,6 +26,7 @@ const PET: Pet = {
   adoptedAt: null,
   ownerId: 'acct_1042',
   heldBy: null,
+  publishedAt: null,
 };
 
 let nextPetId = 1_000;

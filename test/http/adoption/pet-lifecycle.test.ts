@@ -5,6 +5,7 @@ import { PET_TRANSITIONS } from '../../../src/domain/adoption/pet-lifecycle.js';
 import { newPetDraft } from '../../../src/domain/adoption/pet.js';
 import { KEY_TOOL_ACTOR } from '../../../src/application/shared/services/auditor.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../../support/test-app.js';
+import { RECORD_FIELDS } from '../../../src/domain/adoption/pet-record.js';
 
 interface PetBody {
   id: number;
@@ -308,17 +309,21 @@ describe('the pet lifecycle', () => {
     const pet = created.json<PetBody>();
     expect(pet.adoptedAt).toBe(pet.createdAt);
     const [listed] = await list();
-    expect(Object.keys(listed as object).sort()).toEqual([
-      'adoptedAt',
-      'categoryId',
-      'createdAt',
-      'id',
-      'name',
-      'ownerId',
-      'status',
-      'statusChangedAt',
-      'updatedAt',
-      'version',
-    ]);
+    expect(Object.keys(listed as object).sort()).toEqual(
+      [
+        'adoptedAt',
+        'categoryId',
+        'createdAt',
+        'id',
+        'name',
+        'ownerId',
+        'publishedAt',
+        'status',
+        'statusChangedAt',
+        'updatedAt',
+        'version',
+        ...RECORD_FIELDS,
+      ].sort(),
+    );
   });
 });

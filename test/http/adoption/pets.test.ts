@@ -1,6 +1,7 @@
 /** The three operations, through the production app builder. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../../support/test-app.js';
+import { EMPTY_RECORD } from '../../../src/domain/adoption/pet-record.js';
 
 describe('pets', () => {
   let t: TestApp;
@@ -33,6 +34,9 @@ describe('pets', () => {
         statusChangedAt: created,
         adoptedAt: null,
         ownerId: expect.stringMatching(/^key_/) as unknown,
+        // Listed as available at once; a client that sends the seed's fields gets the empty record.
+        publishedAt: created,
+        ...EMPTY_RECORD,
       });
       expect(response.headers.location).toBe('/v1/pets/1');
       expect(response.headers.etag).toBe('"1"');

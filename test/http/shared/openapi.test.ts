@@ -76,6 +76,8 @@ describe('OpenAPI document', () => {
       cancelOrder: 'POST /orders/{orderId}/cancel',
       listEvents: 'GET /events',
       getEvent: 'GET /events/{eventId}',
+      listSpecies: 'GET /species',
+      getSpecies: 'GET /species/{species}',
       createWebhookEndpoint: 'POST /webhook-endpoints',
       listWebhookEndpoints: 'GET /webhook-endpoints',
       getWebhookEndpoint: 'GET /webhook-endpoints/{endpointId}',
@@ -95,7 +97,7 @@ describe('OpenAPI document', () => {
         .filter(({ op }) => op.deprecated)
         .map(({ op }) => op.operationId),
     ).toEqual(['getPet']);
-    // Every adoption-request, event and webhook operation, and only those, is marked beta and says so first.
+    // Every adoption-request, event, webhook and species operation, and only those, is marked beta and says so first.
     const beta = operations().filter(({ op }) => op['x-stability-level'] === 'beta');
     expect(beta.map(({ op }) => op.operationId).sort()).toEqual(
       [
@@ -118,6 +120,8 @@ describe('OpenAPI document', () => {
         'retryWebhookDelivery',
         'recoverWebhookDeliveries',
         'testWebhookEndpoint',
+        'listSpecies',
+        'getSpecies',
       ].sort(),
     );
     for (const { op } of beta) expect(op.description?.startsWith('Beta.')).toBe(true);

@@ -32,6 +32,7 @@ import { FakeClock } from '../../support/fake-clock.js';
 import { assertTestDatabase, describeWith, openTestDatabase } from '../../support/integration.js';
 import { freePort } from '../../support/backends.js';
 import { MONGO_PREPARATIONS } from '../../../src/config/adapters.js';
+import { EMPTY_RECORD } from '../../../src/domain/adoption/pet-record.js';
 
 describeWith('mongo', 'MongoDB adapters', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -155,6 +156,9 @@ describeWith('mongo', 'MongoDB adapters', () => {
         adoptedAt: null,
         ownerId: null,
         heldBy: null,
+        // Stored before the record: read with the empty one, no document rewritten for it.
+        publishedAt: null,
+        ...EMPTY_RECORD,
       });
       expect(Date.parse(pet?.createdAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
       // Conditional writes work on it at once.

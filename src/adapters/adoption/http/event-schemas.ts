@@ -5,6 +5,7 @@ import { limitQuery } from '../../shared/http/schemas/common-schemas.js';
 import { OrderSchema } from './order-schemas.js';
 import { PetSchema } from './pet-schemas.js';
 import { EVENT_ID_PATTERN } from '../../../domain/shared/ids.js';
+import type { AttributeValue } from '../../../domain/adoption/feed-event.js';
 
 const EventTypeSchema = Type.Unsafe<(typeof EVENT_TYPES)[number]>({
   type: 'string',
@@ -14,7 +15,13 @@ const EventTypeSchema = Type.Unsafe<(typeof EVENT_TYPES)[number]>({
     'What happened: `pet.created`, `pet.updated`, `pet.deleted`, `order.placed`, `order.approved`, `order.delivered`, `order.cancelled`',
 });
 
-const AttributeValueSchema = Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] });
+const AttributeValueSchema = Type.Unsafe<AttributeValue>({
+  // Arrays and objects first: the serialiser tries the types in order, and would write a list as text.
+  type: ['array', 'object', 'string', 'number', 'boolean', 'null'],
+  items: { type: 'string' },
+  additionalProperties: true,
+  description: "A field's old value: text, a number, a flag, a nested object (breeds, goodWith, ...) or a list (tags)",
+});
 
 export const EventSchema = Type.Object(
   {

@@ -5,6 +5,7 @@ import { ID_RANGE_TEXT, MAX_ID, MIN_ID, NAME_MAX_LENGTH, NAME_PATTERN, NAME_RULE
 import { MAX_IDS } from '../../../application/adoption/use-cases/list-pets.js';
 import { PET_TRANSITIONS } from '../../../domain/adoption/pet-lifecycle.js';
 import { cursorQuery, idempotencyHeadersSchema, limitQuery } from '../../shared/http/schemas/common-schemas.js';
+import { recordInputProperties, recordOutputProperties } from './record-schemas.js';
 
 const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
 
@@ -34,11 +35,13 @@ export const NewPetSchema = Type.Object(
     }),
     categoryId: IdSchema('Identifier of the category the animal belongs to'),
     status: Type.Optional(PetStatusSchema('Availability of the animal; defaults to available')),
+    ...recordInputProperties(),
   },
   {
     title: 'NewPet',
     additionalProperties: false,
-    description: 'An animal to add. Unknown fields are refused.',
+    description:
+      "An animal to add: its name, category and status, and any of its record (species, breeds, sex, age, size, coat, colours, whom it is good with, its health, a description, the fee, tags). Values that depend on the species must be that species' (GET /v1/species/{species}). Unknown fields are refused.",
     examples: [
       { name: 'Rex', categoryId: 1 },
       { name: 'Zoë', categoryId: 3, status: 'pending' },
@@ -76,6 +79,12 @@ export const PetSchema = Type.Object(
       description:
         "Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key without one, the id of the first key of its rotation chain). Only keys of this owner may change or remove it, or decide its adoption requests. null for animals added before owners were recorded",
     }),
+    publishedAt: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was first listed as available (kept whatever its status does since); null while it never was',
+    }),
+    ...recordOutputProperties(),
   },
   {
     title: 'Pet',
@@ -93,6 +102,27 @@ export const PetSchema = Type.Object(
         statusChangedAt: '2026-11-25T10:00:00.000Z',
         adoptedAt: null,
         ownerId: 'acct_1042',
+        publishedAt: '2026-11-25T10:00:00.000Z',
+        species: 'dog',
+        breeds: { primary: 'Labrador Retriever', secondary: null, mixed: true },
+        sex: 'male',
+        ageGroup: 'young',
+        birthDate: { date: '2025-04-01', exact: false },
+        size: 'large',
+        coat: 'Short',
+        colors: { primary: 'Black', secondary: null },
+        goodWith: { children: true, dogs: true, cats: null },
+        attributes: {
+          spayedNeutered: true,
+          houseTrained: true,
+          specialNeeds: false,
+          specialNeedsDetails: null,
+          shotsCurrent: true,
+          microchipped: true,
+        },
+        description: 'Rex loves long walks and knows sit, down and paw.',
+        adoptionFee: { amount: 15000, currency: 'USD' },
+        tags: ['playful', 'loves water'],
       },
     ],
   },
@@ -108,19 +138,29 @@ export const PetPatchSchema = Type.Object(
         `The new availability. Transitions: ${transitionsText}; an animal held by an approved adoption request changes status only through that request`,
       ),
     ),
+    ...recordInputProperties(),
   },
   {
     title: 'PetPatch',
     additionalProperties: false,
     minProperties: 1,
     description:
-      'The fields to change (RFC 7396 merge patch), at least one. null, unknown fields and read-only fields (id, version, the times, ownerId) are refused.',
-    examples: [{ name: 'Rexy' }, { status: 'pending' }],
+      "The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a member left out stays, null removes it) and null clears a record field; null for name, categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, publishedAt) are refused. The record is checked whole after the merge: a new species needs breeds, coat and colours of its own.",
+    examples: [{ name: 'Rexy' }, { status: 'pending' }, { goodWith: { cats: true }, breeds: { secondary: null } }],
   },
 );
 
 /** Fields a client reads but may not set; named in the message that refuses them. */
-export const READ_ONLY_PET_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'statusChangedAt', 'adoptedAt', 'ownerId'] as const;
+export const READ_ONLY_PET_FIELDS = [
+  'id',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'statusChangedAt',
+  'adoptedAt',
+  'ownerId',
+  'publishedAt',
+] as const;
 
 export const PetsSchema = Type.Array(PetSchema, { title: 'Pets', description: 'A page of animals in ascending id order' });
 

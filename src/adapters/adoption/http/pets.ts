@@ -209,7 +209,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         if (readOnly !== undefined) {
           throw new ValidationError(
             readOnly,
-            `field '${readOnly}' is read-only: the service sets it; send only name, categoryId or status`,
+            `field '${readOnly}' is read-only: the service sets it; send only name, categoryId, status or the record's fields (species, breeds, ...)`,
           );
         }
       },

@@ -2,6 +2,19 @@
 import { Long } from 'mongodb';
 import type { Pet } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
+import {
+  UNKNOWN_ATTRIBUTES,
+  UNKNOWN_GOOD_WITH,
+  type AdoptionFee,
+  type AgeGroup,
+  type Attributes,
+  type BirthDate,
+  type Breeds,
+  type Colors,
+  type GoodWith,
+  type Sex,
+  type Size,
+} from '../../../domain/adoption/pet-record.js';
 
 /** Read options: int64 values come back as bigint, so none is rounded on the way. */
 export const READ_INT64 = { useBigInt64: true } as const;
@@ -9,8 +22,9 @@ export const READ_INT64 = { useBigInt64: true } as const;
 /**
  * A pet's fields other than its id, as stored (in the pets collection and in idempotency records).
  * Pets stored before versions and owners were recorded lack the optional ones: MongoPetRepository
- * fills them in at start-up (ensureIndexes); an idempotency record of such a pet reads with the
- * defaults below.
+ * fills them in at start-up (the backfillUnversionedPets migration); an idempotency record of such a
+ * pet reads with the defaults below. Pets stored before the record (species, breeds, ...) read with
+ * the empty record: no start-up rewrite of every document; a change writes the whole record.
  */
 export interface StoredPetFields {
   name: string;
@@ -23,6 +37,20 @@ export interface StoredPetFields {
   adoptedAt?: Date | null;
   ownerId?: string | null;
   heldBy?: string | null;
+  publishedAt?: Date | null;
+  species?: string | null;
+  breeds?: Breeds | null;
+  sex?: Sex | null;
+  ageGroup?: AgeGroup | null;
+  birthDate?: BirthDate | null;
+  size?: Size | null;
+  coat?: string | null;
+  colors?: Colors | null;
+  goodWith?: GoodWith;
+  attributes?: Attributes;
+  description?: string | null;
+  adoptionFee?: AdoptionFee | null;
+  tags?: string[];
 }
 
 export function storedPetFields(pet: Pet): StoredPetFields {
@@ -37,6 +65,20 @@ export function storedPetFields(pet: Pet): StoredPetFields {
     adoptedAt: pet.adoptedAt === null ? null : new Date(pet.adoptedAt),
     ownerId: pet.ownerId,
     heldBy: pet.heldBy,
+    publishedAt: pet.publishedAt === null ? null : new Date(pet.publishedAt),
+    species: pet.species,
+    breeds: pet.breeds,
+    sex: pet.sex,
+    ageGroup: pet.ageGroup,
+    birthDate: pet.birthDate,
+    size: pet.size,
+    coat: pet.coat,
+    colors: pet.colors,
+    goodWith: pet.goodWith,
+    attributes: pet.attributes,
+    description: pet.description,
+    adoptionFee: pet.adoptionFee,
+    tags: [...pet.tags],
   };
 }
 
@@ -56,6 +98,33 @@ export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
     adoptedAt: fields.adoptedAt?.toISOString() ?? null,
     ownerId: fields.ownerId ?? null,
     heldBy: fields.heldBy ?? null,
+    publishedAt: fields.publishedAt?.toISOString() ?? null,
+    species: fields.species ?? null,
+    breeds: fields.breeds ? { primary: fields.breeds.primary, secondary: fields.breeds.secondary, mixed: fields.breeds.mixed } : null,
+    sex: fields.sex ?? null,
+    ageGroup: fields.ageGroup ?? null,
+    birthDate: fields.birthDate ? { date: fields.birthDate.date, exact: fields.birthDate.exact } : null,
+    size: fields.size ?? null,
+    coat: fields.coat ?? null,
+    colors: fields.colors ? { primary: fields.colors.primary, secondary: fields.colors.secondary } : null,
+    goodWith: fields.goodWith
+      ? { children: fields.goodWith.children, dogs: fields.goodWith.dogs, cats: fields.goodWith.cats }
+      : UNKNOWN_GOOD_WITH,
+    attributes: fields.attributes
+      ? {
+          spayedNeutered: fields.attributes.spayedNeutered,
+          houseTrained: fields.attributes.houseTrained,
+          specialNeeds: fields.attributes.specialNeeds,
+          specialNeedsDetails: fields.attributes.specialNeedsDetails,
+          shotsCurrent: fields.attributes.shotsCurrent,
+          microchipped: fields.attributes.microchipped,
+        }
+      : UNKNOWN_ATTRIBUTES,
+    description: fields.description ?? null,
+    adoptionFee: fields.adoptionFee
+      ? { amount: toSafeNumber(fields.adoptionFee.amount, 'adoptionFee.amount'), currency: fields.adoptionFee.currency }
+      : null,
+    tags: fields.tags ?? [],
   };
 }
 

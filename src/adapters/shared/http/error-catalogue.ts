@@ -80,7 +80,7 @@ const CATALOGUE = {
   payload_too_large: {
     status: 413,
     faultMessage: 'The request body is too large',
-    example: 'The request body is larger than the 16384 bytes allowed',
+    example: 'The request body is larger than the 65536 bytes allowed',
   },
   uri_too_long: { status: 414, faultMessage: 'The request URL, or one of its path segments, is too long' },
   unsupported_media_type: {

@@ -17,6 +17,8 @@ function makeAjv(options: Options): Ajv {
   ajv.addFormat('int64', true);
   // date-time is checked by each field's RFC 3339 pattern, and that the date exists by the route.
   ajv.addFormat('date-time', true);
+  // date likewise: the field's YYYY-MM-DD pattern here, and that the date exists in the domain.
+  ajv.addFormat('date', true);
   return ajv;
 }
 

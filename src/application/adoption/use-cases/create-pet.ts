@@ -35,8 +35,9 @@ export class CreatePet {
   /** Adds the pet as `ownerId`'s. */
   async execute(input: NewPet, ownerId: string, scope?: IdempotencyScope): Promise<CreatedPet> {
     // Invalid input is refused before any claim, so a client can fix the body and retry with the same key.
-    const fields = draftPet(input);
-    const draft = newPetDraft(fields, ownerId, instantOf(this.clock.nowMs()));
+    const now = instantOf(this.clock.nowMs());
+    const fields = draftPet(input, now.slice(0, 10));
+    const draft = newPetDraft(fields, ownerId, now);
     if (!scope) return { pet: await this.pets.add(draft, (pet) => feedEvents.petCreated(this.clock, pet)), replayed: false };
 
     const token = randomUUID();

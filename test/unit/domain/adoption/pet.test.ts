@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { draftPet, MAX_ID } from '../../../../src/domain/adoption/pet.js';
+import { EMPTY_RECORD } from '../../../../src/domain/adoption/pet-record.js';
+
+const TODAY = '2026-11-27';
 import { ValidationError } from '../../../../src/domain/shared/errors.js';
 import { PET_STATUSES } from '../../../../src/domain/adoption/pet-status.js';
 import { limitsForPlan, PLAN_LIMITS } from '../../../../src/domain/access/plans.js';
 
 describe('draftPet', () => {
   it('defaults the status to available and keeps the name as given', () => {
-    expect(draftPet({ name: ' Rex ', categoryId: 3 })).toEqual({ name: ' Rex ', categoryId: 3, status: 'available' });
+    expect(draftPet({ name: ' Rex ', categoryId: 3 }, TODAY)).toEqual({
+      ...EMPTY_RECORD,
+      name: ' Rex ',
+      categoryId: 3,
+      status: 'available',
+    });
   });
 
   it.each([
@@ -16,9 +24,9 @@ describe('draftPet', () => {
     [{ name: 'Rex', categoryId: MAX_ID + 1 }, 'categoryId'],
     [{ name: 'Rex', categoryId: 1.5 }, 'categoryId'],
   ])('refuses %j naming %s', (input, field) => {
-    expect(() => draftPet(input)).toThrow(ValidationError);
+    expect(() => draftPet(input, TODAY)).toThrow(ValidationError);
     try {
-      draftPet(input);
+      draftPet(input, TODAY);
     } catch (error) {
       expect((error as ValidationError).field).toBe(field);
       expect((error as ValidationError).message).toContain(field);
@@ -26,7 +34,7 @@ describe('draftPet', () => {
   });
 
   it('counts the name length in characters, not UTF-16 units', () => {
-    expect(draftPet({ name: '🐶'.repeat(100), categoryId: 1 }).name).toHaveLength(200);
+    expect(draftPet({ name: '🐶'.repeat(100), categoryId: 1 }, TODAY).name).toHaveLength(200);
   });
 });
 

@@ -117,6 +117,8 @@ export interface ServerOptions {
   readonly profile?: string;
   /** More environment for the service's configuration (e.g. OTEL_* to turn tracing on). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Seeds every pet with a full record (species, breeds, description, ...) instead of the seed's fields alone. */
+  readonly fullRecords?: boolean;
 }
 
 async function freePort(): Promise<number> {

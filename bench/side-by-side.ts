@@ -181,7 +181,12 @@ function load(server: Server, duration: number, scenarioName: Scenario = server.
 const service = `${SCRIPTS_DIR}server.js`;
 // SIDE_REDIS_URL=redis://...: the services decide rate limits on that Redis (as the bench's redis rows do).
 const redisUrl = process.env.SIDE_REDIS_URL;
-const adapters: ServerOptions = redisUrl ? { variant: 'redis', ...(!ownRedis && { redisUrl }) } : { variant: 'memory' };
+// SIDE_FULL_RECORDS=1: every seeded pet carries a full record (a build from before the record seeds the seed's fields).
+const fullRecords = process.env.SIDE_FULL_RECORDS === '1';
+const adapters: ServerOptions = {
+  ...(redisUrl ? { variant: 'redis' as const, ...(!ownRedis && { redisUrl }) } : { variant: 'memory' as const }),
+  ...(fullRecords && { fullRecords }),
+};
 const kind = redisUrl ? 'redis' : 'memory';
 const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
   // For create, the baseline is a bare POST answering the same 201 (bench/server.ts); else the bare list.

@@ -62,7 +62,7 @@ describe('rate limits over HTTP', () => {
       { method: 'GET', url: '/v1/pets/999', status: 404 },
       { method: 'GET', url: '/v1/unknown', status: 404 },
       { method: 'PUT', url: '/v1/pets', status: 405 },
-      { method: 'POST', url: '/v1/pets', payload: 'x'.repeat(20_000), headers: { 'content-type': 'application/json' }, status: 413 },
+      { method: 'POST', url: '/v1/pets', payload: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' }, status: 413 },
       { method: 'POST', url: '/v1/pets', payload: 'x', headers: { 'content-type': 'text/plain' }, status: 415 },
     ] as const;
     let expectedRemaining = FREE.perMinute - 1;

@@ -1,3 +1,4 @@
+// Over 300 lines: reference data, one list of breeds, coats and colours per species, one value a line as the formatter writes them.
 /**
  * The species an animal may be, each with its breeds, coats and colours: reference data, versioned
  * with the code and served as it is (GET /v1/species). The vocabulary follows the one partner

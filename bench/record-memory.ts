@@ -3,9 +3,8 @@
 // tags), measured in one process after a full collection: the heap and the resident set it adds.
 // BENCH_PETS sets the count.
 import { MemoryPetRepository } from '../src/adapters/adoption/memory/memory-pet-repository.js';
-import type { PetRecord } from '../src/domain/adoption/pet-record.js';
 import { newPetDraft } from '../src/domain/adoption/pet.js';
-import { SPECIES } from '../src/domain/adoption/species.js';
+import { fullRecord } from './records.js';
 
 const count = Number(process.env.BENCH_PETS ?? 100_000);
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -14,35 +13,6 @@ if (!gc) throw new Error('run with node --expose-gc (npm run bench:memory does)'
 function settle(): NodeJS.MemoryUsage {
   for (let i = 0; i < 3; i++) gc?.();
   return process.memoryUsage();
-}
-
-const dog = SPECIES[0] as (typeof SPECIES)[number];
-const sentence = 'Loves long walks, naps in the sun and greets every visitor at the door; knows sit, down and paw. ';
-
-function fullRecord(i: number): PetRecord {
-  return {
-    species: 'dog',
-    breeds: { primary: dog.breeds[i % dog.breeds.length] as string, secondary: null, mixed: i % 2 === 0 },
-    sex: i % 2 === 0 ? 'female' : 'male',
-    ageGroup: 'young',
-    birthDate: { date: '2025-03-14', exact: false },
-    size: 'large',
-    coat: 'Short',
-    colors: { primary: dog.colors[i % dog.colors.length] as string, secondary: null },
-    goodWith: { children: true, dogs: i % 3 === 0, cats: null },
-    attributes: {
-      spayedNeutered: true,
-      houseTrained: true,
-      specialNeeds: false,
-      specialNeedsDetails: null,
-      shotsCurrent: true,
-      microchipped: i % 2 === 0,
-    },
-    // Each its own text, as shelters write them.
-    description: `${i}: ${sentence.repeat(6)}`,
-    adoptionFee: { amount: 15_000, currency: 'USD' },
-    tags: ['playful', 'house-trained', `litter-${i % 50}`],
-  };
 }
 
 async function fill(full: boolean): Promise<{ heap: number; rss: number; repository: MemoryPetRepository }> {

@@ -5,7 +5,7 @@
 # Needs root (or user namespaces); says so and fails otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FILES=(test/http/webhooks/webhook-deliveries.test.ts test/http/webhooks/webhook-endpoints.test.ts test/integration/webhooks/webhook-delivery-durability.test.ts)
+FILES=(test/http/webhooks/webhook-deliveries.test.ts test/http/webhooks/webhook-endpoints.test.ts test/integration/webhooks/webhook-delivery-durability.test.ts test/unit/application/webhooks/webhook-dispatcher.test.ts)
 if ! unshare -n true 2>/dev/null; then
   echo "test:isolated needs a network namespace (unshare -n): run it as root, or where user namespaces are allowed" >&2
   exit 1

@@ -150,7 +150,6 @@ export interface RecordInput {
 function mergeMember<T extends object>(
   current: T | null,
   patch: Nested<T> | null | undefined,
-  field: string,
   complete: (merged: Record<string, unknown>) => T,
 ): T | null {
   if (patch === undefined) return current;
@@ -161,7 +160,6 @@ function mergeMember<T extends object>(
     if (value === null) delete merged[key];
     else merged[key] = value;
   }
-  void field;
   return complete(merged);
 }
 
@@ -178,31 +176,31 @@ export function mergeRecord(record: PetRecord, input: RecordInput): PetRecord {
     const value = pick(key);
     return (value === undefined ? record[key] : value) as PetRecord[K];
   };
-  const breeds = mergeMember(record.breeds, input.breeds, 'breeds', (m) => ({
+  const breeds = mergeMember(record.breeds, input.breeds, (m) => ({
     primary: requireMember(m, 'primary', 'breeds') as string,
     secondary: (m.secondary as string | undefined) ?? null,
     mixed: (m.mixed as boolean | undefined) ?? false,
   }));
-  const colors = mergeMember(record.colors, input.colors, 'colors', (m) => ({
+  const colors = mergeMember(record.colors, input.colors, (m) => ({
     primary: requireMember(m, 'primary', 'colors') as string,
     secondary: (m.secondary as string | undefined) ?? null,
   }));
-  const birthDate = mergeMember(record.birthDate, input.birthDate, 'birthDate', (m) => ({
+  const birthDate = mergeMember(record.birthDate, input.birthDate, (m) => ({
     date: requireMember(m, 'date', 'birthDate') as string,
     exact: (m.exact as boolean | undefined) ?? false,
   }));
-  const adoptionFee = mergeMember(record.adoptionFee, input.adoptionFee, 'adoptionFee', (m) => ({
+  const adoptionFee = mergeMember(record.adoptionFee, input.adoptionFee, (m) => ({
     amount: requireMember(m, 'amount', 'adoptionFee') as number,
     currency: requireMember(m, 'currency', 'adoptionFee') as string,
   }));
   const goodWith =
-    mergeMember(record.goodWith, input.goodWith, 'goodWith', (m) => ({
+    mergeMember(record.goodWith, input.goodWith, (m) => ({
       children: (m.children as boolean | undefined) ?? null,
       dogs: (m.dogs as boolean | undefined) ?? null,
       cats: (m.cats as boolean | undefined) ?? null,
     })) ?? UNKNOWN_GOOD_WITH;
   const attributes =
-    mergeMember(record.attributes, input.attributes, 'attributes', (m) => ({
+    mergeMember(record.attributes, input.attributes, (m) => ({
       spayedNeutered: (m.spayedNeutered as boolean | undefined) ?? null,
       houseTrained: (m.houseTrained as boolean | undefined) ?? null,
       specialNeeds: (m.specialNeeds as boolean | undefined) ?? null,

@@ -96,17 +96,42 @@ export function draftPet(input: NewPet, today: string): PetFields {
   checkName(input.name);
   checkCategoryId(input.categoryId);
   const record = mergeRecord(EMPTY_RECORD, input);
-  if (record !== EMPTY_RECORD) checkRecord(record, today);
-  return { ...record, name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS };
+  checkRecord(record, today);
+  return withRecord(record, input.name, input.categoryId, input.status ?? DEFAULT_PET_STATUS);
 }
 
-/** A new pet of `ownerId`'s, created at `now`: version 1, adopted at once if it is created sold, published if available. */
+/** The fields of a pet: its record and the seed's fields, written out (see petOf). */
+function withRecord(record: Partial<PetRecord>, name: string, categoryId: number, status: PetStatus): PetFields {
+  return {
+    name,
+    categoryId,
+    status,
+    species: record.species ?? null,
+    breeds: record.breeds ?? null,
+    sex: record.sex ?? null,
+    ageGroup: record.ageGroup ?? null,
+    birthDate: record.birthDate ?? null,
+    size: record.size ?? null,
+    coat: record.coat ?? null,
+    colors: record.colors ?? null,
+    goodWith: record.goodWith ?? EMPTY_RECORD.goodWith,
+    attributes: record.attributes ?? EMPTY_RECORD.attributes,
+    description: record.description ?? null,
+    adoptionFee: record.adoptionFee ?? null,
+    tags: record.tags ?? EMPTY_RECORD.tags,
+  };
+}
+
+/**
+ * A new pet of `ownerId`'s, created at `now`: version 1, adopted at once if it is created sold,
+ * published if available. Record fields left out are unknown.
+ */
 export function newPetDraft(
   given: Pick<PetFields, 'name' | 'categoryId' | 'status'> & Partial<PetRecord>,
   ownerId: string,
   now: Instant,
 ): PetDraft {
-  const fields: PetFields = { ...EMPTY_RECORD, ...given };
+  const fields = withRecord(given, given.name, given.categoryId, given.status);
   return {
     name: fields.name,
     categoryId: fields.categoryId,

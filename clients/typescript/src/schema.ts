@@ -87,7 +87,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change an animal: its name, category or status
+         * Change an animal: its name, category, status or record
          * @description Needs the `pets:write` scope, and a key of the animal's owner (another owner's key gets 403 and nothing changes). Send the fields to change as a JSON merge patch (RFC 7396; `application/merge-patch+json` or `application/json`), and `If-Match` with the ETag the animal was read at: without it 428, with one that is no longer current 412 (with the current ETag); so of concurrent changes read at one version exactly one lands. A change that changes nothing answers 200 with the same version. Status moves as the transitions say (available → pending or sold; pending → available or sold; sold → available); a sold animal cannot become pending (409 `invalid_transition`), and an animal held by an approved adoption request changes status only through that request (409 `pet_held`). Marking an animal sold cancels its placed adoption requests (reason `pet_adopted`).
          */
         patch: operations["updatePet"];

@@ -460,7 +460,7 @@ export interface paths {
          * Send again everything that failed since a time
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Every failed, exhausted or skipped delivery made at or after `since` (at most 30 days ago) is due again, oldest first, up to 1000 per call (call again with a later `since` for more). Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.
+         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Every failed, exhausted or skipped delivery made at or after `since` (at most 30 days ago) is due again: the oldest 1000 per call (call again with a later `since` for more). They are sent like every delivery, in parallel and so in no set order. Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.
          */
         post: operations["recoverWebhookDeliveries"];
         delete?: never;
@@ -1475,7 +1475,7 @@ export interface components {
         };
         /** RecoveredDeliveries */
         RecoveredDeliveries: {
-            /** @description How many deliveries are due again, oldest first */
+            /** @description How many deliveries are due again */
             recovered: number;
         };
         /** WebhookTestResult */

@@ -109,7 +109,7 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'recoverWebhookDeliveries',
         summary: 'Send again everything that failed since a time',
-        description: `${BETA}\n\n${OWNER_ONLY} Every failed, exhausted or skipped delivery made at or after \`since\` (at most ${RETENTION_DAYS} days ago) is due again, oldest first, up to ${MAX_RECOVERED} per call (call again with a later \`since\` for more). Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.`,
+        description: `${BETA}\n\n${OWNER_ONLY} Every failed, exhausted or skipped delivery made at or after \`since\` (at most ${RETENTION_DAYS} days ago) is due again: the oldest ${MAX_RECOVERED} per call (call again with a later \`since\` for more). They are sent like every delivery, in parallel and so in no set order. Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,

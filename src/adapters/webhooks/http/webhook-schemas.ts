@@ -253,7 +253,7 @@ export const RecoverSchema = Type.Object(
 );
 
 export const RecoveredSchema = Type.Object(
-  { recovered: Type.Integer({ minimum: 0, description: 'How many deliveries are due again, oldest first' }) },
+  { recovered: Type.Integer({ minimum: 0, description: 'How many deliveries are due again' }) },
   { title: 'RecoveredDeliveries', additionalProperties: false },
 );
 

@@ -88,7 +88,7 @@ export class WebhookDeliveries {
     });
   }
 
-  /** Every failed, exhausted or skipped delivery made since `since`, due again, oldest first; returns how many. */
+  /** Every failed, exhausted or skipped delivery made since `since`, due again (the oldest MAX_RECOVERED); returns how many. */
   async recover(endpointId: string, since: string, caller: Caller): Promise<number> {
     await this.endpoints.get(endpointId, caller);
     const sinceMs = Date.parse(since);
@@ -104,7 +104,7 @@ export class WebhookDeliveries {
     }
     const found = await this.deliveries.findSince(endpointId, RECOVERABLE_STATUSES, sinceMs, MAX_RECOVERED);
     let recovered = 0;
-    // Due at the same time: claimed in id order, which is the events' order (the store's claim order).
+    // Due at the same time, they are claimed in id order (the events' order) and attempted in parallel.
     for (const delivery of found) if (await this.deliveries.update(dueAgain(delivery, nowMs), delivery.version)) recovered++;
     return recovered;
   }

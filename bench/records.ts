@@ -26,5 +26,6 @@ export function fullRecord(i: number): PetRecord {
     description: `${i}: ${'Loves long walks, naps in the sun and greets every visitor at the door; knows sit, down and paw. '.repeat(6)}`,
     adoptionFee: { amount: 15_000, currency: 'USD' },
     tags: ['playful', 'house-trained', `litter-${i % 50}`],
+    location: i % 4 === 0 ? { postalCode: '10001', city: 'New York', region: 'NY', country: 'US' } : null,
   };
 }

@@ -51,6 +51,8 @@ import { MongoWebhookEndpointStore } from '../adapters/webhooks/mongo/mongo-webh
 import { SecretBox } from '../adapters/webhooks/mongo/secret-box.js';
 import type { WebhookEndpointStore } from '../application/webhooks/ports/webhook-endpoint-store.js';
 import type { AddressResolver } from '../application/webhooks/ports/address-resolver.js';
+import type { Gazetteer } from '../domain/shared/place.js';
+import { ZipCodeGazetteer } from '../adapters/shared/places/zip-code-gazetteer.js';
 
 export interface Adapters {
   readonly clock: Clock;
@@ -69,6 +71,8 @@ export interface Adapters {
   /** Looked up on every admin request, uncached: a revoked credential stops at once everywhere. */
   readonly adminCredentials: AdminCredentialStore;
   readonly audit: AuditLog;
+  /** The offline postal-code dataset: locations of animals and organizations. */
+  readonly gazetteer: Gazetteer;
   readonly rateLimiter: RateLimiter;
   readonly petCreateClaims: PetCreateClaims;
   /** Where every instance's usage counts meet (flushed to, off the request path), and its engine. */
@@ -97,6 +101,7 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     apiKeys: new MemoryApiKeyStore(),
     adminCredentials: new MemoryAdminCredentialStore(),
     audit: new MemoryAuditLog(),
+    gazetteer: new ZipCodeGazetteer(),
     rateLimiter: new MemoryRateLimiter(clock),
     petCreateClaims: new MemoryPetCreateClaims(),
     usage: new MemoryUsageStore(clock),

@@ -1,4 +1,5 @@
 /** Object mothers for test data. */
+import type { Place } from '../../src/domain/shared/place.js';
 import type { DeprecatedOperation } from '../../src/domain/shared/deprecation.js';
 import type { NewPet } from '../../src/domain/adoption/pet.js';
 import type { PetDraft } from '../../src/domain/adoption/pet.js';
@@ -90,6 +91,16 @@ export function aFullRecord(overrides: Partial<PetRecord> = {}): PetRecord {
     description: 'Maya loves long walks and naps in the sun. She knows sit, down and paw, and greets every visitor at the door. ✓',
     adoptionFee: { amount: 15_000, currency: 'USD' },
     tags: ['playful', 'loves water', 'crate trained'],
+    location: FOSTER_PLACE,
     ...overrides,
   };
+}
+
+/** A foster home's place, as the dataset gives it for ZIP 10001. */
+export const FOSTER_PLACE: Place = { postalCode: '10001', city: 'New York', region: 'NY', country: 'US' };
+
+/** A record as a client sends it: its location as a postal code and country only. */
+export function asBody(record: PetRecord): Omit<PetRecord, 'location'> & { location: { postalCode: string; country: string } | null } {
+  const { location, ...rest } = record;
+  return { ...rest, location: location === null ? null : { postalCode: location.postalCode, country: location.country } };
 }

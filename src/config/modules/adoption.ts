@@ -51,7 +51,7 @@ export const ADOPTION_TOKENS = {
 } as const;
 
 const T = ADOPTION_TOKENS;
-const { Clock } = SHARED_TOKENS;
+const { Clock, Gazetteer } = SHARED_TOKENS;
 
 /**
  * An in-flight Idempotency-Key claim outlives any create (each is bounded by MONGODB_TIMEOUT_MS), so
@@ -94,7 +94,7 @@ export const adoptionModule: FeatureModule = {
       T.CreatePet,
       once(
         (d) =>
-          new CreatePet(resolve(d, T.PetRepository), resolve(d, T.PetCreateClaims), resolve(d, Clock), {
+          new CreatePet(resolve(d, T.PetRepository), resolve(d, T.PetCreateClaims), resolve(d, Clock), resolve(d, Gazetteer), {
             ttlMs: config.idempotencyTtlMs,
             leaseMs: idempotencyLeaseMs(config),
           }),
@@ -113,7 +113,16 @@ export const adoptionModule: FeatureModule = {
     provide(
       c,
       T.ChangePet,
-      once((d) => new ChangePet(resolve(d, T.PetRepository), resolve(d, T.SettleHolds), resolve(d, Clock), config.legacyPetOwner)),
+      once(
+        (d) =>
+          new ChangePet(
+            resolve(d, T.PetRepository),
+            resolve(d, T.SettleHolds),
+            resolve(d, Clock),
+            resolve(d, Gazetteer),
+            config.legacyPetOwner,
+          ),
+      ),
     );
     provide(
       c,

@@ -1,7 +1,8 @@
-/** What every feature uses: the clock, and the audit log that records every change and who made it. */
+/** What every feature uses: the clock, the audit log that records every change and who made it, and the postal codes' places. */
 import type { Clock } from '../../application/shared/ports/clock.js';
 import type { AuditLog } from '../../application/shared/ports/audit-log.js';
 import { Auditor } from '../../application/shared/services/auditor.js';
+import type { Gazetteer } from '../../domain/shared/place.js';
 import { provide, resolve, token } from '../tokens.js';
 import { once, type FeatureModule } from './module.js';
 
@@ -9,6 +10,7 @@ export const SHARED_TOKENS = {
   Clock: token<Clock>('Clock'),
   AuditLog: token<AuditLog>('AuditLog'),
   Auditor: token<Auditor>('Auditor'),
+  Gazetteer: token<Gazetteer>('Gazetteer'),
 } as const;
 
 const T = SHARED_TOKENS;
@@ -18,6 +20,7 @@ export const sharedModule: FeatureModule = {
   register: (c, { adapters }) => {
     provide(c, T.Clock, { useValue: adapters.clock });
     provide(c, T.AuditLog, { useValue: adapters.audit });
+    provide(c, T.Gazetteer, { useValue: adapters.gazetteer });
     provide(
       c,
       T.Auditor,

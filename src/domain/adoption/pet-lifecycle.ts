@@ -7,6 +7,7 @@ import { checkCategoryId, checkName, type Pet } from './pet.js';
 import { type Instant } from '../shared/instant.js';
 import type { PetStatus } from './pet-status.js';
 import { checkRecord, mergeRecord, sameRecord, type PetRecord, type RecordInput } from './pet-record.js';
+import type { Gazetteer } from '../shared/place.js';
 
 /**
  * The statuses a pet may move to from each status. `sold` goes back to `available` when an animal is
@@ -56,13 +57,13 @@ export interface PetPatch extends RecordInput {
  * adoption request that holds it. The record is checked whole after the merge, so a species change
  * must bring breeds, coat and colours of the new species.
  */
-export function changePet(pet: Pet, patch: PetPatch, now: Instant): Pet {
+export function changePet(pet: Pet, patch: PetPatch, now: Instant, gazetteer: Gazetteer): Pet {
   if (patch.name !== undefined) checkName(patch.name);
   if (patch.categoryId !== undefined) checkCategoryId(patch.categoryId);
   const name = patch.name ?? pet.name;
   const categoryId = patch.categoryId ?? pet.categoryId;
   const status = patch.status ?? pet.status;
-  const record = mergeRecord(pet, patch);
+  const record = mergeRecord(pet, patch, gazetteer);
   const recordChanged = !sameRecord(pet, record);
   if (recordChanged) checkRecord(record, now.slice(0, 10));
   if (status !== pet.status) {
@@ -121,6 +122,7 @@ function next(
     description: record.description,
     adoptionFee: record.adoptionFee,
     tags: record.tags,
+    location: record.location,
     version: pet.version + 1,
     createdAt: pet.createdAt,
     updatedAt: now,

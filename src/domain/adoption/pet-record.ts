@@ -9,6 +9,7 @@
 import { ValidationError } from '../shared/errors.js';
 import { VISIBLE_CHARACTER_PATTERN } from '../shared/name-pattern.js';
 import { speciesById } from './species.js';
+import { placeOf, type Gazetteer, type Place, type PlaceInput } from '../shared/place.js';
 
 export const SEXES = ['female', 'male', 'unknown'] as const;
 export type Sex = (typeof SEXES)[number];
@@ -77,6 +78,8 @@ export interface PetRecord {
   readonly description: string | null;
   readonly adoptionFee: AdoptionFee | null;
   readonly tags: readonly string[];
+  /** Where it can be met when that is not its organization's place (a foster home): a postal code's place, never finer; null at its organization's. */
+  readonly location: Place | null;
 }
 
 /** The record's field names, in the order the API shows them. */
@@ -94,6 +97,7 @@ export const RECORD_FIELDS = [
   'description',
   'adoptionFee',
   'tags',
+  'location',
 ] as const satisfies readonly (keyof PetRecord)[];
 
 export const UNKNOWN_GOOD_WITH: GoodWith = { children: null, dogs: null, cats: null };
@@ -122,6 +126,7 @@ export const EMPTY_RECORD: PetRecord = {
   description: null,
   adoptionFee: null,
   tags: NO_TAGS,
+  location: null,
 };
 
 type Nested<T> = { readonly [K in keyof T]?: T[K] | null };
@@ -144,6 +149,7 @@ export interface RecordInput {
   readonly description?: string | null;
   readonly adoptionFee?: Nested<AdoptionFee> | null;
   readonly tags?: readonly string[] | null;
+  readonly location?: PlaceInput | null;
 }
 
 /** An object member merged as RFC 7396 says: absent keeps, null removes, a value replaces. */
@@ -169,8 +175,11 @@ const requireMember = (merged: Record<string, unknown>, key: string, field: stri
   return value;
 };
 
-/** `record` with `input` merged in (RFC 7396 for the nested objects); the result is checked whole by checkRecord. */
-export function mergeRecord(record: PetRecord, input: RecordInput): PetRecord {
+/**
+ * `record` with `input` merged in (RFC 7396 for the nested objects); the result is checked whole by
+ * checkRecord. A location given is read through `gazetteer` (an unknown postal code is refused here).
+ */
+export function mergeRecord(record: PetRecord, input: RecordInput, gazetteer: Gazetteer): PetRecord {
   const pick = <K extends keyof PetRecord>(key: K): PetRecord[K] | null | undefined => input[key] as PetRecord[K] | null | undefined;
   const scalar = <K extends keyof PetRecord>(key: K): PetRecord[K] => {
     const value = pick(key);
@@ -209,6 +218,7 @@ export function mergeRecord(record: PetRecord, input: RecordInput): PetRecord {
       microchipped: (m.microchipped as boolean | undefined) ?? null,
     })) ?? UNKNOWN_ATTRIBUTES;
   const tags = input.tags === undefined ? record.tags : (input.tags ?? NO_TAGS);
+  const location = mergeMember(record.location, input.location, (m) => placeOf(m as PlaceInput, gazetteer, 'location'));
   return {
     species: scalar('species'),
     breeds,
@@ -223,6 +233,7 @@ export function mergeRecord(record: PetRecord, input: RecordInput): PetRecord {
     description: scalar('description'),
     adoptionFee,
     tags: tags === record.tags ? tags : [...tags],
+    location,
   };
 }
 

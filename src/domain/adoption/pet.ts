@@ -4,6 +4,7 @@ import { ValidationError } from '../shared/errors.js';
 import { VISIBLE_CHARACTER_PATTERN } from '../shared/name-pattern.js';
 import type { Instant } from '../shared/instant.js';
 import { checkRecord, EMPTY_RECORD, mergeRecord, type PetRecord, type RecordInput } from './pet-record.js';
+import type { Gazetteer } from '../shared/place.js';
 
 /**
  * Identifiers are int64 in the interface, but JSON numbers are read as IEEE doubles by most clients.
@@ -90,12 +91,12 @@ export function checkCategoryId(categoryId: number): void {
 
 /**
  * Checks the invariants the transport schema also states, so the core holds them on any adapter;
- * `today` (YYYY-MM-DD) bounds a birth date.
+ * `today` (YYYY-MM-DD) bounds a birth date, and `gazetteer` knows the postal codes.
  */
-export function draftPet(input: NewPet, today: string): PetFields {
+export function draftPet(input: NewPet, today: string, gazetteer: Gazetteer): PetFields {
   checkName(input.name);
   checkCategoryId(input.categoryId);
-  const record = mergeRecord(EMPTY_RECORD, input);
+  const record = mergeRecord(EMPTY_RECORD, input, gazetteer);
   checkRecord(record, today);
   return withRecord(record, input.name, input.categoryId, input.status ?? DEFAULT_PET_STATUS);
 }
@@ -119,6 +120,7 @@ function withRecord(record: Partial<PetRecord>, name: string, categoryId: number
     description: record.description ?? null,
     adoptionFee: record.adoptionFee ?? null,
     tags: record.tags ?? EMPTY_RECORD.tags,
+    location: record.location ?? null,
   };
 }
 
@@ -149,6 +151,7 @@ export function newPetDraft(
     description: fields.description,
     adoptionFee: fields.adoptionFee,
     tags: fields.tags,
+    location: fields.location,
     version: 1,
     createdAt: now,
     updatedAt: now,
@@ -191,6 +194,7 @@ export function petOf(id: PetId, from: PetDraft): Pet {
     description: from.description,
     adoptionFee: from.adoptionFee,
     tags: from.tags,
+    location: from.location,
     publishedAt: from.publishedAt,
   };
 }

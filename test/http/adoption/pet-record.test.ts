@@ -10,7 +10,7 @@ import { SPECIES } from '../../../src/domain/adoption/species.js';
 import { EMPTY_RECORD, UNKNOWN_ATTRIBUTES, type PetRecord } from '../../../src/domain/adoption/pet-record.js';
 import { resolve } from '../../../src/config/tokens.js';
 import { TOKENS } from '../../../src/config/modules/features.js';
-import { aFullRecord } from '../../support/builders.js';
+import { aFullRecord, asBody, FOSTER_PLACE } from '../../support/builders.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../../support/test-app.js';
 
 type PetBody = PetRecord & { id: number; name: string; status: string; version: number; updatedAt: string; publishedAt: string | null };
@@ -36,7 +36,7 @@ describe('the animal record', () => {
 
   it('creates a full record, and reads and lists it as sent', async () => {
     const record = aFullRecord();
-    const response = await create({ name: 'Maya', categoryId: 1, ...record });
+    const response = await create({ name: 'Maya', categoryId: 1, ...asBody(record) });
     expect(response.statusCode).toBe(201);
     const pet = response.json<PetBody>();
     expect(pet).toMatchObject({ name: 'Maya', status: 'available', ...record });
@@ -56,7 +56,7 @@ describe('the animal record', () => {
   });
 
   it('merges a PATCH into nested objects as RFC 7396 says (a member left out stays, null removes), and an event says what it was', async () => {
-    const pet = (await create({ name: 'Maya', categoryId: 1, ...aFullRecord() })).json<PetBody>();
+    const pet = (await create({ name: 'Maya', categoryId: 1, ...asBody(aFullRecord()) })).json<PetBody>();
     t.clock.advance(1_000);
     const response = await patch(pet.id, {
       goodWith: { cats: true },
@@ -100,7 +100,7 @@ describe('the animal record', () => {
   });
 
   it('checks the record whole after the merge: a new species brings breeds, coat and colours of its own', async () => {
-    const pet = (await create({ name: 'Maya', categoryId: 1, ...aFullRecord() })).json<PetBody>();
+    const pet = (await create({ name: 'Maya', categoryId: 1, ...asBody(aFullRecord()) })).json<PetBody>();
     const refused = expectError(await patch(pet.id, { species: 'cat' }), 400, 'invalid_request');
     expect(refused.message).toMatch(/breeds\.primary.*GET \/v1\/species\/cat/);
     const cat = {
@@ -139,6 +139,12 @@ describe('the animal record', () => {
     ['a good-with that is a guess', { goodWith: { cats: 'maybe' } }, 'goodWith.cats'],
     ['an unknown nested field', { goodWith: { birds: true } }, 'goodWith'],
     ['a publishedAt', { publishedAt: '2026-01-01T00:00:00.000Z' }, 'publishedAt'],
+    ['an unknown postal code', { location: { postalCode: '00000' } }, 'location.postalCode'],
+    ['a postal code that is not one', { location: { postalCode: 'New York' } }, 'location.postalCode'],
+    ['a postal code of a country not covered', { location: { postalCode: 'SW1A 1AA', country: 'GB' } }, 'location.country'],
+    ['a location without a postal code', { location: { country: 'US' } }, 'location.postalCode'],
+    ['a foster location leaking coordinates', { location: { postalCode: '10001', latitude: 40.75, longitude: -73.99 } }, 'location'],
+    ['a foster street address', { location: { postalCode: '10001', street: '5 Main St' } }, 'location'],
   ];
 
   it.each(BAD)('refuses %s with a 400 naming the field, storing nothing', async (_what, fields, field) => {
@@ -152,20 +158,44 @@ describe('the animal record', () => {
   /** The same values sent as a PATCH of a dog with no breeds, coat, colours, fee or attributes yet. */
   const BAD_PATCHES: [string, object, string][] = BAD.map(([what, fields, field]) => [
     what,
-    what === 'a breed without a species' ? { ...fields, species: null } : fields,
+    what === 'a breed without a species'
+      ? { ...fields, species: null }
+      : // Merged into the stored location, a country alone would keep its postal code: remove the code instead.
+        what === 'a location without a postal code'
+        ? { location: { postalCode: null } }
+        : fields,
     field,
   ]);
 
   it.each(BAD_PATCHES)('refuses a PATCH with %s, changing nothing', async (_what, fields, field) => {
     const base = aFullRecord({ breeds: null, coat: null, colors: null, adoptionFee: null, attributes: UNKNOWN_ATTRIBUTES });
-    const pet = (await create({ name: 'Maya', categoryId: 1, ...base })).json<PetBody>();
+    const pet = (await create({ name: 'Maya', categoryId: 1, ...asBody(base) })).json<PetBody>();
     const { message } = expectError(await patch(pet.id, fields), 400, 'invalid_request');
     expect(message).toContain(field);
     expect(await read(pet.id)).toEqual(pet);
   });
 
+  it("keeps a foster home's location as coarse as its postal code: the code's city, region and country, never coordinates", async () => {
+    const fostered = await create({ name: 'Fern', categoryId: 1, location: { postalCode: '10001-1234' } });
+    expect(fostered.statusCode).toBe(201);
+    const pet = fostered.json<PetBody>();
+    expect(pet.location).toEqual(FOSTER_PLACE);
+    expect(fostered.body).not.toMatch(/latitude|longitude|1234/);
+    t.clock.advance(1_000);
+    const moved = (await patch(pet.id, { location: { postalCode: '94103' } })).json<PetBody>();
+    expect(moved.location).toEqual({ postalCode: '94103', city: 'San Francisco', region: 'CA', country: 'US' });
+    const home = (await patch(pet.id, { location: null })).json<PetBody>();
+    expect(home).toMatchObject({ location: null, version: 3 });
+    expect(await read(pet.id)).toEqual(home);
+    await resolve(t.app.container, TOKENS.EventRelay).pass();
+    const events = (await send('GET', '/v1/events?type=pet.updated', shelter)).json<
+      { data: { previousAttributes: { location: unknown } } }[]
+    >();
+    expect(events.map((event) => event.data.previousAttributes.location)).toEqual([FOSTER_PLACE, moved.location]);
+  });
+
   it("refuses another owner's change of the record with 403, changing nothing", async () => {
-    const pet = (await create({ name: 'Maya', categoryId: 1, ...aFullRecord() })).json<PetBody>();
+    const pet = (await create({ name: 'Maya', categoryId: 1, ...asBody(aFullRecord()) })).json<PetBody>();
     expectError(await patch(pet.id, { goodWith: { cats: true }, tags: [] }, other), 403, 'forbidden');
     expect(await read(pet.id)).toEqual(pet);
   });

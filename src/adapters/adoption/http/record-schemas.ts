@@ -24,6 +24,7 @@ import {
   type Size,
 } from '../../../domain/adoption/pet-record.js';
 import { SPECIES_IDS } from '../../../domain/adoption/species.js';
+import { placeInputSchema, placeSchema } from '../../shared/http/schemas/place-schemas.js';
 
 const NAME_MAX = 100;
 const WHERE = 'the valid values are at GET /v1/species';
@@ -145,6 +146,12 @@ export function recordInputProperties() {
         'x-invalid': `must be a list of at most ${MAX_TAGS} tags of 1 to ${TAG_MAX_LENGTH} characters`,
       }),
     ),
+    location: Type.Optional(
+      placeInputSchema(
+        "Where it can be met when not at its organization's place (a foster home): a postal code and its country, never an address or coordinates; null: at its organization's. Merges as RFC 7396 says.",
+        true,
+      ),
+    ),
   };
 }
 
@@ -206,5 +213,8 @@ export function recordOutputProperties() {
       true,
     ),
     tags: Type.Unsafe<readonly string[]>({ type: 'array', items: { type: 'string' }, description: 'Short words; empty when none' }),
+    location: placeSchema(
+      "Where it can be met when that is not its organization's place (a foster home), as coarse as a postal code; null: at its organization's (GET /v1/organizations/{ownerId})",
+    ),
   };
 }

@@ -2,6 +2,7 @@
 import { Long } from 'mongodb';
 import type { Pet } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
+import type { Place } from '../../../domain/shared/place.js';
 import {
   UNKNOWN_ATTRIBUTES,
   UNKNOWN_GOOD_WITH,
@@ -51,6 +52,7 @@ export interface StoredPetFields {
   description?: string | null;
   adoptionFee?: AdoptionFee | null;
   tags?: string[];
+  location?: Place | null;
 }
 
 export function storedPetFields(pet: Pet): StoredPetFields {
@@ -79,6 +81,7 @@ export function storedPetFields(pet: Pet): StoredPetFields {
     description: pet.description,
     adoptionFee: pet.adoptionFee,
     tags: [...pet.tags],
+    location: pet.location,
   };
 }
 
@@ -125,6 +128,14 @@ export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
       ? { amount: toSafeNumber(fields.adoptionFee.amount, 'adoptionFee.amount'), currency: fields.adoptionFee.currency }
       : null,
     tags: fields.tags ?? [],
+    location: fields.location
+      ? {
+          postalCode: fields.location.postalCode,
+          city: fields.location.city,
+          region: fields.location.region,
+          country: fields.location.country,
+        }
+      : null,
   };
 }
 

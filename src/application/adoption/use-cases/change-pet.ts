@@ -8,6 +8,7 @@ import { changePet, checkPetOwner, type PetPatch } from '../../../domain/adoptio
 import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
 import { type Pet, type PetId } from '../../../domain/adoption/pet.js';
 import { instantOf } from '../../../domain/shared/instant.js';
+import type { Gazetteer } from '../../../domain/shared/place.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { Caller } from '../../shared/caller.js';
@@ -20,6 +21,7 @@ export class ChangePet {
     private readonly pets: PetRepository,
     private readonly holds: SettleHolds,
     private readonly clock: Clock,
+    private readonly gazetteer: Gazetteer,
     /** The owner of pets stored before owners were recorded (LEGACY_PET_OWNER), or null. */
     private readonly legacyOwner: string | null,
   ) {}
@@ -30,7 +32,7 @@ export class ChangePet {
       const pet = await this.current(id);
       checkPetOwner(pet, caller.ownerId, this.legacyOwner);
       checkIfMatch(ifMatch, true, pet.version, `pet ${id}`);
-      const changed = changePet(pet, patch, instantOf(this.clock.nowMs()));
+      const changed = changePet(pet, patch, instantOf(this.clock.nowMs()), this.gazetteer);
       if (changed === pet) return pet;
       if (await this.pets.update(changed, pet.version, feedEvents.petChanged(this.clock, pet, changed))) {
         if (changed.status === 'sold' && pet.status !== 'sold') await this.holds.cancelPlaced(id, 'pet_adopted');

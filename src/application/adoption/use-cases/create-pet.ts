@@ -2,6 +2,7 @@
  * Adds a pet: applies the domain rules and defaults, then stores it under a new id. With an
  * Idempotency-Key, a repeat of a successful create returns the first result instead of a second pet.
  */
+import type { Gazetteer } from '../../../domain/shared/place.js';
 import { hash, randomUUID } from 'node:crypto';
 import { IdempotencyKeyInFlightError, IdempotencyKeyReusedError } from '../../../domain/shared/errors.js';
 import { draftPet, newPetDraft, petOf, type NewPet, type Pet } from '../../../domain/adoption/pet.js';
@@ -29,6 +30,7 @@ export class CreatePet {
     private readonly pets: PetRepository,
     private readonly claims: PetCreateClaims,
     private readonly clock: Clock,
+    private readonly gazetteer: Gazetteer,
     private readonly policy: IdempotencyPolicy,
   ) {}
 
@@ -36,7 +38,7 @@ export class CreatePet {
   async execute(input: NewPet, ownerId: string, scope?: IdempotencyScope): Promise<CreatedPet> {
     // Invalid input is refused before any claim, so a client can fix the body and retry with the same key.
     const now = instantOf(this.clock.nowMs());
-    const fields = draftPet(input, now.slice(0, 10));
+    const fields = draftPet(input, now.slice(0, 10), this.gazetteer);
     const draft = newPetDraft(fields, ownerId, now);
     if (!scope) return { pet: await this.pets.add(draft, (pet) => feedEvents.petCreated(this.clock, pet)), replayed: false };
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { gazetteer } from '../../../support/gazetteer.js';
 import { SettleHolds } from '../../../../src/application/adoption/use-cases/settle-holds.js';
 import { MemoryAdoptionRequestRepository } from '../../../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
 import { ListPets } from '../../../../src/application/adoption/use-cases/list-pets.js';
@@ -19,7 +20,7 @@ describe('listing, creating and getting pets', () => {
   beforeEach(async () => {
     pets = new MemoryPetRepository();
     list = new ListPets(pets);
-    create = new CreatePet(pets, new MemoryPetCreateClaims(), new FakeClock(), { ttlMs: 86_400_000, leaseMs: 10_000 });
+    create = new CreatePet(pets, new MemoryPetCreateClaims(), new FakeClock(), gazetteer, { ttlMs: 86_400_000, leaseMs: 10_000 });
     for (let i = 0; i < 7; i++) await create.execute(aNewPet({ status: i % 2 === 0 ? 'available' : 'sold' }), 'owner_a');
   });
 
@@ -151,7 +152,7 @@ describe('listing, creating and getting pets', () => {
     expect((await create.execute(aNewPet(), 'owner_a')).replayed).toBe(false);
     const idempotency = new MemoryPetCreateClaims();
     const clock = new FakeClock();
-    const keyed = new CreatePet(pets, idempotency, clock, { ttlMs: 86_400_000, leaseMs: 10_000 });
+    const keyed = new CreatePet(pets, idempotency, clock, gazetteer, { ttlMs: 86_400_000, leaseMs: 10_000 });
     const scope = { apiKeyId: 'key_a', key: 'retry-1' };
     expect((await keyed.execute({ status: 'available', name: 'Rex', categoryId: 1 }, 'owner_a', scope)).replayed).toBe(false);
     expect((await keyed.execute({ name: 'Rex', categoryId: 1, status: 'available' }, 'owner_a', scope)).replayed).toBe(true);
@@ -166,7 +167,7 @@ describe('listing, creating and getting pets', () => {
   it('tells a retry that arrives while the first create is still running to wait', async () => {
     const idempotency = new MemoryPetCreateClaims();
     const clock = new FakeClock();
-    const keyed = new CreatePet(pets, idempotency, clock, { ttlMs: 86_400_000, leaseMs: 10_000 });
+    const keyed = new CreatePet(pets, idempotency, clock, gazetteer, { ttlMs: 86_400_000, leaseMs: 10_000 });
     const scope = { apiKeyId: 'key_a', key: 'retry-2' };
     // The first attempt holds the claim (its fingerprint is that of the same body) and has not finished.
     const first = await idempotency.claim(scope, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gazetteer } from '../../../support/gazetteer.js';
 import {
   changePet,
   checkPetOwner,
@@ -41,27 +42,27 @@ describe('the pet transition table', () => {
 describe('changePet', () => {
   it('returns the same pet when nothing changes', () => {
     const pet = aPet();
-    expect(changePet(pet, { name: 'Rex', categoryId: 1, status: 'available' }, T1)).toBe(pet);
-    expect(changePet(pet, {}, T1)).toBe(pet);
+    expect(changePet(pet, { name: 'Rex', categoryId: 1, status: 'available' }, T1, gazetteer)).toBe(pet);
+    expect(changePet(pet, {}, T1, gazetteer)).toBe(pet);
   });
 
   it('moves the version and updatedAt; the status time and adoptedAt only with the status', () => {
     const pet = aPet();
-    const renamed = changePet(pet, { name: 'Rexy' }, T1);
+    const renamed = changePet(pet, { name: 'Rexy' }, T1, gazetteer);
     expect(renamed).toEqual({ ...pet, name: 'Rexy', version: 2, updatedAt: T1 });
-    const sold = changePet(pet, { status: 'sold' }, T1);
+    const sold = changePet(pet, { status: 'sold' }, T1, gazetteer);
     expect(sold).toMatchObject({ status: 'sold', version: 2, statusChangedAt: T1, adoptedAt: T1 });
-    const returned = changePet(sold, { status: 'available' }, new Date(Date.parse(T1) + 1).toISOString());
+    const returned = changePet(sold, { status: 'available' }, new Date(Date.parse(T1) + 1).toISOString(), gazetteer);
     expect(returned).toMatchObject({ status: 'available', version: 3, adoptedAt: null });
   });
 
   it('refuses a held pet a status change, not a rename; refuses bad fields naming them', () => {
     const held = aPet({ status: 'pending', heldBy: 'ord_1' });
-    expect(() => changePet(held, { status: 'available' }, T1)).toThrow(PetHeldError);
-    expect(changePet(held, { name: 'Rexy' }, T1)).toMatchObject({ name: 'Rexy', heldBy: 'ord_1' });
-    expect(() => changePet(aPet(), { name: ' ' }, T1)).toThrow(ValidationError);
-    expect(() => changePet(aPet(), { categoryId: 0 }, T1)).toThrow(ValidationError);
-    expect(() => changePet(aPet({ status: 'sold' }), { status: 'pending' }, T1)).toThrow(InvalidTransitionError);
+    expect(() => changePet(held, { status: 'available' }, T1, gazetteer)).toThrow(PetHeldError);
+    expect(changePet(held, { name: 'Rexy' }, T1, gazetteer)).toMatchObject({ name: 'Rexy', heldBy: 'ord_1' });
+    expect(() => changePet(aPet(), { name: ' ' }, T1, gazetteer)).toThrow(ValidationError);
+    expect(() => changePet(aPet(), { categoryId: 0 }, T1, gazetteer)).toThrow(ValidationError);
+    expect(() => changePet(aPet({ status: 'sold' }), { status: 'pending' }, T1, gazetteer)).toThrow(InvalidTransitionError);
   });
 
   it('holds, releases and sells', () => {

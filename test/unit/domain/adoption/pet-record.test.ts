@@ -1,4 +1,5 @@
 /** The record's rules as pure functions: the merge (RFC 7396 for nested objects) and the whole-record check. */
+import { gazetteer } from '../../../support/gazetteer.js';
 import { describe, expect, it } from 'vitest';
 import { checkRecord, EMPTY_RECORD, mergeRecord, sameRecord, UNKNOWN_GOOD_WITH } from '../../../../src/domain/adoption/pet-record.js';
 import { SPECIES, speciesById } from '../../../../src/domain/adoption/species.js';
@@ -20,7 +21,7 @@ const fieldOf = (action: () => void): string => {
 describe('mergeRecord', () => {
   it('keeps what a patch leaves out, replaces what it gives, removes what it nulls, nested objects member by member', () => {
     const record = aFullRecord();
-    const merged = mergeRecord(record, { goodWith: { cats: false }, colors: { secondary: null }, sex: null, tags: ['a'] });
+    const merged = mergeRecord(record, { goodWith: { cats: false }, colors: { secondary: null }, sex: null, tags: ['a'] }, gazetteer);
     expect(merged).toEqual({
       ...record,
       goodWith: { ...record.goodWith, cats: false },
@@ -28,17 +29,20 @@ describe('mergeRecord', () => {
       sex: null,
       tags: ['a'],
     });
-    expect(mergeRecord(record, {})).toEqual(record);
-    expect(sameRecord(mergeRecord(record, {}), record)).toBe(true);
-    expect(mergeRecord(record, { goodWith: null }).goodWith).toEqual(UNKNOWN_GOOD_WITH);
-    expect(mergeRecord(record, { tags: null }).tags).toEqual([]);
+    expect(mergeRecord(record, {}, gazetteer)).toEqual(record);
+    expect(sameRecord(mergeRecord(record, {}, gazetteer), record)).toBe(true);
+    expect(mergeRecord(record, { goodWith: null }, gazetteer).goodWith).toEqual(UNKNOWN_GOOD_WITH);
+    expect(mergeRecord(record, { tags: null }, gazetteer).tags).toEqual([]);
   });
 
   it('needs the member that makes a nested object once it is given anew', () => {
-    expect(fieldOf(() => mergeRecord(EMPTY_RECORD, { breeds: { mixed: true } }))).toBe('breeds');
-    expect(fieldOf(() => mergeRecord(EMPTY_RECORD, { adoptionFee: { amount: 5 } }))).toBe('adoptionFee');
-    expect(fieldOf(() => mergeRecord(aFullRecord(), { breeds: { primary: null } }))).toBe('breeds');
-    expect(mergeRecord(EMPTY_RECORD, { birthDate: { date: '2020-01-01' } }).birthDate).toEqual({ date: '2020-01-01', exact: false });
+    expect(fieldOf(() => mergeRecord(EMPTY_RECORD, { breeds: { mixed: true } }, gazetteer))).toBe('breeds');
+    expect(fieldOf(() => mergeRecord(EMPTY_RECORD, { adoptionFee: { amount: 5 } }, gazetteer))).toBe('adoptionFee');
+    expect(fieldOf(() => mergeRecord(aFullRecord(), { breeds: { primary: null } }, gazetteer))).toBe('breeds');
+    expect(mergeRecord(EMPTY_RECORD, { birthDate: { date: '2020-01-01' } }, gazetteer).birthDate).toEqual({
+      date: '2020-01-01',
+      exact: false,
+    });
   });
 });
 
@@ -47,12 +51,16 @@ describe('checkRecord', () => {
     expect(fieldOf(() => checkRecord(aFullRecord(), TODAY))).toBe('accepted');
     expect(fieldOf(() => checkRecord(EMPTY_RECORD, TODAY))).toBe('accepted');
     for (const species of SPECIES) {
-      const record = mergeRecord(EMPTY_RECORD, {
-        species: species.id,
-        breeds: { primary: species.breeds[0] as string },
-        colors: { primary: species.colors[0] as string },
-        ...(species.coats.length > 0 && { coat: species.coats[0] as string }),
-      });
+      const record = mergeRecord(
+        EMPTY_RECORD,
+        {
+          species: species.id,
+          breeds: { primary: species.breeds[0] as string },
+          colors: { primary: species.colors[0] as string },
+          ...(species.coats.length > 0 && { coat: species.coats[0] as string }),
+        },
+        gazetteer,
+      );
       expect(
         fieldOf(() => checkRecord(record, TODAY)),
         species.id,

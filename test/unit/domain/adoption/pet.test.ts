@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gazetteer } from '../../../support/gazetteer.js';
 import { draftPet, MAX_ID } from '../../../../src/domain/adoption/pet.js';
 import { EMPTY_RECORD } from '../../../../src/domain/adoption/pet-record.js';
 
@@ -9,7 +10,7 @@ import { limitsForPlan, PLAN_LIMITS } from '../../../../src/domain/access/plans.
 
 describe('draftPet', () => {
   it('defaults the status to available and keeps the name as given', () => {
-    expect(draftPet({ name: ' Rex ', categoryId: 3 }, TODAY)).toEqual({
+    expect(draftPet({ name: ' Rex ', categoryId: 3 }, TODAY, gazetteer)).toEqual({
       ...EMPTY_RECORD,
       name: ' Rex ',
       categoryId: 3,
@@ -24,9 +25,9 @@ describe('draftPet', () => {
     [{ name: 'Rex', categoryId: MAX_ID + 1 }, 'categoryId'],
     [{ name: 'Rex', categoryId: 1.5 }, 'categoryId'],
   ])('refuses %j naming %s', (input, field) => {
-    expect(() => draftPet(input, TODAY)).toThrow(ValidationError);
+    expect(() => draftPet(input, TODAY, gazetteer)).toThrow(ValidationError);
     try {
-      draftPet(input, TODAY);
+      draftPet(input, TODAY, gazetteer);
     } catch (error) {
       expect((error as ValidationError).field).toBe(field);
       expect((error as ValidationError).message).toContain(field);
@@ -34,7 +35,7 @@ describe('draftPet', () => {
   });
 
   it('counts the name length in characters, not UTF-16 units', () => {
-    expect(draftPet({ name: '🐶'.repeat(100), categoryId: 1 }, TODAY).name).toHaveLength(200);
+    expect(draftPet({ name: '🐶'.repeat(100), categoryId: 1 }, TODAY, gazetteer).name).toHaveLength(200);
   });
 });
 

@@ -5,6 +5,7 @@ import { newKeyBody } from '../src/application/access/services/key-secrets.js';
 import autocannon, { type Request } from 'autocannon';
 import type { LoadOptions, LoadResult, Scenario } from './processes.js';
 import { composeKey } from '../src/domain/access/api-key.js';
+import { fullRecord } from './records.js';
 
 const o = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
 let n = 0;
@@ -67,6 +68,11 @@ const scenarios: Record<Scenario, () => Request> = {
     path: '/v1/pets?limit=20',
     setupRequest: (r: Request) => ({ ...r, headers: { authorization: `Bearer ${nextKey()}` } }),
   }),
+  list20fields: () => ({
+    method: 'GET',
+    path: '/v1/pets?limit=20&fields=name,species,breeds,ageGroup,location',
+    setupRequest: (r: Request) => ({ ...r, headers: { authorization: `Bearer ${nextKey()}` } }),
+  }),
   sold100: () => ({
     method: 'GET',
     path: '/v1/pets?status=sold&limit=100',
@@ -81,6 +87,25 @@ const scenarios: Record<Scenario, () => Request> = {
       body: '{"name":"Bench","categoryId":7,"status":"pending"}',
     }),
   }),
+  createFull: () => {
+    const { location, ...record } = fullRecord(0);
+    const body = JSON.stringify({
+      name: 'Bench',
+      categoryId: 7,
+      status: 'pending',
+      ...record,
+      location: location && { postalCode: location.postalCode },
+    });
+    return {
+      method: 'POST',
+      path: '/v1/pets',
+      setupRequest: (r: Request) => ({
+        ...r,
+        headers: { authorization: `Bearer ${nextKey()}`, 'content-type': 'application/json' },
+        body,
+      }),
+    };
+  },
   patch: () => ({
     method: 'PATCH',
     setupRequest: (r: Request) => {

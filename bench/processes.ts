@@ -69,8 +69,12 @@ export interface LoadResult {
 export type Scenario =
   | 'baseline'
   | 'list20'
+  /** list20 asking for five fields (fields=name,species,breeds,ageGroup,location). */
+  | 'list20fields'
   | 'sold100'
   | 'create'
+  /** create with a full record (bench/records.ts). */
+  | 'createFull'
   | 'patch'
   | 'getOne'
   | 'unauthorized'

@@ -67,7 +67,7 @@ interface Server {
   readonly rpsFlood: number[];
 }
 
-type SideScenario = 'list20' | 'create' | 'patch' | 'flood429' | 'banned' | 'flood401' | 'mixed';
+type SideScenario = 'list20' | 'list20fields' | 'create' | 'createFull' | 'patch' | 'flood429' | 'banned' | 'flood401' | 'mixed';
 const scenario = (process.env.SIDE_SCENARIO ?? 'list20') as SideScenario;
 const FLOODS: readonly SideScenario[] = ['flood429', 'banned', 'flood401', 'mixed'];
 const flood = FLOODS.includes(scenario);
@@ -83,7 +83,9 @@ const serviceLoad: Scenario =
 /** Answers each scenario expects; any other fails the run. */
 const EXPECTED: Record<SideScenario, readonly string[]> = {
   list20: ['200'],
+  list20fields: ['200'],
   create: ['201'],
+  createFull: ['201'],
   patch: ['200'],
   // The limited key's first requests leave the minute after a minute: a few are admitted then.
   flood429: ['429', '200'],
@@ -190,7 +192,7 @@ const adapters: ServerOptions = {
 const kind = redisUrl ? 'redis' : 'memory';
 const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
   // For create, the baseline is a bare POST answering the same 201 (bench/server.ts); else the bare list.
-  ['baseline', service, { variant: 'baseline' }, scenario === 'create' ? 'create' : 'baseline'],
+  ['baseline', service, { variant: 'baseline' }, scenario === 'create' || scenario === 'createFull' ? 'create' : 'baseline'],
   ['reference', service, { variant: 'reference' }, 'list20'],
   [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, serviceLoad],
   [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, serviceLoad],
@@ -234,9 +236,12 @@ if (process.env.SIDE_COMPARE) {
   const other = existsSync(compiled) ? compiled : `${checkout}/bench/server.js`;
   // SIDE_COMPARE_FLAGS="--max-semi-space-size=16": Node flags for the compared checkout (which may be this one).
   const flags = process.env.SIDE_COMPARE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  // SIDE_COMPARE_LOAD=list20: what the compared checkout is sent, when it lacks the scenario's request
+  // (fields=, a full record) or to set a request beside its variant on one build.
+  const comparedLoad = (process.env.SIDE_COMPARE_LOAD as Scenario | undefined) ?? serviceLoad;
   specs.push(
-    ['compared, info', other, { ...adapters, logLevel: 'info' }, serviceLoad, flags],
-    ['compared, warn', other, { ...adapters, logLevel: 'warn' }, serviceLoad, flags],
+    ['compared, info', other, { ...adapters, logLevel: 'info' }, comparedLoad, flags],
+    ['compared, warn', other, { ...adapters, logLevel: 'warn' }, comparedLoad, flags],
   );
 }
 // SIDE_ONLY="baseline;redis, warn": only the servers named (the baseline first), e.g. for latencies

@@ -53,6 +53,9 @@ import type { WebhookEndpointStore } from '../application/webhooks/ports/webhook
 import type { AddressResolver } from '../application/webhooks/ports/address-resolver.js';
 import type { Gazetteer } from '../domain/shared/place.js';
 import { ZipCodeGazetteer } from '../adapters/shared/places/zip-code-gazetteer.js';
+import type { OrganizationStore } from '../application/organizations/ports/organization-store.js';
+import { MemoryOrganizationStore } from '../adapters/organizations/memory/memory-organization-store.js';
+import { MongoOrganizationStore } from '../adapters/organizations/mongo/mongo-organization-store.js';
 
 export interface Adapters {
   readonly clock: Clock;
@@ -60,6 +63,7 @@ export interface Adapters {
   readonly orders: AdoptionRequestRepository;
   /** Where events are kept in order once relayed from the repositories' outboxes. */
   readonly events: EventFeed;
+  readonly organizations: OrganizationStore;
   readonly webhookEndpoints: WebhookEndpointStore;
   /** Webhook deliveries and their attempts, and how far the fan-out has read the feed. */
   readonly webhookDeliveries: WebhookDeliveryStore;
@@ -94,6 +98,7 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     pets: new MemoryPetRepository(),
     orders: new MemoryAdoptionRequestRepository(),
     events: new MemoryEventFeed(),
+    organizations: new MemoryOrganizationStore(),
     webhookEndpoints: new MemoryWebhookEndpointStore(),
     webhookDeliveries: new MemoryWebhookDeliveryStore(),
     resolver: new DnsResolver(),
@@ -121,6 +126,7 @@ export const MONGO_PREPARATIONS: readonly MongoPreparation[] = [
       MongoAdoptionRequestRepository.ensureIndexes(db),
       MongoEventFeed.ensureIndexes(db),
       MongoWebhookEndpointStore.ensureIndexes(db),
+      MongoOrganizationStore.ensureIndexes(db),
       MongoWebhookDeliveryStore.ensureIndexes(db),
       MongoApiKeyStore.ensureIndexes(db),
       MongoAdminCredentialStore.ensureIndexes(db),
@@ -165,6 +171,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     pets,
     orders,
     events,
+    organizations,
     webhookEndpoints,
     webhookDeliveries,
     apiKeys,
@@ -182,6 +189,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     pets = mongoPort(new MongoPetRepository(mongo.db, config.mongo.timeoutMs), 'pets');
     orders = mongoPort(new MongoAdoptionRequestRepository(mongo.db, config.mongo.timeoutMs), 'orders');
     events = mongoPort(new MongoEventFeed(mongo.db, config.mongo.timeoutMs), 'events');
+    organizations = mongoPort(new MongoOrganizationStore(mongo.db, config.mongo.timeoutMs), 'organizations');
     webhookEndpoints = mongoPort(
       new MongoWebhookEndpointStore(mongo.db, config.mongo.timeoutMs, new SecretBox(config.webhooks.encryptionKey)),
       'webhookEndpoints',
@@ -246,6 +254,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     pets,
     orders,
     events,
+    organizations,
     webhookEndpoints,
     webhookDeliveries,
     apiKeys,

@@ -36,6 +36,10 @@ export function publicDoor(
       },
       { name: 'events', description: 'Beta. Every change to an animal or an adoption request, in one order a client can catch up from' },
       {
+        name: 'organizations',
+        description: 'Beta. The shelters and rescues animals belong to: how to reach them, where they are, their policy and hours',
+      },
+      {
         name: 'webhooks',
         description: 'Beta. Endpoints to which an owner has its events pushed, signed as Standard Webhooks 1.0 says',
       },
@@ -66,6 +70,7 @@ export function adminDoor(schemas: readonly unknown[]): DoorDocument {
       { name: 'audit', description: 'Who changed what' },
       { name: 'credentials', description: 'Admin credentials: issue, list, revoke' },
       { name: 'events', description: 'The event feed, every event' },
+      { name: 'organizations', description: "Key owners' organizations: create and change any, audited" },
       { name: 'webhooks', description: "Owners' webhook endpoints and their failures" },
     ],
     profile: adminProfile(schemas),

@@ -118,7 +118,13 @@ export class DocumentConformance {
         if (seen.body !== '') found.push(`${where}: a body where the document has none`);
         continue;
       }
-      if (!content['application/json']) continue;
+      // The schema of the media type the response says it is (application/json, or a sparse fieldset's).
+      const contentType = seen.headers['content-type'];
+      const type = (typeof contentType === 'string' ? contentType : '').split(';')[0]?.trim() ?? '';
+      if (!content[type]) {
+        if (content['application/json'] || type.endsWith('json')) found.push(`${where}: content type ${type || '(none)'} not documented`);
+        continue;
+      }
       let body: unknown;
       try {
         body = JSON.parse(seen.body);
@@ -126,7 +132,7 @@ export class DocumentConformance {
         found.push(`${where}: the body is not JSON`);
         continue;
       }
-      const validate = ajv.getSchema(`openapi.json${pointer}/content/application~1json/schema`);
+      const validate = ajv.getSchema(`openapi.json${pointer}/content/${type.replaceAll('~', '~0').replaceAll('/', '~1')}/schema`);
       if (!validate) {
         found.push(`${where}: no schema at ${pointer}`);
         continue;

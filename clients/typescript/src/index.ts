@@ -68,13 +68,14 @@ type Attempt<T> = () => Promise<{ data?: T; error?: unknown; response: Response 
 const RETRIED_STATUSES = new Set([429, 503]);
 
 export class AdoptionClient {
-  private readonly api: Client<paths>;
+  /** application/json answers only: the client never asks for a sparse fieldset (`fields=`), whose media type is another. */
+  private readonly api: Client<paths, 'application/json'>;
   private readonly policy: RetryPolicy;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly newIdempotencyKey: () => string;
 
   constructor(options: AdoptionClientOptions) {
-    this.api = createClient<paths>({
+    this.api = createClient<paths, 'application/json'>({
       baseUrl: options.baseUrl,
       headers: { Authorization: `Bearer ${options.apiKey}` },
       ...(options.fetch && { fetch: options.fetch }),

@@ -297,6 +297,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List shelters and rescues, optionally by country, region or postal code
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     In ascending id order, paged with `Link: <...>; rel="next"`. Filters combine; a region or postal code the offline dataset does not know is refused with 400, never ignored.
+         */
+        get: operations["listOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{organizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one organization: how to reach it, where it is, its policy and hours
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     An animal's organization is the one whose id is the animal's `ownerId`.
+         */
+        get: operations["getOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the caller's own organization
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:write` scope and a key of this organization (its owner id): another owner's key gets 403 and nothing changes. Send the fields to change as a JSON merge patch (RFC 7396) and `If-Match` with the ETag it was read at: without it 428, with one no longer current 412. A location is a postal code and country, its city and region taken from the offline dataset; an unknown postal code is a 400. A change that changes nothing answers 200 with the same version. Every change is written to the audit log.
+         */
+        patch: operations["updateOrganization"];
+        trace?: never;
+    };
     "/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -701,7 +751,7 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "url_not_allowed" | "endpoint_limit_reached" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
+            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "url_not_allowed" | "organization_exists" | "endpoint_limit_reached" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
             /** @description Human-readable description */
             message: string;
             /** @description The HTTP status code, repeated */
@@ -747,6 +797,12 @@ export interface components {
                 listEvents?: number;
                 /** @description Requests to getEvent */
                 getEvent?: number;
+                /** @description Requests to listOrganizations */
+                listOrganizations?: number;
+                /** @description Requests to getOrganization */
+                getOrganization?: number;
+                /** @description Requests to updateOrganization */
+                updateOrganization?: number;
                 /** @description Requests to createWebhookEndpoint */
                 createWebhookEndpoint?: number;
                 /** @description Requests to listWebhookEndpoints */
@@ -861,7 +917,8 @@ export interface components {
          *       "tags": [
          *         "playful",
          *         "loves water"
-         *       ]
+         *       ],
+         *       "location": null
          *     }
          */
         Pet: {
@@ -974,12 +1031,161 @@ export interface components {
             } | null;
             /** @description Short words; empty when none */
             tags: string[];
+            /** @description Where it can be met when that is not its organization's place (a foster home), as coarse as a postal code; null: at its organization's (GET /v1/organizations/{ownerId}) */
+            location: {
+                /** @description The postal code (five digits in the US) */
+                postalCode: string;
+                /** @description The postal code's city */
+                city: string;
+                /** @description Its region: a US state or territory code, such as NY */
+                region: string;
+                /** @description ISO 3166-1 alpha-2 */
+                country: string;
+            } | null;
         };
         /**
          * Pets
          * @description A page of animals in ascending id order
          */
         Pets: components["schemas"]["Pet"][];
+        /**
+         * SparsePet
+         * @description An animal with `id` and only the fields asked for with `fields=`, each as in Pet
+         * @example {
+         *       "id": 42,
+         *       "name": "Rex",
+         *       "species": "dog",
+         *       "ageGroup": "young",
+         *       "location": null
+         *     }
+         */
+        SparsePet: {
+            /**
+             * Format: int64
+             * @description Unique identifier assigned by the service. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.
+             */
+            id: number;
+            /** @description The animal's name */
+            name?: string;
+            /**
+             * Format: int64
+             * @description Identifier of the category the animal belongs to. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.
+             */
+            categoryId?: number;
+            /** @description Availability of the animal. Transitions: available → pending or sold; pending → available or sold; sold → available */
+            status?: components["schemas"]["PetStatus"];
+            /** @description 1 when the animal was added, one more at every change. The ETag is this number in quotes (`"3"`): send it as If-Match to change the animal */
+            version?: number;
+            /**
+             * Format: date-time
+             * @description When the animal was added (RFC 3339, UTC)
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description When the animal last changed
+             */
+            updatedAt?: string;
+            /**
+             * Format: date-time
+             * @description When its status last changed (when it was added, if never since)
+             */
+            statusChangedAt?: string;
+            /**
+             * Format: date-time
+             * @description When it became sold, while it is sold; null otherwise
+             */
+            adoptedAt?: string | null;
+            /** @description Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key without one, the id of the first key of its rotation chain). Only keys of this owner may change or remove it, or decide its adoption requests. null for animals added before owners were recorded */
+            ownerId?: string | null;
+            /**
+             * Format: date-time
+             * @description When it was first listed as available (kept whatever its status does since); null while it never was
+             */
+            publishedAt?: string | null;
+            /** @description The species (GET /v1/species); null when not given */
+            species?: string | null;
+            /** @description The animal's breeds; null when not given */
+            breeds?: {
+                primary: string;
+                /** @description A second breed */
+                secondary: string | null;
+                /** @description A mix */
+                mixed: boolean;
+            } | null;
+            /** @description female, male or unknown; null when not given */
+            sex?: string | null;
+            /** @description baby, young, adult or senior; null when not given */
+            ageGroup?: string | null;
+            /** @description When it was born; null when not given. Independent of ageGroup: the API derives neither from the other */
+            birthDate?: {
+                /** Format: date */
+                date: string;
+                /** @description False when estimated */
+                exact: boolean;
+            } | null;
+            /** @description small, medium, large or extra-large; null when not given */
+            size?: string | null;
+            /** @description The coat; null when not given */
+            coat?: string | null;
+            /** @description Its colours; null when not given */
+            colors?: {
+                primary: string;
+                /** @description A second colour */
+                secondary: string | null;
+            } | null;
+            /** @description Whom it is good with: true, false, or null when unknown (never a guess) */
+            goodWith?: {
+                /** @description Good with children */
+                children: boolean | null;
+                /** @description Good with dogs */
+                dogs: boolean | null;
+                /** @description Good with cats */
+                cats: boolean | null;
+            };
+            /** @description Its health and habits: true, false, or null when unknown */
+            attributes?: {
+                /** @description Spayed or neutered */
+                spayedNeutered: boolean | null;
+                /** @description House-trained */
+                houseTrained: boolean | null;
+                /** @description Has special needs */
+                specialNeeds: boolean | null;
+                /** @description What the special needs are */
+                specialNeedsDetails: string | null;
+                /** @description Vaccinations up to date */
+                shotsCurrent: boolean | null;
+                /** @description Microchipped */
+                microchipped: boolean | null;
+            };
+            /** @description Plain text, served whole; null when not given */
+            description?: string | null;
+            /** @description The adoption fee; null when not given */
+            adoptionFee?: {
+                /** @description In the currency's minor units (cents) */
+                amount: number;
+                /** @description ISO 4217 */
+                currency: string;
+            } | null;
+            /** @description Short words; empty when none */
+            tags?: string[];
+            /** @description Where it can be met when that is not its organization's place (a foster home), as coarse as a postal code; null: at its organization's (GET /v1/organizations/{ownerId}) */
+            location?: {
+                /** @description The postal code (five digits in the US) */
+                postalCode: string;
+                /** @description The postal code's city */
+                city: string;
+                /** @description Its region: a US state or territory code, such as NY */
+                region: string;
+                /** @description ISO 3166-1 alpha-2 */
+                country: string;
+            } | null;
+        };
+        /**
+         * SparsePets
+         * @description A page of animals in ascending id order, each with `id` and the fields asked for
+         */
+        SparsePets: components["schemas"]["SparsePet"][];
         /**
          * NewPet
          * @description An animal to add: its name, category and status, and any of its record (species, breeds, sex, age, size, coat, colours, whom it is good with, its health, a description, the fee, tags). Values that depend on the species must be that species' (GET /v1/species/{species}). Unknown fields are refused.
@@ -1077,6 +1283,13 @@ export interface components {
             } | null;
             /** @description Up to 20 short words (1 to 30 characters each, each once); null or [] for none */
             tags?: string[] | null;
+            /** @description Where it can be met when not at its organization's place (a foster home): a postal code and its country, never an address or coordinates; null: at its organization's. Merges as RFC 7396 says. */
+            location?: {
+                /** @description A postal code: a US ZIP code (10001, or 10001-1234, read as 10001) */
+                postalCode?: string | null;
+                /** @description ISO 3166-1 alpha-2; US, the one country covered, when left out or null */
+                country?: string | null;
+            } | null;
         };
         /**
          * PetPatch
@@ -1175,6 +1388,13 @@ export interface components {
             } | null;
             /** @description Up to 20 short words (1 to 30 characters each, each once); null or [] for none */
             tags?: string[] | null;
+            /** @description Where it can be met when not at its organization's place (a foster home): a postal code and its country, never an address or coordinates; null: at its organization's. Merges as RFC 7396 says. */
+            location?: {
+                /** @description A postal code: a US ZIP code (10001, or 10001-1234, read as 10001) */
+                postalCode?: string | null;
+                /** @description ISO 3166-1 alpha-2; US, the one country covered, when left out or null */
+                country?: string | null;
+            } | null;
         };
         /**
          * NewOrder
@@ -1302,6 +1522,102 @@ export interface components {
          * @description Every species, in the order partners list them
          */
         SpeciesList: components["schemas"]["Species"][];
+        /**
+         * Organization
+         * @description A shelter or rescue: the public profile of a key owner
+         * @example {
+         *       "id": "acct_1042",
+         *       "name": "Hudson Valley Animal Rescue",
+         *       "email": "adopt@hvar.example",
+         *       "phone": "+1 212 555 0100",
+         *       "website": "https://hvar.example",
+         *       "address": "12 Shelter Lane",
+         *       "location": {
+         *         "postalCode": "10001",
+         *         "city": "New York",
+         *         "region": "NY",
+         *         "country": "US"
+         *       },
+         *       "adoptionPolicyUrl": "https://hvar.example/adopt",
+         *       "hours": "Tue-Sat 11:00-18:00",
+         *       "createdAt": "2026-11-25T10:00:00.000Z",
+         *       "updatedAt": "2026-11-25T10:00:00.000Z",
+         *       "version": 1
+         *     }
+         */
+        Organization: {
+            /** @description The owner id of the organization's keys: its animals' `ownerId` */
+            id: string;
+            /** @description The name partner sites show */
+            name: string;
+            /** @description Where adopters write to it; null when it shows none */
+            email: string | null;
+            /** @description Its telephone number; null when it shows none */
+            phone: string | null;
+            /** @description Its website; null when none */
+            website: string | null;
+            /** @description Its public street address, as it gives it (lines separated by \n); null when it shows none */
+            address: string | null;
+            /** @description Its postal code and that code's city, region and country (never coordinates); null when not given */
+            location: {
+                /** @description The postal code (five digits in the US) */
+                postalCode: string;
+                /** @description The postal code's city */
+                city: string;
+                /** @description Its region: a US state or territory code, such as NY */
+                region: string;
+                /** @description ISO 3166-1 alpha-2 */
+                country: string;
+            } | null;
+            /** @description Where its adoption policy is published; null when none */
+            adoptionPolicyUrl: string | null;
+            /** @description Its opening hours, as text; null when not given */
+            hours: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created (RFC 3339, UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed
+             */
+            updatedAt: string;
+            /** @description 1 when created, one more at every change; `"<version>"` is its ETag, for If-Match */
+            version: number;
+        };
+        /**
+         * Organizations
+         * @description A page of organizations in ascending id order
+         */
+        Organizations: components["schemas"]["Organization"][];
+        /**
+         * OrganizationPatch
+         * @description The fields to change (RFC 7396 merge patch), at least one; null removes a field (not the name). id, version and the times are read-only.
+         */
+        OrganizationPatch: {
+            /** @description The name partner sites show (1 to 200 characters) */
+            name?: string;
+            /** @description An email address; null removes it */
+            email?: string | null;
+            /** @description A telephone number: digits, spaces, ( ) . - and an optional leading +; null removes it */
+            phone?: string | null;
+            /** @description An http or https URL; null removes it */
+            website?: string | null;
+            /** @description Its public street address (lines separated by \n); null removes it */
+            address?: string | null;
+            /** @description Its postal code and country (US when left out); the city and region come from the code. Merges as RFC 7396 says; null removes it. */
+            location?: {
+                /** @description A postal code: a US ZIP code (10001, or 10001-1234, read as 10001) */
+                postalCode?: string | null;
+                /** @description ISO 3166-1 alpha-2; US, the one country covered, when left out or null */
+                country?: string | null;
+            } | null;
+            /** @description Where its adoption policy is published (http or https); null removes it */
+            adoptionPolicyUrl?: string | null;
+            /** @description Its opening hours, as text; null removes it */
+            hours?: string | null;
+        };
         /** NewWebhookEndpoint */
         NewWebhookEndpoint: {
             /** @description Where to send deliveries: https, no user name or password, and a host that resolves to public addresses only (checked now and at every delivery) */
@@ -2071,7 +2387,9 @@ export interface operations {
                 status?: components["schemas"]["PetStatus"];
                 /** @description Only the animals with these ids (1 to 100): `id=1&id=2`, or `id=1,2`. Ids that do not exist are left out. Combines with `status`. The replacement for fetching one animal by id. */
                 id?: number[];
-                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit, status and id) */
+                /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location")[];
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit, status, id and fields) */
                 cursor?: string;
             };
             header?: never;
@@ -2080,7 +2398,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of animals */
+            /** @description A page of animals: every field (application/json), or with `fields`, `id` and the fields asked for */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2093,6 +2411,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pets"];
+                    "application/vnd.adoption.sparse+json": components["schemas"]["SparsePets"];
                 };
             };
             /** @description The request has a missing or invalid value; the message names the field */
@@ -2209,7 +2528,8 @@ export interface operations {
                      *       "tags": [
                      *         "playful",
                      *         "loves water"
-                     *       ]
+                     *       ],
+                     *       "location": null
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -2252,7 +2572,10 @@ export interface operations {
     };
     getPet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location")[];
+            };
             header?: never;
             path: {
                 /** @description Identifier of the animal, in decimal digits without sign or leading zeros. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded. */
@@ -2277,62 +2600,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 42,
-                     *       "name": "Rex",
-                     *       "categoryId": 1,
-                     *       "status": "available",
-                     *       "version": 1,
-                     *       "createdAt": "2026-11-25T10:00:00.000Z",
-                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
-                     *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
-                     *       "adoptedAt": null,
-                     *       "ownerId": "acct_1042",
-                     *       "publishedAt": "2026-11-25T10:00:00.000Z",
-                     *       "species": "dog",
-                     *       "breeds": {
-                     *         "primary": "Labrador Retriever",
-                     *         "secondary": null,
-                     *         "mixed": true
-                     *       },
-                     *       "sex": "male",
-                     *       "ageGroup": "young",
-                     *       "birthDate": {
-                     *         "date": "2025-04-01",
-                     *         "exact": false
-                     *       },
-                     *       "size": "large",
-                     *       "coat": "Short",
-                     *       "colors": {
-                     *         "primary": "Black",
-                     *         "secondary": null
-                     *       },
-                     *       "goodWith": {
-                     *         "children": true,
-                     *         "dogs": true,
-                     *         "cats": null
-                     *       },
-                     *       "attributes": {
-                     *         "spayedNeutered": true,
-                     *         "houseTrained": true,
-                     *         "specialNeeds": false,
-                     *         "specialNeedsDetails": null,
-                     *         "shotsCurrent": true,
-                     *         "microchipped": true
-                     *       },
-                     *       "description": "Rex loves long walks and knows sit, down and paw.",
-                     *       "adoptionFee": {
-                     *         "amount": 15000,
-                     *         "currency": "USD"
-                     *       },
-                     *       "tags": [
-                     *         "playful",
-                     *         "loves water"
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["Pet"];
+                    "application/vnd.adoption.sparse+json": components["schemas"]["SparsePet"];
                 };
             };
             /** @description The request has a missing or invalid value; the message names the field */
@@ -2538,7 +2807,8 @@ export interface operations {
                      *       "tags": [
                      *         "playful",
                      *         "loves water"
-                     *       ]
+                     *       ],
+                     *       "location": null
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -3468,6 +3738,247 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOrganizations: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of organizations returned */
+                limit?: number;
+                /** @description Only those in this country (ISO 3166-1 alpha-2; US is the one covered) */
+                country?: string;
+                /** @description Only those in this region: a US state or territory code such as NY; an unknown one is refused */
+                region?: string;
+                /** @description Only those at this postal code (10001, or 10001-1234 read as 10001); an unknown one is refused, never ignored */
+                postalCode?: string;
+                /** @description Only these organizations (1 to 100): `id=a&id=b`, or `id=a,b`; ids that do not exist are left out */
+                id?: string[];
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit and filters) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of organizations */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organizations"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id (its owner id) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "acct_1042",
+                     *       "name": "Hudson Valley Animal Rescue",
+                     *       "email": "adopt@hvar.example",
+                     *       "phone": "+1 212 555 0100",
+                     *       "website": "https://hvar.example",
+                     *       "address": "12 Shelter Lane",
+                     *       "location": {
+                     *         "postalCode": "10001",
+                     *         "city": "New York",
+                     *         "region": "NY",
+                     *         "country": "US"
+                     *       },
+                     *       "adoptionPolicyUrl": "https://hvar.example/adopt",
+                     *       "hours": "Tue-Sat 11:00-18:00",
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag the resource was read at, e.g. `"3"` (every response that carries one resource sends its ETag; the `version` field of a list item gives the same value). `*` matches any current version. Required: without it the change is refused with 428. A version that is no longer current gets 412 with the current ETag. Weak tags (`W/"3"`) never match. */
+                "if-match": string;
+            };
+            path: {
+                /** @description The organization's id (its owner id) */
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change (RFC 7396 merge patch), at least one; null removes a field (not the name). id, version and the times are read-only. */
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["OrganizationPatch"];
+                "application/json": components["schemas"]["OrganizationPatch"];
+            };
+        };
+        responses: {
+            /** @description The organization after the change */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "acct_1042",
+                     *       "name": "Hudson Valley Animal Rescue",
+                     *       "email": "adopt@hvar.example",
+                     *       "phone": "+1 212 555 0100",
+                     *       "website": "https://hvar.example",
+                     *       "address": "12 Shelter Lane",
+                     *       "location": {
+                     *         "postalCode": "10001",
+                     *         "city": "New York",
+                     *         "region": "NY",
+                     *         "country": "US"
+                     *       },
+                     *       "adoptionPolicyUrl": "https://hvar.example/adopt",
+                     *       "hours": "Tue-Sat 11:00-18:00",
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            428: components["responses"]["PreconditionRequired"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -27,7 +27,7 @@ export function decodeCursor<T>(cursor: string, parse: (id: string) => T | null)
     'cursor',
     'cursor is not valid: pass the value from the previous page\'s Link rel="next" header unchanged',
   );
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(cursor)) throw invalid;
+  if (!/^[A-Za-z0-9_-]{1,256}$/.test(cursor)) throw invalid;
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const position = text.startsWith(CURSOR_PREFIX) ? parse(text.slice(CURSOR_PREFIX.length)) : null;
   if (position === null) throw invalid;

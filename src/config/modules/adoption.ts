@@ -24,7 +24,14 @@ import { adminEventRoutes } from '../../adapters/adoption/http/admin-events.js';
 import { EventSchema, EventsSchema } from '../../adapters/adoption/http/event-schemas.js';
 import { eventRoutes } from '../../adapters/adoption/http/events.js';
 import { CancelOrderSchema, NewOrderSchema, OrderSchema, OrdersSchema } from '../../adapters/adoption/http/order-schemas.js';
-import { NewPetSchema, PetPatchSchema, PetSchema, PetsSchema } from '../../adapters/adoption/http/pet-schemas.js';
+import {
+  NewPetSchema,
+  PetPatchSchema,
+  PetSchema,
+  PetsSchema,
+  SparsePetSchema,
+  SparsePetsSchema,
+} from '../../adapters/adoption/http/pet-schemas.js';
 import { orderRoutes } from '../../adapters/adoption/http/orders.js';
 import { petRoutes } from '../../adapters/adoption/http/pets.js';
 import { SpeciesListSchema, SpeciesSchema, speciesRoutes } from '../../adapters/adoption/http/species.js';
@@ -183,6 +190,8 @@ export const adoptionModule: FeatureModule = {
       NewPetSchema,
       PetsSchema,
       PetPatchSchema,
+      SparsePetSchema,
+      SparsePetsSchema,
       OrderSchema,
       OrdersSchema,
       NewOrderSchema,

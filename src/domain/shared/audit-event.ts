@@ -1,4 +1,4 @@
-/** Audit events: who changed which key, credential or webhook endpoint, and every failed admin authentication. Never a secret. */
+/** Audit events: who changed which key, credential, webhook endpoint or organization, and every failed admin authentication. Never a secret. */
 export const AUDIT_ACTIONS = [
   'key.create',
   'key.update',
@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'webhook.rotate',
   'webhook.delete',
   'webhook.disable',
+  'organization.create',
+  'organization.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -19,6 +19,7 @@ export const DOMAIN_ERROR_CODES = [
   'pet_not_found',
   'url_not_allowed',
   'endpoint_limit_reached',
+  'organization_exists',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
@@ -41,6 +42,20 @@ export class PetNotFoundError extends DomainError {
   readonly code = 'not_found';
   constructor(id: number) {
     super(`No pet with id ${id} exists`);
+  }
+}
+
+export class OrganizationNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(id: string) {
+    super(`No organization ${JSON.stringify(id)}; GET /v1/organizations lists them`);
+  }
+}
+
+export class OrganizationExistsError extends DomainError {
+  readonly code = 'organization_exists';
+  constructor(id: string) {
+    super(`Organization ${JSON.stringify(id)} exists already; change it with PATCH /admin/v1/organizations/{id}`);
   }
 }
 

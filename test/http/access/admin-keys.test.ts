@@ -611,6 +611,8 @@ describe('admin API: who may call it', () => {
       '/keys/{id}/rotate',
       '/keys/{id}/unban',
       '/keys/{id}/usage',
+      '/organizations',
+      '/organizations/{organizationId}',
       '/webhook-endpoints',
     ]);
     const page = await t.app.admin.inject({ url: '/admin/v1/docs/' });

@@ -194,6 +194,47 @@ describe('the animal record', () => {
     expect(events.map((event) => event.data.previousAttributes.location)).toEqual([FOSTER_PLACE, moved.location]);
   });
 
+  it('answers fields= with id and only the fields asked for, on the list, ?id= and the single read, as the sparse media type', async () => {
+    const full = (await create({ name: 'Maya', categoryId: 1, ...asBody(aFullRecord()) })).json<PetBody>();
+    const second = (await create({ name: 'Rex', categoryId: 2, species: 'dog' })).json<PetBody>();
+    const five = 'name,species,breeds,ageGroup,location';
+    const list = await send('GET', `/v1/pets?fields=${five}`, shelter);
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toMatch(/^application\/vnd\.adoption\.sparse\+json(;|$)/);
+    expect(list.json()).toEqual(
+      [full, second].map((pet) => ({
+        id: pet.id,
+        name: pet.name,
+        species: pet.species,
+        breeds: pet.breeds,
+        ageGroup: pet.ageGroup,
+        location: pet.location,
+      })),
+    );
+    expect(list.body.length).toBeLessThan((await send('GET', '/v1/pets', shelter)).body.length / 3);
+    // Repeated, named twice, and with ?id=: the same fields, once each.
+    const byId = await send('GET', `/v1/pets?id=${second.id}&fields=name&fields=name,status`, shelter);
+    expect(byId.json()).toEqual([{ id: second.id, name: 'Rex', status: 'available' }]);
+    // The next page's link keeps the fieldset.
+    const paged = await send('GET', '/v1/pets?limit=1&fields=name', shelter);
+    expect(paged.headers.link).toMatch(/fields=name&cursor=/);
+    const one = await send('GET', `/v1/pets/${full.id}?fields=description`, shelter);
+    expect(one.headers['content-type']).toMatch(/^application\/vnd\.adoption\.sparse\+json(;|$)/);
+    expect(one.headers.etag).toBe(`"${full.version}"`);
+    expect(one.json()).toEqual({ id: full.id, description: full.description });
+    // Without fields: every field, as application/json.
+    expect((await send('GET', `/v1/pets?id=${full.id}`, shelter)).headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it.each([['/v1/pets?fields=name,colour'], ['/v1/pets?fields='], ['/v1/pets?fields=heldBy'], ['/v1/pets/1?fields=nickname']])(
+    'refuses %s with a 400 naming fields',
+    async (url) => {
+      await create({ name: 'Maya', categoryId: 1 });
+      const { message } = expectError(await send('GET', url, shelter), 400, 'invalid_request');
+      expect(message).toContain('fields');
+    },
+  );
+
   it("refuses another owner's change of the record with 403, changing nothing", async () => {
     const pet = (await create({ name: 'Maya', categoryId: 1, ...asBody(aFullRecord()) })).json<PetBody>();
     expectError(await patch(pet.id, { goodWith: { cats: true }, tags: [] }, other), 403, 'forbidden');

@@ -78,6 +78,9 @@ describe('OpenAPI document', () => {
       getEvent: 'GET /events/{eventId}',
       listSpecies: 'GET /species',
       getSpecies: 'GET /species/{species}',
+      listOrganizations: 'GET /organizations',
+      getOrganization: 'GET /organizations/{organizationId}',
+      updateOrganization: 'PATCH /organizations/{organizationId}',
       createWebhookEndpoint: 'POST /webhook-endpoints',
       listWebhookEndpoints: 'GET /webhook-endpoints',
       getWebhookEndpoint: 'GET /webhook-endpoints/{endpointId}',
@@ -122,6 +125,9 @@ describe('OpenAPI document', () => {
         'testWebhookEndpoint',
         'listSpecies',
         'getSpecies',
+        'listOrganizations',
+        'getOrganization',
+        'updateOrganization',
       ].sort(),
     );
     for (const { op } of beta) expect(op.description?.startsWith('Beta.')).toBe(true);
@@ -163,8 +169,9 @@ describe('OpenAPI document', () => {
     expect(media(resolve(created?.responses['422'] ?? {}))?.example).toMatchObject({ code: 'idempotency_key_reused', status: 422 });
     expect(JSON.stringify(created)).toContain('"$ref":"#/components/schemas/NewPet"');
     expect(JSON.stringify(created?.responses['201'])).toContain('"$ref":"#/components/schemas/Pet"');
-    const petId = (doc.paths['/pets/{petId}']?.get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] })
-      .parameters[0];
+    const petId = (
+      doc.paths['/pets/{petId}']?.get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] }
+    ).parameters.find((parameter) => parameter.name === 'petId');
     expect(petId?.schema).toMatchObject({ type: 'integer', format: 'int64', minimum: 1 });
     expect((schemas.Pet as { properties: { id: Record<string, unknown> } }).properties.id).toMatchObject({
       type: 'integer',
@@ -242,12 +249,12 @@ describe('OpenAPI document', () => {
         }
       }
     }
-    // Every code the public API answers with, and none only the admin API does (key_not_active).
+    // Every code the public API answers with, and none only the admin API does (key_not_active, organization_exists).
     expect([...seen].sort()).toEqual(
       ERROR_CODES.filter(
         (c) =>
           [400, 401, 403, 404, 409, 410, 412, 413, 414, 415, 422, 428, 429, 500, 503].includes(statusOf(c)) &&
-          !['route_not_found', 'key_not_active'].includes(c),
+          !['route_not_found', 'key_not_active', 'organization_exists'].includes(c),
       ).sort(),
     );
     const getPet = doc.paths['/pets/{petId}']?.get;

@@ -123,6 +123,7 @@ export const PetSchema = Type.Object(
         description: 'Rex loves long walks and knows sit, down and paw.',
         adoptionFee: { amount: 15000, currency: 'USD' },
         tags: ['playful', 'loves water'],
+        location: null,
       },
     ],
   },
@@ -164,6 +165,48 @@ export const READ_ONLY_PET_FIELDS = [
 
 export const PetsSchema = Type.Array(PetSchema, { title: 'Pets', description: 'A page of animals in ascending id order' });
 
+/** The fields a client may ask for with `fields=` (every field of Pet; `id` always comes). */
+export const PET_FIELD_NAMES = Object.keys(PetSchema.properties) as readonly (keyof typeof PetSchema.properties)[];
+
+/** The media type of an answer to `fields=`: the same JSON, each animal with `id` and the fields asked for. */
+export const SPARSE_MEDIA_TYPE = 'application/vnd.adoption.sparse+json';
+
+/** An animal with only the fields a client asked for (`fields=`), and its id. */
+export const SparsePetSchema = Type.Object(
+  {
+    ...Object.fromEntries(Object.entries(PetSchema.properties).map(([name, schema]) => [name, Type.Optional(schema)])),
+    id: PetSchema.properties.id,
+  },
+  {
+    title: 'SparsePet',
+    additionalProperties: false,
+    description: 'An animal with `id` and only the fields asked for with `fields=`, each as in Pet',
+    examples: [{ id: 42, name: 'Rex', species: 'dog', ageGroup: 'young', location: null }],
+  },
+);
+
+export const SparsePetsSchema = Type.Array(SparsePetSchema, {
+  title: 'SparsePets',
+  description: 'A page of animals in ascending id order, each with `id` and the fields asked for',
+});
+
+/** `fields=name,species` (or repeated): the fields to answer with, as a sparse fieldset. */
+export const fieldsQuery = () =>
+  Type.Optional(
+    Type.Array(
+      Type.String({
+        enum: [...PET_FIELD_NAMES],
+        'x-invalid': `must list fields of Pet (${PET_FIELD_NAMES.join(', ')}), separated by commas`,
+      }),
+      {
+        minItems: 1,
+        maxItems: PET_FIELD_NAMES.length,
+        description: `Only these fields of each animal (a sparse fieldset): \`fields=name,species\`, or \`fields=name&fields=species\`. \`id\` always comes. The answer is then \`${SPARSE_MEDIA_TYPE}\` (SparsePet); without \`fields\`, every field, as \`application/json\` (Pet). A name that is not a field of Pet is refused with 400.`,
+        'x-invalid': `must list 1 to ${PET_FIELD_NAMES.length} fields of Pet, separated by commas`,
+      },
+    ),
+  );
+
 export const ListPetsQuerySchema = Type.Object(
   {
     limit: limitQuery('animals'),
@@ -184,7 +227,8 @@ export const ListPetsQuerySchema = Type.Object(
         },
       ),
     ),
-    cursor: cursorQuery('limit, status and id'),
+    fields: fieldsQuery(),
+    cursor: cursorQuery('limit, status, id and fields'),
   },
   { additionalProperties: false },
 );

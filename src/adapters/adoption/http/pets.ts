@@ -1,3 +1,4 @@
+// Over 300 lines: five routes, each with its OpenAPI description; they share the deprecation headers and the cached serialiser, which a split would pass between files.
 /** The pets resource: list, create, change, remove and the deprecated get, each one hop from its use case. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -17,6 +18,10 @@ import {
   PetSchema,
   PetsSchema,
   READ_ONLY_PET_FIELDS,
+  fieldsQuery,
+  SPARSE_MEDIA_TYPE,
+  SparsePetSchema,
+  SparsePetsSchema,
 } from './pet-schemas.js';
 import {
   ETAG_HEADER,
@@ -27,10 +32,11 @@ import {
   nextPageLink,
   NoQuerySchema,
 } from '../../shared/http/schemas/common-schemas.js';
-import { errorResponses, withHeaders, withRetryAfter } from '../../shared/http/schemas/responses.js';
+import { errorResponses, withContents, withHeaders, withRetryAfter } from '../../shared/http/schemas/responses.js';
 import { ErrorSchema } from '../../shared/http/schemas/error-schema.js';
 import { callerOf, etagOf, parseIfMatch } from '../../shared/http/preconditions.js';
 import { MERGE_PATCH } from '../../shared/http/plugins/json-body.js';
+import { fieldsAsList, projection } from './sparse-fields.js';
 
 export interface PetRoutesOptions {
   readonly listPets: ListPets;
@@ -83,34 +89,45 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         tags: ['pets'],
         querystring: ListPetsQuerySchema,
         response: {
-          200: withHeaders(PetsSchema, 'A page of animals', linkNextHeader('animals')),
+          200: withContents(
+            { 'application/json': PetsSchema, [SPARSE_MEDIA_TYPE]: SparsePetsSchema },
+            'A page of animals: every field (application/json), or with `fields`, `id` and the fields asked for',
+            linkNextHeader('animals'),
+          ),
           ...errorResponses(400, 401, 403, 429),
         },
       },
       // `id=1,2` and `id=1&id=2` alike: a list of decimal ids (anything else stays text and fails validation).
       preValidation: (request, _reply, done) => {
-        const query = request.query as { id?: unknown };
+        const query = request.query as { id?: unknown; fields?: unknown };
         if (query.id !== undefined) {
           const given = Array.isArray(query.id) ? (query.id as unknown[]) : [query.id];
           query.id = given.flatMap((value) => String(value).split(',')).map((text) => (CANONICAL_ID.test(text) ? Number(text) : text));
         }
+        fieldsAsList(query);
         done();
       },
     },
     async (request, reply) => {
-      const { limit, status, cursor, id } = request.query;
+      const { limit, status, cursor, id, fields } = request.query;
       const { pets, nextCursor } = await listPets.execute({
         ...(limit !== undefined && { limit }),
         ...(status !== undefined && { status }),
         ...(cursor !== undefined && { cursor }),
         ...(id !== undefined && { ids: id }),
       });
-      if (nextCursor !== null) reply.header('Link', nextPageLink(`${basePath}/pets`, { limit, status, id: id?.join(',') }, nextCursor));
+      if (nextCursor !== null) {
+        reply.header('Link', nextPageLink(`${basePath}/pets`, { limit, status, id: id?.join(','), fields: fields?.join(',') }, nextCursor));
+      }
+      if (fields !== undefined) {
+        const project = projection(fields);
+        return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(pets.map(project)));
+      }
       serializePet ??= reply.compileSerializationSchema(PetSchema as unknown as Record<string, unknown>) as unknown as (pet: Pet) => string;
       let body = '[';
       for (let i = 0; i < pets.length; i++) body += (i === 0 ? '' : ',') + jsonOf(pets[i] as Pet, serializePet);
       // The same bytes the response schema's serialiser writes for the array, pet by pet.
-      return reply.type(JSON_TYPE).send(`${body}]` as unknown as Pet[]);
+      return reply.type(JSON_TYPE).send(`${body}]` as unknown);
     },
   );
 
@@ -162,6 +179,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         reply.headers(deprecationHeaders);
         reply.header('Link', successorLink(String((request.params as Record<string, unknown>).petId)));
         getPet.checkAvailable();
+        fieldsAsList(request.query);
       },
       schema: {
         operationId: 'getPet',
@@ -170,9 +188,12 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         deprecated: true,
         tags: ['pets'],
         params: PetIdParamsSchema,
-        querystring: NoQuerySchema,
+        querystring: Type.Object({ fields: fieldsQuery() }, { additionalProperties: false }),
         response: {
-          200: withHeaders(PetSchema, 'The animal', { ...getPetHeaders, ...ETAG_HEADER }),
+          200: withContents({ 'application/json': PetSchema, [SPARSE_MEDIA_TYPE]: SparsePetSchema }, 'The animal', {
+            ...getPetHeaders,
+            ...ETAG_HEADER,
+          }),
           ...errorResponses(400, 401, 403, 404, 414, 429),
           410: withHeaders(
             ErrorSchema,
@@ -187,6 +208,8 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
     async (request, reply) => {
       const pet = await getPet.execute(request.params.petId);
       reply.header('ETag', etagOf(pet.version));
+      const { fields } = request.query;
+      if (fields !== undefined) return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(projection(fields)(pet)));
       return pet;
     },
   );

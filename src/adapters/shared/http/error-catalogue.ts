@@ -72,6 +72,10 @@ const CATALOGUE = {
     status: 422,
     example: "url's host hooks.example.com resolves to a private address; webhooks go to public addresses only",
   },
+  organization_exists: {
+    status: 409,
+    example: 'Organization "acct_1042" exists already; change it with PATCH /admin/v1/organizations/{id}',
+  },
   endpoint_limit_reached: {
     status: 409,
     example:

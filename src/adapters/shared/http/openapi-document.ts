@@ -52,20 +52,21 @@ export function ownDescriptionsOf(schemas: readonly unknown[]): Readonly<Record<
 }
 
 /** Codes only the admin API answers with. */
-const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['key_not_active'];
+const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['key_not_active', 'organization_exists'];
 
 /** Codes only some operations can meet; every other code, any operation answering with its status. */
 const OPERATIONS_OF: Partial<Readonly<Record<ErrorCode, readonly string[]>>> = {
   idempotency_key_in_flight: ['createPet'],
-  idempotency_key_reused: ['createPet', 'placeOrder'],
-  precondition_failed: ['updatePet', 'deletePet'],
-  precondition_required: ['updatePet'],
+  precondition_failed: ['updatePet', 'deletePet', 'updateOrganization', 'updateAnyOrganization'],
+  precondition_required: ['updatePet', 'updateOrganization', 'updateAnyOrganization'],
   invalid_transition: ['updatePet', 'approveOrder', 'deliverOrder', 'cancelOrder'],
   pet_held: ['updatePet', 'deletePet'],
   pet_not_available: ['placeOrder', 'approveOrder'],
   pet_not_found: ['placeOrder'],
   url_not_allowed: ['createWebhookEndpoint', 'updateWebhookEndpoint'],
   endpoint_limit_reached: ['createWebhookEndpoint'],
+  organization_exists: ['createOrganization'],
+  idempotency_key_reused: ['createPet', 'placeOrder', 'createKey', 'rotateKey'],
 };
 
 /** The public door's profile: `schemas` are the features' named components, each with its own description. */
@@ -93,6 +94,9 @@ const ADMIN_CODES: readonly ErrorCode[] = [
   'key_banned',
   'internal_error',
   'service_unavailable',
+  'organization_exists',
+  'precondition_failed',
+  'precondition_required',
 ];
 
 /** The admin door's profile: `schemas` are the features' named components, each with its own description. */
@@ -100,10 +104,7 @@ export function adminProfile(schemas: readonly unknown[]): DocumentProfile {
   return {
     ownDescriptions: ownDescriptionsOf([ErrorSchema, ...schemas]),
     codesFor: (status, operationId) =>
-      operationCodes(status).filter(
-        (code) =>
-          ADMIN_CODES.includes(code) && (operationId === 'createKey' || operationId === 'rotateKey' || code !== 'idempotency_key_reused'),
-      ),
+      operationCodes(status).filter((code) => ADMIN_CODES.includes(code) && (OPERATIONS_OF[code]?.includes(operationId) ?? true)),
   };
 }
 

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminPrincipal, AdmitAdminRequest } from '../../../../application/access/use-cases/admit-admin-request.js';
 import type { AdminScope } from '../../../../domain/access/admin-credential.js';
-import type { Actor } from '../../../../domain/shared/audit-event.js';
 import { authorizationCount } from '../admission.js';
 
 declare module 'fastify' {
@@ -33,10 +32,4 @@ export function adminAuthPlugin(app: FastifyInstance, admit: AdmitAdminRequest):
       scope,
     });
   });
-}
-
-/** Who is acting, for the audit log: the credential, through this request, from this address. */
-export function actorOf(request: { admin: AdminPrincipal | null; id: string; ip: string }): Actor {
-  if (!request.admin) throw new Error('An admin route ran without an admin credential');
-  return { id: request.admin.id, name: request.admin.name, requestId: request.id, ip: request.ip };
 }

@@ -10,7 +10,7 @@ import type { ManageAdminCredentials } from '../../../../application/access/use-
 import type { AdminCredential } from '../../../../domain/access/admin-credential.js';
 import { BODY_OPTIONAL } from '../../../shared/http/openapi-document.js';
 import { withHeaders } from '../../../shared/http/schemas/responses.js';
-import { actorOf } from './admin-auth.js';
+import { actorOf } from '../../../shared/http/admin-actor.js';
 import { adminErrorResponses, ADMIN_HEADERS } from '../../../shared/http/schemas/admin-responses.js';
 import {
   AdminCredentialIdParamsSchema,

@@ -19,7 +19,7 @@ import {
 import { decodeCursor, PAGE_LIMIT, pageOf } from '../../../../application/shared/cursor.js';
 
 import { parseDate } from '../../../shared/http/schemas/dates.js';
-import { actorOf } from './admin-auth.js';
+import { actorOf } from '../../../shared/http/admin-actor.js';
 import { adminErrorResponses, ADMIN_HEADERS } from '../../../shared/http/schemas/admin-responses.js';
 import {
   ApiKeyChangesSchema,

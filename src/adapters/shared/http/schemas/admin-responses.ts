@@ -17,12 +17,17 @@ const ADMIN_STYLE: ErrorResponseStyle = {
       description:
         'The admin credential does not have the scope this operation needs, or would give scopes it does not hold (code forbidden)',
     },
-    404: { description: 'No key or admin credential has this id' },
-    409: { description: 'The key is revoked or expired and cannot be rotated (code key_not_active)' },
+    404: { description: 'No key, admin credential or organization has this id' },
+    409: {
+      description:
+        'The key is revoked or expired and cannot be rotated (code key_not_active), or the organization exists already (code organization_exists)',
+    },
     410: { description: 'The event named by `after` is older than the feed keeps (code gone): read from the oldest event instead' },
+    412: { description: 'If-Match names a version that is no longer current (code precondition_failed); read it again' },
     413: { description: 'The request body is too large' },
     415: { description: 'The request body is not JSON' },
     422: { description: 'The Idempotency-Key was already used with a different body (code idempotency_key_reused)' },
+    428: { description: 'A change needs If-Match with the ETag it was read at (code precondition_required)' },
     429: { description: 'Too many failed authentications from this address (code rate_limited, or key_banned while blocked)' },
     500: { description: 'Unexpected error; the message carries the request id' },
     503: { description: 'The key store or the audit log is unavailable; nothing was changed' },

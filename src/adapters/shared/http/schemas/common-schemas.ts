@@ -58,10 +58,10 @@ export const limitQuery = (what: string) =>
   );
 
 /** Where the next page starts, as every list takes it. */
-export const cursorQuery = (sameAs: string) =>
+export const cursorQuery = (sameAs: string, maxLength = 64) =>
   Type.Optional(
     Type.String({
-      maxLength: 64,
+      maxLength,
       description: `Opaque position after which the page starts: the \`cursor\` value of the previous page's \`Link: <...>; rel="next"\` URL, passed back as is (with the same ${sameAs})`,
     }),
   );

@@ -19,6 +19,20 @@ export function withHeaders<T extends TSchema>(
   return { ...schema, description, headers: { ...rateLimitHeaders, ...extra } };
 }
 
+/** A response in more than one media type, each with its schema (`fields=` answers a sparse one). */
+export function withContents(
+  schemas: Record<string, TSchema>,
+  description: string,
+  extra: Record<string, HeaderSpec> = {},
+  rateLimitHeaders: Record<string, HeaderSpec> = RATE_LIMIT_HEADERS,
+): TSchema {
+  return {
+    description,
+    headers: { ...rateLimitHeaders, ...extra },
+    content: Object.fromEntries(Object.entries(schemas).map(([type, schema]) => [type, { schema }])),
+  };
+}
+
 /** How a document describes its error responses: per status, what it says and which headers always come. */
 export interface ErrorResponseStyle {
   readonly descriptions: Readonly<Record<number, { readonly description: string }>>;

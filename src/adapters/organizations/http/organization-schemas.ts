@@ -1,0 +1,154 @@
+/** TypeBox schemas of organizations (domain/organizations/organization.ts): what the API shows, and what a change or a create sends. */
+import { Type } from 'typebox';
+import {
+  ADDRESS_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  HOURS_MAX_LENGTH,
+  ORGANIZATION_NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from '../../../domain/organizations/organization.js';
+import { OWNER_ID_MAX_LENGTH } from '../../../domain/shared/owner.js';
+import { cursorQuery, limitQuery } from '../../shared/http/schemas/common-schemas.js';
+import { placeInputSchema, placeSchema } from '../../shared/http/schemas/place-schemas.js';
+
+const MAX_IDS = 100;
+const text = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], description });
+const time = (description: string) => Type.String({ format: 'date-time', description });
+
+export const OrganizationSchema = Type.Object(
+  {
+    id: Type.String({ description: "The owner id of the organization's keys: its animals' `ownerId`" }),
+    name: Type.String({ description: 'The name partner sites show' }),
+    email: text('Where adopters write to it; null when it shows none'),
+    phone: text('Its telephone number; null when it shows none'),
+    website: text('Its website; null when none'),
+    address: text('Its public street address, as it gives it (lines separated by \\n); null when it shows none'),
+    location: placeSchema("Its postal code and that code's city, region and country (never coordinates); null when not given"),
+    adoptionPolicyUrl: text('Where its adoption policy is published; null when none'),
+    hours: text('Its opening hours, as text; null when not given'),
+    createdAt: time('When it was created (RFC 3339, UTC)'),
+    updatedAt: time('When it last changed'),
+    version: Type.Integer({ minimum: 1, description: '1 when created, one more at every change; `"<version>"` is its ETag, for If-Match' }),
+  },
+  {
+    title: 'Organization',
+    additionalProperties: false,
+    description: 'A shelter or rescue: the public profile of a key owner',
+    examples: [
+      {
+        id: 'acct_1042',
+        name: 'Hudson Valley Animal Rescue',
+        email: 'adopt@hvar.example',
+        phone: '+1 212 555 0100',
+        website: 'https://hvar.example',
+        address: '12 Shelter Lane',
+        location: { postalCode: '10001', city: 'New York', region: 'NY', country: 'US' },
+        adoptionPolicyUrl: 'https://hvar.example/adopt',
+        hours: 'Tue-Sat 11:00-18:00',
+        createdAt: '2026-11-25T10:00:00.000Z',
+        updatedAt: '2026-11-25T10:00:00.000Z',
+        version: 1,
+      },
+    ],
+  },
+);
+
+export const OrganizationsSchema = Type.Array(OrganizationSchema, {
+  title: 'Organizations',
+  description: 'A page of organizations in ascending id order',
+});
+
+const nullableText = (max: number, description: string, pattern?: string) =>
+  Type.Optional(
+    Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      minLength: 1,
+      maxLength: max,
+      ...(pattern !== undefined && { pattern }),
+      description: `${description}; null removes it`,
+    }),
+  );
+
+const profileInput = {
+  email: nullableText(EMAIL_MAX_LENGTH, 'An email address'),
+  phone: nullableText(PHONE_MAX_LENGTH, 'A telephone number: digits, spaces, ( ) . - and an optional leading +'),
+  website: nullableText(URL_MAX_LENGTH, 'An http or https URL'),
+  address: nullableText(ADDRESS_MAX_LENGTH, 'Its public street address (lines separated by \\n)'),
+  location: Type.Optional(
+    placeInputSchema(
+      'Its postal code and country (US when left out); the city and region come from the code. Merges as RFC 7396 says; null removes it.',
+      true,
+    ),
+  ),
+  adoptionPolicyUrl: nullableText(URL_MAX_LENGTH, 'Where its adoption policy is published (http or https)'),
+  hours: nullableText(HOURS_MAX_LENGTH, 'Its opening hours, as text'),
+};
+
+const name = Type.String({
+  minLength: 1,
+  maxLength: ORGANIZATION_NAME_MAX_LENGTH,
+  description: `The name partner sites show (1 to ${ORGANIZATION_NAME_MAX_LENGTH} characters)`,
+});
+
+export const OrganizationPatchSchema = Type.Object(
+  { name: Type.Optional(name), ...profileInput },
+  {
+    title: 'OrganizationPatch',
+    additionalProperties: false,
+    minProperties: 1,
+    description:
+      'The fields to change (RFC 7396 merge patch), at least one; null removes a field (not the name). id, version and the times are read-only.',
+    examples: [{ hours: 'Tue-Sun 10:00-18:00' }, { location: { postalCode: '94103' } }],
+  },
+);
+
+export const NewOrganizationSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: OWNER_ID_MAX_LENGTH, description: "The owner id its keys carry (the keys' ownerId)" }),
+    name,
+    ...profileInput,
+  },
+  { title: 'NewOrganization', additionalProperties: false, description: "A key owner's organization, to create" },
+);
+
+export const OrganizationIdParamsSchema = Type.Object({
+  organizationId: Type.String({ minLength: 1, maxLength: OWNER_ID_MAX_LENGTH, description: "The organization's id (its owner id)" }),
+});
+
+export const ListOrganizationsQuerySchema = Type.Object(
+  {
+    limit: limitQuery('organizations'),
+    country: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z]{2}$',
+        description: 'Only those in this country (ISO 3166-1 alpha-2; US is the one covered)',
+        'x-invalid': 'must be an ISO 3166-1 alpha-2 code such as US',
+      }),
+    ),
+    region: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 10,
+        description: 'Only those in this region: a US state or territory code such as NY; an unknown one is refused',
+      }),
+    ),
+    postalCode: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 10,
+        description: 'Only those at this postal code (10001, or 10001-1234 read as 10001); an unknown one is refused, never ignored',
+      }),
+    ),
+    id: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: OWNER_ID_MAX_LENGTH }), {
+        minItems: 1,
+        maxItems: MAX_IDS,
+        description: `Only these organizations (1 to ${MAX_IDS}): \`id=a&id=b\`, or \`id=a,b\`; ids that do not exist are left out`,
+        'x-invalid': `must be 1 to ${MAX_IDS} organization ids`,
+      }),
+    ),
+    cursor: cursorQuery('limit and filters', 256),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,228 @@
+/**
+ * Organizations (beta), on both doors: anyone with a key reads and lists them; an organization's own
+ * keys change its profile (PATCH with If-Match); operators create and change any, audited.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Organizations } from '../../../application/organizations/use-cases/organizations.js';
+import type { Organization } from '../../../domain/organizations/organization.js';
+import { PreconditionRequiredError } from '../../../domain/shared/errors.js';
+import {
+  ETAG_HEADER,
+  IF_MATCH_HEADER,
+  ifMatchHeadersSchema,
+  linkNextHeader,
+  nextPageLink,
+  NoQuerySchema,
+} from '../../shared/http/schemas/common-schemas.js';
+import { errorResponses, withHeaders } from '../../shared/http/schemas/responses.js';
+import { adminErrorResponses, ADMIN_HEADERS } from '../../shared/http/schemas/admin-responses.js';
+import { callerOf, etagOf, parseIfMatch } from '../../shared/http/preconditions.js';
+import { MERGE_PATCH } from '../../shared/http/plugins/json-body.js';
+import { BETA } from '../../shared/http/schemas/stability.js';
+import { actorOf } from '../../shared/http/admin-actor.js';
+import {
+  ListOrganizationsQuerySchema,
+  NewOrganizationSchema,
+  OrganizationIdParamsSchema,
+  OrganizationPatchSchema,
+  OrganizationSchema,
+  OrganizationsSchema,
+} from './organization-schemas.js';
+
+export interface OrganizationRoutesOptions {
+  readonly organizations: Organizations;
+  /** The path prefix the routes are mounted under, for Location and Link headers. */
+  readonly basePath: string;
+}
+
+const tags = ['organizations'];
+const PATCH_TEXT =
+  'Send the fields to change as a JSON merge patch (RFC 7396) and `If-Match` with the ETag it was read at: without it 428, with one no longer current 412. A location is a postal code and country, its city and region taken from the offline dataset; an unknown postal code is a 400. A change that changes nothing answers 200 with the same version. Every change is written to the audit log.';
+
+/** Without If-Match a change is refused with 428 whatever else it says, not with a validation error about the header. */
+async function requireIfMatch(request: FastifyRequest): Promise<void> {
+  if (request.headers[IF_MATCH_HEADER] === undefined) {
+    throw new PreconditionRequiredError(
+      `Changing organization ${JSON.stringify((request.params as Record<string, unknown>).organizationId)} needs an If-Match header with the ETag it was read at (If-Match: "<version>"); read it first, then send the change with its ETag`,
+    );
+  }
+}
+
+const present = (organization: Organization) => organization;
+
+export async function organizationRoutes(base: FastifyInstance, options: OrganizationRoutesOptions): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { organizations, basePath } = options;
+
+  app.get(
+    '/organizations',
+    {
+      config: { keyScope: 'pets:read' },
+      schema: {
+        operationId: 'listOrganizations',
+        summary: 'List shelters and rescues, optionally by country, region or postal code',
+        description: `${BETA}\n\nIn ascending id order, paged with \`Link: <...>; rel="next"\`. Filters combine; a region or postal code the offline dataset does not know is refused with 400, never ignored.`,
+        tags,
+        querystring: ListOrganizationsQuerySchema,
+        response: {
+          200: withHeaders(OrganizationsSchema, 'A page of organizations', linkNextHeader('organizations')),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+      // `id=a,b` and `id=a&id=b` alike.
+      preValidation: (request, _reply, done) => {
+        const query = request.query as { id?: unknown };
+        if (query.id !== undefined) {
+          const given = Array.isArray(query.id) ? (query.id as unknown[]) : [query.id];
+          query.id = given.flatMap((value) => String(value).split(','));
+        }
+        done();
+      },
+    },
+    async (request, reply) => {
+      const { limit, country, region, postalCode, id, cursor } = request.query;
+      const page = await organizations.list({
+        ...(limit !== undefined && { limit }),
+        ...(country !== undefined && { country }),
+        ...(region !== undefined && { region }),
+        ...(postalCode !== undefined && { postalCode }),
+        ...(id !== undefined && { ids: id }),
+        ...(cursor !== undefined && { cursor }),
+      });
+      if (page.nextCursor !== null) {
+        reply.header(
+          'Link',
+          nextPageLink(`${basePath}/organizations`, { limit, country, region, postalCode, id: id?.join(',') }, page.nextCursor),
+        );
+      }
+      return page.organizations.map(present);
+    },
+  );
+
+  app.get(
+    '/organizations/:organizationId',
+    {
+      config: { keyScope: 'pets:read' },
+      schema: {
+        operationId: 'getOrganization',
+        summary: 'Read one organization: how to reach it, where it is, its policy and hours',
+        description: `${BETA}\n\nAn animal's organization is the one whose id is the animal's \`ownerId\`.`,
+        tags,
+        params: OrganizationIdParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: withHeaders(OrganizationSchema, 'The organization', ETAG_HEADER), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const organization = await organizations.get(request.params.organizationId);
+      reply.header('ETag', etagOf(organization.version));
+      return present(organization);
+    },
+  );
+
+  app.patch(
+    '/organizations/:organizationId',
+    {
+      config: { keyScope: 'pets:write' },
+      preValidation: requireIfMatch,
+      schema: {
+        operationId: 'updateOrganization',
+        summary: "Change the caller's own organization",
+        description: `${BETA}\n\nNeeds the \`pets:write\` scope and a key of this organization (its owner id): another owner's key gets 403 and nothing changes. ${PATCH_TEXT}`,
+        tags,
+        consumes: [MERGE_PATCH, 'application/json'],
+        params: OrganizationIdParamsSchema,
+        querystring: NoQuerySchema,
+        headers: ifMatchHeadersSchema(true),
+        body: OrganizationPatchSchema,
+        response: {
+          200: withHeaders(OrganizationSchema, 'The organization after the change', ETAG_HEADER),
+          ...errorResponses(400, 401, 403, 404, 412, 413, 415, 428, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const changed = await organizations.update(
+        request.params.organizationId,
+        request.body,
+        parseIfMatch(request.headers[IF_MATCH_HEADER]),
+        { caller: callerOf(request) },
+      );
+      reply.header('ETag', etagOf(changed.version));
+      return present(changed);
+    },
+  );
+}
+
+export async function adminOrganizationRoutes(base: FastifyInstance, options: OrganizationRoutesOptions): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { organizations, basePath } = options;
+
+  app.post(
+    '/organizations',
+    {
+      config: { adminScope: 'keys:write' },
+      schema: {
+        operationId: 'createOrganization',
+        summary: "Create a key owner's organization",
+        description:
+          'Needs `keys:write`. `id` is the owner id its keys carry; one organization per owner (409 `organization_exists` for a second). A location is a postal code and country, its city and region taken from the offline dataset; an unknown postal code is a 400. Written to the audit log.',
+        tags,
+        querystring: NoQuerySchema,
+        body: NewOrganizationSchema,
+        response: {
+          201: withHeaders(
+            OrganizationSchema,
+            'The organization',
+            { ...ETAG_HEADER, Location: { type: 'string', description: 'URL of the organization on the public API', 'x-required': true } },
+            ADMIN_HEADERS,
+          ),
+          ...adminErrorResponses(400, 401, 403, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, ...input } = request.body;
+      const created = await organizations.create(id, input, actorOf(request));
+      return reply
+        .code(201)
+        .header('Location', `${basePath}/organizations/${encodeURIComponent(created.id)}`)
+        .header('ETag', etagOf(created.version))
+        .send(present(created));
+    },
+  );
+
+  app.patch(
+    '/organizations/:organizationId',
+    {
+      config: { adminScope: 'keys:write' },
+      preValidation: requireIfMatch,
+      schema: {
+        operationId: 'updateAnyOrganization',
+        summary: 'Change any organization',
+        description: `Needs \`keys:write\`. ${PATCH_TEXT}`,
+        tags,
+        consumes: [MERGE_PATCH, 'application/json'],
+        params: OrganizationIdParamsSchema,
+        querystring: NoQuerySchema,
+        headers: ifMatchHeadersSchema(true),
+        body: OrganizationPatchSchema,
+        response: {
+          200: withHeaders(OrganizationSchema, 'The organization after the change', ETAG_HEADER, ADMIN_HEADERS),
+          ...adminErrorResponses(400, 401, 403, 404, 412, 413, 415, 428, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const changed = await organizations.update(
+        request.params.organizationId,
+        request.body,
+        parseIfMatch(request.headers[IF_MATCH_HEADER]),
+        { operator: actorOf(request) },
+      );
+      reply.header('ETag', etagOf(changed.version));
+      return present(changed);
+    },
+  );
+}

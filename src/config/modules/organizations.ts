@@ -1,0 +1,42 @@
+/** The organizations feature: shelters' and rescues' public profiles, read by all, changed by their own keys and operators. */
+import type { OrganizationStore } from '../../application/organizations/ports/organization-store.js';
+import { Organizations } from '../../application/organizations/use-cases/organizations.js';
+import { adminOrganizationRoutes, organizationRoutes } from '../../adapters/organizations/http/organizations.js';
+import {
+  NewOrganizationSchema,
+  OrganizationPatchSchema,
+  OrganizationSchema,
+  OrganizationsSchema,
+} from '../../adapters/organizations/http/organization-schemas.js';
+import { provide, resolve, token } from '../tokens.js';
+import { once, type FeatureModule } from './module.js';
+import { SHARED_TOKENS } from './shared.js';
+
+export const ORGANIZATIONS_TOKENS = {
+  OrganizationStore: token<OrganizationStore>('OrganizationStore'),
+  Organizations: token<Organizations>('Organizations'),
+} as const;
+
+const T = ORGANIZATIONS_TOKENS;
+const { Clock, Auditor, Gazetteer } = SHARED_TOKENS;
+
+export const organizationsModule: FeatureModule = {
+  name: 'organizations',
+  register: (c, { adapters }) => {
+    provide(c, T.OrganizationStore, { useValue: adapters.organizations });
+    provide(
+      c,
+      T.Organizations,
+      once((d) => new Organizations(resolve(d, T.OrganizationStore), resolve(d, Gazetteer), resolve(d, Auditor), resolve(d, Clock))),
+    );
+  },
+  publicRoutes: (d, _config, basePath) => [(v1) => organizationRoutes(v1, { organizations: resolve(d, T.Organizations), basePath })],
+  adminRoutes: (d, _config, basePath) => [
+    // Location headers name the organization on the public API.
+    (admin) => adminOrganizationRoutes(admin, { organizations: resolve(d, T.Organizations), basePath: basePath.replace('/admin', '') }),
+  ],
+  schemas: {
+    public: [OrganizationSchema, OrganizationsSchema, OrganizationPatchSchema],
+    admin: [OrganizationSchema, NewOrganizationSchema, OrganizationPatchSchema],
+  },
+};

@@ -2,10 +2,18 @@
  * Organizations (beta), on both doors: anyone with a key reads and lists them; an organization's own
  * keys change its profile (PATCH with If-Match); operators create and change any, audited.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { TSchema } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Organizations } from '../../../application/organizations/use-cases/organizations.js';
-import type { Organization } from '../../../domain/organizations/organization.js';
+import type { Changer, Organizations } from '../../../application/organizations/use-cases/organizations.js';
 import { PreconditionRequiredError } from '../../../domain/shared/errors.js';
 import {
   ETAG_HEADER,
@@ -37,6 +45,14 @@ export interface OrganizationRoutesOptions {
 }
 
 const tags = ['organizations'];
+
+type TypedApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 const PATCH_TEXT =
   'Send the fields to change as a JSON merge patch (RFC 7396) and `If-Match` with the ETag it was read at: without it 428, with one no longer current 412. A location is a postal code and country, its city and region taken from the offline dataset; an unknown postal code is a 400. A change that changes nothing answers 200 with the same version. Every change is written to the audit log.';
 
@@ -49,7 +65,50 @@ async function requireIfMatch(request: FastifyRequest): Promise<void> {
   }
 }
 
-const present = (organization: Organization) => organization;
+const PATCH_ERRORS = [400, 401, 403, 404, 412, 413, 415, 428, 429];
+
+interface PatchSpec {
+  readonly config: FastifyContextConfig;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly responses: (ok: string) => Record<number, TSchema>;
+  /** Who changes it: the caller's key (its own organization only) or the operator. */
+  readonly changer: (request: FastifyRequest) => Changer;
+}
+
+/** PATCH /organizations/{id} on either door: the same merge patch with If-Match; the door says who changes it. */
+function patchRoute(app: TypedApp, organizations: Organizations, spec: PatchSpec): void {
+  app.patch(
+    '/organizations/:organizationId',
+    {
+      config: spec.config,
+      preValidation: requireIfMatch,
+      schema: {
+        operationId: spec.operationId,
+        summary: spec.summary,
+        description: spec.description,
+        tags,
+        consumes: [MERGE_PATCH, 'application/json'],
+        params: OrganizationIdParamsSchema,
+        querystring: NoQuerySchema,
+        headers: ifMatchHeadersSchema(true),
+        body: OrganizationPatchSchema,
+        response: spec.responses('The organization after the change'),
+      },
+    },
+    async (request, reply) => {
+      const changed = await organizations.update(
+        request.params.organizationId,
+        request.body,
+        parseIfMatch(request.headers[IF_MATCH_HEADER]),
+        spec.changer(request),
+      );
+      reply.header('ETag', etagOf(changed.version));
+      return changed;
+    },
+  );
+}
 
 export async function organizationRoutes(base: FastifyInstance, options: OrganizationRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -96,7 +155,7 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
           nextPageLink(`${basePath}/organizations`, { limit, country, region, postalCode, id: id?.join(',') }, page.nextCursor),
         );
       }
-      return page.organizations.map(present);
+      return page.organizations;
     },
   );
 
@@ -117,42 +176,18 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
     async (request, reply) => {
       const organization = await organizations.get(request.params.organizationId);
       reply.header('ETag', etagOf(organization.version));
-      return present(organization);
+      return organization;
     },
   );
 
-  app.patch(
-    '/organizations/:organizationId',
-    {
-      config: { keyScope: 'pets:write' },
-      preValidation: requireIfMatch,
-      schema: {
-        operationId: 'updateOrganization',
-        summary: "Change the caller's own organization",
-        description: `${BETA}\n\nNeeds the \`pets:write\` scope and a key of this organization (its owner id): another owner's key gets 403 and nothing changes. ${PATCH_TEXT}`,
-        tags,
-        consumes: [MERGE_PATCH, 'application/json'],
-        params: OrganizationIdParamsSchema,
-        querystring: NoQuerySchema,
-        headers: ifMatchHeadersSchema(true),
-        body: OrganizationPatchSchema,
-        response: {
-          200: withHeaders(OrganizationSchema, 'The organization after the change', ETAG_HEADER),
-          ...errorResponses(400, 401, 403, 404, 412, 413, 415, 428, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      const changed = await organizations.update(
-        request.params.organizationId,
-        request.body,
-        parseIfMatch(request.headers[IF_MATCH_HEADER]),
-        { caller: callerOf(request) },
-      );
-      reply.header('ETag', etagOf(changed.version));
-      return present(changed);
-    },
-  );
+  patchRoute(app, organizations, {
+    config: { keyScope: 'pets:write' },
+    operationId: 'updateOrganization',
+    summary: "Change the caller's own organization",
+    description: `${BETA}\n\nNeeds the \`pets:write\` scope and a key of this organization (its owner id): another owner's key gets 403 and nothing changes. ${PATCH_TEXT}`,
+    responses: (ok) => ({ 200: withHeaders(OrganizationSchema, ok, ETAG_HEADER), ...errorResponses(...PATCH_ERRORS) }),
+    changer: (request) => ({ caller: callerOf(request) }),
+  });
 }
 
 export async function adminOrganizationRoutes(base: FastifyInstance, options: OrganizationRoutesOptions): Promise<void> {
@@ -189,40 +224,16 @@ export async function adminOrganizationRoutes(base: FastifyInstance, options: Or
         .code(201)
         .header('Location', `${basePath}/organizations/${encodeURIComponent(created.id)}`)
         .header('ETag', etagOf(created.version))
-        .send(present(created));
+        .send(created);
     },
   );
 
-  app.patch(
-    '/organizations/:organizationId',
-    {
-      config: { adminScope: 'keys:write' },
-      preValidation: requireIfMatch,
-      schema: {
-        operationId: 'updateAnyOrganization',
-        summary: 'Change any organization',
-        description: `Needs \`keys:write\`. ${PATCH_TEXT}`,
-        tags,
-        consumes: [MERGE_PATCH, 'application/json'],
-        params: OrganizationIdParamsSchema,
-        querystring: NoQuerySchema,
-        headers: ifMatchHeadersSchema(true),
-        body: OrganizationPatchSchema,
-        response: {
-          200: withHeaders(OrganizationSchema, 'The organization after the change', ETAG_HEADER, ADMIN_HEADERS),
-          ...adminErrorResponses(400, 401, 403, 404, 412, 413, 415, 428, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      const changed = await organizations.update(
-        request.params.organizationId,
-        request.body,
-        parseIfMatch(request.headers[IF_MATCH_HEADER]),
-        { operator: actorOf(request) },
-      );
-      reply.header('ETag', etagOf(changed.version));
-      return present(changed);
-    },
-  );
+  patchRoute(app, organizations, {
+    config: { adminScope: 'keys:write' },
+    operationId: 'updateAnyOrganization',
+    summary: 'Change any organization',
+    description: `Needs \`keys:write\`. ${PATCH_TEXT}`,
+    responses: (ok) => ({ 200: withHeaders(OrganizationSchema, ok, ETAG_HEADER, ADMIN_HEADERS), ...adminErrorResponses(...PATCH_ERRORS) }),
+    changer: (request) => ({ operator: actorOf(request) }),
+  });
 }

@@ -25,6 +25,8 @@ import { describeWebhookEndpointStoreContract } from './webhooks/webhook-endpoin
 import { MemoryWebhookEndpointStore } from '../../src/adapters/webhooks/memory/memory-webhook-endpoint-store.js';
 import { describeWebhookDeliveryStoreContract } from './webhooks/webhook-delivery-store.contract.js';
 import { MemoryWebhookDeliveryStore } from '../../src/adapters/webhooks/memory/memory-webhook-delivery-store.js';
+import { describePhotoStoreContract } from './photos/photo-store.contract.js';
+import { MemoryPhotoStore } from '../../src/adapters/photos/memory/memory-photo-store.js';
 
 console.info('[backend] contracts/memory: in-memory adapters');
 
@@ -35,6 +37,7 @@ describeRateLimiterContract('memory', { fresh: async (clock) => new MemoryRateLi
 describePetCreateClaimsContract('memory', { fresh: async () => new MemoryPetCreateClaims() });
 describeAdminCredentialStoreContract('memory', { fresh: async () => new MemoryAdminCredentialStore() });
 describeAuditLogContract('memory', { fresh: async () => new MemoryAuditLog() });
+describePhotoStoreContract('memory', { fresh: async () => new MemoryPhotoStore() });
 describeUsageStoreContract('memory', { fresh: async () => new MemoryUsageStore(new FakeClock()) });
 describeOutboxContract('memory', {
   fresh: async () => ({ pets: new MemoryPetRepository(), orders: new MemoryAdoptionRequestRepository() }),

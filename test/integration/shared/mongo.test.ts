@@ -26,6 +26,8 @@ import { describeWebhookDeliveryStoreContract } from '../../contracts/webhooks/w
 import { MongoWebhookDeliveryStore } from '../../../src/adapters/webhooks/mongo/mongo-webhook-delivery-store.js';
 import { MongoWebhookEndpointStore } from '../../../src/adapters/webhooks/mongo/mongo-webhook-endpoint-store.js';
 import { SecretBox } from '../../../src/adapters/webhooks/mongo/secret-box.js';
+import { describePhotoStoreContract } from '../../contracts/photos/photo-store.contract.js';
+import { MongoPhotoStore } from '../../../src/adapters/photos/mongo/mongo-photo-store.js';
 import { randomBytes } from 'node:crypto';
 import { aPetDraft } from '../../support/builders.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -69,6 +71,13 @@ describeWith('mongo', 'MongoDB adapters', () => {
       await database.clear();
       return new MongoEventFeed(db, 5_000);
     },
+  });
+  describePhotoStoreContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoPhotoStore(db, 5_000);
+    },
+    another: async () => new MongoPhotoStore(db, 5_000),
   });
   const box = new SecretBox(randomBytes(32));
   describeWebhookEndpointStoreContract('mongodb', {

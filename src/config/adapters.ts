@@ -56,6 +56,9 @@ import { ZipCodeGazetteer } from '../adapters/shared/places/zip-code-gazetteer.j
 import type { OrganizationStore } from '../application/organizations/ports/organization-store.js';
 import { MemoryOrganizationStore } from '../adapters/organizations/memory/memory-organization-store.js';
 import { MongoOrganizationStore } from '../adapters/organizations/mongo/mongo-organization-store.js';
+import type { PhotoStore } from '../application/photos/ports/photo-store.js';
+import { MemoryPhotoStore } from '../adapters/photos/memory/memory-photo-store.js';
+import { MongoPhotoStore } from '../adapters/photos/mongo/mongo-photo-store.js';
 
 export interface Adapters {
   readonly clock: Clock;
@@ -64,6 +67,8 @@ export interface Adapters {
   /** Where events are kept in order once relayed from the repositories' outboxes. */
   readonly events: EventFeed;
   readonly organizations: OrganizationStore;
+  /** Photos' variants: memory, or GridFS with MongoDB (every instance serves every photo). */
+  readonly photos: PhotoStore;
   readonly webhookEndpoints: WebhookEndpointStore;
   /** Webhook deliveries and their attempts, and how far the fan-out has read the feed. */
   readonly webhookDeliveries: WebhookDeliveryStore;
@@ -99,6 +104,7 @@ export function memoryAdapters(clock: Clock = systemClock): Adapters {
     orders: new MemoryAdoptionRequestRepository(),
     events: new MemoryEventFeed(),
     organizations: new MemoryOrganizationStore(),
+    photos: new MemoryPhotoStore(),
     webhookEndpoints: new MemoryWebhookEndpointStore(),
     webhookDeliveries: new MemoryWebhookDeliveryStore(),
     resolver: new DnsResolver(),
@@ -127,6 +133,7 @@ export const MONGO_PREPARATIONS: readonly MongoPreparation[] = [
       MongoEventFeed.ensureIndexes(db),
       MongoWebhookEndpointStore.ensureIndexes(db),
       MongoOrganizationStore.ensureIndexes(db),
+      MongoPhotoStore.ensureIndexes(db),
       MongoWebhookDeliveryStore.ensureIndexes(db),
       MongoApiKeyStore.ensureIndexes(db),
       MongoAdminCredentialStore.ensureIndexes(db),
@@ -172,6 +179,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     orders,
     events,
     organizations,
+    photos,
     webhookEndpoints,
     webhookDeliveries,
     apiKeys,
@@ -190,6 +198,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     orders = mongoPort(new MongoAdoptionRequestRepository(mongo.db, config.mongo.timeoutMs), 'orders');
     events = mongoPort(new MongoEventFeed(mongo.db, config.mongo.timeoutMs), 'events');
     organizations = mongoPort(new MongoOrganizationStore(mongo.db, config.mongo.timeoutMs), 'organizations');
+    photos = mongoPort(new MongoPhotoStore(mongo.db, config.mongo.timeoutMs), 'photos');
     webhookEndpoints = mongoPort(
       new MongoWebhookEndpointStore(mongo.db, config.mongo.timeoutMs, new SecretBox(config.webhooks.encryptionKey)),
       'webhookEndpoints',
@@ -255,6 +264,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     orders,
     events,
     organizations,
+    photos,
     webhookEndpoints,
     webhookDeliveries,
     apiKeys,

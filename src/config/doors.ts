@@ -35,6 +35,7 @@ export function publicDoor(
           'Beta. Requests to adopt an animal (the store orders), and the decisions that move the animal from available through pending to sold',
       },
       { name: 'events', description: 'Beta. Every change to an animal or an adoption request, in one order a client can catch up from' },
+      { name: 'photos', description: "Beta. Animals' photos: uploaded by their owners, served to anyone in four sizes, JPEG or WebP" },
       {
         name: 'organizations',
         description: 'Beta. The shelters and rescues animals belong to: how to reach them, where they are, their policy and hours',

@@ -1,4 +1,5 @@
 /** The TypeScript client against the real app listening on a port: paging, idempotent creates, retries, typed errors. */
+import sharp from 'sharp';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdoptionApiError, AdoptionClient } from '../../clients/typescript/src/index.js';
@@ -94,6 +95,28 @@ describe('TypeScript client', () => {
     expect(changed.goodWith).toEqual({ children: null, dogs: false, cats: true });
     expect(changed.tags).toEqual([]);
     expect(await h.client.getPets([created.id])).toEqual([changed]);
+  });
+
+  it('uploads a photo from a Blob, bytes or a stream, adds nothing for the same bytes again, and removes it', async () => {
+    h = await harness();
+    const pet = await h.client.createPet({ name: 'Fern', categoryId: 1 });
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const fromBlob = await h.client.uploadPhoto(pet.id, new Blob([new Uint8Array(image)], { type: 'image/png' }));
+    expect(fromBlob).toMatchObject({ photoCount: 1, primaryPhoto: { width: 40, height: 30 } });
+    const stream = (async function* () {
+      yield new Uint8Array(image.subarray(0, 10));
+      yield new Uint8Array(image.subarray(10));
+    })();
+    expect(await h.client.uploadPhoto(pet.id, stream, 'image/png')).toEqual(fromBlob);
+    expect(await h.client.uploadPhoto(pet.id, new Uint8Array(image), 'image/png')).toEqual(fromBlob);
+    const photoId = fromBlob.photos[0]?.id as string;
+    expect((await h.client.deletePhoto(pet.id, photoId)).photoCount).toBe(0);
+    await expect(h.client.uploadPhoto(pet.id, new Uint8Array(image), 'image/jpeg')).rejects.toMatchObject({
+      status: 400,
+      code: 'image_invalid',
+    });
   });
 
   it('keeps the Idempotency-Key across a retry after a lost response: one animal stored', async () => {

@@ -1,4 +1,5 @@
 /** The adoption use cases on the in-memory adapters and a clock the test moves: no server, no container. */
+import { MemoryPhotoStore } from '../../src/adapters/photos/memory/memory-photo-store.js';
 import { gazetteer } from './gazetteer.js';
 import { MemoryAdoptionRequestRepository } from '../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
 import { MemoryEventFeed } from '../../src/adapters/adoption/memory/memory-event-feed.js';
@@ -61,7 +62,7 @@ export function adoptionWorld(
   const feed = new MemoryEventFeed();
   const holds = new SettleHolds(pets, orders, clock);
   const create = new CreatePet(pets, new MemoryPetCreateClaims(), clock, gazetteer, { ttlMs: 86_400_000, leaseMs: 10_000 });
-  const change = new ChangePet(pets, holds, clock, gazetteer, null);
+  const change = new ChangePet(pets, holds, clock, gazetteer, new MemoryPhotoStore(), null);
   const requests = new AdoptionRequests(pets, orders, holds, clock, null);
   const relay = new EventRelay([memoryPets, memoryOrders], feed, clock, {
     holder: 'test',

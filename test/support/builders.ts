@@ -32,6 +32,7 @@ export function aPetDraft(overrides: Partial<PetDraft> = {}): PetDraft {
     ownerId: 'owner_a',
     heldBy: null,
     publishedAt: CREATED,
+    photos: [],
     ...overrides,
   };
 }

@@ -125,6 +125,8 @@ export class DocumentConformance {
         if (content['application/json'] || type.endsWith('json')) found.push(`${where}: content type ${type || '(none)'} not documented`);
         continue;
       }
+      // Images and other bytes are checked by their tests; a JSON body here against its schema.
+      if (!type.endsWith('json')) continue;
       let body: unknown;
       try {
         body = JSON.parse(seen.body);

@@ -121,6 +121,36 @@ export class AdoptionClient {
     await this.send(() => this.api.DELETE('/pets/{petId}', { params: { path: { petId }, header } }));
   }
 
+  /**
+   * Beta. Adds a photo to an animal: a JPEG, PNG or WebP of up to 10 MiB, as a Blob (its type is
+   * used when `contentType` is left out), bytes, or a stream (read whole first). The same bytes sent
+   * again add nothing, so the upload is retried like any call. Returns the animal with its photos.
+   */
+  async uploadPhoto(
+    petId: number,
+    image: Blob | Uint8Array | ArrayBuffer | AsyncIterable<Uint8Array>,
+    contentType?: 'image/jpeg' | 'image/png' | 'image/webp',
+  ): Promise<Pet> {
+    const type = contentType ?? (image instanceof Blob ? image.type : '');
+    if (type === '') throw new TypeError('uploadPhoto needs the image type: pass contentType, or a Blob that has one');
+    const bytes = await bytesOf(image);
+    const { data } = await this.send(() =>
+      this.api.POST('/pets/{petId}/photos', {
+        params: { path: { petId } },
+        headers: { 'content-type': type },
+        body: bytes as unknown as string,
+        bodySerializer: (body: unknown) => body as string,
+      }),
+    );
+    return data;
+  }
+
+  /** Beta. Removes a photo from an animal; its URLs answer 404 at once. */
+  async deletePhoto(petId: number, photoId: string): Promise<Pet> {
+    const { data } = await this.send(() => this.api.DELETE('/pets/{petId}/photos/{photoId}', { params: { path: { petId, photoId } } }));
+    return data;
+  }
+
   /** Beta. Every species with its breeds, coats and colours: the values an animal's record takes (cache it; it changes with the service). */
   async listSpecies(): Promise<Species[]> {
     const { data } = await this.send(() => this.api.GET('/species', {}));
@@ -259,6 +289,22 @@ export class AdoptionClient {
   private backoff(tries: number): number {
     return Math.round(Math.random() * this.policy.baseDelayMs * 2 ** tries);
   }
+}
+
+/** An image's bytes, whatever it came as (a stream is read whole: a retry sends the same bytes). */
+async function bytesOf(image: Blob | Uint8Array | ArrayBuffer | AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  if (image instanceof Uint8Array) return image;
+  if (image instanceof ArrayBuffer) return new Uint8Array(image);
+  if (image instanceof Blob) return new Uint8Array(await image.arrayBuffer());
+  const parts: Uint8Array[] = [];
+  for await (const part of image) parts.push(part);
+  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
 }
 
 /** Retry-After (delay-seconds) in ms, or null when the answer has none. */

@@ -297,6 +297,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pets/{petId}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo to an animal: the image is the body
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:write` scope and a key of the animal's owner (another owner's key gets 403 and nothing is stored). Send the image itself as the body, `Content-Type: image/jpeg`, `image/png` or `image/webp`, up to 10 MiB (413 beyond, before the body is read). The bytes must be that image, whole and alone (400 `image_invalid` otherwise: another format than declared, cut short, followed by other data, or more than 40 megapixels). It is decoded, turned as its orientation says and re-encoded into every variant: no EXIF, GPS or other metadata of the upload is ever served. Up to 12 photos an animal (409 `photo_limit_reached`). The same bytes sent again for the same animal are the same photo: 200 with the animal as it is, nothing added, so a retried upload is safe. Answers the animal with its photos (one `pet.updated` event).
+         */
+        post: operations["uploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pets/{petId}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a photo from an animal
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:write` scope and a key of the animal's owner (another owner's key gets 403 and nothing changes). `If-Match` is honoured when sent. Its URLs answer 404 at once, on every instance. Answers the animal (one `pet.updated` event).
+         */
+        delete: operations["deletePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/photos/{photoId}/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo's variant, for an <img> (no key)
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     No key: a browser loads it for an `<img>` on any page (limited per client address like every call without a key). WebP when the request's `Accept` names `image/webp`, else JPEG (`Vary: Accept`). The URL always names the same bytes: a strong `ETag`, `Cache-Control: public, max-age=31536000, immutable`, 304 to `If-None-Match`. A removed photo answers 404 at once. Sizes, on the longest edge: small 300 px, medium 600 px, large 1000 px, full 1600 px; never enlarged.
+         */
+        get: operations["getPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations": {
         parameters: {
             query?: never;
@@ -751,7 +817,7 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "url_not_allowed" | "organization_exists" | "endpoint_limit_reached" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
+            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "url_not_allowed" | "photo_limit_reached" | "image_invalid" | "organization_exists" | "endpoint_limit_reached" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
             /** @description Human-readable description */
             message: string;
             /** @description The HTTP status code, repeated */
@@ -797,6 +863,12 @@ export interface components {
                 listEvents?: number;
                 /** @description Requests to getEvent */
                 getEvent?: number;
+                /** @description Requests to uploadPhoto */
+                uploadPhoto?: number;
+                /** @description Requests to deletePhoto */
+                deletePhoto?: number;
+                /** @description Requests to getPhoto */
+                getPhoto?: number;
                 /** @description Requests to listOrganizations */
                 listOrganizations?: number;
                 /** @description Requests to getOrganization */
@@ -863,6 +935,26 @@ export interface components {
          * @enum {string}
          */
         PetStatus: "available" | "pending" | "sold";
+        /** Photo */
+        Photo: {
+            /** @description The photo, content-addressed: the same bytes for the same animal are one photo */
+            id: string;
+            /** @description Its width once oriented, in pixels, as uploaded */
+            width: number;
+            /** @description Its height once oriented, in pixels, as uploaded */
+            height: number;
+            /** @description Paths of its variants on this API (prefix the API origin), up to 300, 600, 1,000 and 1,600 pixels on the longest edge, never enlarged; each JPEG or WebP as the request Accepts, public, cacheable for a year */
+            urls: {
+                /** @description The small variant's path on this API */
+                small: string;
+                /** @description The medium variant's path on this API */
+                medium: string;
+                /** @description The large variant's path on this API */
+                large: string;
+                /** @description The full variant's path on this API */
+                full: string;
+            };
+        };
         /**
          * Pet
          * @description An animal, as stored
@@ -918,7 +1010,10 @@ export interface components {
          *         "playful",
          *         "loves water"
          *       ],
-         *       "location": null
+         *       "location": null,
+         *       "photos": [],
+         *       "primaryPhoto": null,
+         *       "photoCount": 0
          *     }
          */
         Pet: {
@@ -1042,6 +1137,12 @@ export interface components {
                 /** @description ISO 3166-1 alpha-2 */
                 country: string;
             } | null;
+            /** @description Its photos (up to 12), in the order to show them: POST /v1/pets/{petId}/photos adds one, PATCH `photos` reorders them */
+            photos: components["schemas"]["Photo"][];
+            /** @description The first of its photos, the one a listing shows; null when it has none */
+            primaryPhoto: components["schemas"]["Photo"] | null;
+            /** @description How many photos it has */
+            photoCount: number;
         };
         /**
          * Pets
@@ -1180,6 +1281,12 @@ export interface components {
                 /** @description ISO 3166-1 alpha-2 */
                 country: string;
             } | null;
+            /** @description Its photos (up to 12), in the order to show them: POST /v1/pets/{petId}/photos adds one, PATCH `photos` reorders them */
+            photos?: components["schemas"]["Photo"][];
+            /** @description The first of its photos, the one a listing shows; null when it has none */
+            primaryPhoto?: components["schemas"]["Photo"] | null;
+            /** @description How many photos it has */
+            photoCount?: number;
         };
         /**
          * SparsePets
@@ -1395,6 +1502,8 @@ export interface components {
                 /** @description ISO 3166-1 alpha-2; US, the one country covered, when left out or null */
                 country?: string | null;
             } | null;
+            /** @description The animal's photo ids in the order to show them (the first is the primary one): each of its photos once. Photos are added by POST /v1/pets/{petId}/photos and removed by DELETE */
+            photos?: string[];
         };
         /**
          * NewOrder
@@ -2276,6 +2385,8 @@ export interface components {
         LinkDeprecated: string;
         /** @description `public, max-age=86400`: the reference may be kept for a day */
         "Cache-Control": string;
+        /** @description Accept: the format follows it */
+        Vary: string;
         /** @description The methods this path serves, e.g. `GET, HEAD, POST` */
         Allow: string;
     };
@@ -2388,7 +2499,7 @@ export interface operations {
                 /** @description Only the animals with these ids (1 to 100): `id=1&id=2`, or `id=1,2`. Ids that do not exist are left out. Combines with `status`. The replacement for fetching one animal by id. */
                 id?: number[];
                 /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
-                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location")[];
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount")[];
                 /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit, status, id and fields) */
                 cursor?: string;
             };
@@ -2529,7 +2640,10 @@ export interface operations {
                      *         "playful",
                      *         "loves water"
                      *       ],
-                     *       "location": null
+                     *       "location": null,
+                     *       "photos": [],
+                     *       "primaryPhoto": null,
+                     *       "photoCount": 0
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -2574,7 +2688,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
-                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location")[];
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount")[];
             };
             header?: never;
             path: {
@@ -2808,7 +2922,10 @@ export interface operations {
                      *         "playful",
                      *         "loves water"
                      *       ],
-                     *       "location": null
+                     *       "location": null,
+                     *       "photos": [],
+                     *       "primaryPhoto": null,
+                     *       "photoCount": 0
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -3737,6 +3854,430 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of the animal, in decimal digits without sign or leading zeros. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded. */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        /** @description The image: JPEG, PNG or WebP, up to 10 MiB */
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description The animal, which had this photo already (the same bytes sent again) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Rex",
+                     *       "categoryId": 1,
+                     *       "status": "available",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
+                     *       "adoptedAt": null,
+                     *       "ownerId": "acct_1042",
+                     *       "publishedAt": "2026-11-25T10:00:00.000Z",
+                     *       "species": "dog",
+                     *       "breeds": {
+                     *         "primary": "Labrador Retriever",
+                     *         "secondary": null,
+                     *         "mixed": true
+                     *       },
+                     *       "sex": "male",
+                     *       "ageGroup": "young",
+                     *       "birthDate": {
+                     *         "date": "2025-04-01",
+                     *         "exact": false
+                     *       },
+                     *       "size": "large",
+                     *       "coat": "Short",
+                     *       "colors": {
+                     *         "primary": "Black",
+                     *         "secondary": null
+                     *       },
+                     *       "goodWith": {
+                     *         "children": true,
+                     *         "dogs": true,
+                     *         "cats": null
+                     *       },
+                     *       "attributes": {
+                     *         "spayedNeutered": true,
+                     *         "houseTrained": true,
+                     *         "specialNeeds": false,
+                     *         "specialNeedsDetails": null,
+                     *         "shotsCurrent": true,
+                     *         "microchipped": true
+                     *       },
+                     *       "description": "Rex loves long walks and knows sit, down and paw.",
+                     *       "adoptionFee": {
+                     *         "amount": 15000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "tags": [
+                     *         "playful",
+                     *         "loves water"
+                     *       ],
+                     *       "location": null,
+                     *       "photos": [],
+                     *       "primaryPhoto": null,
+                     *       "photoCount": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            /** @description The animal with the new photo last */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Rex",
+                     *       "categoryId": 1,
+                     *       "status": "available",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
+                     *       "adoptedAt": null,
+                     *       "ownerId": "acct_1042",
+                     *       "publishedAt": "2026-11-25T10:00:00.000Z",
+                     *       "species": "dog",
+                     *       "breeds": {
+                     *         "primary": "Labrador Retriever",
+                     *         "secondary": null,
+                     *         "mixed": true
+                     *       },
+                     *       "sex": "male",
+                     *       "ageGroup": "young",
+                     *       "birthDate": {
+                     *         "date": "2025-04-01",
+                     *         "exact": false
+                     *       },
+                     *       "size": "large",
+                     *       "coat": "Short",
+                     *       "colors": {
+                     *         "primary": "Black",
+                     *         "secondary": null
+                     *       },
+                     *       "goodWith": {
+                     *         "children": true,
+                     *         "dogs": true,
+                     *         "cats": null
+                     *       },
+                     *       "attributes": {
+                     *         "spayedNeutered": true,
+                     *         "houseTrained": true,
+                     *         "specialNeeds": false,
+                     *         "specialNeedsDetails": null,
+                     *         "shotsCurrent": true,
+                     *         "microchipped": true
+                     *       },
+                     *       "description": "Rex loves long walks and knows sit, down and paw.",
+                     *       "adoptionFee": {
+                     *         "amount": 15000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "tags": [
+                     *         "playful",
+                     *         "loves water"
+                     *       ],
+                     *       "location": null,
+                     *       "photos": [],
+                     *       "primaryPhoto": null,
+                     *       "photoCount": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json" | "image_invalid";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "photo_limit_reached",
+                     *       "message": "Pet 42 has 12 photos, the most an animal has; remove one before adding another",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "photo_limit_reached";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag the resource was read at, e.g. `"3"` (every response that carries one resource sends its ETag; the `version` field of a list item gives the same value). `*` matches any current version. Optional: when sent, a resource changed since gets 412. A version that is no longer current gets 412 with the current ETag. Weak tags (`W/"3"`) never match. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description Identifier of the animal, in decimal digits without sign or leading zeros. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded. */
+                petId: number;
+                /** @description The photo's id, as the animal's `photos` show it */
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The animal without the photo */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Rex",
+                     *       "categoryId": 1,
+                     *       "status": "available",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
+                     *       "adoptedAt": null,
+                     *       "ownerId": "acct_1042",
+                     *       "publishedAt": "2026-11-25T10:00:00.000Z",
+                     *       "species": "dog",
+                     *       "breeds": {
+                     *         "primary": "Labrador Retriever",
+                     *         "secondary": null,
+                     *         "mixed": true
+                     *       },
+                     *       "sex": "male",
+                     *       "ageGroup": "young",
+                     *       "birthDate": {
+                     *         "date": "2025-04-01",
+                     *         "exact": false
+                     *       },
+                     *       "size": "large",
+                     *       "coat": "Short",
+                     *       "colors": {
+                     *         "primary": "Black",
+                     *         "secondary": null
+                     *       },
+                     *       "goodWith": {
+                     *         "children": true,
+                     *         "dogs": true,
+                     *         "cats": null
+                     *       },
+                     *       "attributes": {
+                     *         "spayedNeutered": true,
+                     *         "houseTrained": true,
+                     *         "specialNeeds": false,
+                     *         "specialNeedsDetails": null,
+                     *         "shotsCurrent": true,
+                     *         "microchipped": true
+                     *       },
+                     *       "description": "Rex loves long walks and knows sit, down and paw.",
+                     *       "adoptionFee": {
+                     *         "amount": 15000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "tags": [
+                     *         "playful",
+                     *         "loves water"
+                     *       ],
+                     *       "location": null,
+                     *       "photos": [],
+                     *       "primaryPhoto": null,
+                     *       "photoCount": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The photo's id, as the animal's `photos` show it */
+                photoId: string;
+                /** @description The variant */
+                size: "small" | "medium" | "large" | "full";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variant */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description The copy the ETag names is current */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -127,6 +127,8 @@ export const adoptionModule: FeatureModule = {
             resolve(d, T.SettleHolds),
             resolve(d, Clock),
             resolve(d, Gazetteer),
+            // The pet's photos go with it (the photos feature's store, through its port).
+            adapters.photos,
             config.legacyPetOwner,
           ),
       ),

@@ -8,7 +8,22 @@ import type { FeatureModule } from './module.js';
 import { SHARED_TOKENS, sharedModule } from './shared.js';
 import { WEBHOOKS_TOKENS, webhooksModule } from './webhooks.js';
 import { ORGANIZATIONS_TOKENS, organizationsModule } from './organizations.js';
+import { PHOTOS_TOKENS, photosModule } from './photos.js';
 
-export const FEATURES: readonly FeatureModule[] = [sharedModule, accessModule, adoptionModule, organizationsModule, webhooksModule];
+export const FEATURES: readonly FeatureModule[] = [
+  sharedModule,
+  accessModule,
+  adoptionModule,
+  photosModule,
+  organizationsModule,
+  webhooksModule,
+];
 
-export const TOKENS = { ...SHARED_TOKENS, ...ACCESS_TOKENS, ...ADOPTION_TOKENS, ...ORGANIZATIONS_TOKENS, ...WEBHOOKS_TOKENS } as const;
+export const TOKENS = {
+  ...SHARED_TOKENS,
+  ...ACCESS_TOKENS,
+  ...ADOPTION_TOKENS,
+  ...ORGANIZATIONS_TOKENS,
+  ...PHOTOS_TOKENS,
+  ...WEBHOOKS_TOKENS,
+} as const;

@@ -64,6 +64,7 @@ export const PET_EVENT_FIELDS = [
   'ownerId',
   'publishedAt',
   ...RECORD_FIELDS,
+  'photos',
 ] as const;
 
 /** The fields of an adoption request the API shows and an event compares. */
@@ -94,13 +95,16 @@ export function petCreated(stamp: EventStamp, pet: Pet): PetEvent {
 }
 
 export function petUpdated(stamp: EventStamp, before: Pet, after: Pet): PetEvent {
+  const previous = previousAttributes(before, after, PET_EVENT_FIELDS);
+  // The photos as they were, by id in their order (as PATCH takes them): the objects are the photos' own.
+  if (previous.photos !== undefined) previous.photos = before.photos.map((photo) => photo.id);
   return {
     id: stamp.id,
     createdAt: stamp.createdAt,
     type: 'pet.updated',
     sequence: after.version,
     object: after,
-    previousAttributes: previousAttributes(before, after, PET_EVENT_FIELDS),
+    previousAttributes: previous,
   };
 }
 

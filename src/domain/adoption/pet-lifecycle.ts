@@ -2,8 +2,8 @@
  * What may happen to a pet after it is added: the status transitions as one table, who may change a
  * pet, and each change as a pure function from the pet to its next version (or a domain error).
  */
-import { ForbiddenError, InvalidTransitionError, PetHeldError } from '../shared/errors.js';
-import { checkCategoryId, checkName, type Pet } from './pet.js';
+import { ForbiddenError, InvalidTransitionError, PetHeldError, PhotoLimitReachedError, ValidationError } from '../shared/errors.js';
+import { checkCategoryId, checkName, MAX_PHOTOS_PER_PET, type Pet, type PetPhoto } from './pet.js';
 import { type Instant } from '../shared/instant.js';
 import type { PetStatus } from './pet-status.js';
 import { checkRecord, mergeRecord, sameRecord, type PetRecord, type RecordInput } from './pet-record.js';
@@ -49,6 +49,8 @@ export interface PetPatch extends RecordInput {
   readonly name?: string;
   readonly categoryId?: number;
   readonly status?: PetStatus;
+  /** The pet's photo ids in a new order (each once). */
+  readonly photos?: readonly string[];
 }
 
 /**
@@ -74,8 +76,49 @@ export function changePet(pet: Pet, patch: PetPatch, now: Instant, gazetteer: Ga
     }
     checkTransition(pet.status, status);
   }
-  if (name === pet.name && categoryId === pet.categoryId && status === pet.status && !recordChanged) return pet;
-  return next(pet, now, pet.heldBy, status, name, categoryId, recordChanged ? record : pet);
+  const photos = patch.photos === undefined ? pet.photos : reorderPhotos(pet, patch.photos);
+  const photosMoved = photos.some((photo, i) => photo !== pet.photos[i]);
+  if (name === pet.name && categoryId === pet.categoryId && status === pet.status && !recordChanged && !photosMoved) return pet;
+  return next(pet, now, pet.heldBy, status, name, categoryId, recordChanged ? record : pet, photosMoved ? photos : pet.photos);
+}
+
+/** The pet with `photo` added last; the same pet when it has it already (an upload sent again). */
+export function addPhoto(pet: Pet, photo: PetPhoto, now: Instant): Pet {
+  if (pet.photos.some((held) => held.id === photo.id)) return pet;
+  if (pet.photos.length >= MAX_PHOTOS_PER_PET) {
+    throw new PhotoLimitReachedError(
+      `Pet ${pet.id} has ${MAX_PHOTOS_PER_PET} photos, the most an animal has; remove one before adding another`,
+    );
+  }
+  return next(pet, now, pet.heldBy, pet.status, pet.name, pet.categoryId, pet, [...pet.photos, photo]);
+}
+
+/** The pet without photo `photoId`; null when it has no such photo. */
+export function removePhoto(pet: Pet, photoId: string, now: Instant): Pet | null {
+  if (!pet.photos.some((held) => held.id === photoId)) return null;
+  return next(
+    pet,
+    now,
+    pet.heldBy,
+    pet.status,
+    pet.name,
+    pet.categoryId,
+    pet,
+    pet.photos.filter((held) => held.id !== photoId),
+  );
+}
+
+/** The pet's photos in the order `ids` names them: every photo it has, each once. */
+function reorderPhotos(pet: Pet, ids: readonly string[]): readonly PetPhoto[] {
+  const current = new Map(pet.photos.map((photo) => [photo.id, photo]));
+  const ordered = ids.map((id) => current.get(id));
+  if (ids.length !== pet.photos.length || new Set(ids).size !== ids.length || ordered.some((photo) => photo === undefined)) {
+    throw new ValidationError(
+      'photos',
+      `photos must list each of the pet's ${pet.photos.length} photo ids once, in the order to show them (${pet.photos.map((photo) => photo.id).join(', ') || 'it has none'})`,
+    );
+  }
+  return ordered as PetPhoto[];
 }
 
 /** An approved request holds the pet: it becomes pending, and only that request moves it on. */
@@ -102,6 +145,7 @@ function next(
   name = pet.name,
   categoryId = pet.categoryId,
   record: PetRecord = pet,
+  photos: readonly PetPhoto[] = pet.photos,
 ): Pet {
   const moved = status !== pet.status;
   return {
@@ -132,5 +176,6 @@ function next(
     heldBy,
     // First listed as available: kept from then on, whatever the status does.
     publishedAt: pet.publishedAt ?? (status === 'available' ? now : null),
+    photos,
   };
 }

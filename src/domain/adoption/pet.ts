@@ -17,6 +17,17 @@ export const NAME_MAX_LENGTH = 100;
 
 export type PetId = number;
 
+/** The most photos an animal has. */
+export const MAX_PHOTOS_PER_PET = 12;
+
+/** A photo of an animal: its id (content-addressed) and its size once oriented. */
+export interface PetPhoto {
+  readonly id: string;
+  readonly width: number;
+  readonly height: number;
+}
+const NO_PHOTOS: readonly PetPhoto[] = [];
+
 /** An animal to add: the seed's fields, and any of its record (pet-record.ts). */
 export interface NewPet extends RecordInput {
   readonly name: string;
@@ -46,6 +57,8 @@ export interface Pet extends PetFields {
   readonly heldBy: string | null;
   /** When it was first listed as available; null while it never was. */
   readonly publishedAt: Instant | null;
+  /** Its photos in the order partner pages show them; the first is the primary one. */
+  readonly photos: readonly PetPhoto[];
 }
 
 /** A new pet with its defaults applied, ready to be given an id by the repository. */
@@ -160,6 +173,7 @@ export function newPetDraft(
     ownerId,
     heldBy: null,
     publishedAt: fields.status === 'available' ? now : null,
+    photos: NO_PHOTOS,
   };
 }
 
@@ -196,5 +210,6 @@ export function petOf(id: PetId, from: PetDraft): Pet {
     tags: from.tags,
     location: from.location,
     publishedAt: from.publishedAt,
+    photos: from.photos,
   };
 }

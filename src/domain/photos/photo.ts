@@ -3,6 +3,7 @@
  * is decoded, checked and re-encoded into every variant, so nothing of the file but its pixels
  * survives: no EXIF, GPS or other metadata (a foster home's place must never leak through a photo).
  */
+import { ImageInvalidError } from '../shared/errors.js';
 
 /** The image formats an upload may be in, by media type. */
 export const UPLOAD_TYPES = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
@@ -18,8 +19,6 @@ export type PhotoSize = keyof typeof PHOTO_SIZES;
 
 /** The largest upload, in bytes (10 MiB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** The most photos an animal has. */
-export const MAX_PHOTOS_PER_PET = 12;
 /**
  * The most pixels an upload may declare (40 megapixels: a 7,746 x 5,164 camera frame fits), checked
  * from its header before it is decoded, so a small file declaring 50,000 x 50,000 costs nothing.
@@ -39,12 +38,13 @@ export type RejectionReason =
   /** It declares more pixels than MAX_INPUT_PIXELS. */
   | 'too_many_pixels';
 
-export class PhotoRejectedError extends Error {
+/** An upload refused before it is stored: 400 `image_invalid`, its reason in the message. */
+export class PhotoRejectedError extends ImageInvalidError {
   constructor(
-    readonly reason: RejectionReason,
+    override readonly reason: RejectionReason,
     message: string,
   ) {
-    super(message);
+    super(reason, `${message} (reason ${reason})`);
   }
 }
 

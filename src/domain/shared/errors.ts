@@ -20,6 +20,8 @@ export const DOMAIN_ERROR_CODES = [
   'url_not_allowed',
   'endpoint_limit_reached',
   'organization_exists',
+  'photo_limit_reached',
+  'image_invalid',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
@@ -42,6 +44,28 @@ export class PetNotFoundError extends DomainError {
   readonly code = 'not_found';
   constructor(id: number) {
     super(`No pet with id ${id} exists`);
+  }
+}
+
+export class PhotoLimitReachedError extends DomainError {
+  readonly code = 'photo_limit_reached';
+}
+
+/** An upload that is not the image it claims to be, or one too large to decode; `reason` says which. */
+export class ImageInvalidError extends DomainError {
+  readonly code = 'image_invalid';
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class PhotoNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(what: string) {
+    super(`No photo ${what}`);
   }
 }
 

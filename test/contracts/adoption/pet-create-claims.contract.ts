@@ -19,6 +19,7 @@ const PET: Pet = {
   name: 'Rex ✓',
   categoryId: 7,
   status: 'pending',
+  photos: [{ id: 'ph_AbCdEfGhIjKlMnOpQrStUv', width: 1200, height: 1600 }],
   version: 1,
   createdAt: new Date(T0).toISOString(),
   updatedAt: new Date(T0).toISOString(),

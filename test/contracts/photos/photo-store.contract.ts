@@ -65,16 +65,17 @@ export function describePhotoStoreContract(engine: string, harness: PhotoStoreHa
       expect(await store.get('ph_one', 'small', 'jpeg')).not.toBeNull();
     });
 
-    it.runIf(harness.another !== undefined)(
-      'serves on one instance what another stored, and a removal on one is seen by both',
-      async () => {
-        const other = await (harness.another as () => Promise<PhotoStore>)();
+    // Only a shared store has another instance to ask: the case is defined for it alone.
+    const another = harness.another;
+    if (another !== undefined) {
+      it('serves on one instance what another stored, and a removal on one is seen by both', async () => {
+        const other = await another();
         await store.put('ph_shared', variantsOf(3));
         expect(same(await other.get('ph_shared', 'medium', 'webp'), variantsOf(3)[3]?.body)).toBe(true);
         await other.remove('ph_shared');
         expect(await store.get('ph_shared', 'medium', 'webp')).toBeNull();
         expect(await other.get('ph_shared', 'medium', 'webp')).toBeNull();
-      },
-    );
+      });
+    }
   });
 }

@@ -323,6 +323,9 @@ describe('the pet lifecycle', () => {
         'updatedAt',
         'version',
         ...RECORD_FIELDS,
+        'photos',
+        'primaryPhoto',
+        'photoCount',
       ].sort(),
     );
   });

@@ -37,6 +37,9 @@ describe('pets', () => {
         // Listed as available at once; a client that sends the seed's fields gets the empty record.
         publishedAt: created,
         ...EMPTY_RECORD,
+        photos: [],
+        primaryPhoto: null,
+        photoCount: 0,
       });
       expect(response.headers.location).toBe('/v1/pets/1');
       expect(response.headers.etag).toBe('"1"');

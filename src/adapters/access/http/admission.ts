@@ -26,6 +26,8 @@ declare module 'fastify' {
     spendsQuota?: boolean;
     /** The scope an API key needs for the route; an admitted key without it gets 403. */
     keyScope?: KeyScope;
+    /** Served without a key (a photo an `<img>` loads), limited per client address like the document. */
+    keyless?: boolean;
   }
 }
 
@@ -103,7 +105,7 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
 
   app.addHook('onRoute', (routeOptions) => {
     const route: RouteAdmission = {
-      needsKey: !isPublicRoute(routeOptions.url),
+      needsKey: !isPublicRoute(routeOptions.url) && routeOptions.config?.keyless !== true,
       spendsQuota: routeOptions.config?.spendsQuota !== false,
       scope: routeOptions.config?.keyScope ?? null,
     };

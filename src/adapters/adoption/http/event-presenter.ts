@@ -7,6 +7,8 @@ import { nextPageLink } from '../../shared/http/schemas/common-schemas.js';
 import type { ListEventsQuerySchema } from './event-schemas.js';
 import { OrderSchema } from './order-schemas.js';
 import { PetSchema } from './pet-schemas.js';
+import { petView } from './pet-view.js';
+import type { Pet } from '../../../domain/adoption/pet.js';
 
 const PET_FIELDS = Object.keys(PetSchema.properties);
 const ORDER_FIELDS = Object.keys(OrderSchema.properties);
@@ -14,7 +16,8 @@ const ORDER_FIELDS = Object.keys(OrderSchema.properties);
 /** An event as the API shows it: its object with exactly the fields the resource shows. */
 export function presentEvent(event: FeedEvent) {
   const fields = event.type.startsWith('pet.') ? PET_FIELDS : ORDER_FIELDS;
-  const source = event.object as unknown as Record<string, unknown>;
+  // An animal as every answer shows it (photos with their URLs); a request as stored.
+  const source = (event.type.startsWith('pet.') ? petView(event.object as Pet) : event.object) as unknown as Record<string, unknown>;
   // Exactly the resource's fields (never an internal one), so the serialiser picks its schema.
   const object = Object.fromEntries(fields.map((field) => [field, source[field]])) as Static<typeof PetSchema> | Static<typeof OrderSchema>;
   return {

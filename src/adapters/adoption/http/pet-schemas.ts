@@ -1,7 +1,16 @@
 /** TypeBox schemas for the pet resource: the one source for validation, serialisation and OpenAPI. */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { PET_STATUSES, type PetStatus } from '../../../domain/adoption/pet-status.js';
-import { ID_RANGE_TEXT, MAX_ID, MIN_ID, NAME_MAX_LENGTH, NAME_PATTERN, NAME_RULE_TEXT } from '../../../domain/adoption/pet.js';
+import {
+  ID_RANGE_TEXT,
+  MAX_ID,
+  MAX_PHOTOS_PER_PET,
+  MIN_ID,
+  NAME_MAX_LENGTH,
+  NAME_PATTERN,
+  NAME_RULE_TEXT,
+} from '../../../domain/adoption/pet.js';
+import { PhotoSchema } from './pet-view.js';
 import { MAX_IDS } from '../../../application/adoption/use-cases/list-pets.js';
 import { PET_TRANSITIONS } from '../../../domain/adoption/pet-lifecycle.js';
 import { cursorQuery, idempotencyHeadersSchema, limitQuery } from '../../shared/http/schemas/common-schemas.js';
@@ -85,6 +94,15 @@ export const PetSchema = Type.Object(
       description: 'When it was first listed as available (kept whatever its status does since); null while it never was',
     }),
     ...recordOutputProperties(),
+    photos: Type.Array(PhotoSchema, {
+      maxItems: MAX_PHOTOS_PER_PET,
+      description: `Its photos (up to ${MAX_PHOTOS_PER_PET}), in the order to show them: POST /v1/pets/{petId}/photos adds one, PATCH \`photos\` reorders them`,
+    }),
+    primaryPhoto: Type.Unsafe<Static<typeof PhotoSchema> | null>({
+      anyOf: [PhotoSchema, { type: 'null' }],
+      description: 'The first of its photos, the one a listing shows; null when it has none',
+    }),
+    photoCount: Type.Integer({ minimum: 0, maximum: MAX_PHOTOS_PER_PET, description: 'How many photos it has' }),
   },
   {
     title: 'Pet',
@@ -124,6 +142,9 @@ export const PetSchema = Type.Object(
         adoptionFee: { amount: 15000, currency: 'USD' },
         tags: ['playful', 'loves water'],
         location: null,
+        photos: [],
+        primaryPhoto: null,
+        photoCount: 0,
       },
     ],
   },
@@ -140,6 +161,14 @@ export const PetPatchSchema = Type.Object(
       ),
     ),
     ...recordInputProperties(),
+    photos: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+        maxItems: MAX_PHOTOS_PER_PET,
+        description:
+          "The animal's photo ids in the order to show them (the first is the primary one): each of its photos once. Photos are added by POST /v1/pets/{petId}/photos and removed by DELETE",
+        'x-invalid': `must list the animal's photo ids (at most ${MAX_PHOTOS_PER_PET}), each once`,
+      }),
+    ),
   },
   {
     title: 'PetPatch',
@@ -161,6 +190,8 @@ export const READ_ONLY_PET_FIELDS = [
   'adoptedAt',
   'ownerId',
   'publishedAt',
+  'primaryPhoto',
+  'photoCount',
 ] as const;
 
 export const PetsSchema = Type.Array(PetSchema, { title: 'Pets', description: 'A page of animals in ascending id order' });

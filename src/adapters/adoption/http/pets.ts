@@ -37,6 +37,7 @@ import { ErrorSchema } from '../../shared/http/schemas/error-schema.js';
 import { callerOf, etagOf, parseIfMatch } from '../../shared/http/preconditions.js';
 import { MERGE_PATCH } from '../../shared/http/plugins/json-body.js';
 import { fieldsAsList, projection } from './sparse-fields.js';
+import { petView, type PetView } from './pet-view.js';
 
 export interface PetRoutesOptions {
   readonly listPets: ListPets;
@@ -54,7 +55,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { listPets, createPet, getPet, changePet, basePath } = options;
   const jsonOf = petJsonCache();
-  let serializePet: ((pet: Pet) => string) | undefined;
+  let serializePet: ((pet: PetView) => string) | undefined;
   const { deprecatedAtMs, sunsetAtMs } = getPet.deprecation;
   // RFC 9745 Deprecation (a Unix time) and RFC 8594 Sunset (an HTTP date), with links to the
   // replacement (the list, asked for this one id) and to the policy: on every answer of getPet, 410 included.
@@ -121,9 +122,11 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       }
       if (fields !== undefined) {
         const project = projection(fields);
-        return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(pets.map(project)));
+        return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(pets.map((pet) => project(petView(pet)))));
       }
-      serializePet ??= reply.compileSerializationSchema(PetSchema as unknown as Record<string, unknown>) as unknown as (pet: Pet) => string;
+      serializePet ??= reply.compileSerializationSchema(PetSchema as unknown as Record<string, unknown>) as unknown as (
+        pet: PetView,
+      ) => string;
       let body = '[';
       for (let i = 0; i < pets.length; i++) body += (i === 0 ? '' : ',') + jsonOf(pets[i] as Pet, serializePet);
       // The same bytes the response schema's serialiser writes for the array, pet by pet.
@@ -165,7 +168,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         key !== undefined ? { apiKeyId: caller.keyId, key } : undefined,
       );
       if (replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(201).header('Location', `${basePath}/pets/${pet.id}`).header('ETag', etagOf(pet.version)).send(pet);
+      return reply.code(201).header('Location', `${basePath}/pets/${pet.id}`).header('ETag', etagOf(pet.version)).send(petView(pet));
     },
   );
 
@@ -209,8 +212,8 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       const pet = await getPet.execute(request.params.petId);
       reply.header('ETag', etagOf(pet.version));
       const { fields } = request.query;
-      if (fields !== undefined) return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(projection(fields)(pet)));
-      return pet;
+      if (fields !== undefined) return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(projection(fields)(petView(pet))));
+      return petView(pet);
     },
   );
 
@@ -261,7 +264,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         callerOf(request),
       );
       reply.header('ETag', etagOf(pet.version));
-      return pet;
+      return petView(pet);
     },
   );
 
@@ -299,12 +302,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * in-memory store keeps one object per version; MongoDB reads make new ones), so a kept text is
  * never stale, and a list page of unchanged pets costs a join instead of serialising 20 pets.
  */
-function petJsonCache(): (pet: Pet, serialize: (pet: Pet) => string) => string {
+function petJsonCache(): (pet: Pet, serialize: (pet: PetView) => string) => string {
   const texts = new WeakMap<Pet, string>();
   return (pet, serialize) => {
     let text = texts.get(pet);
     if (text === undefined) {
-      text = serialize(pet);
+      text = serialize(petView(pet));
       texts.set(pet, text);
     }
     return text;

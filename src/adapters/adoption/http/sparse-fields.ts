@@ -1,5 +1,5 @@
 /** Sparse fieldsets (`fields=`): the fields a client asked for, read from the query, and each animal cut to them. */
-import type { Pet } from '../../../domain/adoption/pet.js';
+import type { PetView } from './pet-view.js';
 import { PET_FIELD_NAMES } from './pet-schemas.js';
 
 /** `fields=a,b` and `fields=a&fields=b` alike, before validation. */
@@ -10,7 +10,7 @@ export function fieldsAsList(query: { fields?: unknown }): void {
 }
 
 /** An animal with `id` and the fields asked for, in the order Pet shows them (a field named twice comes once). */
-export function projection(fields: readonly string[]): (pet: Pet) => Record<string, unknown> {
+export function projection(fields: readonly string[]): (pet: PetView) => Record<string, unknown> {
   const chosen = PET_FIELD_NAMES.filter((name) => name !== 'id' && fields.includes(name));
   return (pet) => {
     const shown: Record<string, unknown> = { id: pet.id };

@@ -1,6 +1,6 @@
 /** How pets and their ids are stored in MongoDB: ids and category ids as int64, read back as bigint. */
 import { Long } from 'mongodb';
-import type { Pet } from '../../../domain/adoption/pet.js';
+import type { Pet, PetPhoto } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
 import type { Place } from '../../../domain/shared/place.js';
 import {
@@ -53,6 +53,7 @@ export interface StoredPetFields {
   adoptionFee?: AdoptionFee | null;
   tags?: string[];
   location?: Place | null;
+  photos?: PetPhoto[];
 }
 
 export function storedPetFields(pet: Pet): StoredPetFields {
@@ -82,6 +83,7 @@ export function storedPetFields(pet: Pet): StoredPetFields {
     adoptionFee: pet.adoptionFee,
     tags: [...pet.tags],
     location: pet.location,
+    photos: pet.photos.map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
   };
 }
 
@@ -136,6 +138,7 @@ export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
           country: fields.location.country,
         }
       : null,
+    photos: (fields.photos ?? []).map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
   };
 }
 

@@ -72,6 +72,11 @@ const CATALOGUE = {
     status: 422,
     example: "url's host hooks.example.com resolves to a private address; webhooks go to public addresses only",
   },
+  photo_limit_reached: { status: 409, example: 'Pet 42 has 12 photos, the most an animal has; remove one before adding another' },
+  image_invalid: {
+    status: 400,
+    example: 'The body is a PNG image but was sent as image/jpeg; send it with Content-Type image/png (reason format_mismatch)',
+  },
   organization_exists: {
     status: 409,
     example: 'Organization "acct_1042" exists already; change it with PATCH /admin/v1/organizations/{id}',

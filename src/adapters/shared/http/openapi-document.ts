@@ -57,7 +57,7 @@ const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['key_not_active', 'organization_
 /** Codes only some operations can meet; every other code, any operation answering with its status. */
 const OPERATIONS_OF: Partial<Readonly<Record<ErrorCode, readonly string[]>>> = {
   idempotency_key_in_flight: ['createPet'],
-  precondition_failed: ['updatePet', 'deletePet', 'updateOrganization', 'updateAnyOrganization'],
+  precondition_failed: ['updatePet', 'deletePet', 'updateOrganization', 'updateAnyOrganization', 'deletePhoto'],
   precondition_required: ['updatePet', 'updateOrganization', 'updateAnyOrganization'],
   invalid_transition: ['updatePet', 'approveOrder', 'deliverOrder', 'cancelOrder'],
   pet_held: ['updatePet', 'deletePet'],
@@ -66,6 +66,8 @@ const OPERATIONS_OF: Partial<Readonly<Record<ErrorCode, readonly string[]>>> = {
   url_not_allowed: ['createWebhookEndpoint', 'updateWebhookEndpoint'],
   endpoint_limit_reached: ['createWebhookEndpoint'],
   organization_exists: ['createOrganization'],
+  image_invalid: ['uploadPhoto'],
+  photo_limit_reached: ['uploadPhoto'],
   idempotency_key_reused: ['createPet', 'placeOrder', 'createKey', 'rotateKey'],
 };
 

@@ -19,6 +19,8 @@ function makeAjv(options: Options): Ajv {
   ajv.addFormat('date-time', true);
   // date likewise: the field's YYYY-MM-DD pattern here, and that the date exists in the domain.
   ajv.addFormat('date', true);
+  // binary names a body of bytes (an image) for the document; its checks are the route's.
+  ajv.addFormat('binary', true);
   return ajv;
 }
 

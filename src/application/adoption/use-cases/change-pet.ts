@@ -9,6 +9,7 @@ import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions
 import { type Pet, type PetId } from '../../../domain/adoption/pet.js';
 import { instantOf } from '../../../domain/shared/instant.js';
 import type { Gazetteer } from '../../../domain/shared/place.js';
+import type { PhotoStore } from '../../photos/ports/photo-store.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { Caller } from '../../shared/caller.js';
@@ -22,6 +23,8 @@ export class ChangePet {
     private readonly holds: SettleHolds,
     private readonly clock: Clock,
     private readonly gazetteer: Gazetteer,
+    /** Where the pet's photos are: removed with the pet. */
+    private readonly photos: PhotoStore,
     /** The owner of pets stored before owners were recorded (LEGACY_PET_OWNER), or null. */
     private readonly legacyOwner: string | null,
   ) {}
@@ -56,6 +59,7 @@ export class ChangePet {
       }
       if (await this.pets.remove(id, pet.version, feedEvents.petDeleted(this.clock, pet))) {
         await this.holds.cancelPlaced(id, 'pet_deleted');
+        for (const photo of pet.photos) await this.photos.remove(photo.id);
         return undefined;
       }
       return LOST_RACE;

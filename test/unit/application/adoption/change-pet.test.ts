@@ -2,6 +2,7 @@
  * ChangePet: only the owner's keys change or remove a pet, only from the version the client read
  * (If-Match), only as the lifecycle allows; and a refused change leaves the stored pet as it was.
  */
+import { MemoryPhotoStore } from '../../../../src/adapters/photos/memory/memory-photo-store.js';
 import { gazetteer } from '../../../support/gazetteer.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -91,7 +92,7 @@ describe('ChangePet', () => {
   it('lets the operator-named owner change pets stored before owners were recorded, and nobody when none is named', async () => {
     const world = adoptionWorld();
     const legacy = await world.pets.add({ ...(await world.aPet()), ownerId: null }, () => []);
-    const named = new ChangePet(world.pets, world.holds, world.clock, gazetteer, 'legacy_shelter');
+    const named = new ChangePet(world.pets, world.holds, world.clock, gazetteer, new MemoryPhotoStore(), 'legacy_shelter');
     expect((await named.update(legacy.id, { name: 'Old' }, '*', { ownerId: 'legacy_shelter', keyId: 'key_l' })).name).toBe('Old');
     await expect(world.change.update(legacy.id, { name: 'Mine' }, '*', SHELTER)).rejects.toThrow(ForbiddenError);
   });

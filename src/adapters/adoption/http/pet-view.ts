@@ -1,0 +1,102 @@
+/**
+ * An animal as the API shows it: its stored fields, and its photos with the URLs of their variants
+ * (public, content-addressed: GET /v1/photos/{photoId}/{size}), the primary one and their count.
+ * Every answer that carries an animal, and every event, shows it so.
+ */
+import { Type } from 'typebox';
+import type { Pet, PetPhoto } from '../../../domain/adoption/pet.js';
+import { BASE_PATH } from '../../shared/http/public-app.js';
+
+const SIZES = ['small', 'medium', 'large', 'full'] as const;
+
+/** Where a photo's variant is served (no key needed: an `<img>` on a partner page loads it). */
+export const photoUrl = (photoId: string, size: (typeof SIZES)[number]): string => `${BASE_PATH}/photos/${photoId}/${size}`;
+
+export const PhotoSchema = Type.Object(
+  {
+    id: Type.String({ description: 'The photo, content-addressed: the same bytes for the same animal are one photo' }),
+    width: Type.Integer({ minimum: 1, description: 'Its width once oriented, in pixels, as uploaded' }),
+    height: Type.Integer({ minimum: 1, description: 'Its height once oriented, in pixels, as uploaded' }),
+    urls: Type.Object(
+      Object.fromEntries(SIZES.map((size) => [size, Type.String({ description: `The ${size} variant's path on this API` })])) as Record<
+        (typeof SIZES)[number],
+        ReturnType<typeof Type.String>
+      >,
+      {
+        additionalProperties: false,
+        description:
+          'Paths of its variants on this API (prefix the API origin), up to 300, 600, 1,000 and 1,600 pixels on the longest edge, never enlarged; each JPEG or WebP as the request Accepts, public, cacheable for a year',
+      },
+    ),
+  },
+  { title: 'Photo', additionalProperties: false, description: "A photo of an animal, its variants' URLs" },
+);
+
+export interface PhotoView {
+  readonly id: string;
+  readonly width: number;
+  readonly height: number;
+  readonly urls: Readonly<Record<(typeof SIZES)[number], string>>;
+}
+
+const views = new WeakMap<PetPhoto, PhotoView>();
+
+function photoView(photo: PetPhoto): PhotoView {
+  let view = views.get(photo);
+  if (view === undefined) {
+    view = {
+      id: photo.id,
+      width: photo.width,
+      height: photo.height,
+      urls: {
+        small: photoUrl(photo.id, 'small'),
+        medium: photoUrl(photo.id, 'medium'),
+        large: photoUrl(photo.id, 'large'),
+        full: photoUrl(photo.id, 'full'),
+      },
+    };
+    views.set(photo, view);
+  }
+  return view;
+}
+
+export type PetView = Omit<Pet, 'heldBy' | 'photos'> & {
+  readonly photos: PhotoView[];
+  readonly primaryPhoto: PhotoView | null;
+  readonly photoCount: number;
+};
+
+/** The animal as shown: its stored fields (never its hold), its photos with their URLs. */
+export function petView(pet: Pet): PetView {
+  const photos = pet.photos.map(photoView);
+  return {
+    id: pet.id,
+    name: pet.name,
+    categoryId: pet.categoryId,
+    status: pet.status,
+    version: pet.version,
+    createdAt: pet.createdAt,
+    updatedAt: pet.updatedAt,
+    statusChangedAt: pet.statusChangedAt,
+    adoptedAt: pet.adoptedAt,
+    ownerId: pet.ownerId,
+    publishedAt: pet.publishedAt,
+    species: pet.species,
+    breeds: pet.breeds,
+    sex: pet.sex,
+    ageGroup: pet.ageGroup,
+    birthDate: pet.birthDate,
+    size: pet.size,
+    coat: pet.coat,
+    colors: pet.colors,
+    goodWith: pet.goodWith,
+    attributes: pet.attributes,
+    description: pet.description,
+    adoptionFee: pet.adoptionFee,
+    tags: pet.tags,
+    location: pet.location,
+    photos,
+    primaryPhoto: photos[0] ?? null,
+    photoCount: photos.length,
+  };
+}

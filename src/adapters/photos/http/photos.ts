@@ -1,0 +1,168 @@
+/**
+ * Photos of animals (beta): uploaded as the image itself (the body is the JPEG, PNG or WebP, not a
+ * form: one request, one photo, no multipart parsing of up to 10 MiB), removed, and served to anyone
+ * (an `<img>` sends no key), each variant in JPEG or WebP as the request Accepts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { PetPhotos } from '../../../application/photos/use-cases/pet-photos.js';
+import { PHOTO_ID_PATTERN } from '../../../application/photos/use-cases/pet-photos.js';
+import {
+  MAX_UPLOAD_BYTES,
+  PHOTO_SIZES,
+  UPLOAD_TYPES,
+  type PhotoSize,
+  type ServedFormat,
+  type UploadFormat,
+} from '../../../domain/photos/photo.js';
+import { HttpError } from '../../shared/http/http-errors.js';
+import { ETAG_HEADER, IF_MATCH_HEADER, ifMatchHeadersSchema, NoQuerySchema } from '../../shared/http/schemas/common-schemas.js';
+import { errorResponses, withContents, withHeaders } from '../../shared/http/schemas/responses.js';
+import { callerOf, etagOf, parseIfMatch } from '../../shared/http/preconditions.js';
+import { BETA } from '../../shared/http/schemas/stability.js';
+import { createValidatorCompiler } from '../../shared/http/validation.js';
+import { PetIdParamsSchema, PetSchema } from '../../adoption/http/pet-schemas.js';
+import { petView, photoUrl } from '../../adoption/http/pet-view.js';
+
+export interface PhotoRoutesOptions {
+  readonly photos: PetPhotos;
+}
+
+const tags = ['photos'];
+const MIB = MAX_UPLOAD_BYTES / 1_048_576;
+const binary = (description: string) => Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
+const PhotoIdSchema = Type.String({
+  pattern: PHOTO_ID_PATTERN,
+  description: "The photo's id, as the animal's `photos` show it",
+  'x-invalid': 'must be a photo id (ph_ and 22 letters, digits, - or _)',
+});
+const SIZES = Object.keys(PHOTO_SIZES) as PhotoSize[];
+
+/** A year: a photo's URL always names the same bytes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The served format: WebP when the request Accepts it (by name, not by `*\/*`), else JPEG. */
+function formatFor(accept: string | undefined): ServedFormat {
+  return /(^|,)\s*image\/webp\s*(;(?!\s*q\s*=\s*0(\.0*)?\s*(,|$))|,|$)/i.test(accept ?? '') ? 'webp' : 'jpeg';
+}
+
+export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOptions): Promise<void> {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { photos } = options;
+  // The image itself is the body, read whole up to MAX_UPLOAD_BYTES; a Content-Length above it is
+  // refused with 413 before a byte is read.
+  app.addContentTypeParser(Object.keys(UPLOAD_TYPES), { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  const validate = createValidatorCompiler();
+  app.post(
+    '/pets/:petId/photos',
+    {
+      config: { keyScope: 'pets:write' },
+      bodyLimit: MAX_UPLOAD_BYTES,
+      // The body is bytes, checked by the use case (what they are, whole, alone); the rest as everywhere.
+      validatorCompiler: (route) => (route.httpPart === 'body' ? () => true : validate(route)),
+      schema: {
+        operationId: 'uploadPhoto',
+        summary: 'Add a photo to an animal: the image is the body',
+        description: `${BETA}\n\nNeeds the \`pets:write\` scope and a key of the animal's owner (another owner's key gets 403 and nothing is stored). Send the image itself as the body, \`Content-Type: image/jpeg\`, \`image/png\` or \`image/webp\`, up to ${MIB} MiB (413 beyond, before the body is read). The bytes must be that image, whole and alone (400 \`image_invalid\` otherwise: another format than declared, cut short, followed by other data, or more than 40 megapixels). It is decoded, turned as its orientation says and re-encoded into every variant: no EXIF, GPS or other metadata of the upload is ever served. Up to 12 photos an animal (409 \`photo_limit_reached\`). The same bytes sent again for the same animal are the same photo: 200 with the animal as it is, nothing added, so a retried upload is safe. Answers the animal with its photos (one \`pet.updated\` event).`,
+        tags,
+        consumes: Object.keys(UPLOAD_TYPES),
+        params: PetIdParamsSchema,
+        querystring: NoQuerySchema,
+        body: binary(`The image: JPEG, PNG or WebP, up to ${MIB} MiB`),
+        response: {
+          201: withHeaders(PetSchema, 'The animal with the new photo last', {
+            ...ETAG_HEADER,
+            Location: { type: 'string', description: "The new photo's full-size variant", 'x-required': true },
+          }),
+          200: withHeaders(PetSchema, 'The animal, which had this photo already (the same bytes sent again)', ETAG_HEADER),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      const declared: UploadFormat | undefined = UPLOAD_TYPES[type as keyof typeof UPLOAD_TYPES];
+      if (declared === undefined || !Buffer.isBuffer(request.body)) {
+        throw new HttpError(
+          'unsupported_media_type',
+          'Send the image itself as the body, with Content-Type image/jpeg, image/png or image/webp',
+        );
+      }
+      const { pet, photo, created } = await photos.upload(request.params.petId, request.body, declared, callerOf(request));
+      reply.header('ETag', etagOf(pet.version));
+      if (created) reply.code(201).header('Location', photoUrl(photo.id, 'full'));
+      return petView(pet);
+    },
+  );
+
+  app.delete(
+    '/pets/:petId/photos/:photoId',
+    {
+      config: { keyScope: 'pets:write' },
+      schema: {
+        operationId: 'deletePhoto',
+        summary: 'Remove a photo from an animal',
+        description: `${BETA}\n\nNeeds the \`pets:write\` scope and a key of the animal's owner (another owner's key gets 403 and nothing changes). \`If-Match\` is honoured when sent. Its URLs answer 404 at once, on every instance. Answers the animal (one \`pet.updated\` event).`,
+        tags,
+        params: Type.Object({ petId: PetIdParamsSchema.properties.petId, photoId: PhotoIdSchema }),
+        querystring: NoQuerySchema,
+        headers: ifMatchHeadersSchema(false),
+        response: {
+          200: withHeaders(PetSchema, 'The animal without the photo', ETAG_HEADER),
+          ...errorResponses(400, 401, 403, 404, 412, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { petId, photoId } = request.params;
+      const pet = await photos.remove(petId, photoId, parseIfMatch(request.headers[IF_MATCH_HEADER]), callerOf(request));
+      reply.header('ETag', etagOf(pet.version));
+      return petView(pet);
+    },
+  );
+
+  app.get(
+    '/photos/:photoId/:size',
+    {
+      config: { keyless: true },
+      schema: {
+        operationId: 'getPhoto',
+        // No key: what an <img> sends.
+        security: [],
+        summary: "A photo's variant, for an <img> (no key)",
+        description: `${BETA}\n\nNo key: a browser loads it for an \`<img>\` on any page (limited per client address like every call without a key). WebP when the request's \`Accept\` names \`image/webp\`, else JPEG (\`Vary: Accept\`). The URL always names the same bytes: a strong \`ETag\`, \`Cache-Control: ${IMMUTABLE}\`, 304 to \`If-None-Match\`. A removed photo answers 404 at once. Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_SIZES[size]} px`).join(', ')}; never enlarged.`,
+        tags,
+        params: Type.Object({
+          photoId: PhotoIdSchema,
+          size: Type.String({ enum: SIZES, description: 'The variant', 'x-invalid': `must be one of ${SIZES.join(', ')}` }),
+        }),
+        querystring: NoQuerySchema,
+        response: {
+          200: withContents({ 'image/jpeg': binary('The variant as JPEG'), 'image/webp': binary('The variant as WebP') }, 'The variant', {
+            ...ETAG_HEADER,
+            'Cache-Control': { type: 'string', description: IMMUTABLE, 'x-required': true },
+            Vary: { type: 'string', description: 'Accept: the format follows it', 'x-required': true },
+          }),
+          304: withHeaders(Type.Null(), 'The copy the ETag names is current'),
+          ...errorResponses(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { photoId } = request.params;
+      const size = request.params.size as PhotoSize;
+      const format = formatFor(request.headers.accept);
+      const etag = `"${photoId}.${size}.${format}"`;
+      reply.header('Vary', 'Accept').header('Cache-Control', IMMUTABLE).header('ETag', etag);
+      const body = await photos.read(photoId, size, format);
+      const asked = request.headers['if-none-match'];
+      if (asked !== undefined && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+        return reply.code(304).send(undefined as unknown as null);
+      return reply.type(`image/${format}`).send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    },
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Photos of an animal: uploaded by its owner's keys (another owner: 403, nothing stored), checked
+ * before any decoder sees them, rendered into every variant, stored, then added to the animal in one
+ * conditional write with its pet.updated event; removed the same way; read by anyone.
+ *
+ * A photo's id is made of the animal's id and the uploaded bytes: the same bytes sent again for the
+ * same animal are the same photo, so a retried upload adds nothing. Its variants are stored before
+ * the animal names it; a failure between the two leaves variants no animal names (see the note in
+ * docs/api.md), never an animal naming a photo that cannot be served.
+ */
+import { createHash } from 'node:crypto';
+import { PetNotFoundError, PhotoNotFoundError } from '../../../domain/shared/errors.js';
+import { addPhoto, checkPetOwner, removePhoto } from '../../../domain/adoption/pet-lifecycle.js';
+import { MAX_PHOTOS_PER_PET, type Pet, type PetId, type PetPhoto } from '../../../domain/adoption/pet.js';
+import { PhotoLimitReachedError } from '../../../domain/shared/errors.js';
+import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
+import { instantOf } from '../../../domain/shared/instant.js';
+import { checkUploadBytes, type PhotoSize, type ServedFormat, type UploadFormat } from '../../../domain/photos/photo.js';
+import type { PetRepository } from '../../adoption/ports/pet-repository.js';
+import { feedEvents } from '../../adoption/services/feed-events.js';
+import type { Clock } from '../../shared/ports/clock.js';
+import type { Caller } from '../../shared/caller.js';
+import { LOST_RACE, retryOnConflict } from '../../shared/conditional-writes.js';
+import type { ImageCodec } from '../ports/image-codec.js';
+import type { PhotoStore } from '../ports/photo-store.js';
+
+/** A photo's id: `ph_` and 22 characters of the SHA-256 of the animal's id and the bytes (132 bits). */
+export function photoIdOf(petId: PetId, bytes: Uint8Array): string {
+  return `ph_${createHash('sha256').update(`${petId}:`).update(bytes).digest('base64url').slice(0, 22)}`;
+}
+
+export const PHOTO_ID_PATTERN = '^ph_[A-Za-z0-9_-]{22}$';
+
+export interface Uploaded {
+  readonly pet: Pet;
+  readonly photo: PetPhoto;
+  /** False when the animal had this photo already (the same bytes sent again). */
+  readonly created: boolean;
+}
+
+export class PetPhotos {
+  constructor(
+    private readonly pets: PetRepository,
+    private readonly codec: ImageCodec,
+    private readonly store: PhotoStore,
+    private readonly clock: Clock,
+    /** The owner of pets stored before owners were recorded (LEGACY_PET_OWNER), or null. */
+    private readonly legacyOwner: string | null,
+  ) {}
+
+  async upload(petId: PetId, bytes: Uint8Array, declared: UploadFormat, caller: Caller): Promise<Uploaded> {
+    const pet = await this.ownPet(petId, caller);
+    checkUploadBytes(bytes, declared);
+    const id = photoIdOf(petId, bytes);
+    const held = pet.photos.find((photo) => photo.id === id);
+    if (held) return { pet, photo: held, created: false };
+    if (pet.photos.length >= MAX_PHOTOS_PER_PET) {
+      throw new PhotoLimitReachedError(
+        `Pet ${petId} has ${MAX_PHOTOS_PER_PET} photos, the most an animal has; remove one before adding another`,
+      );
+    }
+    const rendered = await this.codec.render(bytes, declared);
+    await this.store.put(id, rendered.variants);
+    const photo: PetPhoto = { id, width: rendered.width, height: rendered.height };
+    return retryOnConflict(`Pet ${petId}`, async () => {
+      const current = await this.ownPet(petId, caller);
+      const changed = addPhoto(current, photo, instantOf(this.clock.nowMs()));
+      if (changed === current) return { pet: current, photo, created: false };
+      return (await this.pets.update(changed, current.version, feedEvents.petChanged(this.clock, current, changed)))
+        ? { pet: changed, photo, created: true }
+        : LOST_RACE;
+    });
+  }
+
+  /** Removes the photo from the animal (If-Match honoured when sent), then its variants: its URLs answer 404 at once. */
+  async remove(petId: PetId, photoId: string, ifMatch: IfMatch | undefined, caller: Caller): Promise<Pet> {
+    const pet = await retryOnConflict(`Pet ${petId}`, async () => {
+      const current = await this.ownPet(petId, caller);
+      checkIfMatch(ifMatch, false, current.version, `pet ${petId}`);
+      const changed = removePhoto(current, photoId, instantOf(this.clock.nowMs()));
+      if (changed === null) throw new PhotoNotFoundError(`${photoId} on pet ${petId}`);
+      return (await this.pets.update(changed, current.version, feedEvents.petChanged(this.clock, current, changed))) ? changed : LOST_RACE;
+    });
+    await this.store.remove(photoId);
+    return pet;
+  }
+
+  /** One variant's bytes, for anyone. */
+  async read(photoId: string, size: PhotoSize, format: ServedFormat): Promise<Uint8Array> {
+    const body = await this.store.get(photoId, size, format);
+    if (body === null) throw new PhotoNotFoundError(photoId);
+    return body;
+  }
+
+  private async ownPet(petId: PetId, caller: Caller): Promise<Pet> {
+    const pet = await this.pets.findById(petId);
+    if (pet === null) throw new PetNotFoundError(petId);
+    checkPetOwner(pet, caller.ownerId, this.legacyOwner);
+    return pet;
+  }
+}

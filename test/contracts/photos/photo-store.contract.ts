@@ -7,7 +7,7 @@ export interface PhotoStoreHarness {
   /** A store on an empty database. */
   fresh(): Promise<PhotoStore>;
   /** A second store on the same database, as another instance has (when the adapter is shared). */
-  another?(): Promise<PhotoStore>;
+  readonly another?: () => Promise<PhotoStore>;
 }
 
 /** A photo's variants: distinct bytes per variant, the large ones bigger than one GridFS chunk (255 KiB). */

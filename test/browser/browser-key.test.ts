@@ -4,6 +4,7 @@
  * animals through a real CORS preflight; the same page served from an origin the key does not list,
  * or holding a secret key, lists nothing and reaches no data.
  */
+import sharp from 'sharp';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Browser } from 'puppeteer-core';
@@ -44,6 +45,17 @@ describe.runIf(RUN_BROWSER_TESTS)('a shelter page with a browser key, in a brows
     for (const name of ['Rex', 'Mia']) {
       await t.app.http.inject({ method: 'POST', url: '/v1/pets', headers: { authorization: writer }, payload: { name, categoryId: 1 } });
     }
+    // Rex has a photo, 400 x 300: the page shows it small (300 x 225), loaded without a key.
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#aa5500' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await t.app.http.inject({
+      method: 'POST',
+      url: '/v1/pets/1/photos',
+      headers: { authorization: writer, 'content-type': 'image/jpeg' },
+      payload: photo,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
     browser = await openBrowser();
   });
   afterAll(async () => {
@@ -60,9 +72,16 @@ describe.runIf(RUN_BROWSER_TESTS)('a shelter page with a browser key, in a brows
       await page.goto(origin, { waitUntil: 'networkidle0' });
       await page.waitForFunction("document.getElementById('status').textContent !== 'Loading…'", { timeout: 15_000 });
       const shown = (await page.evaluate(
-        "JSON.stringify({ animals: [...document.querySelectorAll('#animals li')].map((li) => li.textContent), status: document.getElementById('status').textContent })",
+        "JSON.stringify({ animals: [...document.querySelectorAll('#animals li')].map((li) => li.textContent), status: document.getElementById('status').textContent, images: [...document.images].map((img) => ({ alt: img.alt, loaded: img.complete && img.naturalWidth > 0, width: img.naturalWidth, height: img.naturalHeight, src: img.src })) })",
       )) as string;
-      return { seen, ...(JSON.parse(shown) as { animals: string[]; status: string }) };
+      return {
+        seen,
+        ...(JSON.parse(shown) as {
+          animals: string[];
+          status: string;
+          images: { alt: string; loaded: boolean; width: number; height: number; src: string }[];
+        }),
+      };
     } finally {
       await page.close();
     }
@@ -85,6 +104,16 @@ describe.runIf(RUN_BROWSER_TESTS)('a shelter page with a browser key, in a brows
     const shown = await visit(site.origin);
     expect(shown.animals.sort()).toEqual(['Mia', 'Rex']);
     expect(shown.status).toMatch(/^Listed \(\d+ requests left this minute\)$/);
+    // Rex's primary photo, loaded by an <img> from the API's origin without a key.
+    expect(shown.images).toEqual([
+      {
+        alt: 'Rex',
+        loaded: true,
+        width: 300,
+        height: 225,
+        src: expect.stringMatching(new RegExp(`^${api}/photos/ph_[\\w-]{22}/small$`)) as unknown,
+      },
+    ]);
     // The page asked the API (its preflight and the list), and nothing failed.
     expect(shown.seen.requested.some((url) => url.startsWith(`${api}/pets?status=available`))).toBe(true);
     expect(shown.seen.failed).toEqual([]);

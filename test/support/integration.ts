@@ -71,6 +71,10 @@ export async function openTestDatabase(): Promise<{
         'webhook_deliveries',
         'webhook_fanout',
         'webhook_health',
+        'organizations',
+        'photo_ids',
+        'photos.files',
+        'photos.chunks',
       ].map((c) => db.collection(c).deleteMany({})),
     );
   };

@@ -5,6 +5,7 @@
  * reorder, delete and the animal's removal take effect at once. Memory, and MongoDB + Redis in the
  * second pass (GridFS).
  */
+import { PHOTO_SWEEP_GRACE_MS } from '../../../src/config/modules/photos.js';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -218,5 +219,85 @@ describe('photos', () => {
     expectError(await fetchPhoto('/v1/photos/ph_AAAAAAAAAAAAAAAAAAAAAA/small'), 404, 'not_found');
     expectError(await fetchPhoto('/v1/photos/ph_AAAAAAAAAAAAAAAAAAAAAA/huge'), 400, 'invalid_request');
     expectError(await fetchPhoto('/v1/photos/nope/small'), 400, 'invalid_request');
+  });
+});
+
+describe('photos stored but never recorded (an upload cut short)', () => {
+  it('leaves no animal naming a photo it cannot serve, and the sweep removes what no animal names once no upload can be under way', async () => {
+    // The animal's write fails once, after the variants were stored: as a process killed between the two.
+    let failNextUpdate = false;
+    const t = await startTestApp({
+      wrapAdapters: (adapters) => {
+        const pets = adapters.pets;
+        return {
+          ...adapters,
+          pets: new Proxy(pets, {
+            get(target, property, receiver) {
+              if (property === 'update') {
+                return (...args: Parameters<typeof pets.update>) => {
+                  if (failNextUpdate) {
+                    failNextUpdate = false;
+                    return Promise.reject(new Error('injected: the process stopped between the two writes'));
+                  }
+                  return target.update(...args);
+                };
+              }
+              return Reflect.get(target, property, receiver) as unknown;
+            },
+          }),
+        };
+      },
+    });
+    try {
+      const shelter = await t.bearer('pro');
+      const pet = (
+        await t.app.http.inject({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { authorization: shelter },
+          payload: { name: 'Fern', categoryId: 1 },
+        })
+      ).json<PetBody>();
+      const image = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#224466' } })
+        .jpeg()
+        .toBuffer();
+      const send = () =>
+        t.app.http.inject({
+          method: 'POST',
+          url: `/v1/pets/${pet.id}/photos`,
+          headers: { authorization: shelter, 'content-type': 'image/jpeg' },
+          payload: image,
+        });
+      failNextUpdate = true;
+      expect((await send()).statusCode).toBe(500);
+      const read = async () =>
+        (await t.app.http.inject({ url: `/v1/pets?id=${pet.id}`, headers: { authorization: shelter } })).json<PetBody[]>()[0];
+      expect(await read()).toMatchObject({ photoCount: 0, version: pet.version });
+      const photos = resolve(t.app.container, TOKENS.PetPhotos);
+      const store = resolve(t.app.container, TOKENS.PhotoStore);
+      const stored = async () => (await store.listStored(t.clock.nowMs() + 1, undefined, 10)).map((entry) => entry.photoId);
+      const [orphan] = await stored();
+      expect(orphan).toMatch(/^ph_/);
+      // Within the grace an upload may still be under way: kept.
+      t.clock.advance(59 * 60_000);
+      expect(await photos.sweep(PHOTO_SWEEP_GRACE_MS)).toBe(0);
+      expect(await stored()).toEqual([orphan]);
+      // Past it, and named by no animal: removed, and its URL answers 404.
+      t.clock.advance(2 * 60_000);
+      expect(await photos.sweep(PHOTO_SWEEP_GRACE_MS)).toBe(1);
+      expect(await stored()).toEqual([]);
+      expectError(await t.app.http.inject({ url: `/v1/photos/${orphan}/small` }), 404, 'not_found');
+      // The client's retry of the same file stores it again and records it: one photo, served.
+      const retried = await send();
+      expect(retried.statusCode).toBe(201);
+      expect(retried.json<PetBody>().photos.map((photo) => photo.id)).toEqual([orphan]);
+      expect((await t.app.http.inject({ url: `/v1/photos/${orphan}/small` })).statusCode).toBe(200);
+      // A recorded photo is never swept, however old.
+      t.clock.advance(24 * 60 * 60_000);
+      expect(await photos.sweep(PHOTO_SWEEP_GRACE_MS)).toBe(0);
+      expect(await stored()).toEqual([orphan]);
+    } finally {
+      await t.close();
+    }
   });
 });

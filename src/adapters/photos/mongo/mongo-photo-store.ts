@@ -7,12 +7,13 @@
 import { GridFSBucket, type Collection, type Db } from 'mongodb';
 import type { PhotoSize, ServedFormat } from '../../../domain/photos/photo.js';
 import type { RenderedVariant } from '../../../application/photos/ports/image-codec.js';
-import type { PhotoStore } from '../../../application/photos/ports/photo-store.js';
+import type { PhotoStore, StoredPhoto } from '../../../application/photos/ports/photo-store.js';
 import { isDuplicateKey } from '../../shared/mongo/mongo-errors.js';
 import { MongoStore } from '../../shared/mongo/mongo-kit.js';
 
 interface MarkerDocument {
   _id: string;
+  petId: number;
   storedAt: Date;
 }
 
@@ -34,9 +35,10 @@ export class MongoPhotoStore extends MongoStore implements PhotoStore {
     await db.collection('photos.files').createIndex({ filename: 1, uploadDate: 1 }, { name: 'filename_upload_date' });
     await db.collection('photos.chunks').createIndex({ files_id: 1, n: 1 }, { name: 'files_id_n', unique: true });
     await db.collection('photos.files').createIndex({ 'metadata.photoId': 1 }, { name: 'photo_id' });
+    await db.collection('photo_ids').createIndex({ storedAt: 1 }, { name: 'stored_at' });
   }
 
-  put(photoId: string, variants: readonly RenderedVariant[]): Promise<void> {
+  put(photoId: string, petId: number, variants: readonly RenderedVariant[], storedAtMs: number): Promise<void> {
     return this.run(async () => {
       if ((await this.markers.findOne({ _id: photoId })) !== null) return;
       // A write cut short leaves unmarked files: the next put of the same photo replaces them.
@@ -52,7 +54,7 @@ export class MongoPhotoStore extends MongoStore implements PhotoStore {
         });
       }
       try {
-        await this.markers.insertOne({ _id: photoId, storedAt: new Date() });
+        await this.markers.insertOne({ _id: photoId, petId, storedAt: new Date(storedAtMs) });
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
@@ -68,6 +70,18 @@ export class MongoPhotoStore extends MongoStore implements PhotoStore {
       for await (const part of this.bucket.openDownloadStream(file._id)) parts.push(part as Buffer);
       return new Uint8Array(Buffer.concat(parts));
     });
+  }
+
+  listStored(beforeMs: number, afterId: string | undefined, limit: number): Promise<StoredPhoto[]> {
+    return this.run(async () =>
+      (
+        await this.markers
+          .find({ storedAt: { $lt: new Date(beforeMs) }, ...(afterId !== undefined && { _id: { $gt: afterId } }) })
+          .sort({ _id: 1 })
+          .limit(limit)
+          .toArray()
+      ).map((marker) => ({ photoId: marker._id, petId: Number(marker.petId), storedAtMs: marker.storedAt.getTime() })),
+    );
   }
 
   remove(photoId: string): Promise<void> {

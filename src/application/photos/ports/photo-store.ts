@@ -6,9 +6,19 @@
 import type { PhotoSize, ServedFormat } from '../../../domain/photos/photo.js';
 import type { RenderedVariant } from './image-codec.js';
 
+/** A stored photo, as the sweep of photos no animal names sees it. */
+export interface StoredPhoto {
+  readonly photoId: string;
+  /** The animal it was uploaded for. */
+  readonly petId: number;
+  readonly storedAtMs: number;
+}
+
 export interface PhotoStore {
-  /** Stores every variant of a photo; storing a photo that is stored already changes nothing. */
-  put(photoId: string, variants: readonly RenderedVariant[]): Promise<void>;
+  /** Stores every variant of a photo of `petId`'s; storing a photo that is stored already changes nothing. */
+  put(photoId: string, petId: number, variants: readonly RenderedVariant[], storedAtMs: number): Promise<void>;
+  /** Photos stored before `beforeMs`, in id order after `afterId`, at most `limit`. */
+  listStored(beforeMs: number, afterId: string | undefined, limit: number): Promise<StoredPhoto[]>;
   /** One variant's bytes; null when the photo is not stored, or was removed. */
   get(photoId: string, size: PhotoSize, format: ServedFormat): Promise<Uint8Array | null>;
   /** Removes every variant of the photo; removing one that is not stored does nothing. */

@@ -5,8 +5,8 @@
  *
  * A photo's id is made of the animal's id and the uploaded bytes: the same bytes sent again for the
  * same animal are the same photo, so a retried upload adds nothing. Its variants are stored before
- * the animal names it; a failure between the two leaves variants no animal names (see the note in
- * docs/api.md), never an animal naming a photo that cannot be served.
+ * the animal names it; a failure between the two leaves variants no animal names, never an animal
+ * naming a photo that cannot be served, and the sweep removes them once no upload can be under way.
  */
 import { createHash } from 'node:crypto';
 import { PetNotFoundError, PhotoNotFoundError } from '../../../domain/shared/errors.js';
@@ -30,6 +30,9 @@ export function photoIdOf(petId: PetId, bytes: Uint8Array): string {
 }
 
 export const PHOTO_ID_PATTERN = '^ph_[A-Za-z0-9_-]{22}$';
+
+/** Stored photos read per page by the sweep. */
+const SWEEP_PAGE = 100;
 
 export interface Uploaded {
   readonly pet: Pet;
@@ -60,7 +63,7 @@ export class PetPhotos {
       );
     }
     const rendered = await this.codec.render(bytes, declared);
-    await this.store.put(id, rendered.variants);
+    await this.store.put(id, petId, rendered.variants, this.clock.nowMs());
     const photo: PetPhoto = { id, width: rendered.width, height: rendered.height };
     return retryOnConflict(`Pet ${petId}`, async () => {
       const current = await this.ownPet(petId, caller);
@@ -83,6 +86,27 @@ export class PetPhotos {
     });
     await this.store.remove(photoId);
     return pet;
+  }
+
+  /**
+   * Removes the photos stored at least `graceMs` ago that their animal does not name (an upload cut
+   * short between storing the variants and recording the photo, or a removal cut short after its
+   * record); returns how many. The grace outlasts any upload under way.
+   */
+  async sweep(graceMs: number): Promise<number> {
+    let removed = 0;
+    let afterId: string | undefined;
+    for (;;) {
+      const page = await this.store.listStored(this.clock.nowMs() - graceMs, afterId, SWEEP_PAGE);
+      for (const stored of page) {
+        const pet = await this.pets.findById(stored.petId);
+        if (pet?.photos.some((photo) => photo.id === stored.photoId) === true) continue;
+        await this.store.remove(stored.photoId);
+        removed++;
+      }
+      if (page.length < SWEEP_PAGE) return removed;
+      afterId = page.at(-1)?.photoId;
+    }
   }
 
   /** One variant's bytes, for anyone. */

@@ -11,7 +11,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolve } from '../../../src/config/tokens.js';
 import { TOKENS } from '../../../src/config/modules/features.js';
-import { expectError, startTestApp, type TestApp } from '../../support/test-app.js';
+import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../../support/test-app.js';
+import { ANONYMOUS_LIMITS } from '../../../src/domain/access/plans.js';
 
 interface PhotoBody {
   id: string;
@@ -213,6 +214,19 @@ describe('photos', () => {
     >();
     expect(events.map((event) => event.data.object.photoCount)).toEqual([1, 2, 2, 1]);
     expect(events.map((event) => event.data.previousAttributes.photos)).toEqual([[], [a.id], [a.id, b.id], [b.id, a.id]]);
+  });
+
+  it('counts photo reads against the per-address limit of calls without a key: the 61st in a minute gets 429', async () => {
+    const pet = await newPet();
+    const url = (await send(pet.id, upload)).json<PetBody>().photos[0]?.urls.small ?? '';
+    for (let i = 1; i <= ANONYMOUS_LIMITS.perMinute; i++) {
+      const served = await fetchPhoto(url);
+      expect(served.statusCode).toBe(200);
+      expect(expectRateLimitHeaders(served).remaining).toBe(ANONYMOUS_LIMITS.perMinute - i);
+    }
+    expectError(await fetchPhoto(url), 429, 'rate_limited');
+    // A key's calls are counted apart: the shelter still reads its animals.
+    expect((await t.app.http.inject({ url: `/v1/pets?id=${pet.id}`, headers: { authorization: shelter } })).statusCode).toBe(200);
   });
 
   it('answers 404 for a photo never stored and 400 for a size or id that cannot be one', async () => {

@@ -82,14 +82,19 @@ export function changePet(pet: Pet, patch: PetPatch, now: Instant, gazetteer: Ga
   return next(pet, now, pet.heldBy, status, name, categoryId, recordChanged ? record : pet, photosMoved ? photos : pet.photos);
 }
 
-/** The pet with `photo` added last; the same pet when it has it already (an upload sent again). */
-export function addPhoto(pet: Pet, photo: PetPhoto, now: Instant): Pet {
-  if (pet.photos.some((held) => held.id === photo.id)) return pet;
+/** Refuses another photo for a pet that has as many as an animal may. */
+export function checkRoomForPhoto(pet: Pet): void {
   if (pet.photos.length >= MAX_PHOTOS_PER_PET) {
     throw new PhotoLimitReachedError(
       `Pet ${pet.id} has ${MAX_PHOTOS_PER_PET} photos, the most an animal has; remove one before adding another`,
     );
   }
+}
+
+/** The pet with `photo` added last; the same pet when it has it already (an upload sent again). */
+export function addPhoto(pet: Pet, photo: PetPhoto, now: Instant): Pet {
+  if (pet.photos.some((held) => held.id === photo.id)) return pet;
+  checkRoomForPhoto(pet);
   return next(pet, now, pet.heldBy, pet.status, pet.name, pet.categoryId, pet, [...pet.photos, photo]);
 }
 

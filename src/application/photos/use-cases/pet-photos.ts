@@ -10,9 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import { PetNotFoundError, PhotoNotFoundError } from '../../../domain/shared/errors.js';
-import { addPhoto, checkPetOwner, removePhoto } from '../../../domain/adoption/pet-lifecycle.js';
-import { MAX_PHOTOS_PER_PET, type Pet, type PetId, type PetPhoto } from '../../../domain/adoption/pet.js';
-import { PhotoLimitReachedError } from '../../../domain/shared/errors.js';
+import { addPhoto, checkPetOwner, checkRoomForPhoto, removePhoto } from '../../../domain/adoption/pet-lifecycle.js';
+import type { Pet, PetId, PetPhoto } from '../../../domain/adoption/pet.js';
 import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
 import { instantOf } from '../../../domain/shared/instant.js';
 import { checkUploadBytes, type PhotoSize, type ServedFormat, type UploadFormat } from '../../../domain/photos/photo.js';
@@ -57,11 +56,8 @@ export class PetPhotos {
     const id = photoIdOf(petId, bytes);
     const held = pet.photos.find((photo) => photo.id === id);
     if (held) return { pet, photo: held, created: false };
-    if (pet.photos.length >= MAX_PHOTOS_PER_PET) {
-      throw new PhotoLimitReachedError(
-        `Pet ${petId} has ${MAX_PHOTOS_PER_PET} photos, the most an animal has; remove one before adding another`,
-      );
-    }
+    // Refused before the decoding it would waste; checked again in the write.
+    checkRoomForPhoto(pet);
     const rendered = await this.codec.render(bytes, declared);
     await this.store.put(id, petId, rendered.variants, this.clock.nowMs());
     const photo: PetPhoto = { id, width: rendered.width, height: rendered.height };

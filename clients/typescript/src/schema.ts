@@ -352,7 +352,7 @@ export interface paths {
          * A photo's variant, for an <img> (no key)
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     No key: a browser loads it for an `<img>` on any page (limited per client address like every call without a key). WebP when the request's `Accept` names `image/webp`, else JPEG (`Vary: Accept`). The URL always names the same bytes: a strong `ETag`, `Cache-Control: public, max-age=31536000, immutable`, 304 to `If-None-Match`. A removed photo answers 404 at once. Sizes, on the longest edge: small 300 px, medium 600 px, large 1000 px, full 1600 px; never enlarged.
+         *     No key: a browser loads it for an `<img>` on any page. Limited per client address under a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other calls without a key. WebP when the request's `Accept` names `image/webp`, else JPEG (`Vary: Accept`). The URL always names the same bytes: a strong `ETag`, `Cache-Control: public, max-age=31536000, immutable`, 304 to `If-None-Match`. One byte `Range` gets 206 (a range past the end, 416 `range_not_satisfiable` with `Content-Range: bytes *\/length`); several ranges, the whole variant. A removed photo answers 404 at once. Sizes, on the longest edge: small 300 px, medium 600 px, large 1000 px, full 1600 px; never enlarged.
          */
         get: operations["getPhoto"];
         put?: never;
@@ -2302,6 +2302,31 @@ export interface components {
                 };
             };
         };
+        /** @description Error */
+        Error416: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Content-Range": components["headers"]["Content-Range"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": "range_not_satisfiable",
+                 *       "message": "See the message",
+                 *       "status": 416
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"] & {
+                    /** @enum {string} */
+                    code?: "range_not_satisfiable";
+                };
+            };
+        };
         /** @description Sent for any method a known path does not serve (OPTIONS and TRACE included), before any body is read */
         MethodNotAllowed: {
             headers: {
@@ -2387,6 +2412,10 @@ export interface components {
         "Cache-Control": string;
         /** @description Accept: the format follows it */
         Vary: string;
+        /** @description bytes: one range is served (206) */
+        "Accept-Ranges": string;
+        /** @description bytes first-last/length */
+        "Content-Range": string;
         /** @description The methods this path serves, e.g. `GET, HEAD, POST` */
         Allow: string;
     };
@@ -4213,7 +4242,12 @@ export interface operations {
     getPhoto: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-512`): 206 with it. Several ranges get the whole variant */
+                range?: string;
+                /** @description The range only if this is still the variant's ETag; else the whole variant */
+                "if-range"?: string;
+            };
             path: {
                 /** @description The photo's id, as the animal's `photos` show it */
                 photoId: string;
@@ -4235,6 +4269,27 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description The range asked for */
+            206: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Content-Range": components["headers"]["Content-Range"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4334,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            416: components["responses"]["Error416"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

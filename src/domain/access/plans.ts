@@ -24,6 +24,30 @@ export const PLAN_LIMITS: Readonly<Record<Exclude<PlanId, 'enterprise'>, PlanLim
  */
 export const ANONYMOUS_LIMITS: PlanLimits = { perMinute: 60, perDay: 1_000 };
 
+/**
+ * Limits for callers known by their client address, counted apart under a name: a route may give
+ * them a quota of their own (photos, which a page loads many of at once) instead of the anonymous one.
+ */
+export interface AddressQuota {
+  /** Names the count: the same address is counted once per quota. */
+  readonly name: string;
+  readonly limits: PlanLimits;
+}
+
+export const ANONYMOUS_QUOTA: AddressQuota = { name: 'ip', limits: ANONYMOUS_LIMITS };
+
+/**
+ * The quotas a route may name instead. `photos`: photo reads, which need no key (an `<img>` sends
+ * none) and come many at once (a page of 100 search results, an animal's 12 photos): ten times the
+ * anonymous numbers, counted apart, so a visitor's browsing neither spends nor is stopped by the
+ * address's other calls.
+ */
+export const ADDRESS_QUOTAS = {
+  photos: { name: 'photo-ip', limits: { perMinute: 600, perDay: 20_000 } },
+} as const satisfies Record<string, AddressQuota>;
+
+export type AddressQuotaName = keyof typeof ADDRESS_QUOTAS;
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }

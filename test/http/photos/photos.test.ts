@@ -12,7 +12,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolve } from '../../../src/config/tokens.js';
 import { TOKENS } from '../../../src/config/modules/features.js';
 import { expectError, expectRateLimitHeaders, startTestApp, type TestApp } from '../../support/test-app.js';
-import { ANONYMOUS_LIMITS } from '../../../src/domain/access/plans.js';
+import { ADDRESS_QUOTAS, ANONYMOUS_LIMITS } from '../../../src/domain/access/plans.js';
 
 interface PhotoBody {
   id: string;
@@ -216,17 +216,59 @@ describe('photos', () => {
     expect(events.map((event) => event.data.previousAttributes.photos)).toEqual([[], [a.id], [a.id, b.id], [b.id, a.id]]);
   });
 
-  it('counts photo reads against the per-address limit of calls without a key: the 61st in a minute gets 429', async () => {
+  it('counts photo reads per address under a quota of their own: the 601st in a minute gets 429, and the address keeps its other calls', async () => {
     const pet = await newPet();
     const url = (await send(pet.id, upload)).json<PetBody>().photos[0]?.urls.small ?? '';
-    for (let i = 1; i <= ANONYMOUS_LIMITS.perMinute; i++) {
+    const { perMinute } = ADDRESS_QUOTAS.photos.limits;
+    // The address's calls without a key are counted apart: spending them leaves photo reads alone.
+    for (let i = 0; i < ANONYMOUS_LIMITS.perMinute; i++)
+      expect((await t.app.http.inject({ url: '/v1/openapi.json' })).statusCode).toBe(200);
+    expectError(await t.app.http.inject({ url: '/v1/openapi.json' }), 429, 'rate_limited');
+    for (let i = 1; i <= perMinute; i++) {
       const served = await fetchPhoto(url);
       expect(served.statusCode).toBe(200);
-      expect(expectRateLimitHeaders(served).remaining).toBe(ANONYMOUS_LIMITS.perMinute - i);
+      expect(expectRateLimitHeaders(served)).toMatchObject({ limit: perMinute, remaining: perMinute - i });
     }
     expectError(await fetchPhoto(url), 429, 'rate_limited');
     // A key's calls are counted apart: the shelter still reads its animals.
     expect((await t.app.http.inject({ url: `/v1/pets?id=${pet.id}`, headers: { authorization: shelter } })).statusCode).toBe(200);
+  });
+
+  it('serves one byte range with 206, 416 past the end, and the whole variant for several ranges or an If-Range of other bytes', async () => {
+    const pet = await newPet();
+    const url = (await send(pet.id, upload)).json<PetBody>().photos[0]?.urls.large ?? '';
+    const whole = await fetchPhoto(url);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const bytes = whole.rawPayload;
+    const length = bytes.length;
+    const etag = String(whole.headers.etag);
+    const spans: [string, number, number][] = [
+      ['bytes=0-99', 0, 99],
+      ['bytes=100-', 100, length - 1],
+      ['bytes=-50', length - 50, length - 1],
+      [`bytes=${length - 10}-${length + 500}`, length - 10, length - 1],
+    ];
+    for (const [range, start, end] of spans) {
+      const part = await fetchPhoto(url, { range, 'if-range': etag });
+      expect(part.statusCode, range).toBe(206);
+      expect(part.headers['content-range'], range).toBe(`bytes ${start}-${end}/${length}`);
+      expect(part.headers['content-type']).toBe('image/jpeg');
+      expect(part.headers.etag).toBe(etag);
+      expect(part.rawPayload.equals(bytes.subarray(start, end + 1)), range).toBe(true);
+    }
+    const beyond = await fetchPhoto(url, { range: `bytes=${length}-` });
+    expect(expectError(beyond, 416, 'range_not_satisfiable').message).toContain(`${length} bytes`);
+    expect(beyond.headers['content-range']).toBe(`bytes */${length}`);
+    for (const headers of [
+      { range: 'bytes=0-9,20-29' },
+      { range: 'bytes=0-9', 'if-range': '"ph_other.large.jpeg"' },
+      { range: 'bytes=0-9', 'if-range': 'Wed, 21 Oct 2026 07:28:00 GMT' },
+      { range: 'items=0-9' },
+    ]) {
+      const answered = await fetchPhoto(url, headers);
+      expect(answered.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(answered.rawPayload.equals(bytes)).toBe(true);
+    }
   });
 
   it('answers 404 for a photo never stored and 400 for a size or id that cannot be one', async () => {

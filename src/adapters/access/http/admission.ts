@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission, AdmitRequest } from '../../../application/access/use-cases/admit-request.js';
 import type { AuthenticatedKey } from '../../../application/access/use-cases/authenticate.js';
 import type { KeyScope } from '../../../domain/access/api-key.js';
+import { ADDRESS_QUOTAS, ANONYMOUS_QUOTA, type AddressQuota, type AddressQuotaName } from '../../../domain/access/plans.js';
 import type { Outcome } from '../../../domain/shared/outcome.js';
 import type { Metrics } from '../../shared/metrics/metrics.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     keyScope?: KeyScope;
     /** Served without a key (a photo an `<img>` loads), limited per client address like the document. */
     keyless?: boolean;
+    /** The quota a caller known by its address is counted under here, instead of the anonymous one. */
+    addressQuota?: AddressQuotaName;
   }
 }
 
@@ -46,10 +49,11 @@ interface RouteAdmission {
   readonly needsKey: boolean;
   readonly spendsQuota: boolean;
   readonly scope: KeyScope | null;
+  readonly addressQuota: AddressQuota;
 }
 
 /** Requests under the scope that no route took: a key is asked for, and they count. */
-const UNROUTED: RouteAdmission = { needsKey: true, spendsQuota: true, scope: null };
+const UNROUTED: RouteAdmission = { needsKey: true, spendsQuota: true, scope: null, addressQuota: ANONYMOUS_QUOTA };
 
 /**
  * Each route gets one admission hook of its own when it is registered, with what it needs (a key,
@@ -97,6 +101,7 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       needsKey: route.needsKey,
       spendsQuota: route.spendsQuota,
       scope: route.scope,
+      addressQuota: route.addressQuota,
     });
     // Fastify turns a hook's own throw into the request's error; a throw after a wait must be passed on.
     if (admission instanceof Promise) admission.then((decided) => settle(request, reply, decided, done)).catch(done);
@@ -108,6 +113,7 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
       needsKey: !isPublicRoute(routeOptions.url) && routeOptions.config?.keyless !== true,
       spendsQuota: routeOptions.config?.spendsQuota !== false,
       scope: routeOptions.config?.keyScope ?? null,
+      addressQuota: quotaNamed(routeOptions.config?.addressQuota),
     };
     const hook = (request: FastifyRequest, reply: FastifyReply, done: HookDone): void => admit(request, reply, route, done);
     routeOptions.onRequest = routeOptions.onRequest === undefined ? [hook] : [...[routeOptions.onRequest].flat(), hook];
@@ -116,6 +122,10 @@ export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions)
     if (request.is404) admit(request, reply, UNROUTED, done);
     else done();
   });
+}
+
+function quotaNamed(name: AddressQuotaName | undefined): AddressQuota {
+  return name === undefined ? ANONYMOUS_QUOTA : ADDRESS_QUOTAS[name];
 }
 
 /** Node keeps only the first of several Authorization headers: count them in the raw list. */

@@ -9,6 +9,7 @@
  *   carries `Vary: Origin`. This rule runs inside admission (applyOriginRule), where the key is known.
  * Requests without an Origin (servers, tools) are not browsers' and see none of this.
  */
+import { ANONYMOUS_QUOTA } from '../../../domain/access/plans.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdmitRequest } from '../../../application/access/use-cases/admit-request.js';
 import type { BrowserOrigins } from '../../../application/access/use-cases/browser-origins.js';
@@ -92,6 +93,7 @@ async function preflight(request: FastifyRequest, reply: FastifyReply, origin: s
     authorizationHeaders: 0,
     clientAddress: () => request.ip,
     needsKey: false,
+    addressQuota: ANONYMOUS_QUOTA,
     spendsQuota: true,
     scope: null,
   });

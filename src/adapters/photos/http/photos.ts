@@ -4,7 +4,7 @@
  * (an `<img>` sends no key), each variant in JPEG or WebP as the request Accepts.
  */
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { PetPhotos } from '../../../application/photos/use-cases/pet-photos.js';
 import { PHOTO_ID_PATTERN } from '../../../application/photos/use-cases/pet-photos.js';
@@ -41,6 +41,43 @@ const SIZES = Object.keys(PHOTO_SIZES) as PhotoSize[];
 
 /** A year: a photo's URL always names the same bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SERVED_HEADERS = {
+  ...ETAG_HEADER,
+  'Cache-Control': { type: 'string', description: IMMUTABLE, 'x-required': true },
+  Vary: { type: 'string', description: 'Accept: the format follows it', 'x-required': true },
+  'Accept-Ranges': { type: 'string', description: 'bytes: one range is served (206)', 'x-required': true },
+} as const;
+
+/** The 416 says how long the variant is. */
+function withContentRange(responses: Record<number, TSchema>): Record<number, TSchema> {
+  const refused = responses[416] as TSchema & { headers?: Record<string, unknown> };
+  const headers = { ...refused.headers, 'Content-Range': { type: 'string', description: 'bytes */length', 'x-required': true } };
+  return { ...responses, 416: { ...refused, headers } };
+}
+
+/** The bytes a `Range` asks of a variant: whole (none asked, or one this route does not serve), one span, or none it has. */
+type Span = 'whole' | 'unsatisfiable' | { readonly start: number; readonly end: number };
+
+/**
+ * One byte range (`bytes=a-b`, `bytes=a-`, `bytes=-n`) of a body this long, as RFC 9110 allows a
+ * server: a Range it cannot parse, of several ranges or another unit, or under an `If-Range` that does
+ * not name these bytes' ETag (a date included: photos have none), is answered with the whole body.
+ */
+export function spanOf(range: string | undefined, ifRange: string | undefined, etag: string, length: number): Span {
+  if (range === undefined || (ifRange !== undefined && ifRange.trim() !== etag)) return 'whole';
+  const asked = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(range);
+  if (asked === null) return 'whole';
+  const [, first = '', last = ''] = asked;
+  if (first === '' && last === '') return 'whole';
+  if (first === '') {
+    const suffix = Number(last);
+    return suffix === 0 || length === 0 ? 'unsatisfiable' : { start: Math.max(0, length - suffix), end: length - 1 };
+  }
+  const start = Number(first);
+  if (start >= length) return 'unsatisfiable';
+  const end = last === '' ? length - 1 : Number(last);
+  return end < start ? 'whole' : { start, end: Math.min(end, length - 1) };
+}
 
 /** The served format: WebP when the request Accepts it (by name, not by `*\/*`), else JPEG. */
 function formatFor(accept: string | undefined): ServedFormat {
@@ -128,27 +165,44 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
   app.get(
     '/photos/:photoId/:size',
     {
-      config: { keyless: true },
+      config: { keyless: true, addressQuota: 'photos' },
       schema: {
         operationId: 'getPhoto',
         // No key: what an <img> sends.
         security: [],
         summary: "A photo's variant, for an <img> (no key)",
-        description: `${BETA}\n\nNo key: a browser loads it for an \`<img>\` on any page (limited per client address like every call without a key). WebP when the request's \`Accept\` names \`image/webp\`, else JPEG (\`Vary: Accept\`). The URL always names the same bytes: a strong \`ETag\`, \`Cache-Control: ${IMMUTABLE}\`, 304 to \`If-None-Match\`. A removed photo answers 404 at once. Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_SIZES[size]} px`).join(', ')}; never enlarged.`,
+        description: `${BETA}\n\nNo key: a browser loads it for an \`<img>\` on any page. Limited per client address under a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other calls without a key. WebP when the request's \`Accept\` names \`image/webp\`, else JPEG (\`Vary: Accept\`). The URL always names the same bytes: a strong \`ETag\`, \`Cache-Control: ${IMMUTABLE}\`, 304 to \`If-None-Match\`. One byte \`Range\` gets 206 (a range past the end, 416 \`range_not_satisfiable\` with \`Content-Range: bytes */length\`); several ranges, the whole variant. A removed photo answers 404 at once. Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_SIZES[size]} px`).join(', ')}; never enlarged.`,
         tags,
         params: Type.Object({
           photoId: PhotoIdSchema,
           size: Type.String({ enum: SIZES, description: 'The variant', 'x-invalid': `must be one of ${SIZES.join(', ')}` }),
         }),
         querystring: NoQuerySchema,
+        headers: Type.Object({
+          range: Type.Optional(
+            Type.String({
+              description:
+                'One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-512`): 206 with it. Several ranges get the whole variant',
+            }),
+          ),
+          'if-range': Type.Optional(
+            Type.String({ description: "The range only if this is still the variant's ETag; else the whole variant" }),
+          ),
+        }),
         response: {
           200: withContents({ 'image/jpeg': binary('The variant as JPEG'), 'image/webp': binary('The variant as WebP') }, 'The variant', {
-            ...ETAG_HEADER,
-            'Cache-Control': { type: 'string', description: IMMUTABLE, 'x-required': true },
-            Vary: { type: 'string', description: 'Accept: the format follows it', 'x-required': true },
+            ...SERVED_HEADERS,
           }),
+          206: withContents(
+            { 'image/jpeg': binary('The range of the JPEG'), 'image/webp': binary('The range of the WebP') },
+            'The range asked for',
+            {
+              ...SERVED_HEADERS,
+              'Content-Range': { type: 'string', description: 'bytes first-last/length', 'x-required': true },
+            },
+          ),
           304: withHeaders(Type.Null(), 'The copy the ETag names is current'),
-          ...errorResponses(400, 404, 429),
+          ...withContentRange(errorResponses(400, 404, 416, 429)),
         },
       },
     },
@@ -157,12 +211,27 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
       const size = request.params.size as PhotoSize;
       const format = formatFor(request.headers.accept);
       const etag = `"${photoId}.${size}.${format}"`;
-      reply.header('Vary', 'Accept').header('Cache-Control', IMMUTABLE).header('ETag', etag);
+      reply.header('Vary', 'Accept').header('Cache-Control', IMMUTABLE).header('ETag', etag).header('Accept-Ranges', 'bytes');
       const body = await photos.read(photoId, size, format);
       const asked = request.headers['if-none-match'];
       if (asked !== undefined && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
         return reply.code(304).send(undefined as unknown as null);
-      return reply.type(`image/${format}`).send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+      const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+      const span = spanOf(request.headers.range, request.headers['if-range'], etag, bytes.length);
+      if (span === 'unsatisfiable')
+        throw new HttpError(
+          'range_not_satisfiable',
+          `The variant is ${bytes.length} bytes long: ask for a range that starts before its end`,
+          {
+            'Content-Range': `bytes */${bytes.length}`,
+          },
+        );
+      reply.type(`image/${format}`);
+      if (span === 'whole') return reply.send(bytes);
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${span.start}-${span.end}/${bytes.length}`)
+        .send(bytes.subarray(span.start, span.end + 1));
     },
   );
 }

@@ -68,6 +68,7 @@ const OPERATIONS_OF: Partial<Readonly<Record<ErrorCode, readonly string[]>>> = {
   organization_exists: ['createOrganization'],
   image_invalid: ['uploadPhoto'],
   photo_limit_reached: ['uploadPhoto'],
+  range_not_satisfiable: ['getPhoto'],
   idempotency_key_reused: ['createPet', 'placeOrder', 'createKey', 'rotateKey'],
 };
 

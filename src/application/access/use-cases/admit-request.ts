@@ -6,7 +6,7 @@
  */
 import type { KeyScope } from '../../../domain/access/api-key.js';
 import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '../../../domain/shared/errors.js';
-import { ANONYMOUS_LIMITS, type PlanId, type PlanLimits } from '../../../domain/access/plans.js';
+import { ANONYMOUS_LIMITS, ANONYMOUS_QUOTA, type AddressQuota, type PlanId, type PlanLimits } from '../../../domain/access/plans.js';
 import {
   retryAfterSeconds,
   windowsFor,
@@ -32,9 +32,6 @@ function keyStamp(key: AuthenticatedKey): string {
   return `${key.limits.perMinute}/${key.limits.perDay}/${key.banLiftedAtMs ?? 0}`;
 }
 
-/** Every address is decided under the same limits. */
-const ADDRESS_STAMP = 'address';
-
 interface KeySubject {
   readonly subject: string;
   readonly stamp: string;
@@ -54,9 +51,9 @@ function subjectOf(key: AuthenticatedKey): KeySubject {
   return subject;
 }
 
-/** The rate-limit subject of a caller known only by its address (no key, or a refused one). */
-export function addressSubject(ip: string): string {
-  return `ip:${ip}`;
+/** The rate-limit subject of a caller known only by its address (no key, or a refused one), under a quota. */
+export function addressSubject(ip: string, quota: AddressQuota = ANONYMOUS_QUOTA): string {
+  return `${quota.name}:${ip}`;
 }
 
 const addressPolicies = new WeakMap<BanPolicy, AdmissionPolicy>();
@@ -83,6 +80,8 @@ export interface AdmissionRequest {
   readonly clientAddress: () => string;
   /** False for routes served without a key (still limited per address). */
   readonly needsKey: boolean;
+  /** The limits a caller known by its address gets here (its own count for each quota). */
+  readonly addressQuota: AddressQuota;
   /** False for routes that report on the quota: an authenticated call spends none. */
   readonly spendsQuota: boolean;
   /** The scope the key must have; an admitted request without it is refused with 403 (and still counted). */
@@ -157,8 +156,10 @@ export class AdmitRequest {
   }
 
   private addressRefusal(request: AdmissionRequest): Admission | null {
-    const decision = this.refusals.answer(addressSubject(request.clientAddress()), ADDRESS_STAMP);
-    return decision && { key: null, plan: 'anonymous', limits: ANONYMOUS_LIMITS, decision, refusal: refusalOf(decision) };
+    const quota = request.addressQuota;
+    // Every address under a quota is decided under the same limits: the quota's name is the stamp.
+    const decision = this.refusals.answer(addressSubject(request.clientAddress(), quota), quota.name);
+    return decision && { key: null, plan: 'anonymous', limits: quota.limits, decision, refusal: refusalOf(decision) };
   }
 
   private async decide(request: AdmissionRequest): Promise<Admission> {
@@ -211,7 +212,8 @@ export class AdmitRequest {
   }
 
   private byAddress(request: AdmissionRequest, authError: UnauthenticatedError | null): Caller {
-    return { key: null, subject: addressSubject(request.clientAddress()), stamp: ADDRESS_STAMP, limits: ANONYMOUS_LIMITS, authError };
+    const quota = request.addressQuota;
+    return { key: null, subject: addressSubject(request.clientAddress(), quota), stamp: quota.name, limits: quota.limits, authError };
   }
 
   private policyFor(limits: PlanLimits): AdmissionPolicy {

@@ -6,8 +6,8 @@ import type { RateLimiter } from '../../../../src/application/access/ports/rate-
 import { MemoryApiKeyStore } from '../../../../src/adapters/access/memory/memory-api-key-store.js';
 import { MemoryRateLimiter } from '../../../../src/adapters/access/memory/memory-rate-limiter.js';
 import { RateLimitExceededError, UnauthenticatedError } from '../../../../src/domain/shared/errors.js';
-import { ANONYMOUS_LIMITS, PLAN_LIMITS } from '../../../../src/domain/access/plans.js';
-import type { AdmissionPolicy } from '../../../../src/domain/access/rate-limit.js';
+import { ADDRESS_QUOTAS, ANONYMOUS_LIMITS, ANONYMOUS_QUOTA, PLAN_LIMITS } from '../../../../src/domain/access/plans.js';
+import { reportOf, type AdmissionPolicy } from '../../../../src/domain/access/rate-limit.js';
 import { Auditor, KEY_TOOL_ACTOR } from '../../../../src/application/shared/services/auditor.js';
 import { LocalRefusals } from '../../../../src/application/access/services/local-refusals.js';
 import { MemoryAuditLog } from '../../../../src/adapters/shared/memory/memory-audit-log.js';
@@ -34,6 +34,7 @@ function keyRequest(key: string, overrides: Partial<AdmissionRequest> = {}, onAd
       return '203.0.113.9';
     },
     needsKey: true,
+    addressQuota: ANONYMOUS_QUOTA,
     spendsQuota: true,
     scope: null,
     ...overrides,
@@ -116,6 +117,23 @@ describe('admitting a request', () => {
     const admission = await admit.execute(bad);
     expect(admission.refusal).toBeInstanceOf(RateLimitExceededError);
     expect(admission.refusal).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 60 });
+  });
+
+  it("counts a route's own address quota apart: an address refused under the anonymous limits still reads photos, under theirs", async () => {
+    const anonymous = request({ needsKey: false });
+    for (let i = 0; i < ANONYMOUS_LIMITS.perMinute; i++) await admit.execute(anonymous);
+    expect((await admit.execute(anonymous)).refusal?.code).toBe('rate_limited');
+    const photos = ADDRESS_QUOTAS.photos;
+    const reading = request({ needsKey: false, addressQuota: photos });
+    const first = await admit.execute(reading);
+    expect(first).toMatchObject({ key: null, plan: 'anonymous', limits: photos.limits, refusal: null });
+    expect(first.decision && reportOf(first.decision)).toMatchObject({
+      limit: photos.limits.perMinute,
+      remaining: photos.limits.perMinute - 1,
+    });
+    for (let i = 1; i < photos.limits.perMinute; i++) expect((await admit.execute(reading)).refusal).toBeNull();
+    expect((await admit.execute(reading)).refusal?.code).toBe('rate_limited');
+    expect(new Set(limiter.admitted)).toEqual(new Set(['ip:203.0.113.9', 'photo-ip:203.0.113.9']));
   });
 
   it('refuses a valid key over its limit with Retry-After, and reports the ban once when strikes add up', async () => {

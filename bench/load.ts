@@ -156,6 +156,15 @@ const scenarios: Record<Scenario, () => Request> = {
       headers: { authorization: `Bearer ${unknownKeys[n++ % unknownKeys.length] ?? ''}`, 'x-forwarded-for': '203.0.113.7' },
     }),
   }),
+  photo: () => ({
+    method: 'GET',
+    path: o.path ?? '',
+    // What Chromium sends for an <img>; the addresses spread the reads over the per-address quota, as a page's visitors do.
+    setupRequest: (r: Request) => ({
+      ...r,
+      headers: { accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8', 'x-forwarded-for': nextAddress() },
+    }),
+  }),
   deepPage: () => ({
     method: 'GET',
     path: `/v1/pets?status=sold&limit=20&cursor=${o.cursor}`,

@@ -81,7 +81,9 @@ export type Scenario =
   | 'limited'
   | 'deepPage'
   /** Well-formed keys no one issued (each request a new one), all from one client address. */
-  | 'flood401';
+  | 'flood401'
+  /** GET of one photo variant (LoadOptions.path) as a browser's <img> asks: no key, Accept naming WebP, each from another address. */
+  | 'photo';
 
 /** What bench/load.ts takes as its one argument, in JSON. */
 export interface LoadOptions {
@@ -95,9 +97,12 @@ export interface LoadOptions {
   readonly warmup: number;
   readonly addressSalt: number;
   readonly cursor?: string;
+  /** The photo scenario's URL path. */
+  readonly path?: string;
 }
 
-export type Variant = 'baseline' | 'baseline-bytes' | 'baseline-refusal' | 'reference' | 'peer' | 'memory' | 'redis' | 'mongo+redis';
+export type Variant =
+  'baseline' | 'baseline-bytes' | 'baseline-refusal' | 'reference' | 'peer' | 'static' | 'memory' | 'redis' | 'mongo+redis';
 
 /** What bench/server.ts takes as its one argument, in JSON. */
 export interface ServerOptions {
@@ -121,6 +126,8 @@ export interface ServerOptions {
   readonly profile?: string;
   /** More environment for the service's configuration (e.g. OTEL_* to turn tracing on). */
   readonly env?: Readonly<Record<string, string>>;
+  /** The static variant's root: @fastify/static serves its files under /v1/photos/. */
+  readonly staticDir?: string;
   /** Seeds every pet with a full record (species, breeds, description, ...) instead of the seed's fields alone. */
   readonly fullRecords?: boolean;
 }

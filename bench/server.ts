@@ -7,7 +7,8 @@
 // up as is, one fixed one-minute window per key, three rate-limit headers, the pets serialised by a
 // response schema; no hashing, no second window, no logging or metrics), or the service on memory,
 // redis (memory pets and keys, Redis limiter) or mongo+redis adapters, built by createApp as in
-// production, at the log level given (npm start's is info). Prints "READY <port>" when listening.
+// production, at the log level given (npm start's is info), or static (bare Fastify with
+// @fastify/static serving options.staticDir, the floor for a photo). Prints "READY <port>" when listening.
 import { write, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -15,6 +16,7 @@ import { Session } from 'node:inspector/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
 import type { PetRepository } from '../src/application/adoption/ports/pet-repository.js';
 import type { PetStatus } from '../src/domain/adoption/pet-status.js';
@@ -191,6 +193,13 @@ async function peer(): Promise<FastifyInstance> {
   return app;
 }
 
+/** The floor for serving a photo: bare Fastify and @fastify/static sending the same bytes from a file, cacheable for a year. */
+async function staticFiles(): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  await app.register(fastifyStatic, { root: options.staticDir ?? '.', prefix: '/v1/photos/', maxAge: 31_536_000_000, immutable: true });
+  return app;
+}
+
 async function service(): Promise<FastifyInstance> {
   const env = {
     LOG_LEVEL: options.logLevel ?? 'info',
@@ -294,7 +303,9 @@ const app =
         ? await reference()
         : options.variant === 'peer'
           ? await peer()
-          : await service();
+          : options.variant === 'static'
+            ? await staticFiles()
+            : await service();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);

@@ -23,12 +23,18 @@
 // for the admitted traffic's p99 with and without the flood; the flood's generator runs at the lowest
 // CPU priority, so that it takes no CPU from Redis or the admitted clients on their core, unless
 // SIDE_FLOOD_NICE=0; the table gives both traffics' rates).
+// photo (SIDE_SCENARIO=photo): a photo's medium variant as a browser's <img> asks for it (no key,
+// Accept naming WebP, each request from another address), against the floor of bare Fastify with
+// @fastify/static sending the same bytes from a file; the photo is uploaded to each service first.
 // SIDE_TRACING=1 adds the service with OpenTelemetry tracing on at its defaults.
 // SIDE_ONLY (see below) keeps some servers only. SIDE_COMPARE_FLAGS adds Node flags to the compared checkout's servers (SIDE_COMPARE=. compares this
 // build with and without them). SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -65,9 +71,11 @@ interface Server {
   readonly rpsAlone: number[];
   readonly rpsFlooded: number[];
   readonly rpsFlood: number[];
+  /** The photo scenario's path on this server, once the photo is there. */
+  path?: string;
 }
 
-type SideScenario = 'list20' | 'list20fields' | 'create' | 'createFull' | 'patch' | 'flood429' | 'banned' | 'flood401' | 'mixed';
+type SideScenario = 'list20' | 'list20fields' | 'create' | 'createFull' | 'patch' | 'flood429' | 'banned' | 'flood401' | 'mixed' | 'photo';
 const scenario = (process.env.SIDE_SCENARIO ?? 'list20') as SideScenario;
 const FLOODS: readonly SideScenario[] = ['flood429', 'banned', 'flood401', 'mixed'];
 const flood = FLOODS.includes(scenario);
@@ -92,6 +100,7 @@ const EXPECTED: Record<SideScenario, readonly string[]> = {
   banned: ['429'],
   flood401: ['401', '429'],
   mixed: ['200', '429'],
+  photo: ['200'],
 };
 /** Bans on for every flood, at a threshold a flood429 never reaches (every refusal is still a strike). */
 const floodEnv: Record<string, string> = flood ? { RATE_LIMIT_BAN_THRESHOLD: scenario === 'banned' ? '10' : '1000000000' } : {};
@@ -163,6 +172,7 @@ function load(server: Server, duration: number, scenarioName: Scenario = server.
     duration,
     warmup: 0,
     addressSalt: 0,
+    ...(server.path !== undefined && { path: server.path }),
   };
   const child = pinned('1', [`${SCRIPTS_DIR}load.js`, JSON.stringify(options)]);
   // mixed: the flooding client's generator yields the load core to Redis and to the admitted clients'
@@ -244,6 +254,16 @@ if (process.env.SIDE_COMPARE) {
     ['compared, warn', other, { ...adapters, logLevel: 'warn' }, comparedLoad, flags],
   );
 }
+// photo: the floor (static files) first, then the services; no reference or peer (they have no photos).
+const photoDir = scenario === 'photo' ? mkdtempSync(join(tmpdir(), 'photo-floor-')) : null;
+if (photoDir !== null) {
+  specs.splice(
+    0,
+    specs.length,
+    ['static', service, { variant: 'static', staticDir: photoDir }, 'photo'],
+    ...specs.filter(([name]) => name.startsWith(kind)),
+  );
+}
 // SIDE_ONLY="baseline;redis, warn": only the servers named (the baseline first), e.g. for latencies
 // that the other servers' load on the same core would drown.
 const only = process.env.SIDE_ONLY?.split(';');
@@ -251,6 +271,56 @@ const servers: Server[] = [];
 for (const [name, serverJs, options, scenarioName, flags] of specs) {
   if (only === undefined || only.includes(name)) servers.push(await start(name, serverJs, options, scenarioName, flags));
 }
+/**
+ * The photo scenario's photo: a 1,600 x 1,200 JPEG with blocks of noise on a gradient uploaded to an animal of each
+ * service, and its medium WebP variant, as the first service serves it, written where the floor
+ * serves it from, at the same path.
+ */
+async function seedPhoto(): Promise<void> {
+  if (photoDir === null) return;
+  const [width, height] = [1_600, 1_200];
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 3; c++) {
+        // A gradient with noise in 4-pixel blocks on it: detail that the medium size (600 px) keeps, as a photo's.
+        const block = Math.imul((x >> 2) * 7_919 + (y >> 2) * 104_729 + c, 2_654_435_761) >>> 26;
+        pixels[(y * width + x) * 3 + c] = (x >> 3) + block;
+      }
+    }
+  }
+  const image = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const headers = { authorization: `Bearer ${keys[0] ?? ''}` };
+  let served: { path: string; bytes: Buffer } | null = null;
+  for (const server of servers.filter((s) => s.load === 'photo' && s.name !== 'static')) {
+    const pet = await fetch(`${server.url}/v1/pets`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"name":"Bench","categoryId":7}',
+    });
+    const { id } = (await pet.json()) as { id: number };
+    const uploaded = await fetch(`${server.url}/v1/pets/${id}/photos`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'image/jpeg' },
+      body: image,
+    });
+    if (uploaded.status !== 201) throw new Error(`uploading the photo to ${server.name}: ${uploaded.status} ${await uploaded.text()}`);
+    const path = ((await uploaded.json()) as { photos: { urls: { medium: string } }[] }).photos[0]?.urls.medium ?? '';
+    server.path = path;
+    const variant = await fetch(`${server.url}${path}`, { headers: { accept: 'image/webp' } });
+    served ??= { path, bytes: Buffer.from(await variant.arrayBuffer()) };
+  }
+  if (served === null) throw new Error('no service to upload the photo to');
+  const file = join(photoDir, served.path.replace(/^\/v1\/photos\//, ''));
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, served.bytes);
+  for (const server of servers) if (server.name === 'static') server.path = served.path;
+  process.stderr.write(`photo: ${served.path}, ${served.bytes.length} bytes of WebP (medium)\n`);
+}
+await seedPhoto();
+
 /** One round of a server's load: mixed sends the admitted traffic and the flood at once (or, alone, the admitted part only). */
 async function round(server: Server, duration: number, floodToo: boolean): Promise<LoadResult[]> {
   if (scenario !== 'mixed' || server.load !== 'list20' || server.name === 'reference') return [await load(server, duration)];
@@ -272,7 +342,7 @@ try {
       const total = parts.reduce((sum, p) => sum + p.total, 0);
       for (const part of parts) {
         const allowed =
-          s.name === 'baseline' || s.name === 'reference'
+          s.name === 'baseline' || s.name === 'reference' || s.name === 'static'
             ? ['200', '201']
             : s.name === 'baseline, refusal'
               ? ['429']
@@ -299,6 +369,7 @@ try {
 } finally {
   for (const s of servers) s.child.kill('SIGTERM');
   for (const stop of stops) await stop();
+  if (photoDir !== null) rmSync(photoDir, { recursive: true, force: true });
 }
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 const baseline = median(servers[0]?.perRequestUs ?? []);

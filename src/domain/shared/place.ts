@@ -4,6 +4,7 @@
  * postal code alone, and coordinates are never taken or served.
  */
 import { ValidationError } from './errors.js';
+import type { Coordinates } from './geo.js';
 
 export interface Place {
   readonly postalCode: string;
@@ -28,6 +29,18 @@ export interface Gazetteer {
   find(country: string, postalCode: string): Place | null;
   /** Whether `region` is a region code of the covered `country`. */
   hasRegion(country: string, region: string): boolean;
+  /** The centre of a postal code of a covered country, or null when the code is not known there. */
+  position(country: string, postalCode: string): Coordinates | null;
+  /**
+   * The postal codes of `country` whose centres lie within `radiusKm` of `center` (on the edge
+   * included), each with its distance in km, nearest first and then by code.
+   */
+  near(country: string, center: Coordinates, radiusKm: number): readonly NearbyCode[];
+}
+
+export interface NearbyCode {
+  readonly postalCode: string;
+  readonly km: number;
 }
 
 export const DEFAULT_COUNTRY = 'US';

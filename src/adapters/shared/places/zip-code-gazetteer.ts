@@ -6,13 +6,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Gazetteer, Place } from '../../../domain/shared/place.js';
+import type { Gazetteer, NearbyCode, Place } from '../../../domain/shared/place.js';
+import { distanceKm, type Coordinates } from '../../../domain/shared/geo.js';
 
 interface ZipEntry {
   readonly zip: string;
   readonly city: string;
   readonly state: string;
+  readonly latitude: number;
+  readonly longitude: number;
 }
+
+/** A code's centre, kept in a grid of one-degree cells so that a radius reads only the cells it can reach. */
+interface Located {
+  readonly postalCode: string;
+  readonly at: Coordinates;
+}
+
+const cellOf = (lat: number, lng: number): number => (Math.floor(lat) + 90) * 360 + (Math.floor(lng) + 180);
 
 const ZIP = /^([0-9]{5})(?:-[0-9]{4})?$/;
 
@@ -36,20 +47,38 @@ function readCodes(): Record<string, ZipEntry> {
   ) as Record<string, ZipEntry>;
 }
 
-let loaded: { readonly places: ReadonlyMap<string, Place>; readonly regions: ReadonlySet<string> } | undefined;
+interface Dataset {
+  readonly places: ReadonlyMap<string, Place>;
+  readonly regions: ReadonlySet<string>;
+  readonly positions: ReadonlyMap<string, Coordinates>;
+  readonly cells: ReadonlyMap<number, readonly Located[]>;
+}
 
-function dataset() {
+let loaded: Dataset | undefined;
+
+function dataset(): Dataset {
   if (loaded === undefined) {
     const codes = readCodes();
     const places = new Map<string, Place>();
     const regions = new Set<string>();
+    const positions = new Map<string, Coordinates>();
+    const cells = new Map<number, Located[]>();
     const names = new Map<string, string>();
     const shared = (text: string) => names.get(text) ?? (names.set(text, text), text);
     for (const entry of Object.values(codes)) {
       places.set(entry.zip, { postalCode: entry.zip, city: shared(entry.city), region: shared(entry.state), country: 'US' });
       regions.add(entry.state);
+      // A few codes (military mail) have no position: they are found by code, never by distance.
+      if (!Number.isFinite(entry.latitude) || !Number.isFinite(entry.longitude) || (entry.latitude === 0 && entry.longitude === 0))
+        continue;
+      const at = { lat: entry.latitude, lng: entry.longitude };
+      positions.set(entry.zip, at);
+      const cell = cellOf(at.lat, at.lng);
+      const inCell = cells.get(cell);
+      if (inCell === undefined) cells.set(cell, [{ postalCode: entry.zip, at }]);
+      else inCell.push({ postalCode: entry.zip, at });
     }
-    loaded = { places, regions };
+    loaded = { places, regions, positions, cells };
   }
   return loaded;
 }
@@ -64,6 +93,34 @@ export class ZipCodeGazetteer implements Gazetteer {
 
   hasRegion(country: string, region: string): boolean {
     return country === 'US' && dataset().regions.has(region);
+  }
+
+  position(country: string, postalCode: string): Coordinates | null {
+    const zip = country === 'US' ? ZIP.exec(postalCode)?.[1] : undefined;
+    return zip === undefined ? null : (dataset().positions.get(zip) ?? null);
+  }
+
+  near(country: string, center: Coordinates, radiusKm: number): readonly NearbyCode[] {
+    if (country !== 'US') return [];
+    const { cells } = dataset();
+    // A degree of latitude is at least 110.5 km; of longitude, that times the cosine of the latitude
+    // furthest from the equator the radius reaches.
+    const latSpan = radiusKm / 110.5;
+    const farthest = Math.min(89.9, Math.abs(center.lat) + latSpan);
+    const lngSpan = Math.min(180, radiusKm / (110.5 * Math.cos((farthest * Math.PI) / 180)));
+    const found: NearbyCode[] = [];
+    const [lngFrom, lngTo] = lngSpan >= 180 ? [-180, 179] : [Math.floor(center.lng - lngSpan), Math.floor(center.lng + lngSpan)];
+    for (let lat = Math.floor(center.lat - latSpan); lat <= Math.floor(center.lat + latSpan); lat++) {
+      for (let step = lngFrom; step <= lngTo; step++) {
+        // Longitudes wrap at the antimeridian.
+        const lng = ((((step + 180) % 360) + 360) % 360) - 180;
+        for (const code of cells.get(cellOf(lat, lng)) ?? []) {
+          const km = distanceKm(center, code.at);
+          if (km <= radiusKm) found.push({ postalCode: code.postalCode, km });
+        }
+      }
+    }
+    return found.sort((a, b) => a.km - b.km || (a.postalCode < b.postalCode ? -1 : 1));
   }
 
   /** Reads the dataset now, so that no request waits for it. */

@@ -142,6 +142,7 @@ export const MONGO_PREPARATIONS: readonly MongoPreparation[] = [
       MongoAuditLog.ensureIndexes(db),
     ]),
   (db) => MongoPetRepository.backfillUnversionedPets(db),
+  (db) => MongoPetRepository.backfillSearchFields(db),
 ];
 
 export interface AdapterOptions {

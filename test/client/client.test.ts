@@ -159,8 +159,8 @@ describe('TypeScript client', () => {
     h = await harness({
       adapters: (clock) => {
         const adapters = memoryAdapters(clock);
-        const list = adapters.pets.list.bind(adapters.pets);
-        adapters.pets.list = (query) =>
+        const list = adapters.pets.search.bind(adapters.pets);
+        adapters.pets.search = (query) =>
           failures-- > 0 ? Promise.reject(new ServiceUnavailableError('The database is not answering')) : list(query);
         return adapters;
       },

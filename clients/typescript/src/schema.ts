@@ -1143,10 +1143,12 @@ export interface components {
             primaryPhoto: components["schemas"]["Photo"] | null;
             /** @description How many photos it has */
             photoCount: number;
+            /** @description Only in a list with `near`: how far the animal's postal code is from the place asked for, between the codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit */
+            distance?: number;
         };
         /**
          * Pets
-         * @description A page of animals in ascending id order
+         * @description A page of animals, in the order asked for (by id unless `sort` says otherwise)
          */
         Pets: components["schemas"]["Pet"][];
         /**
@@ -1287,6 +1289,8 @@ export interface components {
             primaryPhoto?: components["schemas"]["Photo"] | null;
             /** @description How many photos it has */
             photoCount?: number;
+            /** @description Only in a list with `near`: how far the animal's postal code is from the place asked for, between the codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit */
+            distance?: number;
         };
         /**
          * SparsePets
@@ -2527,9 +2531,53 @@ export interface operations {
                 status?: components["schemas"]["PetStatus"];
                 /** @description Only the animals with these ids (1 to 100): `id=1&id=2`, or `id=1,2`. Ids that do not exist are left out. Combines with `status`. The replacement for fetching one animal by id. */
                 id?: number[];
+                /** @description Species, as `GET /v1/species` lists them: `species=cat,dog` */
+                species?: string[];
+                /** @description Breeds (the primary or the secondary), of the species asked for, or of any */
+                breed?: string[];
+                /** @description Sexes: female, male, unknown */
+                sex?: ("female" | "male" | "unknown")[];
+                /** @description Age groups: baby, young, adult, senior */
+                ageGroup?: ("baby" | "young" | "adult" | "senior")[];
+                /** @description Sizes: small, medium, large, extra-large */
+                size?: ("small" | "medium" | "large" | "extra-large")[];
+                /** @description Coats, of the species asked for, or of any */
+                coat?: string[];
+                /** @description Colours (the primary or the secondary), of the species asked for, or of any; a colour with ", " in its name is sent as a repeated `color=` */
+                color?: string[];
+                /** @description Good with children: `true` or `false`; animals whose record does not say are left out */
+                goodWithChildren?: boolean;
+                /** @description Good with dogs: `true` or `false`; animals whose record does not say are left out */
+                goodWithDogs?: boolean;
+                /** @description Good with cats: `true` or `false`; animals whose record does not say are left out */
+                goodWithCats?: boolean;
+                /** @description House-trained: `true` or `false`; animals whose record does not say are left out */
+                houseTrained?: boolean;
+                /** @description Has special needs: `true` or `false`; animals whose record does not say are left out */
+                specialNeeds?: boolean;
+                /** @description With at least one photo (`true`), or with none (`false`) */
+                hasPhoto?: boolean;
+                /** @description The organizations (their ids: the animals' `ownerId`) whose animals to find */
+                organizationId?: string[];
+                /** @description The name starts with this, whatever the case and accents (`zoe` finds Zoë) */
+                name?: string;
+                /** @description First published at or after this instant */
+                publishedAfter?: string;
+                /** @description Changed at or after this instant */
+                updatedSince?: string;
+                /** @description Only animals within `radius` of this place, each with its `distance`: a postal code (`94110`, or with its country `94110,US`) or `lat,lng` in degrees. Distances are between postal codes' centres */
+                near?: string;
+                /** @description How far from `near`: 1 to 500, in miles unless it ends in `km` (`25`, `25mi`, `40km`); 100 miles by default. Distances come in its unit. Only with `near` */
+                radius?: string;
+                /** @description `id` (the default: the order to sync in), `-publishedAt` (newest first), `updatedAt` (least recently changed first), `distance` (nearest first; needs `near`), `random` (with `seed`) */
+                sort?: "id" | "-publishedAt" | "updatedAt" | "distance" | "random";
+                /** @description With `sort=random`: the same seed gives the same order, page after page; one is chosen (and carried in the next page's link) when none is given */
+                seed?: string;
+                /** @description With `true`, `X-Total-Count` says how many animals the search finds: exact up to 1,000, beyond that 1,000 with `X-Total-Count-Relation: gte` */
+                total?: boolean;
                 /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
-                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount")[];
-                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit, status, id and fields) */
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "distance")[];
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same query) */
                 cursor?: string;
             };
             header?: never;
@@ -2717,7 +2765,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
-                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount")[];
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "distance")[];
             };
             header?: never;
             path: {

@@ -94,7 +94,7 @@ export const adoptionModule: FeatureModule = {
     provide(
       c,
       T.ListPets,
-      once((d) => new ListPets(resolve(d, T.PetRepository))),
+      once((d) => new ListPets(resolve(d, T.PetRepository), resolve(d, Gazetteer))),
     );
     provide(
       c,

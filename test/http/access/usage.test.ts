@@ -71,10 +71,10 @@ describe('usage', () => {
     a.clock.advance(2 * MINUTE);
     expectError(await get(a, '/v1/pets/999', key), 404, 'not_found');
     const { pets } = b.app.adapters;
-    const list = pets.list.bind(pets);
-    pets.list = () => Promise.reject(new ServiceUnavailableError('The database is not answering; retry in a few seconds'));
+    const list = pets.search.bind(pets);
+    pets.search = () => Promise.reject(new ServiceUnavailableError('The database is not answering; retry in a few seconds'));
     expectError(await get(b, '/v1/pets', key), 503, 'service_unavailable');
-    pets.list = list;
+    pets.search = list;
     expect((await get(a, '/v1/rate_limit', key)).statusCode).toBe(200);
     expect((await get(b, '/v1/usage', key)).statusCode).toBe(200);
 

@@ -147,8 +147,8 @@ describe('the access line', () => {
       logLines: lines,
       adapters: (clock) => {
         const adapters = memoryAdapters(clock);
-        const list = adapters.pets.list.bind(adapters.pets);
-        adapters.pets.list = async (...args) => {
+        const list = adapters.pets.search.bind(adapters.pets);
+        adapters.pets.search = async (...args) => {
           listStarted();
           await released;
           return list(...args);

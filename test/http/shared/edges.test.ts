@@ -35,7 +35,7 @@ describe('edges', () => {
     t = await startTestApp({
       adapters: (clock) => {
         const adapters = memoryAdapters(clock);
-        adapters.pets.list = () => Promise.reject(new Error('connection string mongodb://admin:secret@db'));
+        adapters.pets.search = () => Promise.reject(new Error('connection string mongodb://admin:secret@db'));
         return adapters;
       },
     });

@@ -29,14 +29,14 @@ describe('the error handler', () => {
       .filter(Boolean)
       .map((text) => JSON.parse(text) as Line);
 
-  /** An app whose pet repository fails every list with `failure`, and the lines it logs. */
+  /** An app whose pet repository fails every search with `failure`, and the lines it logs. */
   async function failingWith(failure: Error): Promise<{ t: TestApp; lines: () => Line[] }> {
     const logLines: string[] = [];
     const t = await startTestApp({
       logLines,
       adapters: (clock) => {
         const adapters = memoryAdapters(clock);
-        const pets: PetRepository = Object.assign(Object.create(adapters.pets) as PetRepository, { list: () => Promise.reject(failure) });
+        const pets: PetRepository = Object.assign(Object.create(adapters.pets) as PetRepository, { search: () => Promise.reject(failure) });
         return { ...adapters, pets };
       },
     });

@@ -107,7 +107,7 @@ describe('GET /metrics', () => {
     }
     // Four admissions on Redis; three lists on MongoDB.
     expect(value(text, 'storage_call_duration_seconds_count{store="redis",operation="rate_limiter.admit"}')).toBe(4);
-    expect(value(text, 'storage_call_duration_seconds_count{store="mongodb",operation="pets.list"}')).toBe(3);
+    expect(value(text, 'storage_call_duration_seconds_count{store="mongodb",operation="pets.search"}')).toBe(3);
     expect(value(text, 'storage_call_duration_seconds_bucket{store="redis",operation="rate_limiter.admit",le="+Inf"}')).toBe(4);
     expect(value(text, 'storage_call_duration_seconds_sum{store="redis",operation="rate_limiter.admit"}')).toBeGreaterThan(0);
   });

@@ -146,7 +146,7 @@ describeWith('both', 'Tracing on, spans to an OTLP receiver', () => {
     expect(of(list)).toEqual(
       expect.arrayContaining([
         ['rate_limiter.admit', list.spanId],
-        ['pets.list', list.spanId],
+        ['pets.search', list.spanId],
       ]),
     );
     expect(of(create)).toEqual(expect.arrayContaining([['rate_limiter.admit', create.spanId]]));

@@ -8,12 +8,14 @@ import { provide, resolve } from '../../../src/config/tokens.js';
 import { TOKENS } from '../../../src/config/modules/features.js';
 import type { GetPet } from '../../../src/application/adoption/use-cases/get-pet.js';
 
+import { gazetteer } from '../../support/gazetteer.js';
+
 describe('typed tokens', () => {
   it('resolve what they were given, and a swapped token does not compile', () => {
     const c = rootContainer.createChildContainer();
     const pets = new MemoryPetRepository();
     provide(c, TOKENS.PetRepository, { useValue: pets });
-    provide(c, TOKENS.ListPets, { useFactory: (d) => new ListPets(resolve(d, TOKENS.PetRepository)) });
+    provide(c, TOKENS.ListPets, { useFactory: (d) => new ListPets(resolve(d, TOKENS.PetRepository), gazetteer) });
     // @ts-expect-error: a pet repository is not a clock.
     provide(c, TOKENS.Clock, { useValue: pets });
     provide(c, TOKENS.Clock, { useValue: systemClock });

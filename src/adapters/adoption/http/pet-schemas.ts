@@ -11,15 +11,14 @@ import {
   NAME_RULE_TEXT,
 } from '../../../domain/adoption/pet.js';
 import { PhotoSchema } from './pet-view.js';
-import { MAX_IDS } from '../../../application/adoption/use-cases/list-pets.js';
 import { PET_TRANSITIONS } from '../../../domain/adoption/pet-lifecycle.js';
-import { cursorQuery, idempotencyHeadersSchema, limitQuery } from '../../shared/http/schemas/common-schemas.js';
+import { idempotencyHeadersSchema } from '../../shared/http/schemas/common-schemas.js';
 import { recordInputProperties, recordOutputProperties } from './record-schemas.js';
 
 const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
 
 /** A plain enum (not a union of literals) so a wrong value yields one clear validation error. */
-const PetStatusSchema = (description: string) =>
+export const PetStatusSchema = (description: string) =>
   Type.Unsafe<PetStatus>({ title: 'PetStatus', type: 'string', enum: [...PET_STATUSES], description });
 
 // `x-invalid` is what a validation error says about a field (see http-errors.ts).
@@ -103,6 +102,13 @@ export const PetSchema = Type.Object(
       description: 'The first of its photos, the one a listing shows; null when it has none',
     }),
     photoCount: Type.Integer({ minimum: 0, maximum: MAX_PHOTOS_PER_PET, description: 'How many photos it has' }),
+    distance: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          "Only in a list with `near`: how far the animal's postal code is from the place asked for, between the codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit",
+      }),
+    ),
   },
   {
     title: 'Pet',
@@ -192,9 +198,13 @@ export const READ_ONLY_PET_FIELDS = [
   'publishedAt',
   'primaryPhoto',
   'photoCount',
+  'distance',
 ] as const;
 
-export const PetsSchema = Type.Array(PetSchema, { title: 'Pets', description: 'A page of animals in ascending id order' });
+export const PetsSchema = Type.Array(PetSchema, {
+  title: 'Pets',
+  description: 'A page of animals, in the order asked for (by id unless `sort` says otherwise)',
+});
 
 /** The fields a client may ask for with `fields=` (every field of Pet; `id` always comes). */
 export const PET_FIELD_NAMES = Object.keys(PetSchema.properties) as readonly (keyof typeof PetSchema.properties)[];
@@ -237,32 +247,6 @@ export const fieldsQuery = () =>
       },
     ),
   );
-
-export const ListPetsQuerySchema = Type.Object(
-  {
-    limit: limitQuery('animals'),
-    status: Type.Optional(PetStatusSchema('Filters by availability')),
-    id: Type.Optional(
-      Type.Array(
-        Type.Integer({
-          minimum: MIN_ID,
-          maximum: MAX_ID,
-          format: 'int64',
-          'x-invalid': `must be a list of pet ids, each ${ID_RANGE_TEXT}, in decimal digits`,
-        }),
-        {
-          minItems: 1,
-          maxItems: MAX_IDS,
-          description: `Only the animals with these ids (1 to ${MAX_IDS}): \`id=1&id=2\`, or \`id=1,2\`. Ids that do not exist are left out. Combines with \`status\`. The replacement for fetching one animal by id.`,
-          'x-invalid': `must be 1 to ${MAX_IDS} pet ids`,
-        },
-      ),
-    ),
-    fields: fieldsQuery(),
-    cursor: cursorQuery('limit, status, id and fields'),
-  },
-  { additionalProperties: false },
-);
 
 export const PetIdParamsSchema = Type.Object({
   petId: Type.Integer({

@@ -5,13 +5,12 @@ import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CreatePet } from '../../../application/adoption/use-cases/create-pet.js';
 import type { GetPet } from '../../../application/adoption/use-cases/get-pet.js';
-import type { ListPets } from '../../../application/adoption/use-cases/list-pets.js';
+import type { ListPets, ListPetsInput, PetSort } from '../../../application/adoption/use-cases/list-pets.js';
 import type { Pet } from '../../../domain/adoption/pet.js';
 import type { ChangePet } from '../../../application/adoption/use-cases/change-pet.js';
 import { PreconditionRequiredError, ValidationError } from '../../../domain/shared/errors.js';
 import {
   CreatePetHeadersSchema,
-  ListPetsQuerySchema,
   NewPetSchema,
   PetIdParamsSchema,
   PetPatchSchema,
@@ -37,6 +36,7 @@ import { ErrorSchema } from '../../shared/http/schemas/error-schema.js';
 import { callerOf, etagOf, parseIfMatch } from '../../shared/http/preconditions.js';
 import { MERGE_PATCH } from '../../shared/http/plugins/json-body.js';
 import { fieldsAsList, projection } from './sparse-fields.js';
+import { LIST_PARAMETERS, ListPetsQuerySchema } from './search-schemas.js';
 import { petView, type PetView } from './pet-view.js';
 
 export interface PetRoutesOptions {
@@ -98,37 +98,69 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
           ...errorResponses(400, 401, 403, 429),
         },
       },
-      // `id=1,2` and `id=1&id=2` alike: a list of decimal ids (anything else stays text and fails validation).
+      // `id=1,2` and `id=1&id=2` alike, and so for every list: split on commas (not on ", ", inside a
+      // colour's name) before validation; decimal ids become numbers (anything else stays text and fails).
       preValidation: (request, _reply, done) => {
-        const query = request.query as { id?: unknown; fields?: unknown };
-        if (query.id !== undefined) {
-          const given = Array.isArray(query.id) ? (query.id as unknown[]) : [query.id];
-          query.id = given.flatMap((value) => String(value).split(',')).map((text) => (CANONICAL_ID.test(text) ? Number(text) : text));
+        const query = request.query as Record<string, unknown>;
+        for (const name of LIST_PARAMETERS) {
+          const value = query[name];
+          if (value === undefined) continue;
+          const items = (Array.isArray(value) ? (value as unknown[]) : [value]).flatMap((item) => String(item).split(/,(?! )/));
+          query[name] = name === 'id' ? items.map((item) => (CANONICAL_ID.test(item) ? Number(item) : item)) : items;
         }
         fieldsAsList(query);
         done();
       },
     },
     async (request, reply) => {
-      const { limit, status, cursor, id, fields } = request.query;
-      const { pets, nextCursor } = await listPets.execute({
+      const { limit, cursor, id, fields, near, radius, sort, seed, total, name, organizationId, status, ...record } = request.query;
+      const filter = {
+        ...record,
+        ...(status !== undefined && { status: [status] }),
+        ...(organizationId !== undefined && { ownerIds: organizationId }),
+        ...(name !== undefined && { namePrefix: name }),
+      } as NonNullable<ListPetsInput['filter']>;
+      const page = await listPets.execute({
+        filter,
         ...(limit !== undefined && { limit }),
-        ...(status !== undefined && { status }),
         ...(cursor !== undefined && { cursor }),
         ...(id !== undefined && { ids: id }),
+        ...(near !== undefined && { near }),
+        ...(radius !== undefined && { radius }),
+        ...(sort !== undefined && { sort: sort as PetSort }),
+        ...(seed !== undefined && { seed }),
+        ...(total !== undefined && { total }),
       });
+      const { pets, nextCursor, distances } = page;
       if (nextCursor !== null) {
-        reply.header('Link', nextPageLink(`${basePath}/pets`, { limit, status, id: id?.join(','), fields: fields?.join(',') }, nextCursor));
+        // The same query for the next page (the seed chosen, if none was given), and its cursor.
+        const kept: Record<string, string> = {};
+        for (const [key, value] of Object.entries({ ...request.query, ...(page.seed !== null && { seed: page.seed }) })) {
+          if (key !== 'cursor' && value !== undefined) kept[key] = Array.isArray(value) ? value.join(',') : String(value);
+        }
+        reply.header('Link', nextPageLink(`${basePath}/pets`, kept, nextCursor));
+      }
+      if (page.total !== null) {
+        reply.header('X-Total-Count', String(page.total.value)).header('X-Total-Count-Relation', page.total.exact ? 'eq' : 'gte');
       }
       if (fields !== undefined) {
         const project = projection(fields);
-        return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(pets.map((pet) => project(petView(pet)))));
+        const shown = pets.map((pet) => {
+          const sparse = project(petView(pet));
+          return distances !== null && fields.includes('distance') ? { ...sparse, distance: distances.get(pet.id) } : sparse;
+        });
+        return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(shown));
       }
       serializePet ??= reply.compileSerializationSchema(PetSchema as unknown as Record<string, unknown>) as unknown as (
         pet: PetView,
       ) => string;
       let body = '[';
-      for (let i = 0; i < pets.length; i++) body += (i === 0 ? '' : ',') + jsonOf(pets[i] as Pet, serializePet);
+      for (let i = 0; i < pets.length; i++) {
+        const pet = pets[i] as Pet;
+        const json = jsonOf(pet, serializePet);
+        // The distance last, as the schema lists it: the animal's bytes, less its closing brace.
+        body += (i === 0 ? '' : ',') + (distances === null ? json : `${json.slice(0, -1)},"distance":${distances.get(pet.id) ?? 0}}`);
+      }
       // The same bytes the response schema's serialiser writes for the array, pet by pet.
       return reply.type(JSON_TYPE).send(`${body}]` as unknown);
     },

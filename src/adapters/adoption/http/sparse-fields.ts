@@ -11,7 +11,10 @@ export function fieldsAsList(query: { fields?: unknown }): void {
 
 /** An animal with `id` and the fields asked for, in the order Pet shows them (a field named twice comes once). */
 export function projection(fields: readonly string[]): (pet: PetView) => Record<string, unknown> {
-  const chosen = PET_FIELD_NAMES.filter((name) => name !== 'id' && fields.includes(name));
+  // `distance` is the search's, not the animal's: the route adds it.
+  const chosen = PET_FIELD_NAMES.filter(
+    (name): name is Exclude<typeof name, 'distance'> => name !== 'id' && name !== 'distance' && fields.includes(name),
+  );
   return (pet) => {
     const shown: Record<string, unknown> = { id: pet.id };
     for (const name of chosen) shown[name] = pet[name];

@@ -1,7 +1,20 @@
-/** In-memory pet repository: lists kept in id order, so a page is a binary search plus a slice. */
+/**
+ * In-memory pet repository: lists kept in id order, so a page is a binary search plus a slice; the
+ * other orders a search may ask for kept sorted too, and the animals of each postal code, so that
+ * a search walks an order from its position, or reads only the codes near a place.
+ */
 import { petOf, type Pet, type PetDraft, type PetId } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
-import type { PetListQuery, PetRepository, ReservedAdd } from '../../../application/adoption/ports/pet-repository.js';
+import type { LocatedPet, PetRepository, PetSearchQuery, ReservedAdd } from '../../../application/adoption/ports/pet-repository.js';
+import {
+  compareInOrder,
+  matchesFilter,
+  positionOf,
+  STORED_ORDERS,
+  type OrderPosition,
+  type PetFilter,
+  type StoredOrder,
+} from '../../../domain/adoption/pet-search.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import { MemoryOutbox } from './memory-outbox.js';
 
@@ -11,6 +24,9 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   private readonly byId = new Map<PetId, Pet>();
   private readonly all: Pet[] = [];
   private readonly byStatus = new Map<PetStatus, Pet[]>();
+  /** Every animal in each stored order but id's (which is `all`). */
+  private readonly sorted = new Map<StoredOrder, Pet[]>(STORED_ORDERS.filter((order) => order !== 'id').map((order) => [order, []]));
+  private readonly byPostalCode = new Map<string, Set<PetId>>();
 
   add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {
     const pet = petOf(this.nextId++, draft);
@@ -35,17 +51,48 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     return this.byId.get(id) ?? null;
   }
 
-  async list(query: PetListQuery): Promise<Pet[]> {
-    if (query.ids !== undefined) {
-      const found = [...new Set(query.ids)]
-        .filter((id) => query.afterId === undefined || id > query.afterId)
+  async search(query: PetSearchQuery): Promise<Pet[]> {
+    const { filter, order, after, shuffleBelow, limit } = query;
+    const before = (pet: Pet) => shuffleBelow === undefined || (positionOf(pet, 'shuffle').value as number) < shuffleBelow;
+    const isAfter = (pet: Pet) => after === undefined || compareInOrder(order, positionOf(pet, order), after) > 0;
+    // Few animals named, or few in the codes near a place: read those, sort them.
+    const few = filter.ids ?? (filter.postalCodes && this.inPostalCodes(filter.postalCodes));
+    if (few !== undefined) {
+      return [...new Set(few)]
         .map((id) => this.byId.get(id))
-        .filter((pet): pet is Pet => pet !== undefined && (query.status === undefined || pet.status === query.status));
-      return found.sort((a, b) => a.id - b.id).slice(0, query.limit);
+        .filter((pet): pet is Pet => pet !== undefined && matchesFilter(pet, filter) && isAfter(pet) && before(pet))
+        .sort((a, b) => compareInOrder(order, positionOf(a, order), positionOf(b, order)))
+        .slice(0, limit);
     }
-    const source = query.status === undefined ? this.all : (this.byStatus.get(query.status) ?? []);
-    const start = query.afterId === undefined ? 0 : firstIndexAfter(source, query.afterId);
-    return source.slice(start, start + query.limit);
+    // Else walk the order from the position: the first `limit` the filter asks for.
+    const source =
+      order === 'id' && filter.status?.length === 1 ? (this.byStatus.get(filter.status[0] as PetStatus) ?? []) : this.inOrder(order);
+    const found: Pet[] = [];
+    for (let i = after === undefined ? 0 : firstAfter(source, order, after); i < source.length && found.length < limit; i++) {
+      const pet = source[i] as Pet;
+      if (!before(pet)) break;
+      if (matchesFilter(pet, filter)) found.push(pet);
+    }
+    return found;
+  }
+
+  async locate(filter: PetFilter, postalCodes: readonly string[], max: number): Promise<LocatedPet[]> {
+    const found: LocatedPet[] = [];
+    for (const id of this.inPostalCodes(postalCodes)) {
+      const pet = this.byId.get(id);
+      if (pet?.location && matchesFilter(pet, filter)) found.push({ id, postalCode: pet.location.postalCode });
+      if (found.length >= max) break;
+    }
+    return found;
+  }
+
+  async count(filter: PetFilter, max: number): Promise<number> {
+    const source = filter.ids ?? (filter.postalCodes && this.inPostalCodes(filter.postalCodes));
+    let counted = 0;
+    for (const pet of source === undefined ? this.all : [...new Set(source)].map((id) => this.byId.get(id))) {
+      if (pet !== undefined && matchesFilter(pet, filter) && ++counted >= max) break;
+    }
+    return counted;
   }
 
   async update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
@@ -73,6 +120,16 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     return Promise.resolve();
   }
 
+  private inOrder(order: StoredOrder): readonly Pet[] {
+    return order === 'id' ? this.all : (this.sorted.get(order) ?? []);
+  }
+
+  private inPostalCodes(postalCodes: readonly string[]): PetId[] {
+    const ids: PetId[] = [];
+    for (const code of postalCodes) for (const id of this.byPostalCode.get(code) ?? []) ids.push(id);
+    return ids;
+  }
+
   /** Keeps the lists in id order: a reserved id may be stored after higher ones. */
   private store(pet: Pet): void {
     this.byId.set(pet.id, pet);
@@ -80,13 +137,41 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     const sameStatus = this.byStatus.get(pet.status) ?? [];
     insertInOrder(sameStatus, pet);
     this.byStatus.set(pet.status, sameStatus);
+    for (const [order, list] of this.sorted) list.splice(firstAfter(list, order, positionOf(pet, order)), 0, pet);
+    if (pet.location !== null) {
+      const code = pet.location.postalCode;
+      const here = this.byPostalCode.get(code);
+      if (here === undefined) this.byPostalCode.set(code, new Set([pet.id]));
+      else here.add(pet.id);
+    }
   }
 
   private unstore(pet: Pet): void {
     this.byId.delete(pet.id);
     removeFrom(this.all, pet.id);
     removeFrom(this.byStatus.get(pet.status) ?? [], pet.id);
+    for (const [order, list] of this.sorted) {
+      const at = firstAfter(list, order, positionOf(pet, order)) - 1;
+      if (at >= 0 && list[at]?.id === pet.id) list.splice(at, 1);
+    }
+    if (pet.location !== null) {
+      const here = this.byPostalCode.get(pet.location.postalCode);
+      here?.delete(pet.id);
+      if (here?.size === 0) this.byPostalCode.delete(pet.location.postalCode);
+    }
   }
+}
+
+/** The index of the first animal after `position` in a list sorted in `order`. */
+function firstAfter(sorted: readonly Pet[], order: StoredOrder, position: OrderPosition): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareInOrder(order, positionOf(sorted[mid] as Pet, order), position) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function insertInOrder(sorted: Pet[], pet: Pet): void {

@@ -8,14 +8,24 @@
 import { Long, type Collection, type Db } from 'mongodb';
 import type { Pet, PetDraft, PetId } from '../../../domain/adoption/pet.js';
 import { MAX_ID } from '../../../domain/adoption/pet.js';
-import type { PetListQuery, PetRepository, ReservedAdd } from '../../../application/adoption/ports/pet-repository.js';
+import type { LocatedPet, PetRepository, PetSearchQuery, ReservedAdd } from '../../../application/adoption/ports/pet-repository.js';
+import type { PetFilter } from '../../../domain/adoption/pet-search.js';
+import {
+  afterOf,
+  backfillSearchFields,
+  ensureSearchIndexes,
+  queryOf,
+  searchFields,
+  sortOf,
+  type SearchFields,
+} from './mongo-pet-search.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import { changeWithEvents, ensureOutboxIndex, LIVE, MongoOutbox, MongoOutboxStore, withEvents, type OutboxFields } from './mongo-outbox.js';
 import { isDuplicateKey } from '../../shared/mongo/mongo-errors.js';
 import { petFromStored, READ_INT64 as READ, storedPetFields, toSafeNumber, type StoredPetFields } from './mongo-values.js';
 import { updateAtVersion } from '../../shared/mongo/mongo-kit.js';
 
-interface PetDocument extends StoredPetFields, OutboxFields {
+interface PetDocument extends StoredPetFields, OutboxFields, Partial<SearchFields> {
   _id: Long | bigint;
 }
 
@@ -65,6 +75,7 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
     // The repair sweep reads held pets only.
     await db.collection('pets').createIndex({ heldBy: 1, _id: 1 }, { name: 'held_id' });
     await ensureOutboxIndex(db.collection('pets'));
+    await ensureSearchIndexes(db);
     await db.collection('pet_ids').createIndex({ takenAt: 1 }, { expireAfterSeconds: TAKEN_ID_TTL_SECONDS, name: 'taken_ttl' });
   }
 
@@ -81,6 +92,11 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
         { version: { $exists: false } },
         { $set: { version: 1, createdAt: now, updatedAt: now, statusChangedAt: now, adoptedAt: null, ownerId: null, heldBy: null } },
       );
+  }
+
+  /** Migration: pets stored before searches get their search fields (see backfillSearchFields). */
+  static backfillSearchFields(db: Db): Promise<void> {
+    return backfillSearchFields(db);
   }
 
   add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {
@@ -134,20 +150,35 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
     });
   }
 
-  list(query: PetListQuery): Promise<Pet[]> {
+  search(query: PetSearchQuery): Promise<Pet[]> {
     return this.run(async () => {
-      const idFilter = {
-        ...(query.afterId !== undefined && { $gt: Long.fromNumber(query.afterId) }),
-        ...(query.ids !== undefined && { $in: query.ids.map((id) => Long.fromNumber(id)) }),
-      };
-      const filter = {
-        ...LIVE,
-        ...(query.status !== undefined && { status: query.status }),
-        ...(Object.keys(idFilter).length > 0 && { _id: idFilter }),
-      };
-      const documents = await this.pets.find(filter, READ).sort({ _id: 1 }).limit(query.limit).toArray();
+      const parts = [queryOf(query.filter)];
+      if (query.after !== undefined) parts.push(afterOf(query.order, query.after));
+      if (query.shuffleBelow !== undefined) parts.push({ shuffle: { $lt: query.shuffleBelow } });
+      const documents = await this.pets
+        .find(parts.length === 1 ? (parts[0] as object) : { $and: parts }, READ)
+        .sort(sortOf(query.order))
+        .limit(query.limit)
+        .toArray();
       return documents.map(toPet);
     });
+  }
+
+  locate(filter: PetFilter, postalCodes: readonly string[], max: number): Promise<LocatedPet[]> {
+    return this.run(async () => {
+      const documents = await this.pets
+        .find(queryOf({ ...filter, postalCodes }), { ...READ, projection: { _id: 1, 'location.postalCode': 1 } })
+        .limit(max)
+        .toArray();
+      return documents.map((document) => ({
+        id: toSafeNumber(document._id as bigint, 'pet id'),
+        postalCode: document.location?.postalCode ?? '',
+      }));
+    });
+  }
+
+  count(filter: PetFilter, max: number): Promise<number> {
+    return this.run(() => this.pets.countDocuments(queryOf(filter), { limit: max }));
   }
 
   update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
@@ -230,7 +261,7 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
 }
 
 function toDocument(pet: Pet): PetDocument {
-  return { _id: Long.fromNumber(pet.id), ...storedPetFields(pet) };
+  return { _id: Long.fromNumber(pet.id), ...storedPetFields(pet), ...searchFields(pet) };
 }
 
 function toPet(document: PetDocument): Pet {

@@ -2,7 +2,7 @@
  * Request validation. JSON bodies are not coerced: `"categoryId": "7"` is refused, never converted.
  * Query strings and path parameters are text: an integer there is read only from its canonical
  * decimal spelling (`0` or `[1-9][0-9]*`), so `0x10`, `1e2`, `+5`, ` 5` and `007` are refused rather
- * than read as whatever JavaScript would make of them. Unknown fields are refused everywhere (Fastify's
+ * than read as whatever JavaScript would make of them; a boolean only from `true` or `false`. Unknown fields are refused everywhere (Fastify's
  * default would silently remove them).
  */
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
@@ -30,14 +30,22 @@ interface ObjectSchema {
 
 /** Validates text parts after reading their integer fields from canonical decimal text; other spellings stay text and fail. */
 function forTextParts(validate: ValidateFunction, schema: ObjectSchema): ValidateFunction {
-  const integers = Object.entries(schema.properties ?? {})
-    .filter(([, property]) => property.type === 'integer')
-    .map(([name]) => name);
-  if (integers.length === 0) return validate;
+  const of = (type: string) =>
+    Object.entries(schema.properties ?? {})
+      .filter(([, property]) => property.type === type)
+      .map(([name]) => name);
+  const integers = of('integer');
+  const booleans = of('boolean');
+  if (integers.length === 0 && booleans.length === 0) return validate;
   const wrapped = ((data: Record<string, unknown>) => {
     for (const name of integers) {
       const value = data[name];
       if (typeof value === 'string' && CANONICAL_INTEGER.test(value)) data[name] = Number(value);
+    }
+    // A yes/no is read from `true` or `false` exactly; `1`, `yes` or `TRUE` stay text and fail.
+    for (const name of booleans) {
+      const value = data[name];
+      if (value === 'true' || value === 'false') data[name] = value === 'true';
     }
     const valid = validate(data);
     wrapped.errors = validate.errors ?? null;

@@ -1,16 +1,24 @@
-/** Port: where pets are kept. Listing is in ascending id order, which pagination relies on. */
+/** Port: where pets are kept, and how they are found: every order is total (ties broken by id), which paging relies on. */
 import type { Pet, PetDraft, PetId } from '../../../domain/adoption/pet.js';
-import type { PetStatus } from '../../../domain/adoption/pet-status.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import type { Outbox } from './outbox.js';
+import type { OrderPosition, PetFilter, StoredOrder } from '../../../domain/adoption/pet-search.js';
 
-export interface PetListQuery {
-  readonly status?: PetStatus;
-  /** Only pets with one of these ids (at most 100). */
-  readonly ids?: readonly PetId[];
-  /** Only pets with an id greater than this one. */
-  readonly afterId?: PetId;
+/** A page of a search: the animals the filter asks for, in a stored order, after a position. */
+export interface PetSearchQuery {
+  readonly filter: PetFilter;
+  readonly order: StoredOrder;
+  /** Only animals after this position in the order (the last of the page before). */
+  readonly after?: OrderPosition;
+  /** The shuffle order only: animals whose shuffle value is below this (the part before a seed's point). */
+  readonly shuffleBelow?: number;
   readonly limit: number;
+}
+
+/** Where an animal is: its id and postal code, for ordering by distance before reading whole animals. */
+export interface LocatedPet {
+  readonly id: PetId;
+  readonly postalCode: string;
 }
 
 /** What `addReserved` found: the pet it stored, or the one an earlier attempt stored under that id. */
@@ -34,7 +42,15 @@ export interface PetRepository extends Outbox {
    */
   addReserved(pet: Pet, outbox: readonly FeedEvent[]): Promise<ReservedAdd>;
   findById(id: PetId): Promise<Pet | null>;
-  list(query: PetListQuery): Promise<Pet[]>;
+  /** The animals a filter asks for, in the order asked, from a position: one page of a search. */
+  search(query: PetSearchQuery): Promise<Pet[]>;
+  /**
+   * Every animal the filter asks for in these postal codes, as ids and codes (at most `max`): a
+   * search by distance orders these by their codes' distances, then reads the page's animals.
+   */
+  locate(filter: PetFilter, postalCodes: readonly string[], max: number): Promise<LocatedPet[]>;
+  /** How many animals the filter asks for, counting no further than `max`. */
+  count(filter: PetFilter, max: number): Promise<number>;
   /**
    * Stores the pet in place of the stored one when that one's version is `expectedVersion`: one
    * conditional write, so of two changes read at one version exactly one lands. False when the

@@ -1,52 +1,270 @@
-/** Lists pets in ascending id order, one page at a time, with an opaque cursor for the next page. */
+/**
+ * Lists and finds animals, one page at a time, with an opaque cursor for the next: by id (the
+ * default, the order partners sync in), newest first, by last change, in a seeded random order, or
+ * by distance from a place. Every order is total (ties broken by id) and a page starts after the
+ * last animal of the one before, so an animal that did not change while paging is seen exactly once.
+ */
 import type { Pet, PetId } from '../../../domain/adoption/pet.js';
 import { idRangeMessage, isValidId } from '../../../domain/adoption/pet.js';
-import type { PetStatus } from '../../../domain/adoption/pet-status.js';
+import {
+  checkFilterValues,
+  foldName,
+  positionOf,
+  shuffleOf,
+  type OrderPosition,
+  type PetFilter,
+  type PetSort,
+  type StoredOrder,
+} from '../../../domain/adoption/pet-search.js';
 import { ValidationError } from '../../../domain/shared/errors.js';
+import { instantOf, parseInstant } from '../../../domain/shared/instant.js';
+import { parseCoordinates, parseRadius, servedDistance, toKm, type Coordinates, type DistanceUnit } from '../../../domain/shared/geo.js';
+import { coveredCountry, placeOfCode, type Gazetteer, type NearbyCode } from '../../../domain/shared/place.js';
 import type { PetRepository } from '../ports/pet-repository.js';
-import { decodeCursor, pageLimit, pageOf } from '../../shared/cursor.js';
+import { pageLimit } from '../../shared/cursor.js';
+import { decodePosition, encodePosition, SEED, type Position } from './search-cursor.js';
 
 export { PAGE_LIMIT } from '../../shared/cursor.js';
 
 /** How many ids one list may ask for: one page's worth. */
 export const MAX_IDS = 100;
+/** A total is exact up to this many; beyond, it says "at least" this many. */
+export const TOTAL_BOUND = 1_000;
+
+export { PET_SORTS, type PetSort } from '../../../domain/adoption/pet-search.js';
 
 export interface ListPetsInput {
   readonly limit?: number;
-  readonly status?: PetStatus;
   readonly cursor?: string;
   /** Only these pets (the replacement for fetching one by id). */
   readonly ids?: readonly number[];
+  /** What the animals must be; `namePrefix` as typed (folded here). */
+  readonly filter?: Omit<PetFilter, 'ids' | 'postalCodes'>;
+  /** A postal code (`94110`, `94110,US`) or `lat,lng`. */
+  readonly near?: string;
+  /** `25`, `25mi`, `40km`: miles unless it says km. Only with `near`. */
+  readonly radius?: string;
+  readonly sort?: PetSort;
+  /** The random order's seed; one is chosen when none is given. */
+  readonly seed?: string;
+  /** Count the animals the search finds (exact up to TOTAL_BOUND). */
+  readonly total?: boolean;
 }
 
 export interface PetPage {
   readonly pets: Pet[];
   /** Present when more pets follow this page. */
   readonly nextCursor: string | null;
+  /** With `near`: each animal's distance, in `unit`, rounded to a whole unit. */
+  readonly distances: ReadonlyMap<PetId, number> | null;
+  readonly unit: DistanceUnit | null;
+  /** The random order's seed (the one given, or the one chosen). */
+  readonly seed: string | null;
+  readonly total: { readonly value: number; readonly exact: boolean } | null;
 }
 
+interface Near {
+  readonly codes: readonly NearbyCode[];
+  readonly kmOf: ReadonlyMap<string, number>;
+  readonly unit: DistanceUnit;
+}
+
+/** Postal codes read per round when ordering by distance: doubled each round until a page is full. */
+const FIRST_CODES = 32;
+/** The most animals a round of postal codes may hold before it is split. */
+const LOCATE_MAX = 20_000;
+
 export class ListPets {
-  constructor(private readonly pets: PetRepository) {}
+  constructor(
+    private readonly pets: PetRepository,
+    private readonly gazetteer: Gazetteer,
+    private readonly newSeed: () => string = () => Math.random().toString(36).slice(2, 12),
+  ) {}
 
   async execute(input: ListPetsInput): Promise<PetPage> {
     const limit = pageLimit(input.limit);
-    const afterId = input.cursor === undefined ? undefined : decodeCursor(input.cursor, parsePetId);
     if (input.ids !== undefined) checkIds(input.ids);
-    // One extra row tells whether another page exists without a count query.
-    const query = {
-      limit: limit + 1,
-      ...(input.status !== undefined && { status: input.status }),
-      ...(afterId !== undefined && { afterId }),
+    const sort = input.sort ?? 'id';
+    if (sort === 'distance' && input.near === undefined)
+      throw new ValidationError('sort', 'sort=distance needs near: the place to measure from');
+    if (input.radius !== undefined && input.near === undefined) {
+      throw new ValidationError('radius', 'radius needs near: the place to measure from (near=94110 or near=37.75,-122.41)');
+    }
+    if (input.seed !== undefined && sort !== 'random') throw new ValidationError('seed', 'seed is for sort=random only');
+    if (input.seed !== undefined && !SEED.test(input.seed)) {
+      throw new ValidationError('seed', 'seed must be 1 to 64 letters, digits, - or _');
+    }
+    const given = { ...input.filter };
+    checkFilterValues(given);
+    // Instants compared as the store keeps them: UTC, in milliseconds.
+    for (const field of ['publishedAfter', 'updatedSince'] as const) {
+      const text = given[field];
+      if (text === undefined) continue;
+      const ms = parseInstant(text);
+      if (ms === null) throw new ValidationError(field, `query parameter '${field}' is not a date-time that exists`);
+      given[field] = instantOf(ms);
+    }
+    const near = input.near === undefined ? null : this.nearOf(input.near, input.radius);
+    const filter: PetFilter = {
+      ...given,
+      ...(given.namePrefix !== undefined && { namePrefix: foldName(given.namePrefix) }),
       ...(input.ids !== undefined && { ids: input.ids }),
+      ...(near !== null && sort !== 'distance' && { postalCodes: near.codes.map((code) => code.postalCode) }),
     };
-    const { rows, nextCursor } = pageOf(await this.pets.list(query), limit, (pet) => pet.id);
-    return { pets: rows, nextCursor };
+    const position = input.cursor === undefined ? null : decodePosition(input.cursor, sort);
+    const seed = sort === 'random' ? (position?.seed ?? input.seed ?? this.newSeed()) : null;
+    // One extra row tells whether another page exists without a count query.
+    let found: Pet[];
+    let wrappedFrom = Infinity;
+    if (near !== null && sort === 'distance') found = await this.byDistance(filter, near, position, limit + 1);
+    else if (seed !== null) ({ pets: found, wrappedFrom } = await this.shuffled(filter, seedPoint(seed), position, limit + 1));
+    else {
+      const after = position === null ? {} : { after: { id: position.id, ...(position.value !== undefined && { value: position.value }) } };
+      found = await this.pets.search({ filter, order: sort as StoredOrder, ...after, limit: limit + 1 });
+    }
+    const pets = found.slice(0, limit);
+    const last = pets.at(-1);
+    const wrapped = position?.wrapped === true || pets.length - 1 >= wrappedFrom;
+    const nextCursor =
+      found.length > limit && last !== undefined ? encodePosition(this.positionAfter(last, sort, near, seed, wrapped)) : null;
+    const total = input.total === true ? await this.totalOf(filter, near, sort) : null;
+    return {
+      pets,
+      nextCursor,
+      distances:
+        near && new Map(pets.map((pet) => [pet.id, servedDistance(near.kmOf.get(pet.location?.postalCode ?? '') ?? 0, near.unit)])),
+      unit: near?.unit ?? null,
+      seed,
+      total,
+    };
+  }
+
+  /** The postal codes within the radius of the place `near` names, each with its distance. */
+  private nearOf(text: string, radiusText: string | undefined): Near {
+    const radius = parseRadius(radiusText);
+    const center = parseCoordinates(text) ?? this.centreOfCode(text);
+    const codes = this.gazetteer.near('US', center, toKm(radius.value, radius.unit));
+    return { codes, kmOf: new Map(codes.map((code) => [code.postalCode, code.km])), unit: radius.unit };
+  }
+
+  private centreOfCode(text: string): Coordinates {
+    const [code = '', country, ...rest] = text.split(',').map((part) => part.trim());
+    if (rest.length > 0 || code === '') {
+      throw new ValidationError(
+        'near',
+        `near ${JSON.stringify(text)} is not a place: give a postal code (94110, or 94110,US) or lat,lng (37.75,-122.41)`,
+      );
+    }
+    const chosen = coveredCountry(country, this.gazetteer, 'near');
+    const place = placeOfCode(code, chosen, this.gazetteer, 'near');
+    const at = this.gazetteer.position(chosen, place.postalCode);
+    if (at === null)
+      throw new ValidationError('near', `near ${JSON.stringify(text)}: the postal code has no known position to measure from`);
+    return at;
+  }
+
+  /**
+   * By distance: postal codes nearest first, a round of them at a time (the animals found in them
+   * as ids and codes), until a page is full; then the page's animals read whole. Codes at one
+   * distance are never split between rounds, so (distance, id) orders across rounds.
+   */
+  private async byDistance(filter: PetFilter, near: Near, after: Position | null, wanted: number): Promise<Pet[]> {
+    const { codes, kmOf } = near;
+    const isAfter = (km: number, id: PetId) => after === null || km > Number(after.value) || (km === Number(after.value) && id > after.id);
+    let start = after === null ? 0 : firstCodeFrom(codes, Number(after.value));
+    let size = FIRST_CODES;
+    const located: { id: PetId; km: number }[] = [];
+    while (start < codes.length && located.length < wanted) {
+      let end = Math.min(codes.length, start + size);
+      while (end < codes.length && (codes[end] as NearbyCode).km === (codes[end - 1] as NearbyCode).km) end++;
+      const round = codes.slice(start, end).map((code) => code.postalCode);
+      const found = await this.pets.locate(filter, round, LOCATE_MAX);
+      if (found.length >= LOCATE_MAX && size > 1) {
+        size = Math.max(1, size >> 2);
+        continue;
+      }
+      for (const { id, postalCode } of found) {
+        const km = kmOf.get(postalCode) ?? Infinity;
+        if (isAfter(km, id)) located.push({ id, km });
+      }
+      start = end;
+      size *= 2;
+    }
+    const page = located.sort((a, b) => a.km - b.km || a.id - b.id).slice(0, wanted);
+    if (page.length === 0) return [];
+    const byId = new Map(
+      (await this.pets.search({ filter: { ids: page.map((row) => row.id) }, order: 'id', limit: page.length })).map((pet) => [pet.id, pet]),
+    );
+    // An animal changed or removed between the two reads is left out: the next page starts after the last one shown.
+    return page
+      .map((row) => byId.get(row.id))
+      .filter((pet): pet is Pet => pet !== undefined && pet.location !== null && kmOf.has(pet.location.postalCode));
+  }
+
+  /**
+   * A seeded random order: the seed chooses a point in the shuffle (a fixed mix of every animal's
+   * id); the order runs from there to the end, then from the start up to the point. `wrappedFrom`
+   * is the index of the first animal found past the end.
+   */
+  private async shuffled(
+    filter: PetFilter,
+    point: number,
+    after: Position | null,
+    wanted: number,
+  ): Promise<{ pets: Pet[]; wrappedFrom: number }> {
+    const pets: Pet[] = [];
+    if (after?.wrapped !== true) {
+      // From the point itself: id 0 comes before every animal at the point's value.
+      const from: OrderPosition = after === null ? { id: 0, value: point } : { id: after.id, value: after.value ?? point };
+      pets.push(...(await this.pets.search({ filter, order: 'shuffle', after: from, limit: wanted })));
+    }
+    const wrappedFrom = pets.length;
+    if (pets.length < wanted) {
+      const from = after?.wrapped === true ? { after: { id: after.id, value: after.value ?? 0 } } : {};
+      pets.push(...(await this.pets.search({ filter, order: 'shuffle', ...from, shuffleBelow: point, limit: wanted - pets.length })));
+    }
+    return { pets, wrappedFrom };
+  }
+
+  private positionAfter(pet: Pet, sort: PetSort, near: Near | null, seed: string | null, wrapped: boolean): Position {
+    switch (sort) {
+      case 'distance':
+        return { sort, id: pet.id, value: near?.kmOf.get(pet.location?.postalCode ?? '') ?? 0 };
+      case 'random':
+        return { sort, id: pet.id, value: shuffleOf(pet.id), seed: seed ?? '', wrapped };
+      default: {
+        const position = positionOf(pet, sort);
+        return { sort, ...position };
+      }
+    }
+  }
+
+  private async totalOf(filter: PetFilter, near: Near | null, sort: PetSort): Promise<{ value: number; exact: boolean }> {
+    const counted = await this.pets.count(
+      near !== null && sort === 'distance' ? { ...filter, postalCodes: near.codes.map((code) => code.postalCode) } : filter,
+      TOTAL_BOUND + 1,
+    );
+    return counted > TOTAL_BOUND ? { value: TOTAL_BOUND, exact: false } : { value: counted, exact: true };
   }
 }
 
-function parsePetId(text: string): PetId | null {
-  const id = /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : NaN;
-  return isValidId(id) ? id : null;
+/** A seed's point in the shuffle: a 32-bit hash of its text (FNV-1a, then mixed). */
+export function seedPoint(seed: string): number {
+  let hash = 0x811c_9dc5;
+  for (let i = 0; i < seed.length; i++) hash = Math.imul(hash ^ seed.charCodeAt(i), 0x0100_0193) >>> 0;
+  return shuffleOf(hash);
+}
+
+/** The index of the first code at or beyond `km`. */
+function firstCodeFrom(codes: readonly NearbyCode[], km: number): number {
+  let low = 0;
+  let high = codes.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((codes[mid] as NearbyCode).km < km) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function checkIds(ids: readonly number[]): void {

@@ -19,7 +19,7 @@ describe('listing, creating and getting pets', () => {
 
   beforeEach(async () => {
     pets = new MemoryPetRepository();
-    list = new ListPets(pets);
+    list = new ListPets(pets, gazetteer);
     create = new CreatePet(pets, new MemoryPetCreateClaims(), new FakeClock(), gazetteer, { ttlMs: 86_400_000, leaseMs: 10_000 });
     for (let i = 0; i < 7; i++) await create.execute(aNewPet({ status: i % 2 === 0 ? 'available' : 'sold' }), 'owner_a');
   });
@@ -45,9 +45,9 @@ describe('listing, creating and getting pets', () => {
   });
 
   it('filters by status across pages', async () => {
-    const first = await list.execute({ status: 'sold', limit: 2 });
+    const first = await list.execute({ filter: { status: ['sold'] }, limit: 2 });
     expect(first.pets.map((p) => p.id)).toEqual([2, 4]);
-    const second = await list.execute({ status: 'sold', limit: 2, cursor: first.nextCursor as string });
+    const second = await list.execute({ filter: { status: ['sold'] }, limit: 2, cursor: first.nextCursor as string });
     expect(second.pets.map((p) => p.id)).toEqual([6]);
     expect(second.nextCursor).toBeNull();
   });

@@ -1,0 +1,140 @@
+/** The query of `GET /v1/pets`: paging, the filters a search may combine, a place and a radius, the order. */
+import { Type, type TSchema } from 'typebox';
+import { ID_RANGE_TEXT, MAX_ID, MIN_ID } from '../../../domain/adoption/pet.js';
+import { AGE_GROUPS, SEXES, SIZES } from '../../../domain/adoption/pet-record.js';
+import { OWNER_ID_MAX_LENGTH } from '../../../domain/shared/owner.js';
+import { MAX_IDS, PET_SORTS, TOTAL_BOUND } from '../../../application/adoption/use-cases/list-pets.js';
+import { cursorQuery, limitQuery } from '../../shared/http/schemas/common-schemas.js';
+import { dateTime } from '../../shared/http/schemas/dates.js';
+import { fieldsQuery, PetStatusSchema } from './pet-schemas.js';
+
+/** A filter that takes several values: `name=a,b` or `name=a&name=b` (a value with ", " in it, repeated). */
+const listOf = (item: TSchema, description: string, invalid: string) =>
+  Type.Optional(Type.Array(item, { minItems: 1, maxItems: 50, description, 'x-invalid': `${invalid} (at most 50)` }));
+const yesNo = (description: string) =>
+  Type.Optional(
+    Type.Boolean({
+      description: `${description}: \`true\` or \`false\`; animals whose record does not say are left out`,
+      'x-invalid': 'must be true or false',
+    }),
+  );
+const instant = (description: string) => Type.Optional(dateTime(description));
+const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+
+/** The query parameters that take lists, split on commas before validation. */
+export const LIST_PARAMETERS = ['id', 'species', 'breed', 'sex', 'ageGroup', 'size', 'coat', 'color', 'organizationId'] as const;
+
+export const ListPetsQuerySchema = Type.Object(
+  {
+    limit: limitQuery('animals'),
+    status: Type.Optional(PetStatusSchema('Filters by availability')),
+    id: Type.Optional(
+      Type.Array(
+        Type.Integer({
+          minimum: MIN_ID,
+          maximum: MAX_ID,
+          format: 'int64',
+          'x-invalid': `must be a list of pet ids, each ${ID_RANGE_TEXT}, in decimal digits`,
+        }),
+        {
+          minItems: 1,
+          maxItems: MAX_IDS,
+          description: `Only the animals with these ids (1 to ${MAX_IDS}): \`id=1&id=2\`, or \`id=1,2\`. Ids that do not exist are left out. Combines with \`status\`. The replacement for fetching one animal by id.`,
+          'x-invalid': `must be 1 to ${MAX_IDS} pet ids`,
+        },
+      ),
+    ),
+    species: listOf(text(40), 'Species, as `GET /v1/species` lists them: `species=cat,dog`', 'must list species ids separated by commas'),
+    breed: listOf(
+      text(100),
+      'Breeds (the primary or the secondary), of the species asked for, or of any',
+      'must list breeds separated by commas',
+    ),
+    sex: listOf(
+      Type.String({ enum: [...SEXES] }),
+      `Sexes: ${SEXES.join(', ')}`,
+      `must list sexes (${SEXES.join(', ')}) separated by commas`,
+    ),
+    ageGroup: listOf(
+      Type.String({ enum: [...AGE_GROUPS] }),
+      `Age groups: ${AGE_GROUPS.join(', ')}`,
+      `must list age groups (${AGE_GROUPS.join(', ')}) separated by commas`,
+    ),
+    size: listOf(
+      Type.String({ enum: [...SIZES] }),
+      `Sizes: ${SIZES.join(', ')}`,
+      `must list sizes (${SIZES.join(', ')}) separated by commas`,
+    ),
+    coat: listOf(text(40), 'Coats, of the species asked for, or of any', 'must list coats separated by commas'),
+    color: listOf(
+      text(100),
+      'Colours (the primary or the secondary), of the species asked for, or of any; a colour with ", " in its name is sent as a repeated `color=`',
+      'must list colours separated by commas',
+    ),
+    goodWithChildren: yesNo('Good with children'),
+    goodWithDogs: yesNo('Good with dogs'),
+    goodWithCats: yesNo('Good with cats'),
+    houseTrained: yesNo('House-trained'),
+    specialNeeds: yesNo('Has special needs'),
+    hasPhoto: Type.Optional(
+      Type.Boolean({ description: 'With at least one photo (`true`), or with none (`false`)', 'x-invalid': 'must be true or false' }),
+    ),
+    organizationId: listOf(
+      text(OWNER_ID_MAX_LENGTH),
+      "The organizations (their ids: the animals' `ownerId`) whose animals to find",
+      'must list organization ids separated by commas',
+    ),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'The name starts with this, whatever the case and accents (`zoe` finds Zoë)',
+        'x-invalid': 'must be 1 to 100 characters',
+      }),
+    ),
+    publishedAfter: instant('First published at or after this instant'),
+    updatedSince: instant('Changed at or after this instant'),
+    near: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          "Only animals within `radius` of this place, each with its `distance`: a postal code (`94110`, or with its country `94110,US`) or `lat,lng` in degrees. Distances are between postal codes' centres",
+        'x-invalid': 'must be a postal code (94110 or 94110,US) or lat,lng',
+      }),
+    ),
+    radius: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,4}(\\.[0-9]{1,3})?(mi|km)?$',
+        description:
+          'How far from `near`: 1 to 500, in miles unless it ends in `km` (`25`, `25mi`, `40km`); 100 miles by default. Distances come in its unit. Only with `near`',
+        'x-invalid': 'must be a number up to 500, in miles or km (25, 25mi, 40km)',
+      }),
+    ),
+    sort: Type.Optional(
+      Type.String({
+        enum: [...PET_SORTS],
+        description:
+          '`id` (the default: the order to sync in), `-publishedAt` (newest first), `updatedAt` (least recently changed first), `distance` (nearest first; needs `near`), `random` (with `seed`)',
+        'x-invalid': `must be one of ${PET_SORTS.join(', ')}`,
+      }),
+    ),
+    seed: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z0-9_-]{1,64}$',
+        description:
+          "With `sort=random`: the same seed gives the same order, page after page; one is chosen (and carried in the next page's link) when none is given",
+        'x-invalid': 'must be 1 to 64 letters, digits, - or _',
+      }),
+    ),
+    total: Type.Optional(
+      Type.Boolean({
+        description: `With \`true\`, \`X-Total-Count\` says how many animals the search finds: exact up to ${TOTAL_BOUND.toLocaleString('en-US')}, beyond that ${TOTAL_BOUND.toLocaleString('en-US')} with \`X-Total-Count-Relation: gte\``,
+        'x-invalid': 'must be true or false',
+      }),
+    ),
+    fields: fieldsQuery(),
+    cursor: cursorQuery('query', 512),
+  },
+  { additionalProperties: false },
+);

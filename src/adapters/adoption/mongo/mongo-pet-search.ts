@@ -1,0 +1,127 @@
+/**
+ * A search as MongoDB reads it: the filter as one query (each field an equality or `$in`, the name
+ * a range on its folded form, the time filters ranges), a stored order as a sort with the index
+ * that keeps it, and a page's position as a range in that order. Only operators every MongoDB and
+ * the test server share: no `$geoNear`, `$text` or expressions.
+ */
+import { Long, type Db, type Document, type Sort } from 'mongodb';
+import { foldName, shuffleOf, type OrderPosition, type PetFilter, type StoredOrder } from '../../../domain/adoption/pet-search.js';
+import type { Pet } from '../../../domain/adoption/pet.js';
+import { LIVE } from './mongo-outbox.js';
+
+/** The fields a pet's document carries for searches only, kept from its name and id. */
+export interface SearchFields {
+  /** The name folded (foldName): a name prefix is a range on it. */
+  nameKey: string;
+  /** Its place in the shuffle (shuffleOf): a seeded random order walks it. */
+  shuffle: number;
+}
+
+export function searchFields(pet: Pick<Pet, 'id' | 'name'>): SearchFields {
+  return { nameKey: foldName(pet.name), shuffle: shuffleOf(pet.id) };
+}
+
+/** The indexes searches use: one per order (the filter is checked on the documents it walks), and one per narrow filter. */
+export async function ensureSearchIndexes(db: Db): Promise<void> {
+  const pets = db.collection('pets');
+  await pets.createIndex({ publishedAt: -1, _id: -1 }, { name: 'published_id' });
+  await pets.createIndex({ updatedAt: 1, _id: 1 }, { name: 'updated_id' });
+  await pets.createIndex({ shuffle: 1, _id: 1 }, { name: 'shuffle_id' });
+  await pets.createIndex({ 'location.postalCode': 1, _id: 1 }, { name: 'postal_code_id' });
+  await pets.createIndex({ nameKey: 1, _id: 1 }, { name: 'name_id' });
+  await pets.createIndex({ ownerId: 1, _id: 1 }, { name: 'owner_id' });
+}
+
+/**
+ * Migration: pets stored before searches get their search fields. Idempotent: run at every start,
+ * it finds nothing once done (a write sets them with the rest of the pet).
+ */
+export async function backfillSearchFields(db: Db): Promise<void> {
+  const pets = db.collection('pets');
+  for (;;) {
+    const batch = await pets
+      .find({ shuffle: { $exists: false } }, { projection: { _id: 1, name: 1 }, limit: 1_000, useBigInt64: true })
+      .toArray();
+    if (batch.length === 0) return;
+    await pets.bulkWrite(
+      batch.map((document) => ({
+        updateOne: {
+          filter: { _id: document._id },
+          update: { $set: searchFields({ id: Number(document._id as unknown as bigint), name: String(document.name) }) },
+        },
+      })),
+    );
+  }
+}
+
+const inList = (values: readonly unknown[]) => ({ $in: [...values] });
+
+/** The query for the animals a filter asks for (live ones only). */
+export function queryOf(filter: PetFilter): Document {
+  const all: Document[] = [LIVE];
+  const field = (name: string, values: readonly unknown[] | undefined) => values !== undefined && all.push({ [name]: inList(values) });
+  const flag = (name: string, value: boolean | undefined) => value !== undefined && all.push({ [name]: value });
+  const either = (names: [string, string], values: readonly string[] | undefined) =>
+    values !== undefined && all.push({ $or: names.map((name) => ({ [name]: inList(values) })) });
+  field('status', filter.status);
+  field(
+    '_id',
+    filter.ids?.map((id) => Long.fromNumber(id)),
+  );
+  field('species', filter.species);
+  either(['breeds.primary', 'breeds.secondary'], filter.breed);
+  field('sex', filter.sex);
+  field('ageGroup', filter.ageGroup);
+  field('size', filter.size);
+  field('coat', filter.coat);
+  either(['colors.primary', 'colors.secondary'], filter.color);
+  flag('goodWith.children', filter.goodWithChildren);
+  flag('goodWith.dogs', filter.goodWithDogs);
+  flag('goodWith.cats', filter.goodWithCats);
+  flag('attributes.houseTrained', filter.houseTrained);
+  flag('attributes.specialNeeds', filter.specialNeeds);
+  if (filter.hasPhoto !== undefined) all.push({ 'photos.0': { $exists: filter.hasPhoto } });
+  field('ownerId', filter.ownerIds);
+  if (filter.namePrefix !== undefined) all.push({ nameKey: { $gte: filter.namePrefix, $lt: `${filter.namePrefix}\uffff` } });
+  if (filter.publishedAfter !== undefined) all.push({ publishedAt: { $gte: new Date(filter.publishedAfter) } });
+  if (filter.updatedSince !== undefined) all.push({ updatedAt: { $gte: new Date(filter.updatedSince) } });
+  field('location.postalCode', filter.postalCodes);
+  return all.length === 1 ? LIVE : { $and: all };
+}
+
+/** The sort of a stored order, with the id breaking ties as the domain's order does. */
+export function sortOf(order: StoredOrder): Sort {
+  switch (order) {
+    case 'id':
+      return { _id: 1 };
+    case '-publishedAt':
+      return { publishedAt: -1, _id: -1 };
+    case 'updatedAt':
+      return { updatedAt: 1, _id: 1 };
+    case 'shuffle':
+      return { shuffle: 1, _id: 1 };
+  }
+}
+
+/** The animals after a position in an order. */
+export function afterOf(order: StoredOrder, position: OrderPosition): Document {
+  const id = Long.fromNumber(position.id);
+  switch (order) {
+    case 'id':
+      return { _id: { $gt: id } };
+    case '-publishedAt': {
+      // Newest first, never published (null or missing) last: after a published one come the older ones and every unpublished one.
+      if (position.value === null || position.value === undefined) return { publishedAt: null, _id: { $lt: id } };
+      const at = new Date(position.value);
+      return { $or: [{ publishedAt: { $lt: at } }, { publishedAt: at, _id: { $lt: id } }, { publishedAt: null }] };
+    }
+    case 'updatedAt': {
+      const at = new Date(String(position.value));
+      return { $or: [{ updatedAt: { $gt: at } }, { updatedAt: at, _id: { $gt: id } }] };
+    }
+    case 'shuffle': {
+      const at = Number(position.value);
+      return { $or: [{ shuffle: { $gt: at } }, { shuffle: at, _id: { $gt: id } }] };
+    }
+  }
+}

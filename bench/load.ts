@@ -156,6 +156,19 @@ const scenarios: Record<Scenario, () => Request> = {
       headers: { authorization: `Bearer ${unknownKeys[n++ % unknownKeys.length] ?? ''}`, 'x-forwarded-for': '203.0.113.7' },
     }),
   }),
+  searchNear: () => ({
+    method: 'GET',
+    setupRequest: (r: Request) => ({
+      ...r,
+      path: `/v1/pets?status=available&species=dog&goodWithChildren=true&near=${o.codes?.[n % (o.codes.length || 1)] ?? '10001'}&radius=25&sort=distance&limit=20`,
+      headers: { authorization: `Bearer ${nextKey()}` },
+    }),
+  }),
+  searchNewest: () => ({
+    method: 'GET',
+    path: '/v1/pets?status=available&species=cat&ageGroup=young&sort=-publishedAt&limit=20',
+    setupRequest: (r: Request) => ({ ...r, headers: { authorization: `Bearer ${nextKey()}` } }),
+  }),
   photo: () => ({
     method: 'GET',
     path: o.path ?? '',

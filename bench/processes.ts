@@ -82,6 +82,10 @@ export type Scenario =
   | 'deepPage'
   /** Well-formed keys no one issued (each request a new one), all from one client address. */
   | 'flood401'
+  /** GET /v1/pets: dogs good with children within 25 miles of a shelter's postal code (LoadOptions.codes, in turn), nearest first. */
+  | 'searchNear'
+  /** GET /v1/pets: young cats, newest first. */
+  | 'searchNewest'
   /** GET of one photo variant (LoadOptions.path) as a browser's <img> asks: no key, Accept naming WebP, each from another address. */
   | 'photo';
 
@@ -99,6 +103,8 @@ export interface LoadOptions {
   readonly cursor?: string;
   /** The photo scenario's URL path. */
   readonly path?: string;
+  /** The searchNear scenario's postal codes, asked near in turn. */
+  readonly codes?: readonly string[];
 }
 
 export type Variant =
@@ -126,6 +132,8 @@ export interface ServerOptions {
   readonly profile?: string;
   /** More environment for the service's configuration (e.g. OTEL_* to turn tracing on). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Seeds a search world: the pets are animals of this many shelters over the country (bench/records.ts). */
+  readonly shelters?: number;
   /** The static variant's root: @fastify/static serves its files under /v1/photos/. */
   readonly staticDir?: string;
   /** Seeds every pet with a full record (species, breeds, description, ...) instead of the seed's fields alone. */

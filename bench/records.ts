@@ -1,6 +1,7 @@
 // Test data for the benches: what shelters write of an animal.
 import type { PetRecord } from '../src/domain/adoption/pet-record.js';
 import { SPECIES } from '../src/domain/adoption/species.js';
+import { ZipCodeGazetteer } from '../src/adapters/shared/places/zip-code-gazetteer.js';
 
 /** A full record, as a shelter describes an animal (its own description of 600 characters). */
 export function fullRecord(i: number): PetRecord {
@@ -27,5 +28,40 @@ export function fullRecord(i: number): PetRecord {
     adoptionFee: { amount: 15_000, currency: 'USD' },
     tags: ['playful', 'house-trained', `litter-${i % 50}`],
     location: i % 4 === 0 ? { postalCode: '10001', city: 'New York', region: 'NY', country: 'US' } : null,
+  };
+}
+
+const gazetteer = new ZipCodeGazetteer();
+
+/** The postal codes of `count` shelters, spread over the country: every n-th ZIP code that has a position. */
+export function shelterCodes(count: number): string[] {
+  const located: string[] = [];
+  for (let n = 0; n < 100_000; n++) {
+    const code = String(n).padStart(5, '0');
+    if (gazetteer.position('US', code) !== null) located.push(code);
+  }
+  const step = located.length / count;
+  return Array.from({ length: count }, (_, i) => located[Math.floor(i * step)] as string);
+}
+
+/**
+ * An animal of a search world: of one of `codes.length` shelters (its owner and postal code), a mix
+ * of species, ages and what it is good with, most of them available.
+ */
+export function searchRecord(i: number, codes: readonly string[]): { readonly owner: string; readonly record: PetRecord } {
+  const shelter = i % codes.length;
+  const species = SPECIES[[0, 0, 0, 1, 1, 1, 2, 3][i % 8] as number] as (typeof SPECIES)[number];
+  return {
+    owner: `org_${shelter}`,
+    record: {
+      ...fullRecord(i),
+      species: species.id,
+      breeds: { primary: species.breeds[i % species.breeds.length] as string, secondary: null, mixed: i % 2 === 0 },
+      ageGroup: (['baby', 'young', 'adult', 'senior'] as const)[(i >> 3) % 4] as 'young',
+      coat: species.coats[0] ?? null,
+      colors: { primary: species.colors[i % species.colors.length] as string, secondary: null },
+      goodWith: { children: [true, false, null][(i >> 2) % 3] as boolean | null, dogs: null, cats: null },
+      location: gazetteer.find('US', codes[shelter] as string),
+    },
   };
 }

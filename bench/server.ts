@@ -22,7 +22,7 @@ import type { PetRepository } from '../src/application/adoption/ports/pet-reposi
 import type { PetStatus } from '../src/domain/adoption/pet-status.js';
 import { newPetDraft } from '../src/domain/adoption/pet.js';
 import type { ServerOptions } from './processes.js';
-import { fullRecord } from './records.js';
+import { fullRecord, searchRecord, shelterCodes } from './records.js';
 import { createApp } from '../src/config/create-app.js';
 import { loadConfig } from '../src/config/env.js';
 
@@ -214,7 +214,7 @@ async function service(): Promise<FastifyInstance> {
   const config = loadConfig(env);
   // As npm start builds it: the adapters the configuration asks for, with the app's metrics and tracing.
   const app = await createApp(config);
-  await seedPets(app.adapters.pets, options.pets ?? 1000, options.fullRecords ?? false);
+  await seedPets(app.adapters.pets, options.pets ?? 1000, options.fullRecords ?? false, options.shelters);
   if (options.accessLine) measureAccessLine(app.http, options.accessLine);
   return app.http;
 }
@@ -272,23 +272,20 @@ function measureAccessLine(app: FastifyInstance, way: NonNullable<ServerOptions[
   });
 }
 
-async function seedPets(pets: PetRepository, count: number, full: boolean): Promise<void> {
+async function seedPets(pets: PetRepository, count: number, full: boolean, shelters?: number): Promise<void> {
   const existing = await pets.search({ filter: {}, order: 'id', limit: 1 });
   if (existing.length > 0) return; // a MongoDB database seeded by an earlier run
   const batch = 256;
-  for (let start = 0; start < count; start += batch) {
+  const codes = shelters === undefined ? null : shelterCodes(shelters);
+  const start = Date.now() - count * 1_000;
+  for (let first = 0; first < count; first += batch) {
     const adds = [];
-    for (let i = start; i < Math.min(count, start + batch); i++) {
-      adds.push(
-        pets.add(
-          newPetDraft(
-            { name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as PetStatus, ...(full && fullRecord(i)) },
-            'bench',
-            new Date().toISOString(),
-          ),
-          () => [],
-        ),
-      );
+    for (let i = first; i < Math.min(count, first + batch); i++) {
+      // A search world: animals of `shelters` shelters over the country, published one a second.
+      const world = codes && searchRecord(i, codes);
+      const status = world ? (i % 10 < 8 ? 'available' : 'pending') : (STATUSES[i % 3] as PetStatus);
+      const fields = { name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status, ...(full && fullRecord(i)), ...world?.record };
+      adds.push(pets.add(newPetDraft(fields, world?.owner ?? 'bench', new Date(start + i * 1_000).toISOString()), () => []));
     }
     await Promise.all(adds);
   }

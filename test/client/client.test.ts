@@ -72,6 +72,36 @@ describe('TypeScript client', () => {
     expect(sold).toEqual(Array(15).fill('sold'));
   });
 
+  it('finds animals with listPets: filters, near a place with distances, nearest first, every page followed', async () => {
+    h = await harness();
+    const zips = ['94110', '94601', '10001'];
+    for (let i = 0; i < 12; i++) {
+      await h.client.createPet({
+        name: `Pet ${i}`,
+        categoryId: 1,
+        species: i % 2 === 0 ? 'cat' : 'dog',
+        goodWith: { children: i % 4 === 0, dogs: null, cats: null },
+        location: { postalCode: zips[i % 3] as string },
+      });
+    }
+    const found = [];
+    for await (const pet of h.client.listPets({
+      species: ['cat'],
+      goodWithChildren: true,
+      near: '94110',
+      radius: '30',
+      sort: 'distance',
+      limit: 1,
+    }))
+      found.push(pet);
+    // Cats good with children are 0, 4 and 8; 8 is in New York.
+    expect(found.map((pet) => [pet.name, pet.location?.postalCode, typeof pet.distance])).toEqual([
+      ['Pet 0', '94110', 'number'],
+      ['Pet 4', '94601', 'number'],
+    ]);
+    expect(found[0]?.distance).toBe(0);
+  });
+
   it('reads the species reference and creates, reads and merges a full record, typed', async () => {
     h = await harness();
     const species = await h.client.listSpecies();

@@ -15,6 +15,11 @@ export type Order = components['schemas']['Order'];
 export type NewOrder = components['schemas']['NewOrder'];
 export type OrderStatus = components['schemas']['OrderStatus'];
 export type PetStatus = components['schemas']['PetStatus'];
+/**
+ * What `listPets` may ask: the filters (`species: ['cat']`, `goodWithChildren: true`, ...), `near` and
+ * `radius`, `sort` and `seed`, `limit`, `id`, `fields`, `total` (see docs/api.md, Finding animals).
+ */
+export type PetSearch = Omit<NonNullable<paths['/pets']['get']['parameters']['query']>, 'cursor'>;
 export type RateLimitStatus = components['schemas']['RateLimitStatus'];
 export type Usage = components['schemas']['Usage'];
 export type ErrorBody = components['schemas']['Error'];
@@ -85,11 +90,11 @@ export class AdoptionClient {
     this.newIdempotencyKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
   }
 
-  /** Every animal (optionally with one status, or only given ids), in id order, fetched a page at a time. */
-  async *listPets(query: { status?: PetStatus; limit?: number; id?: number[] } = {}): AsyncGenerator<Pet, void, undefined> {
+  /** The animals a search finds (every animal without one), in the order asked (id by default), fetched a page at a time. */
+  async *listPets(query: PetSearch = {}): AsyncGenerator<Pet, void, undefined> {
     let next: PageQuery | null = query;
     while (next !== null) {
-      const params = next as { status?: PetStatus; limit?: number; id?: number[]; cursor?: string };
+      const params = next as PetSearch & { cursor?: string };
       const { data, response } = await this.send(() => this.api.GET('/pets', { params: { query: params } }));
       yield* data;
       next = nextPage(response.headers.get('link'));
@@ -321,7 +326,7 @@ function toErrorBody(error: unknown, response: Response): ErrorBody {
 }
 
 /** A list's query, as a Link rel="next" carries it. */
-type PageQuery = Record<string, string | number | number[] | string[]>;
+type PageQuery = Record<string, string | number | boolean | number[] | string[]>;
 
 /** The query of the `Link: <...>; rel="next"` target, or null on the last page: numbers as numbers, `id` as a list. */
 function nextPage(link: string | null): PageQuery | null {

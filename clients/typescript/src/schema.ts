@@ -48,8 +48,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List animals, optionally filtered by availability
-         * @description Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page. `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.
+         * List and find animals: by what adopters ask, near a place, in the order asked
+         * @description By id unless `sort` says otherwise. Every filter given must hold (values of one filter are alternatives: `species=cat,dog`); an unknown parameter or value is refused with 400, never ignored. `near` (a postal code, or `lat,lng`) keeps the animals within `radius` (100 miles by default, at most 500, in km when it ends in `km`) and gives each its `distance` in that unit, whole, between postal codes' centres; animals without a location are not near anywhere. `sort=random` with a `seed` gives one order, page after page. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page: no animal twice, none that did not change missed, in every order. `total=true` counts what the search finds (`X-Total-Count`). `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.
          */
         get: operations["listPets"];
         put?: never;
@@ -1698,6 +1698,8 @@ export interface components {
             updatedAt: string;
             /** @description 1 when created, one more at every change; `"<version>"` is its ETag, for If-Match */
             version: number;
+            /** @description Only in a list with `near`: how far the organization's postal code is from the place asked for, between the codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit */
+            distance?: number;
         };
         /**
          * Organizations
@@ -2400,6 +2402,10 @@ export interface components {
         "Retry-After": number;
         /** @description RFC 8288 link to the next page (rel="next"), present when more animals exist */
         LinkNext: string;
+        /** @description With total=true: how many animals the search finds, exact up to 1,000 */
+        "X-Total-Count": number;
+        /** @description With total=true: `eq` when X-Total-Count is exact, `gte` when the search finds at least that many */
+        "X-Total-Count-Relation": string;
         /** @description The version of the resource as an entity tag, e.g. `"3"`: send it back as If-Match to change it */
         ETag: string;
         /** @description URL of the created animal */
@@ -2567,7 +2573,7 @@ export interface operations {
                 updatedSince?: string;
                 /** @description Only animals within `radius` of this place, each with its `distance`: a postal code (`94110`, or with its country `94110,US`) or `lat,lng` in degrees. Distances are between postal codes' centres */
                 near?: string;
-                /** @description How far from `near`: 1 to 500, in miles unless it ends in `km` (`25`, `25mi`, `40km`); 100 miles by default. Distances come in its unit. Only with `near` */
+                /** @description How far from `near`: above 0 and at most 500, in miles unless it ends in `km` (`25`, `25mi`, `40km`); 100 miles by default. Distances come in its unit. Only with `near` */
                 radius?: string;
                 /** @description `id` (the default: the order to sync in), `-publishedAt` (newest first), `updatedAt` (least recently changed first), `distance` (nearest first; needs `near`), `random` (with `seed`) */
                 sort?: "id" | "-publishedAt" | "updatedAt" | "distance" | "random";
@@ -2595,6 +2601,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Link: components["headers"]["LinkNext"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    "X-Total-Count-Relation": components["headers"]["X-Total-Count-Relation"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4401,6 +4409,10 @@ export interface operations {
                 postalCode?: string;
                 /** @description Only these organizations (1 to 100): `id=a&id=b`, or `id=a,b`; ids that do not exist are left out */
                 id?: string[];
+                /** @description Only organizations within `radius` of this place, each with its `distance`: a postal code (`94110`, or with its country `94110,US`) or `lat,lng` in degrees. Distances are between postal codes' centres */
+                near?: string;
+                /** @description How far from `near`: above 0 and at most 500, in miles unless it ends in `km` (`25`, `25mi`, `40km`); 100 miles by default. Distances come in its unit. Only with `near` */
+                radius?: string;
                 /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit and filters) */
                 cursor?: string;
             };

@@ -4,7 +4,7 @@
  * postal code alone, and coordinates are never taken or served.
  */
 import { ValidationError } from './errors.js';
-import type { Coordinates } from './geo.js';
+import { parseCoordinates, parseRadius, toKm, type Coordinates, type DistanceUnit } from './geo.js';
 
 export interface Place {
   readonly postalCode: string;
@@ -76,4 +76,37 @@ export function placeOf(input: PlaceInput, gazetteer: Gazetteer, field: string):
     throw new ValidationError(`${field}.postalCode`, `${field}.postalCode is required when ${field} is given`);
   }
   return placeOfCode(input.postalCode, country, gazetteer, `${field}.postalCode`);
+}
+
+/** The postal codes within a radius of a place, each with its distance in km, and the unit to serve distances in. */
+export interface NearPlace {
+  readonly codes: readonly NearbyCode[];
+  readonly kmOf: ReadonlyMap<string, number>;
+  readonly unit: DistanceUnit;
+}
+
+/**
+ * What `near` (a postal code, `94110` or `94110,US`, or `lat,lng`) and `radius` (`25`, `25mi`,
+ * `40km`; 100 miles by default) name: the codes within reach. A place the dataset does not know is refused.
+ */
+export function placesNear(gazetteer: Gazetteer, near: string, radiusText: string | undefined): NearPlace {
+  const radius = parseRadius(radiusText);
+  const center = parseCoordinates(near) ?? centreOfCode(gazetteer, near);
+  const codes = gazetteer.near('US', center, toKm(radius.value, radius.unit));
+  return { codes, kmOf: new Map(codes.map((code) => [code.postalCode, code.km])), unit: radius.unit };
+}
+
+function centreOfCode(gazetteer: Gazetteer, text: string): Coordinates {
+  const [code = '', country, ...rest] = text.split(',').map((part) => part.trim());
+  if (rest.length > 0 || code === '') {
+    throw new ValidationError(
+      'near',
+      `near ${JSON.stringify(text)} is not a place: give a postal code (94110, or 94110,US) or lat,lng (37.75,-122.41)`,
+    );
+  }
+  const chosen = coveredCountry(country, gazetteer, 'near');
+  const place = placeOfCode(code, chosen, gazetteer, 'near');
+  const at = gazetteer.position(chosen, place.postalCode);
+  if (at === null) throw new ValidationError('near', `near ${JSON.stringify(text)}: the postal code has no known position to measure from`);
+  return at;
 }

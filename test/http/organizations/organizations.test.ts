@@ -216,13 +216,27 @@ describe('organizations', () => {
       url = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1];
     }
     expect(seen).toEqual(['acct_a', 'acct_b', 'acct_c', 'acct_d']);
+    // Near a place: those within the radius, each with its distance in the radius's unit.
+    const near = (await call('GET', '/organizations?near=10001&radius=5', otherKey)).json<(OrganizationBody & { distance?: number })[]>();
+    expect(near.map((o) => [o.id, o.distance])).toEqual([
+      ['acct_a', 0],
+      ['acct_b', expect.any(Number)],
+    ]);
+    expect(await ids('?near=94110&radius=10km')).toEqual(['acct_c']);
+    expect(await ids('?near=41.8857,-87.6181&radius=2')).toEqual(['acct_d']);
+    expect(await ids('?near=10001&radius=5&region=CA')).toEqual([]);
+    const paged = await call('GET', '/organizations?near=10001&radius=5&limit=1', otherKey);
+    expect(String(paged.headers.link)).toContain('near=10001&radius=5');
     for (const [query, field] of [
       ['?postalCode=00000', 'postalCode'],
       ['?region=ZZ', 'region'],
       ['?country=GB', 'country'],
       ['?country=usa', 'country'],
       ['?cursor=nonsense!', 'cursor'],
-      ['?near=10001', 'near'],
+      ['?near=00000', 'near'],
+      ['?near=10001&radius=501', 'radius'],
+      ['?radius=5', 'radius'],
+      ['?distance=5', 'distance'],
     ] as const) {
       const { message } = expectError(await call('GET', `/organizations${query}`, otherKey), 400, 'invalid_request');
       expect(message).toContain(field);

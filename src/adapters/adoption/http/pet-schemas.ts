@@ -14,6 +14,7 @@ import { PhotoSchema } from './pet-view.js';
 import { PET_TRANSITIONS } from '../../../domain/adoption/pet-lifecycle.js';
 import { idempotencyHeadersSchema } from '../../shared/http/schemas/common-schemas.js';
 import { recordInputProperties, recordOutputProperties } from './record-schemas.js';
+import { distanceProperty } from '../../shared/http/schemas/place-schemas.js';
 
 const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
 
@@ -102,13 +103,7 @@ export const PetSchema = Type.Object(
       description: 'The first of its photos, the one a listing shows; null when it has none',
     }),
     photoCount: Type.Integer({ minimum: 0, maximum: MAX_PHOTOS_PER_PET, description: 'How many photos it has' }),
-    distance: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        description:
-          "Only in a list with `near`: how far the animal's postal code is from the place asked for, between the codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit",
-      }),
-    ),
+    distance: distanceProperty("the animal's"),
   },
   {
     title: 'Pet',

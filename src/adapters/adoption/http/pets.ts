@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CreatePet } from '../../../application/adoption/use-cases/create-pet.js';
 import type { GetPet } from '../../../application/adoption/use-cases/get-pet.js';
-import type { ListPets, ListPetsInput, PetSort } from '../../../application/adoption/use-cases/list-pets.js';
+import { TOTAL_BOUND, type ListPets, type ListPetsInput, type PetSort } from '../../../application/adoption/use-cases/list-pets.js';
 import type { Pet } from '../../../domain/adoption/pet.js';
 import type { ChangePet } from '../../../application/adoption/use-cases/change-pet.js';
 import { PreconditionRequiredError, ValidationError } from '../../../domain/shared/errors.js';
@@ -84,16 +84,26 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       config: { keyScope: 'pets:read' },
       schema: {
         operationId: 'listPets',
-        summary: 'List animals, optionally filtered by availability',
+        summary: 'List and find animals: by what adopters ask, near a place, in the order asked',
         description:
-          'Pets come in ascending id order. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page. `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.',
+          'By id unless `sort` says otherwise. Every filter given must hold (values of one filter are alternatives: `species=cat,dog`); an unknown parameter or value is refused with 400, never ignored. `near` (a postal code, or `lat,lng`) keeps the animals within `radius` (100 miles by default, at most 500, in km when it ends in `km`) and gives each its `distance` in that unit, whole, between postal codes\' centres; animals without a location are not near anywhere. `sort=random` with a `seed` gives one order, page after page. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page: no animal twice, none that did not change missed, in every order. `total=true` counts what the search finds (`X-Total-Count`). `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.',
         tags: ['pets'],
         querystring: ListPetsQuerySchema,
         response: {
           200: withContents(
             { 'application/json': PetsSchema, [SPARSE_MEDIA_TYPE]: SparsePetsSchema },
             'A page of animals: every field (application/json), or with `fields`, `id` and the fields asked for',
-            linkNextHeader('animals'),
+            {
+              ...linkNextHeader('animals'),
+              'X-Total-Count': {
+                type: 'integer',
+                description: `With total=true: how many animals the search finds, exact up to ${TOTAL_BOUND.toLocaleString('en-US')}`,
+              },
+              'X-Total-Count-Relation': {
+                type: 'string',
+                description: 'With total=true: `eq` when X-Total-Count is exact, `gte` when the search finds at least that many',
+              },
+            },
           ),
           ...errorResponses(400, 401, 403, 429),
         },

@@ -6,6 +6,7 @@ import { OWNER_ID_MAX_LENGTH } from '../../../domain/shared/owner.js';
 import { MAX_IDS, PET_SORTS, TOTAL_BOUND } from '../../../application/adoption/use-cases/list-pets.js';
 import { cursorQuery, limitQuery } from '../../shared/http/schemas/common-schemas.js';
 import { dateTime } from '../../shared/http/schemas/dates.js';
+import { nearQuery, radiusQuery } from '../../shared/http/schemas/place-schemas.js';
 import { fieldsQuery, PetStatusSchema } from './pet-schemas.js';
 
 /** A filter that takes several values: `name=a,b` or `name=a&name=b` (a value with ", " in it, repeated). */
@@ -94,23 +95,8 @@ export const ListPetsQuerySchema = Type.Object(
     ),
     publishedAfter: instant('First published at or after this instant'),
     updatedSince: instant('Changed at or after this instant'),
-    near: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 64,
-        description:
-          "Only animals within `radius` of this place, each with its `distance`: a postal code (`94110`, or with its country `94110,US`) or `lat,lng` in degrees. Distances are between postal codes' centres",
-        'x-invalid': 'must be a postal code (94110 or 94110,US) or lat,lng',
-      }),
-    ),
-    radius: Type.Optional(
-      Type.String({
-        pattern: '^[0-9]{1,4}(\\.[0-9]{1,3})?(mi|km)?$',
-        description:
-          'How far from `near`: 1 to 500, in miles unless it ends in `km` (`25`, `25mi`, `40km`); 100 miles by default. Distances come in its unit. Only with `near`',
-        'x-invalid': 'must be a number up to 500, in miles or km (25, 25mi, 40km)',
-      }),
-    ),
+    near: nearQuery('animals'),
+    radius: radiusQuery(),
     sort: Type.Optional(
       Type.String({
         enum: [...PET_SORTS],

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/organizations/organization.js';
 import { OWNER_ID_MAX_LENGTH } from '../../../domain/shared/owner.js';
 import { cursorQuery, limitQuery } from '../../shared/http/schemas/common-schemas.js';
-import { placeInputSchema, placeSchema } from '../../shared/http/schemas/place-schemas.js';
+import { distanceProperty, nearQuery, placeInputSchema, placeSchema, radiusQuery } from '../../shared/http/schemas/place-schemas.js';
 
 const MAX_IDS = 100;
 const text = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], description });
@@ -30,6 +30,7 @@ export const OrganizationSchema = Type.Object(
     createdAt: time('When it was created (RFC 3339, UTC)'),
     updatedAt: time('When it last changed'),
     version: Type.Integer({ minimum: 1, description: '1 when created, one more at every change; `"<version>"` is its ETag, for If-Match' }),
+    distance: distanceProperty("the organization's"),
   },
   {
     title: 'Organization',
@@ -148,6 +149,8 @@ export const ListOrganizationsQuerySchema = Type.Object(
         'x-invalid': `must be 1 to ${MAX_IDS} organization ids`,
       }),
     ),
+    near: nearQuery('organizations'),
+    radius: radiusQuery(),
     cursor: cursorQuery('limit and filters', 256),
   },
   { additionalProperties: false },

@@ -140,7 +140,7 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
       },
     },
     async (request, reply) => {
-      const { limit, country, region, postalCode, id, cursor } = request.query;
+      const { limit, country, region, postalCode, id, cursor, near, radius } = request.query;
       const page = await organizations.list({
         ...(limit !== undefined && { limit }),
         ...(country !== undefined && { country }),
@@ -148,14 +148,23 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
         ...(postalCode !== undefined && { postalCode }),
         ...(id !== undefined && { ids: id }),
         ...(cursor !== undefined && { cursor }),
+        ...(near !== undefined && { near }),
+        ...(radius !== undefined && { radius }),
       });
       if (page.nextCursor !== null) {
         reply.header(
           'Link',
-          nextPageLink(`${basePath}/organizations`, { limit, country, region, postalCode, id: id?.join(',') }, page.nextCursor),
+          nextPageLink(
+            `${basePath}/organizations`,
+            { limit, country, region, postalCode, id: id?.join(','), near, radius },
+            page.nextCursor,
+          ),
         );
       }
-      return page.organizations;
+      const { distances } = page;
+      return distances === null
+        ? page.organizations
+        : page.organizations.map((organization) => ({ ...organization, distance: distances.get(organization.id) }));
     },
   );
 

@@ -9,6 +9,7 @@ export function matchesFilter(organization: Organization, filter: OrganizationFi
     (filter.country === undefined || place?.country === filter.country) &&
     (filter.region === undefined || place?.region === filter.region) &&
     (filter.postalCode === undefined || place?.postalCode === filter.postalCode) &&
+    (filter.postalCodes === undefined || (place !== null && place !== undefined && filter.postalCodes.includes(place.postalCode))) &&
     (filter.ids === undefined || filter.ids.includes(organization.id))
   );
 }

@@ -52,6 +52,12 @@ export class MongoOrganizationStore extends MongoStore implements OrganizationSt
       ...(filter.region !== undefined && { 'location.region': filter.region }),
       ...(filter.postalCode !== undefined && { 'location.postalCode': filter.postalCode }),
     };
+    // Near a place: the codes within reach, and the one asked for if any.
+    if (filter.postalCodes !== undefined) {
+      query['location.postalCode'] = {
+        $in: filter.postalCodes.filter((code) => filter.postalCode === undefined || code === filter.postalCode),
+      };
+    }
     const ids = filter.ids === undefined ? undefined : filter.ids.filter((id) => afterId === undefined || id > afterId);
     if (ids !== undefined) query._id = { $in: ids };
     else if (afterId !== undefined) query._id = { $gt: afterId };

@@ -18,8 +18,8 @@ import {
 } from '../../../domain/adoption/pet-search.js';
 import { ValidationError } from '../../../domain/shared/errors.js';
 import { instantOf, parseInstant } from '../../../domain/shared/instant.js';
-import { parseCoordinates, parseRadius, servedDistance, toKm, type Coordinates, type DistanceUnit } from '../../../domain/shared/geo.js';
-import { coveredCountry, placeOfCode, type Gazetteer, type NearbyCode } from '../../../domain/shared/place.js';
+import { servedDistance, type DistanceUnit } from '../../../domain/shared/geo.js';
+import { placesNear, type Gazetteer, type NearbyCode, type NearPlace } from '../../../domain/shared/place.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import { pageLimit } from '../../shared/cursor.js';
 import { decodePosition, encodePosition, SEED, type Position } from './search-cursor.js';
@@ -63,11 +63,7 @@ export interface PetPage {
   readonly total: { readonly value: number; readonly exact: boolean } | null;
 }
 
-interface Near {
-  readonly codes: readonly NearbyCode[];
-  readonly kmOf: ReadonlyMap<string, number>;
-  readonly unit: DistanceUnit;
-}
+type Near = NearPlace;
 
 /** Postal codes read per round when ordering by distance: doubled each round until a page is full. */
 const FIRST_CODES = 32;
@@ -104,7 +100,7 @@ export class ListPets {
       if (ms === null) throw new ValidationError(field, `query parameter '${field}' is not a date-time that exists`);
       given[field] = instantOf(ms);
     }
-    const near = input.near === undefined ? null : this.nearOf(input.near, input.radius);
+    const near = input.near === undefined ? null : placesNear(this.gazetteer, input.near, input.radius);
     const filter: PetFilter = {
       ...given,
       ...(given.namePrefix !== undefined && { namePrefix: foldName(given.namePrefix) }),
@@ -137,30 +133,6 @@ export class ListPets {
       seed,
       total,
     };
-  }
-
-  /** The postal codes within the radius of the place `near` names, each with its distance. */
-  private nearOf(text: string, radiusText: string | undefined): Near {
-    const radius = parseRadius(radiusText);
-    const center = parseCoordinates(text) ?? this.centreOfCode(text);
-    const codes = this.gazetteer.near('US', center, toKm(radius.value, radius.unit));
-    return { codes, kmOf: new Map(codes.map((code) => [code.postalCode, code.km])), unit: radius.unit };
-  }
-
-  private centreOfCode(text: string): Coordinates {
-    const [code = '', country, ...rest] = text.split(',').map((part) => part.trim());
-    if (rest.length > 0 || code === '') {
-      throw new ValidationError(
-        'near',
-        `near ${JSON.stringify(text)} is not a place: give a postal code (94110, or 94110,US) or lat,lng (37.75,-122.41)`,
-      );
-    }
-    const chosen = coveredCountry(country, this.gazetteer, 'near');
-    const place = placeOfCode(code, chosen, this.gazetteer, 'near');
-    const at = this.gazetteer.position(chosen, place.postalCode);
-    if (at === null)
-      throw new ValidationError('near', `near ${JSON.stringify(text)}: the postal code has no known position to measure from`);
-    return at;
   }
 
   /**

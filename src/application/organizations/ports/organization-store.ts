@@ -7,6 +7,8 @@ export interface OrganizationFilter {
   readonly region?: string;
   /** The five-digit postal code of its location. */
   readonly postalCode?: string;
+  /** Only those whose postal code is one of these (a search near a place). */
+  readonly postalCodes?: readonly string[];
   /** Only these ids. */
   readonly ids?: readonly string[];
 }

@@ -13,7 +13,8 @@ import {
   type OrganizationInput,
 } from '../../../domain/organizations/organization.js';
 import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
-import { coveredCountry, placeOfCode, type Gazetteer } from '../../../domain/shared/place.js';
+import { coveredCountry, placeOfCode, placesNear, type Gazetteer } from '../../../domain/shared/place.js';
+import { servedDistance } from '../../../domain/shared/geo.js';
 import type { Actor } from '../../../domain/shared/audit-event.js';
 import { instantOf } from '../../../domain/shared/instant.js';
 import type { Clock } from '../../shared/ports/clock.js';
@@ -31,6 +32,9 @@ export interface OrganizationQuery {
   readonly region?: string;
   readonly postalCode?: string;
   readonly ids?: readonly string[];
+  /** A postal code or lat,lng, and how far from it (see placesNear). */
+  readonly near?: string;
+  readonly radius?: string;
   readonly limit?: number;
   readonly cursor?: string;
 }
@@ -50,12 +54,23 @@ export class Organizations {
   }
 
   /** A page of organizations, in id order; a filter that names no known place is refused, never ignored. */
-  async list(query: OrganizationQuery): Promise<{ readonly organizations: Organization[]; readonly nextCursor: string | null }> {
+  async list(query: OrganizationQuery): Promise<{
+    readonly organizations: Organization[];
+    readonly nextCursor: string | null;
+    /** With `near`: each organization's distance, in `unit`, rounded to a whole unit. */
+    readonly distances: ReadonlyMap<string, number> | null;
+  }> {
     const limit = pageLimit(query.limit);
-    const filter = this.filterOf(query);
+    if (query.radius !== undefined && query.near === undefined) {
+      throw new ValidationError('radius', 'radius needs near: the place to measure from (near=94110 or near=37.75,-122.41)');
+    }
+    const near = query.near === undefined ? null : placesNear(this.gazetteer, query.near, query.radius);
+    const filter = { ...this.filterOf(query), ...(near !== null && { postalCodes: near.codes.map((code) => code.postalCode) }) };
     const afterId = query.cursor === undefined ? undefined : decodeCursor(query.cursor, (text) => (text === '' ? null : text));
     const { rows, nextCursor } = pageOf(await this.store.list(filter, afterId, limit + 1), limit, (row) => row.id);
-    return { organizations: rows, nextCursor };
+    const distances =
+      near && new Map(rows.map((row) => [row.id, servedDistance(near.kmOf.get(row.location?.postalCode ?? '') ?? 0, near.unit)]));
+    return { organizations: rows, nextCursor, distances };
   }
 
   /** An operator creates the organization of owner `id`. */

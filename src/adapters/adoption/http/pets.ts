@@ -37,6 +37,9 @@ import { callerOf, etagOf, parseIfMatch } from '../../shared/http/preconditions.
 import { MERGE_PATCH } from '../../shared/http/plugins/json-body.js';
 import { fieldsAsList, projection } from './sparse-fields.js';
 import { LIST_PARAMETERS, ListPetsQuerySchema } from './search-schemas.js';
+import type { Static } from 'typebox';
+
+type ListPetsQuery = Static<typeof ListPetsQuerySchema>;
 import { petView, type PetView } from './pet-view.js';
 
 export interface PetRoutesOptions {
@@ -112,9 +115,10 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       // colour's name) before validation; decimal ids become numbers (anything else stays text and fails).
       preValidation: (request, _reply, done) => {
         const query = request.query as Record<string, unknown>;
-        for (const name of LIST_PARAMETERS) {
+        // Only the parameters sent: most lists send one or two.
+        for (const name in query) {
+          if (!LIST_NAMES.has(name)) continue;
           const value = query[name];
-          if (value === undefined) continue;
           const items = (Array.isArray(value) ? (value as unknown[]) : [value]).flatMap((item) => String(item).split(/,(?! )/));
           query[name] = name === 'id' ? items.map((item) => (CANONICAL_ID.test(item) ? Number(item) : item)) : items;
         }
@@ -123,24 +127,9 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       },
     },
     async (request, reply) => {
-      const { limit, cursor, id, fields, near, radius, sort, seed, total, name, organizationId, status, ...record } = request.query;
-      const filter = {
-        ...record,
-        ...(status !== undefined && { status: [status] }),
-        ...(organizationId !== undefined && { ownerIds: organizationId }),
-        ...(name !== undefined && { namePrefix: name }),
-      } as NonNullable<ListPetsInput['filter']>;
-      const page = await listPets.execute({
-        filter,
-        ...(limit !== undefined && { limit }),
-        ...(cursor !== undefined && { cursor }),
-        ...(id !== undefined && { ids: id }),
-        ...(near !== undefined && { near }),
-        ...(radius !== undefined && { radius }),
-        ...(sort !== undefined && { sort: sort as PetSort }),
-        ...(seed !== undefined && { seed }),
-        ...(total !== undefined && { total }),
-      });
+      const query = request.query;
+      const { limit, cursor, id, fields } = query;
+      const page = await listPets.execute(searchOf(query, limit, cursor, id));
       const { pets, nextCursor, distances } = page;
       if (nextCursor !== null) {
         // The same query for the next page (the seed chosen, if none was given), and its cursor.
@@ -353,6 +342,39 @@ function petJsonCache(): (pet: Pet, serialize: (pet: PetView) => string) => stri
       texts.set(pet, text);
     }
     return text;
+  };
+}
+
+const LIST_NAMES: ReadonlySet<string> = new Set(LIST_PARAMETERS);
+/** Parameters of a plain list, which need no search: a page, its cursor, ids, a status, fields. */
+const PLAIN: ReadonlySet<string> = new Set(['limit', 'cursor', 'id', 'status', 'fields']);
+
+/** The use case's input from the query: a plain list as it is, a search with its filter gathered. */
+function searchOf(query: ListPetsQuery, limit?: number, cursor?: string, id?: number[]): ListPetsInput {
+  const page = {
+    ...(limit !== undefined && { limit }),
+    ...(cursor !== undefined && { cursor }),
+    ...(id !== undefined && { ids: id }),
+  };
+  let plain = true;
+  for (const name in query) if (!PLAIN.has(name)) plain = false;
+  if (plain) return query.status === undefined ? page : { ...page, filter: { status: [query.status] } };
+  const { near, radius, sort, seed, total, name, organizationId, status, ...record } = query;
+  const filter = {
+    ...record,
+    ...(status !== undefined && { status: [status] }),
+    ...(organizationId !== undefined && { ownerIds: organizationId }),
+    ...(name !== undefined && { namePrefix: name }),
+  } as Record<string, unknown>;
+  for (const key of ['limit', 'cursor', 'id', 'fields']) delete filter[key];
+  return {
+    ...page,
+    filter: filter as NonNullable<ListPetsInput['filter']>,
+    ...(near !== undefined && { near }),
+    ...(radius !== undefined && { radius }),
+    ...(sort !== undefined && { sort: sort as PetSort }),
+    ...(seed !== undefined && { seed }),
+    ...(total !== undefined && { total }),
   };
 }
 

@@ -30,22 +30,22 @@ interface ObjectSchema {
 
 /** Validates text parts after reading their integer fields from canonical decimal text; other spellings stay text and fail. */
 function forTextParts(validate: ValidateFunction, schema: ObjectSchema): ValidateFunction {
-  const of = (type: string) =>
-    Object.entries(schema.properties ?? {})
-      .filter(([, property]) => property.type === type)
-      .map(([name]) => name);
-  const integers = of('integer');
-  const booleans = of('boolean');
-  if (integers.length === 0 && booleans.length === 0) return validate;
+  const kinds = new Map(
+    Object.entries(schema.properties ?? {}).flatMap(([name, property]) =>
+      property.type === 'integer' || property.type === 'boolean' ? [[name, property.type] as const] : [],
+    ),
+  );
+  if (kinds.size === 0) return validate;
   const wrapped = ((data: Record<string, unknown>) => {
-    for (const name of integers) {
+    // Only the parameters sent: an integer from canonical decimal text; a yes/no from `true` or
+    // `false` exactly (`1`, `yes` or `TRUE` stay text and fail).
+    for (const name in data) {
+      const kind = kinds.get(name);
       const value = data[name];
-      if (typeof value === 'string' && CANONICAL_INTEGER.test(value)) data[name] = Number(value);
-    }
-    // A yes/no is read from `true` or `false` exactly; `1`, `yes` or `TRUE` stay text and fail.
-    for (const name of booleans) {
-      const value = data[name];
-      if (value === 'true' || value === 'false') data[name] = value === 'true';
+      if (kind === undefined || typeof value !== 'string') continue;
+      if (kind === 'integer') {
+        if (CANONICAL_INTEGER.test(value)) data[name] = Number(value);
+      } else if (value === 'true' || value === 'false') data[name] = value === 'true';
     }
     const valid = validate(data);
     wrapped.errors = validate.errors ?? null;

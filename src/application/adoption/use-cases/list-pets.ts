@@ -65,6 +65,7 @@ export interface PetPage {
 
 type Near = NearPlace;
 
+const NO_FILTER: PetFilter = {};
 /** Postal codes read per round when ordering by distance: doubled each round until a page is full. */
 const FIRST_CODES = 32;
 /** The most animals a round of postal codes may hold before it is split. */
@@ -90,23 +91,8 @@ export class ListPets {
     if (input.seed !== undefined && !SEED.test(input.seed)) {
       throw new ValidationError('seed', 'seed must be 1 to 64 letters, digits, - or _');
     }
-    const given = { ...input.filter };
-    checkFilterValues(given);
-    // Instants compared as the store keeps them: UTC, in milliseconds.
-    for (const field of ['publishedAfter', 'updatedSince'] as const) {
-      const text = given[field];
-      if (text === undefined) continue;
-      const ms = parseInstant(text);
-      if (ms === null) throw new ValidationError(field, `query parameter '${field}' is not a date-time that exists`);
-      given[field] = instantOf(ms);
-    }
     const near = input.near === undefined ? null : placesNear(this.gazetteer, input.near, input.radius);
-    const filter: PetFilter = {
-      ...given,
-      ...(given.namePrefix !== undefined && { namePrefix: foldName(given.namePrefix) }),
-      ...(input.ids !== undefined && { ids: input.ids }),
-      ...(near !== null && sort !== 'distance' && { postalCodes: near.codes.map((code) => code.postalCode) }),
-    };
+    const filter = input.filter === undefined && input.ids === undefined && near === null ? NO_FILTER : this.filterOf(input, near, sort);
     const position = input.cursor === undefined ? null : decodePosition(input.cursor, sort);
     const seed = sort === 'random' ? (position?.seed ?? input.seed ?? this.newSeed()) : null;
     // One extra row tells whether another page exists without a count query.
@@ -132,6 +118,26 @@ export class ListPets {
       unit: near?.unit ?? null,
       seed,
       total,
+    };
+  }
+
+  /** The filter a search asks for, checked: values no animal can have refused, instants in UTC, names folded. */
+  private filterOf(input: ListPetsInput, near: Near | null, sort: PetSort): PetFilter {
+    const given = { ...input.filter };
+    checkFilterValues(given);
+    // Instants compared as the store keeps them: UTC, in milliseconds.
+    for (const field of ['publishedAfter', 'updatedSince'] as const) {
+      const text = given[field];
+      if (text === undefined) continue;
+      const ms = parseInstant(text);
+      if (ms === null) throw new ValidationError(field, `query parameter '${field}' is not a date-time that exists`);
+      given[field] = instantOf(ms);
+    }
+    return {
+      ...given,
+      ...(given.namePrefix !== undefined && { namePrefix: foldName(given.namePrefix) }),
+      ...(input.ids !== undefined && { ids: input.ids }),
+      ...(near !== null && sort !== 'distance' && { postalCodes: near.codes.map((code) => code.postalCode) }),
     };
   }
 

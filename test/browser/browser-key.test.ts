@@ -120,6 +120,51 @@ describe.runIf(RUN_BROWSER_TESTS)('a shelter page with a browser key, in a brows
     expect(shown.seen.errors).toEqual([]);
   });
 
+  it('finds animals with the search form: a species near a ZIP code, nearest first, each with its distance', async () => {
+    const writer = await t.bearer('pro');
+    for (const [name, species, postalCode] of [
+      ['Fern', 'dog', '94601'],
+      ['Ziggy', 'dog', '94110'],
+      ['Tom', 'cat', '94110'],
+      ['Bo', 'dog', '10001'],
+    ] as const) {
+      const created = await t.app.http.inject({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { authorization: writer },
+        payload: { name, categoryId: 1, species, location: { postalCode } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const site = await pageServer();
+    servers.push(site.server);
+    site.serve(pageWith(api, await issueBrowserKey(site.origin)));
+    const page = await browser.newPage();
+    const seen = watch(page);
+    try {
+      await page.goto(site.origin, { waitUntil: 'networkidle0' });
+      await page.waitForFunction("document.getElementById('status').textContent.startsWith('Listed')", { timeout: 15_000 });
+      await page.select('select[name=species]', 'dog');
+      await page.type('input[name=near]', '94110');
+      await page.click('#search button');
+      await page.waitForFunction("document.getElementById('status').textContent.startsWith('Found')", { timeout: 15_000 });
+      const animals = (await page.evaluate(
+        "JSON.stringify([...document.querySelectorAll('#animals li')].map((li) => li.textContent))",
+      )) as string;
+      const shown = JSON.parse(animals) as string[];
+      expect(shown[0]).toBe('Ziggy, 0 mi');
+      expect(shown[1]).toMatch(/^Fern, \d+ mi$/);
+      expect(shown).toHaveLength(2);
+      expect(seen.requested.some((url) => url.includes('species=dog') && url.includes('near=94110') && url.includes('sort=distance'))).toBe(
+        true,
+      );
+      expect(seen.failed).toEqual([]);
+      expect(seen.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('lists nothing from an origin the key does not list, nor with a secret key', async () => {
     const browserKey = (
       await t.app.admin.inject({

@@ -1,0 +1,82 @@
+/**
+ * Searches with two instances on one MongoDB: an animal adopted, removed or moved through one
+ * instance leaves the other's results at once (there is no search cache to go stale).
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp, type Application } from '../../../src/config/create-app.js';
+import { loadConfig } from '../../../src/config/env.js';
+import { backend, describeWith, openTestDatabase, uniquePrefix } from '../../support/integration.js';
+
+interface Found {
+  id: number;
+  version: number;
+  name: string;
+  distance?: number;
+}
+
+describeWith('both', 'Searches with two instances on one MongoDB', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let instances: [Application, Application];
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      MONGODB_URL: backend('mongo').url,
+      MONGODB_DATABASE: database.name,
+      REDIS_URL: backend('redis').url,
+      REDIS_KEY_PREFIX: uniquePrefix(),
+    });
+    instances = (await Promise.all([1, 2].map(() => createApp(config)))) as [Application, Application];
+    const { key } = await instances[0].keys.issue({ name: 'Shelter', plan: 'pro' });
+    headers = { authorization: `Bearer ${key}` };
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((app) => app.http.close()));
+    await database.close();
+  });
+
+  const search = async (on: Application) => {
+    const response = await on.http.inject({ url: '/v1/pets?status=available&species=dog&near=94110&radius=25&sort=distance', headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Found[]>().map((pet) => pet.name);
+  };
+  const change = async (on: Application, pet: Found, patch: object) => {
+    const response = await on.http.inject({
+      method: 'PATCH',
+      url: `/v1/pets/${pet.id}`,
+      headers: { ...headers, 'if-match': `"${pet.version}"`, 'content-type': 'application/merge-patch+json' },
+      payload: patch,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  it('drops an animal adopted, moved or removed through one instance from the results of the other at once', async () => {
+    const [one, two] = instances;
+    const created: Found[] = [];
+    for (const [name, postalCode] of [
+      ['Ada', '94110'],
+      ['Bo', '94103'],
+      ['Cy', '94601'],
+    ] as const) {
+      const response = await one.http.inject({
+        method: 'POST',
+        url: '/v1/pets',
+        headers,
+        payload: { name, categoryId: 1, species: 'dog', location: { postalCode } },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      created.push(response.json<Found>());
+    }
+    const [ada, bo, cy] = created as [Found, Found, Found];
+    expect(await search(two)).toEqual(['Ada', 'Bo', 'Cy']);
+    await change(one, ada, { status: 'sold' });
+    expect(await search(two)).toEqual(['Bo', 'Cy']);
+    await change(two, bo, { location: { postalCode: '10001' } });
+    expect(await search(one)).toEqual(['Cy']);
+    const removed = await two.http.inject({ method: 'DELETE', url: `/v1/pets/${cy.id}`, headers });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await search(one)).toEqual([]);
+  });
+});

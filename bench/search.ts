@@ -143,11 +143,18 @@ async function explain(url: string, database: string): Promise<void> {
       ],
     ];
     for (const [name, filter, sort] of shapes) {
-      const plan = (await pets
-        .find(filter)
-        .sort(sort as never)
-        .limit(21)
-        .explain('queryPlanner')) as { queryPlanner?: { winningPlan?: unknown } };
+      let plan: { queryPlanner?: { winningPlan?: unknown } };
+      try {
+        plan = (await pets
+          .find(filter)
+          .sort(sort as never)
+          .limit(21)
+          .explain('queryPlanner')) as typeof plan;
+      } catch (error) {
+        // The MongoDB-compatible test server has no explain command: say so, and go on.
+        process.stdout.write(`explain ${database} ${name}: not available on this server (${(error as Error).message})\n`);
+        continue;
+      }
       const stages: string[] = [];
       for (let stage = plan.queryPlanner?.winningPlan as { stage?: string; indexName?: string; inputStage?: unknown } | undefined; stage;) {
         stages.push(stage.indexName ? `${stage.stage ?? '?'}(${stage.indexName})` : (stage.stage ?? '?'));

@@ -6,6 +6,8 @@ import { describe, inject } from 'vitest';
 import { connectMongo } from '../../src/adapters/shared/mongo/mongo-connection.js';
 import type { Backend } from './backends.js';
 import { MONGO_PREPARATIONS } from '../../src/config/adapters.js';
+import { createApp, type Application } from '../../src/config/create-app.js';
+import { loadConfig } from '../../src/config/env.js';
 
 export function describeWith(engine: 'redis' | 'mongo' | 'both', name: string, body: () => void): void {
   const needed = engine === 'both' ? (['redis', 'mongo'] as const) : ([engine] as const);
@@ -99,3 +101,30 @@ export function uniquePrefix(): string {
 }
 
 export { MongoClient };
+
+/**
+ * Two instances as production runs them, on one fresh test database and one Redis (a key prefix of
+ * their own), with more configuration if given; `close` stops both and drops the database.
+ */
+export async function twoInstances(env: Record<string, string> = {}): Promise<{
+  readonly instances: readonly [Application, Application];
+  readonly close: () => Promise<void>;
+}> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    MONGODB_URL: backend('mongo').url,
+    MONGODB_DATABASE: database.name,
+    REDIS_URL: backend('redis').url,
+    REDIS_KEY_PREFIX: uniquePrefix(),
+    ...env,
+  });
+  const instances = (await Promise.all([1, 2].map(() => createApp(config)))) as [Application, Application];
+  return {
+    instances,
+    close: async () => {
+      await Promise.all(instances.map((app) => app.http.close()));
+      await database.close();
+    },
+  };
+}

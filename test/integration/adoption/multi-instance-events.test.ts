@@ -4,9 +4,8 @@
  * from the start sees afterwards.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp, type Application } from '../../../src/config/create-app.js';
-import { loadConfig } from '../../../src/config/env.js';
-import { backend, describeWith, openTestDatabase, uniquePrefix } from '../../support/integration.js';
+import type { Application } from '../../../src/config/create-app.js';
+import { describeWith, twoInstances } from '../../support/integration.js';
 
 interface WireEvent {
   readonly id: string;
@@ -19,20 +18,12 @@ const PETS = 60;
 const RENAMES = 4;
 
 describeWith('both', 'The event feed with two instances writing at once', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let instances: [Application, Application];
+  let instances: readonly [Application, Application];
+  let close: () => Promise<void>;
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      MONGODB_URL: backend('mongo').url,
-      MONGODB_DATABASE: database.name,
-      REDIS_URL: backend('redis').url,
-      REDIS_KEY_PREFIX: uniquePrefix(),
-    });
-    instances = (await Promise.all([1, 2].map(() => createApp(config)))) as [Application, Application];
+    ({ instances, close } = await twoInstances());
     const { key } = await instances[0].keys.issue({
       name: 'Shelter',
       plan: 'enterprise',
@@ -40,10 +31,7 @@ describeWith('both', 'The event feed with two instances writing at once', () => 
     });
     headers = { authorization: `Bearer ${key}` };
   });
-  afterAll(async () => {
-    await Promise.all(instances.map((app) => app.http.close()));
-    await database.close();
-  });
+  afterAll(async () => close());
 
   /** One pet's life: created on one instance, renamed on alternate ones, each change read at its version. */
   async function life(n: number): Promise<void> {

@@ -3,9 +3,8 @@
  * instance leaves the other's results at once (there is no search cache to go stale).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp, type Application } from '../../../src/config/create-app.js';
-import { loadConfig } from '../../../src/config/env.js';
-import { backend, describeWith, openTestDatabase, uniquePrefix } from '../../support/integration.js';
+import type { Application } from '../../../src/config/create-app.js';
+import { describeWith, twoInstances } from '../../support/integration.js';
 
 interface Found {
   id: number;
@@ -15,27 +14,16 @@ interface Found {
 }
 
 describeWith('both', 'Searches with two instances on one MongoDB', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let instances: [Application, Application];
+  let instances: readonly [Application, Application];
+  let close: () => Promise<void>;
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      MONGODB_URL: backend('mongo').url,
-      MONGODB_DATABASE: database.name,
-      REDIS_URL: backend('redis').url,
-      REDIS_KEY_PREFIX: uniquePrefix(),
-    });
-    instances = (await Promise.all([1, 2].map(() => createApp(config)))) as [Application, Application];
+    ({ instances, close } = await twoInstances());
     const { key } = await instances[0].keys.issue({ name: 'Shelter', plan: 'pro' });
     headers = { authorization: `Bearer ${key}` };
   });
-  afterAll(async () => {
-    await Promise.all(instances.map((app) => app.http.close()));
-    await database.close();
-  });
+  afterAll(async () => close());
 
   const search = async (on: Application) => {
     const response = await on.http.inject({ url: '/v1/pets?status=available&species=dog&near=94110&radius=25&sort=distance', headers });

@@ -56,11 +56,10 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     const before = (pet: Pet) => shuffleBelow === undefined || (positionOf(pet, 'shuffle').value as number) < shuffleBelow;
     const isAfter = (pet: Pet) => after === undefined || compareInOrder(order, positionOf(pet, order), after) > 0;
     // Few animals named, or few in the codes near a place: read those, sort them.
-    const few = filter.ids ?? (filter.postalCodes && this.inPostalCodes(filter.postalCodes));
-    if (few !== undefined) {
-      return [...new Set(few)]
-        .map((id) => this.byId.get(id))
-        .filter((pet): pet is Pet => pet !== undefined && matchesFilter(pet, filter) && isAfter(pet) && before(pet))
+    const few = this.named(filter);
+    if (few !== null) {
+      return few.pets
+        .filter((pet) => matchesFilter(pet, few.rest) && isAfter(pet) && before(pet))
         .sort((a, b) => compareInOrder(order, positionOf(a, order), positionOf(b, order)))
         .slice(0, limit);
     }
@@ -87,11 +86,9 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   }
 
   async count(filter: PetFilter, max: number): Promise<number> {
-    const source = filter.ids ?? (filter.postalCodes && this.inPostalCodes(filter.postalCodes));
+    const few = this.named(filter);
     let counted = 0;
-    for (const pet of source === undefined ? this.all : [...new Set(source)].map((id) => this.byId.get(id))) {
-      if (pet !== undefined && matchesFilter(pet, filter) && ++counted >= max) break;
-    }
+    for (const pet of few?.pets ?? this.all) if (matchesFilter(pet, few?.rest ?? filter) && ++counted >= max) break;
     return counted;
   }
 
@@ -122,6 +119,28 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
 
   private inOrder(order: StoredOrder): readonly Pet[] {
     return order === 'id' ? this.all : (this.sorted.get(order) ?? []);
+  }
+
+  /**
+   * The animals a filter names, when it names few (its ids, or the animals of its postal codes,
+   * from their index), and the rest of the filter they must match: the part that chose them is met.
+   */
+  private named(filter: PetFilter): { readonly pets: Pet[]; readonly rest: PetFilter } | null {
+    const rest: { -readonly [K in keyof PetFilter]: PetFilter[K] } = { ...filter };
+    let ids: Iterable<PetId>;
+    if (filter.ids !== undefined) {
+      ids = new Set(filter.ids);
+      delete rest.ids;
+    } else if (filter.postalCodes !== undefined) {
+      ids = this.inPostalCodes(filter.postalCodes);
+      delete rest.postalCodes;
+    } else return null;
+    const pets: Pet[] = [];
+    for (const id of ids) {
+      const pet = this.byId.get(id);
+      if (pet !== undefined) pets.push(pet);
+    }
+    return { pets, rest };
   }
 
   private inPostalCodes(postalCodes: readonly string[]): PetId[] {

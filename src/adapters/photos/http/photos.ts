@@ -63,7 +63,7 @@ type Span = 'whole' | 'unsatisfiable' | { readonly start: number; readonly end: 
  * server: a Range it cannot parse, of several ranges or another unit, or under an `If-Range` that does
  * not name these bytes' ETag (a date included: photos have none), is answered with the whole body.
  */
-export function spanOf(range: string | undefined, ifRange: string | undefined, etag: string, length: number): Span {
+function spanOf(range: string | undefined, ifRange: string | undefined, etag: string, length: number): Span {
   if (range === undefined || (ifRange !== undefined && ifRange.trim() !== etag)) return 'whole';
   const asked = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(range);
   if (asked === null) return 'whole';

@@ -127,21 +127,31 @@ export function orderValue(pet: Pet, order: StoredOrder): string | number | null
 
 /** Negative when `a` comes before `b` in the order. */
 export function compareInOrder(order: StoredOrder, a: OrderPosition, b: OrderPosition): number {
+  return compareKeys(order, a.id, a.value, b.id, b.value);
+}
+
+/** compareInOrder of two positions given as their ids and sort values (nothing allocated: a store compares on every write). */
+export function compareKeys(
+  order: StoredOrder,
+  aId: PetId,
+  aValue: string | number | null | undefined,
+  bId: PetId,
+  bValue: string | number | null | undefined,
+): number {
   switch (order) {
     case 'id':
-      return a.id - b.id;
+      return aId - bId;
     case '-publishedAt': {
       // Newest first, then the higher id; never published (null) after every published one.
-      const [x, y] = [a.value ?? null, b.value ?? null] as [string | null, string | null];
+      const x = aValue ?? null;
+      const y = bValue ?? null;
       if (x !== y) return x === null ? 1 : y === null ? -1 : x > y ? -1 : 1;
-      return b.id - a.id;
+      return bId - aId;
     }
     case 'updatedAt':
-    case 'shuffle': {
-      const [x, y] = [a.value, b.value] as [string | number, string | number];
-      if (x !== y) return x < y ? -1 : 1;
-      return a.id - b.id;
-    }
+    case 'shuffle':
+      if (aValue !== bValue) return (aValue as string | number) < (bValue as string | number) ? -1 : 1;
+      return aId - bId;
   }
 }
 

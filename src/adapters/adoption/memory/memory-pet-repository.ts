@@ -6,17 +6,10 @@
 import { petOf, type Pet, type PetDraft, type PetId } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
 import type { LocatedPet, PetRepository, PetSearchQuery, ReservedAdd } from '../../../application/adoption/ports/pet-repository.js';
-import {
-  compareInOrder,
-  matchesFilter,
-  positionOf,
-  STORED_ORDERS,
-  type OrderPosition,
-  type PetFilter,
-  type StoredOrder,
-} from '../../../domain/adoption/pet-search.js';
+import { compareInOrder, matchesFilter, positionOf, type PetFilter, type StoredOrder } from '../../../domain/adoption/pet-search.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import { MemoryOutbox } from './memory-outbox.js';
+import { SortedPets } from './sorted-pets.js';
 
 /** Each write and its events are stored in one synchronous step: nothing can come between them. */
 export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
@@ -25,7 +18,11 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   private readonly all: Pet[] = [];
   private readonly byStatus = new Map<PetStatus, Pet[]>();
   /** Every animal in each stored order but id's (which is `all`). */
-  private readonly sorted = new Map<StoredOrder, Pet[]>(STORED_ORDERS.filter((order) => order !== 'id').map((order) => [order, []]));
+  /**
+   * Every animal in each stored order but id's (which is `all`), kept from the first search in that
+   * order on: a store nobody searches that way pays nothing for it on writes.
+   */
+  private readonly sorted = new Map<StoredOrder, SortedPets>();
   private readonly byPostalCode = new Map<string, Set<PetId>>();
 
   add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {
@@ -64,13 +61,18 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
         .slice(0, limit);
     }
     // Else walk the order from the position: the first `limit` the filter asks for.
-    const source =
-      order === 'id' && filter.status?.length === 1 ? (this.byStatus.get(filter.status[0] as PetStatus) ?? []) : this.inOrder(order);
     const found: Pet[] = [];
-    for (let i = after === undefined ? 0 : firstAfter(source, order, after); i < source.length && found.length < limit; i++) {
-      const pet = source[i] as Pet;
-      if (!before(pet)) break;
+    /** Takes the animal if the filter asks for it; false once the walk is over. */
+    const take = (pet: Pet): boolean => {
+      if (!before(pet)) return false;
       if (matchesFilter(pet, filter)) found.push(pet);
+      return found.length < limit;
+    };
+    if (order === 'id') {
+      const source = filter.status?.length === 1 ? (this.byStatus.get(filter.status[0] as PetStatus) ?? []) : this.all;
+      for (let i = after === undefined ? 0 : firstIndexAfter(source, after.id); i < source.length; i++) if (!take(source[i] as Pet)) break;
+    } else {
+      for (const pet of this.inOrder(order).after(after)) if (!take(pet)) break;
     }
     return found;
   }
@@ -117,10 +119,6 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     return Promise.resolve();
   }
 
-  private inOrder(order: StoredOrder): readonly Pet[] {
-    return order === 'id' ? this.all : (this.sorted.get(order) ?? []);
-  }
-
   /**
    * The animals a filter names, when it names few (its ids, or the animals of its postal codes,
    * from their index), and the rest of the filter they must match: the part that chose them is met.
@@ -143,6 +141,16 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     return { pets, rest };
   }
 
+  private inOrder(order: StoredOrder): SortedPets {
+    let list = this.sorted.get(order);
+    if (list === undefined) {
+      list = new SortedPets(order);
+      for (const pet of this.all) list.add(pet);
+      this.sorted.set(order, list);
+    }
+    return list;
+  }
+
   private inPostalCodes(postalCodes: readonly string[]): PetId[] {
     const ids: PetId[] = [];
     for (const code of postalCodes) for (const id of this.byPostalCode.get(code) ?? []) ids.push(id);
@@ -156,7 +164,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     const sameStatus = this.byStatus.get(pet.status) ?? [];
     insertInOrder(sameStatus, pet);
     this.byStatus.set(pet.status, sameStatus);
-    for (const [order, list] of this.sorted) list.splice(firstAfter(list, order, positionOf(pet, order)), 0, pet);
+    for (const list of this.sorted.values()) list.add(pet);
     if (pet.location !== null) {
       const code = pet.location.postalCode;
       const here = this.byPostalCode.get(code);
@@ -169,28 +177,13 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     this.byId.delete(pet.id);
     removeFrom(this.all, pet.id);
     removeFrom(this.byStatus.get(pet.status) ?? [], pet.id);
-    for (const [order, list] of this.sorted) {
-      const at = firstAfter(list, order, positionOf(pet, order)) - 1;
-      if (at >= 0 && list[at]?.id === pet.id) list.splice(at, 1);
-    }
+    for (const list of this.sorted.values()) list.remove(pet);
     if (pet.location !== null) {
       const here = this.byPostalCode.get(pet.location.postalCode);
       here?.delete(pet.id);
       if (here?.size === 0) this.byPostalCode.delete(pet.location.postalCode);
     }
   }
-}
-
-/** The index of the first animal after `position` in a list sorted in `order`. */
-function firstAfter(sorted: readonly Pet[], order: StoredOrder, position: OrderPosition): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareInOrder(order, positionOf(sorted[mid] as Pet, order), position) <= 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 function insertInOrder(sorted: Pet[], pet: Pet): void {

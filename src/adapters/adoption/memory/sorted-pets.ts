@@ -39,13 +39,13 @@ export class SortedPets {
     if (chunk.length === 0) this.chunks.splice(at, 1);
   }
 
-  /** The animals after `position` (all of them without one), in the order. */
-  *after(position: OrderPosition | undefined): Generator<Pet, void, undefined> {
+  /** Visits the animals after `position` (all of them without one), in the order, until `visit` answers false. */
+  walk(position: OrderPosition | undefined, visit: (pet: Pet) => boolean): void {
     let at = position === undefined ? 0 : this.chunkAfter(position);
     let index = position === undefined || at >= this.chunks.length ? 0 : this.indexAfter(this.chunks[at] as Pet[], position);
     for (; at < this.chunks.length; at++, index = 0) {
       const chunk = this.chunks[at] as Pet[];
-      for (; index < chunk.length; index++) yield chunk[index] as Pet;
+      for (; index < chunk.length; index++) if (!visit(chunk[index] as Pet)) return;
     }
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SortedPets } from '../../../../src/adapters/adoption/memory/sorted-pets.js';
 import { petOf, type Pet } from '../../../../src/domain/adoption/pet.js';
-import { compareInOrder, positionOf, STORED_ORDERS } from '../../../../src/domain/adoption/pet-search.js';
+import { compareInOrder, positionOf, STORED_ORDERS, type OrderPosition } from '../../../../src/domain/adoption/pet-search.js';
 import { aPetDraft } from '../../../support/builders.js';
 
 /** 3,000 animals, some published at one instant (ties), some never. */
@@ -23,10 +23,19 @@ describe('animals kept sorted in chunks', () => {
       const kept = all.filter((pet) => pet.id % 3 !== 0);
       for (const pet of all) if (pet.id % 3 === 0) list.remove(pet);
       const expected = [...kept].sort((a, b) => compareInOrder(order, positionOf(a, order), positionOf(b, order)));
-      expect([...list.after(undefined)].map((pet) => pet.id)).toEqual(expected.map((pet) => pet.id));
+      const walked = (from?: OrderPosition) => {
+        const seen: number[] = [];
+        list.walk(from, (pet) => seen.push(pet.id) > 0);
+        return seen;
+      };
+      expect(walked()).toEqual(expected.map((pet) => pet.id));
+      // The walk stops when the visitor says so.
+      const firstTen: number[] = [];
+      list.walk(undefined, (pet) => firstTen.push(pet.id) < 10);
+      expect(firstTen).toEqual(expected.slice(0, 10).map((pet) => pet.id));
       for (const index of [0, 1, 511, 512, 1_024, 1_500, expected.length - 1]) {
         const from = positionOf(expected[index] as Pet, order);
-        expect([...list.after(from)].map((pet) => pet.id)).toEqual(expected.slice(index + 1).map((pet) => pet.id));
+        expect(walked(from)).toEqual(expected.slice(index + 1).map((pet) => pet.id));
       }
     },
   );

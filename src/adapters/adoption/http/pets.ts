@@ -369,7 +369,7 @@ function searchOf(query: ListPetsQuery, limit?: number, cursor?: string, id?: nu
   for (const key of ['limit', 'cursor', 'id', 'fields']) delete filter[key];
   return {
     ...page,
-    filter: filter as NonNullable<ListPetsInput['filter']>,
+    filter,
     ...(near !== undefined && { near }),
     ...(radius !== undefined && { radius }),
     ...(sort !== undefined && { sort: sort as PetSort }),

@@ -141,7 +141,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
       const pet = this.byId.get(id);
       if (pet !== undefined) pets.push(pet);
     }
-    return { pets, rest: rest as PetFilter };
+    return { pets, rest };
   }
 
   private inOrder(order: StoredOrder): SortedPets {

@@ -80,7 +80,9 @@ export function placeOf(input: PlaceInput, gazetteer: Gazetteer, field: string):
 
 /** The postal codes within a radius of a place, each with its distance in km, and the unit to serve distances in. */
 export interface NearPlace {
+  /** Nearest first, then by code. */
   readonly codes: readonly NearbyCode[];
+  readonly postalCodes: readonly string[];
   readonly kmOf: ReadonlyMap<string, number>;
   readonly unit: DistanceUnit;
 }
@@ -88,12 +90,51 @@ export interface NearPlace {
 /**
  * What `near` (a postal code, `94110` or `94110,US`, or `lat,lng`) and `radius` (`25`, `25mi`,
  * `40km`; 100 miles by default) name: the codes within reach. A place the dataset does not know is refused.
+ *
+ * The codes within reach of a place are the same for every request that names it, and cost the
+ * more the wider the radius (some 7,000 codes at 500 miles): the answers for the places asked last
+ * are kept, up to `maxCodes` codes in all, and the one used longest ago goes first.
  */
-export function placesNear(gazetteer: Gazetteer, near: string, radiusText: string | undefined): NearPlace {
-  const radius = parseRadius(radiusText);
-  const center = parseCoordinates(near) ?? centreOfCode(gazetteer, near);
-  const codes = gazetteer.near('US', center, toKm(radius.value, radius.unit));
-  return { codes, kmOf: new Map(codes.map((code) => [code.postalCode, code.km])), unit: radius.unit };
+export class NearbyPlaces {
+  private readonly kept = new Map<string, NearPlace>();
+  private codesKept = 0;
+
+  constructor(
+    private readonly gazetteer: Gazetteer,
+    private readonly maxCodes = 100_000,
+  ) {}
+
+  of(near: string, radiusText: string | undefined): NearPlace {
+    const radius = parseRadius(radiusText);
+    const center = parseCoordinates(near) ?? centreOfCode(this.gazetteer, near);
+    const key = `${center.lat},${center.lng},${radius.value}${radius.unit}`;
+    const found = this.kept.get(key);
+    if (found !== undefined) {
+      this.kept.delete(key);
+      this.kept.set(key, found);
+      return found;
+    }
+    const codes = this.gazetteer.near('US', center, toKm(radius.value, radius.unit));
+    const place: NearPlace = {
+      codes,
+      postalCodes: codes.map((code) => code.postalCode),
+      kmOf: new Map(codes.map((code) => [code.postalCode, code.km])),
+      unit: radius.unit,
+    };
+    this.keep(key, place);
+    return place;
+  }
+
+  private keep(key: string, place: NearPlace): void {
+    if (place.codes.length > this.maxCodes) return;
+    this.kept.set(key, place);
+    this.codesKept += place.codes.length;
+    for (const [oldest, dropped] of this.kept) {
+      if (this.codesKept <= this.maxCodes) break;
+      this.kept.delete(oldest);
+      this.codesKept -= dropped.codes.length;
+    }
+  }
 }
 
 function centreOfCode(gazetteer: Gazetteer, text: string): Coordinates {

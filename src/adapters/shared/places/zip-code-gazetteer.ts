@@ -17,13 +17,31 @@ interface ZipEntry {
   readonly longitude: number;
 }
 
-/** A code's centre, kept in a grid of one-degree cells so that a radius reads only the cells it can reach. */
-interface Located {
-  readonly postalCode: string;
-  readonly at: Coordinates;
+/**
+ * The codes whose centres lie in one cell of a grid of quarter degrees, so that a radius reads only
+ * the cells it can reach; each centre also as a point on the unit sphere (x, y, z), so that most codes
+ * out of reach are told apart by a straight-line distance, without trigonometry.
+ */
+interface Cell {
+  readonly codes: { readonly postalCode: string; readonly at: Coordinates }[];
+  readonly points: number[];
 }
 
-const cellOf = (lat: number, lng: number): number => (Math.floor(lat) + 90) * 360 + (Math.floor(lng) + 180);
+/** Cells per degree, on both axes. */
+const CELLS_PER_DEGREE = 4;
+const COLUMNS = 360 * CELLS_PER_DEGREE;
+const cellOf = (row: number, column: number): number => (row + 90 * CELLS_PER_DEGREE) * COLUMNS + column;
+const rowOf = (lat: number): number => Math.floor(lat * CELLS_PER_DEGREE);
+/** The column of a step east of the antimeridian's cell (`floor(lng * CELLS_PER_DEGREE)`), wrapped around it. */
+const columnOf = (step: number): number => (((step + 180 * CELLS_PER_DEGREE) % COLUMNS) + COLUMNS) % COLUMNS;
+const RAD = Math.PI / 180;
+const EARTH_RADIUS_KM = 6_371.008_8;
+
+function pointOf(at: Coordinates): [number, number, number] {
+  const lat = at.lat * RAD;
+  const lng = at.lng * RAD;
+  return [Math.cos(lat) * Math.cos(lng), Math.cos(lat) * Math.sin(lng), Math.sin(lat)];
+}
 
 const ZIP = /^([0-9]{5})(?:-[0-9]{4})?$/;
 
@@ -51,7 +69,7 @@ interface Dataset {
   readonly places: ReadonlyMap<string, Place>;
   readonly regions: ReadonlySet<string>;
   readonly positions: ReadonlyMap<string, Coordinates>;
-  readonly cells: ReadonlyMap<number, readonly Located[]>;
+  readonly cells: ReadonlyMap<number, Cell>;
 }
 
 let loaded: Dataset | undefined;
@@ -62,7 +80,7 @@ function dataset(): Dataset {
     const places = new Map<string, Place>();
     const regions = new Set<string>();
     const positions = new Map<string, Coordinates>();
-    const cells = new Map<number, Located[]>();
+    const cells = new Map<number, Cell>();
     const names = new Map<string, string>();
     const shared = (text: string) => names.get(text) ?? (names.set(text, text), text);
     for (const entry of Object.values(codes)) {
@@ -73,10 +91,11 @@ function dataset(): Dataset {
         continue;
       const at = { lat: entry.latitude, lng: entry.longitude };
       positions.set(entry.zip, at);
-      const cell = cellOf(at.lat, at.lng);
-      const inCell = cells.get(cell);
-      if (inCell === undefined) cells.set(cell, [{ postalCode: entry.zip, at }]);
-      else inCell.push({ postalCode: entry.zip, at });
+      const key = cellOf(rowOf(at.lat), columnOf(Math.floor(at.lng * CELLS_PER_DEGREE)));
+      let cell = cells.get(key);
+      if (cell === undefined) cells.set(key, (cell = { codes: [], points: [] }));
+      cell.codes.push({ postalCode: entry.zip, at });
+      cell.points.push(...pointOf(at));
     }
     loaded = { places, regions, positions, cells };
   }
@@ -107,14 +126,28 @@ export class ZipCodeGazetteer implements Gazetteer {
     // furthest from the equator the radius reaches.
     const latSpan = radiusKm / 110.5;
     const farthest = Math.min(89.9, Math.abs(center.lat) + latSpan);
-    const lngSpan = Math.min(180, radiusKm / (110.5 * Math.cos((farthest * Math.PI) / 180)));
+    const lngSpan = Math.min(180, radiusKm / (110.5 * Math.cos(farthest * RAD)));
+    const [fromColumn, toColumn] =
+      lngSpan >= 180
+        ? [0, COLUMNS - 1]
+        : [Math.floor((center.lng - lngSpan) * CELLS_PER_DEGREE), Math.floor((center.lng + lngSpan) * CELLS_PER_DEGREE)];
+    // Within reach: a chord of at most 2 sin(r / 2R) (a hair more, so that no code on the edge is
+    // lost to rounding); the distance served is the haversine's, as everywhere else.
+    const chord = 2 * Math.sin(Math.min(Math.PI, radiusKm / EARTH_RADIUS_KM) / 2);
+    const reach = chord * chord * (1 + 1e-9);
+    const [x, y, z] = pointOf(center);
     const found: NearbyCode[] = [];
-    const [lngFrom, lngTo] = lngSpan >= 180 ? [-180, 179] : [Math.floor(center.lng - lngSpan), Math.floor(center.lng + lngSpan)];
-    for (let lat = Math.floor(center.lat - latSpan); lat <= Math.floor(center.lat + latSpan); lat++) {
-      for (let step = lngFrom; step <= lngTo; step++) {
-        // Longitudes wrap at the antimeridian.
-        const lng = ((((step + 180) % 360) + 360) % 360) - 180;
-        for (const code of cells.get(cellOf(lat, lng)) ?? []) {
+    for (let row = rowOf(center.lat - latSpan); row <= rowOf(center.lat + latSpan); row++) {
+      for (let step = fromColumn; step <= toColumn; step++) {
+        const cell = cells.get(cellOf(row, columnOf(step)));
+        if (cell === undefined) continue;
+        const { codes, points } = cell;
+        for (let index = 0; index < codes.length; index++) {
+          const dx = points[3 * index]! - x;
+          const dy = points[3 * index + 1]! - y;
+          const dz = points[3 * index + 2]! - z;
+          if (dx * dx + dy * dy + dz * dz > reach) continue;
+          const code = codes[index]!;
           const km = distanceKm(center, code.at);
           if (km <= radiusKm) found.push({ postalCode: code.postalCode, km });
         }

@@ -19,7 +19,7 @@ import {
 import { ValidationError } from '../../../domain/shared/errors.js';
 import { instantOf, parseInstant } from '../../../domain/shared/instant.js';
 import { servedDistance, type DistanceUnit } from '../../../domain/shared/geo.js';
-import { placesNear, type Gazetteer, type NearbyCode, type NearPlace } from '../../../domain/shared/place.js';
+import { NearbyPlaces, type Gazetteer, type NearbyCode, type NearPlace } from '../../../domain/shared/place.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import { pageLimit } from '../../shared/cursor.js';
 import { decodePosition, encodePosition, SEED, type Position } from './search-cursor.js';
@@ -72,11 +72,15 @@ const FIRST_CODES = 32;
 const LOCATE_MAX = 20_000;
 
 export class ListPets {
+  private readonly nearby: NearbyPlaces;
+
   constructor(
     private readonly pets: PetRepository,
-    private readonly gazetteer: Gazetteer,
+    gazetteer: Gazetteer,
     private readonly newSeed: () => string = () => Math.random().toString(36).slice(2, 12),
-  ) {}
+  ) {
+    this.nearby = new NearbyPlaces(gazetteer);
+  }
 
   async execute(input: ListPetsInput): Promise<PetPage> {
     const limit = pageLimit(input.limit);
@@ -91,7 +95,7 @@ export class ListPets {
     if (input.seed !== undefined && !SEED.test(input.seed)) {
       throw new ValidationError('seed', 'seed must be 1 to 64 letters, digits, - or _');
     }
-    const near = input.near === undefined ? null : placesNear(this.gazetteer, input.near, input.radius);
+    const near = input.near === undefined ? null : this.nearby.of(input.near, input.radius);
     const filter = input.filter === undefined && input.ids === undefined && near === null ? NO_FILTER : this.filterOf(input, near, sort);
     const position = input.cursor === undefined ? null : decodePosition(input.cursor, sort);
     const seed = sort === 'random' ? (position?.seed ?? input.seed ?? this.newSeed()) : null;
@@ -137,7 +141,7 @@ export class ListPets {
       ...given,
       ...(given.namePrefix !== undefined && { namePrefix: foldName(given.namePrefix) }),
       ...(input.ids !== undefined && { ids: input.ids }),
-      ...(near !== null && sort !== 'distance' && { postalCodes: near.codes.map((code) => code.postalCode) }),
+      ...(near !== null && sort !== 'distance' && { postalCodes: near.postalCodes }),
     };
   }
 
@@ -219,7 +223,7 @@ export class ListPets {
 
   private async totalOf(filter: PetFilter, near: Near | null, sort: PetSort): Promise<{ value: number; exact: boolean }> {
     const counted = await this.pets.count(
-      near !== null && sort === 'distance' ? { ...filter, postalCodes: near.codes.map((code) => code.postalCode) } : filter,
+      near !== null && sort === 'distance' ? { ...filter, postalCodes: near.postalCodes } : filter,
       TOTAL_BOUND + 1,
     );
     return counted > TOTAL_BOUND ? { value: TOTAL_BOUND, exact: false } : { value: counted, exact: true };

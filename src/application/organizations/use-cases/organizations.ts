@@ -13,7 +13,7 @@ import {
   type OrganizationInput,
 } from '../../../domain/organizations/organization.js';
 import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
-import { coveredCountry, placeOfCode, placesNear, type Gazetteer } from '../../../domain/shared/place.js';
+import { coveredCountry, NearbyPlaces, placeOfCode, type Gazetteer } from '../../../domain/shared/place.js';
 import { servedDistance } from '../../../domain/shared/geo.js';
 import type { Actor } from '../../../domain/shared/audit-event.js';
 import { instantOf } from '../../../domain/shared/instant.js';
@@ -32,7 +32,7 @@ export interface OrganizationQuery {
   readonly region?: string;
   readonly postalCode?: string;
   readonly ids?: readonly string[];
-  /** A postal code or lat,lng, and how far from it (see placesNear). */
+  /** A postal code or lat,lng, and how far from it (see NearbyPlaces). */
   readonly near?: string;
   readonly radius?: string;
   readonly limit?: number;
@@ -40,12 +40,16 @@ export interface OrganizationQuery {
 }
 
 export class Organizations {
+  private readonly nearby: NearbyPlaces;
+
   constructor(
     private readonly store: OrganizationStore,
     private readonly gazetteer: Gazetteer,
     private readonly auditor: Auditor,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.nearby = new NearbyPlaces(gazetteer);
+  }
 
   async get(id: string): Promise<Organization> {
     const found = await this.store.findById(id);
@@ -64,8 +68,8 @@ export class Organizations {
     if (query.radius !== undefined && query.near === undefined) {
       throw new ValidationError('radius', 'radius needs near: the place to measure from (near=94110 or near=37.75,-122.41)');
     }
-    const near = query.near === undefined ? null : placesNear(this.gazetteer, query.near, query.radius);
-    const filter = { ...this.filterOf(query), ...(near !== null && { postalCodes: near.codes.map((code) => code.postalCode) }) };
+    const near = query.near === undefined ? null : this.nearby.of(query.near, query.radius);
+    const filter = { ...this.filterOf(query), ...(near !== null && { postalCodes: near.postalCodes }) };
     const afterId = query.cursor === undefined ? undefined : decodeCursor(query.cursor, (text) => (text === '' ? null : text));
     const { rows, nextCursor } = pageOf(await this.store.list(filter, afterId, limit + 1), limit, (row) => row.id);
     const distances =

@@ -19,8 +19,33 @@ describe('postal codes near a point', () => {
       for (let i = 1; i < near.length; i++)
         expect((near[i] as { km: number }).km).toBeGreaterThanOrEqual((near[i - 1] as { km: number }).km);
       // The grid misses nothing: every code within reach, as a scan of all of them finds.
-      const scanned = [...allCodes()].filter(([, at]) => distanceKm(center, at) <= km).map(([code]) => code);
+      const scanned = allCodes()
+        .filter(([, at]) => distanceKm(center, at) <= km)
+        .map(([code]) => code);
       expect(near.map((code) => code.postalCode).sort()).toEqual(scanned.sort());
+    }
+  });
+
+  it('finds the same codes as a scan around other centres, and a code exactly on the edge', () => {
+    for (const code of ['10001', '99546', '96813', '33040', '04619']) {
+      const at = gazetteer.position('US', code);
+      if (at === null) throw new Error(`${code} is a known code`);
+      for (const km of [1, 25, 160, 805]) {
+        const scanned = allCodes()
+          .filter(([, other]) => distanceKm(at, other) <= km)
+          .map(([found]) => found);
+        expect(
+          gazetteer
+            .near('US', at, km)
+            .map((found) => found.postalCode)
+            .sort(),
+          `${code} within ${km} km`,
+        ).toEqual(scanned.sort());
+      }
+      // The radius set to a code's own distance includes it.
+      const edge = gazetteer.near('US', at, 60).at(-1);
+      if (edge === undefined) continue;
+      expect(gazetteer.near('US', at, edge.km).map((found) => found.postalCode)).toContain(edge.postalCode);
     }
   });
 
@@ -32,10 +57,16 @@ describe('postal codes near a point', () => {
   });
 });
 
-function* allCodes(): Generator<[string, { lat: number; lng: number }]> {
-  for (let n = 0; n < 100_000; n++) {
-    const code = String(n).padStart(5, '0');
-    const at = gazetteer.position('US', code);
-    if (at !== null) yield [code, at];
+let codes: [string, { lat: number; lng: number }][] | undefined;
+
+function allCodes(): [string, { lat: number; lng: number }][] {
+  if (codes === undefined) {
+    codes = [];
+    for (let n = 0; n < 100_000; n++) {
+      const code = String(n).padStart(5, '0');
+      const at = gazetteer.position('US', code);
+      if (at !== null) codes.push([code, at]);
+    }
   }
+  return codes;
 }

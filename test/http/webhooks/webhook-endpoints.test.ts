@@ -104,6 +104,7 @@ describe('webhook endpoints', () => {
     ['https://0.0.0.0/', /unspecified/],
     ['https://inside.example.com/', /resolves to a private address/],
     ['https://localhost/', /resolves to a loopback address/],
+    ['https://nowhere.example.com/', /nowhere\.example\.com does not resolve to any address/],
   ])('refuses %s with 422 url_not_allowed, storing nothing', async (url, message) => {
     await start();
     const refused = expectError(await create(shelter, { url, enabledEvents: ['*'] }), 422, 'url_not_allowed');
@@ -118,7 +119,6 @@ describe('webhook endpoints', () => {
       { url: 'https://hooks.example.com/', enabledEvents: [] },
       { url: 'https://hooks.example.com/', enabledEvents: ['pet.adopted'] },
       { url: 'https://hooks.example.com/', enabledEvents: ['*', 'pet.created'] },
-      { url: 'https://nowhere.example.com/', enabledEvents: ['*'] },
       { url: 'not a url', enabledEvents: ['*'] },
       { url: 'https://hooks.example.com/', enabledEvents: ['*'], secret: 'whsec_mine' },
     ]) {

@@ -84,7 +84,8 @@ export type CheckedHost =
 /**
  * Resolves a URL's host (a literal address stands for itself) and checks every address it comes to:
  * all must be public, or loopback when `allowLoopback`. Done when an endpoint is given its URL and
- * again before every attempt, so a name that later resolves inside is refused then.
+ * again before every attempt, so a name that later resolves inside is refused then. Rejects, as the
+ * resolver does, when the resolver could not answer.
  */
 export async function checkHost(url: URL, resolver: AddressResolver, allowLoopback: boolean): Promise<CheckedHost> {
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;

@@ -7,7 +7,6 @@
 import {
   EndpointLimitReachedError,
   UrlNotAllowedError,
-  ValidationError,
   WebhookEndpointNotFoundError,
 } from '../../../domain/shared/errors.js';
 import {
@@ -200,8 +199,12 @@ export class ManageWebhookEndpoints {
     const checked = await checkHost(url, this.resolver, this.settings.allowLoopback);
     if (checked.allowed) return url.href;
     const host = url.hostname;
+    // A name that does not exist (or has no addresses) can never be called: 422, as for an inside
+    // address. A resolver that could not answer has already rejected with a 503 to retry.
     if (checked.refused === 'unresolved') {
-      throw new ValidationError('url', `url's host ${host} does not resolve to any address; check its spelling and its DNS records`);
+      throw new UrlNotAllowedError(
+        `url's host ${host} does not resolve to any address (no such name, or no addresses for it); check its spelling and its DNS records`,
+      );
     }
     throw new UrlNotAllowedError(
       `url's host ${checked.literal ? 'is' : `${host} resolves to`} ${checked.refused === 'invalid' ? 'an invalid' : `a ${checked.refused}`} address; webhooks go to public addresses only`,

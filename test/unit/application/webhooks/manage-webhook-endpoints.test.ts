@@ -59,7 +59,7 @@ describe('ManageWebhookEndpoints', () => {
     ['https://localhost/', UrlNotAllowedError, /localhost resolves to a loopback address/],
     ['https://inside.example.com/', UrlNotAllowedError, /inside\.example\.com resolves to a private address/],
     ['https://metadata.example.com/', UrlNotAllowedError, /resolves to a link-local address/],
-    ['https://nowhere.example.com/', ValidationError, /does not resolve/],
+    ['https://nowhere.example.com/', UrlNotAllowedError, /does not resolve to any address \(no such name/],
     ['hooks.example.com/x', ValidationError, /absolute URL/],
     ['https://hooks.example.com/#part', ValidationError, /fragment/],
     [`https://hooks.example.com/${'a'.repeat(2048)}`, ValidationError, /at most 2048/],

@@ -55,8 +55,13 @@ const CORPUS: Row[] = [
   // The router.
   row('bad percent-encoding in the path', rawRequest('GET', '/v1/pets/%zz', auth), 400, 'invalid_request'),
   row('bad percent-encoding, incomplete', rawRequest('GET', '/v1/pets/%', auth), 400, 'invalid_request'),
-  row('101-digit petId', rawRequest('GET', `/v1/pets/${'9'.repeat(101)}`, auth), 414, 'uri_too_long'),
-  row('8 KB petId', rawRequest('GET', `/v1/pets/${'1'.repeat(8192)}`, auth), 414, 'uri_too_long'),
+  // A path parameter not of its form is a 400 at any length: at 65 characters (its pattern), at 101
+  // (the router's bound) and at 8 KB alike.
+  row('65-digit petId', rawRequest('GET', `/v1/pets/${'9'.repeat(65)}`, auth), 400, 'invalid_request'),
+  row('101-digit petId', rawRequest('GET', `/v1/pets/${'9'.repeat(101)}`, auth), 400, 'invalid_request'),
+  row('8 KB petId', rawRequest('GET', `/v1/pets/${'1'.repeat(8192)}`, auth), 400, 'invalid_request'),
+  row('101-character order id', rawRequest('POST', `/v1/orders/ord_${'a'.repeat(97)}/approve`, auth), 400, 'invalid_request'),
+  row('101-character webhook endpoint id', rawRequest('DELETE', `/v1/webhook-endpoints/we_${'a'.repeat(98)}`, auth), 400, 'invalid_request'),
   // Node's HTTP parser.
   row(
     'two different Content-Length headers',

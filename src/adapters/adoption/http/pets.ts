@@ -228,7 +228,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
             ...getPetHeaders,
             ...ETAG_HEADER,
           }),
-          ...errorResponses(400, 401, 403, 404, 414, 429),
+          ...errorResponses(400, 401, 403, 404, 429),
           410: withHeaders(
             ErrorSchema,
             'The operation is gone: past its Sunset date, or inside an announced brownout before it (code gone). Use the replacement the message and the Link header name; do not retry.',

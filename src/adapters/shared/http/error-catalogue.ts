@@ -91,7 +91,7 @@ const CATALOGUE = {
     faultMessage: 'The request body is too large',
     example: 'The request body is larger than the 65536 bytes allowed',
   },
-  uri_too_long: { status: 414, faultMessage: 'The request URL, or one of its path segments, is too long' },
+  uri_too_long: { status: 414, faultMessage: 'The request URL is longer than this server reads' },
   unsupported_media_type: {
     status: 415,
     faultMessage: 'The request body has a media type or encoding this API does not accept',
@@ -174,7 +174,7 @@ export const ERROR_RESPONSES: Readonly<Record<number, { readonly name: string; r
       'If-Match names a version that is no longer current (code precondition_failed); the ETag header carries the current one. Read the resource again and retry with it',
   },
   413: { name: 'PayloadTooLarge', description: 'The request body is too large' },
-  414: { name: 'UriTooLong', description: 'The request URL, or one of its path segments, is too long (code uri_too_long)' },
+  414: { name: 'UriTooLong', description: 'The request URL is longer than this server reads (code uri_too_long), before any operation is chosen' },
   415: { name: 'UnsupportedMediaType', description: 'The request body is not JSON' },
   422: {
     name: 'UnprocessableContent',

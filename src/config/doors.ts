@@ -113,7 +113,7 @@ function documentDescription(): string {
     ...plans,
     '| enterprise | set per key | set per key |',
     '',
-    `Callers without a valid key are limited per client address at the free plan's numbers. A client that keeps sending while limited is blocked for a while (429 \`key_banned\`). \`GET ${BASE_PATH}/rate_limit\` tells where a key stands without spending quota, and \`GET ${BASE_PATH}/usage\` what it used, per hour or per day.`,
+    `Callers without a valid key are limited per client address at the free plan's numbers. A key that keeps sending while limited is blocked for a while (429 \`key_banned\`); so is an address that keeps sending without a valid key (429 \`address_banned\`). \`GET ${BASE_PATH}/rate_limit\` tells where a key stands without spending quota, and \`GET ${BASE_PATH}/usage\` what it used, per hour or per day.`,
     '',
     '## Rate-limit headers',
     'Every response under /v1 carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) for the window closest to exhaustion, and `RateLimit-Policy` with both windows; a 429 adds `Retry-After` in seconds. (A 500 or 503 may lack them when the request failed before the limiter decided.)',

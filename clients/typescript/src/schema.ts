@@ -817,7 +817,7 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "url_not_allowed" | "photo_limit_reached" | "image_invalid" | "organization_exists" | "endpoint_limit_reached" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
+            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "url_not_allowed" | "photo_limit_reached" | "image_invalid" | "organization_exists" | "endpoint_limit_reached" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "address_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
             /** @description Human-readable description */
             message: string;
             /** @description The HTTP status code, repeated */
@@ -2006,7 +2006,7 @@ export interface components {
                 };
             };
         };
-        /** @description Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned) */
+        /** @description Rate limit exceeded (code rate_limited), a key blocked for a while for sending while limited (code key_banned), or a client address blocked for a while for sending requests without a valid key while limited (code address_banned) */
         TooManyRequests: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2027,7 +2027,7 @@ export interface components {
                  */
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {string} */
-                    code?: "rate_limited" | "key_banned";
+                    code?: "rate_limited" | "key_banned" | "address_banned";
                 };
             };
         };
@@ -2233,30 +2233,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {string} */
                     code?: "gone";
-                };
-            };
-        };
-        /** @description The request URL, or one of its path segments, is too long (code uri_too_long) */
-        UriTooLong: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "code": "uri_too_long",
-                 *       "message": "See the message",
-                 *       "status": 414
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"] & {
-                    /** @enum {string} */
-                    code?: "uri_too_long";
                 };
             };
         };
@@ -2831,7 +2807,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
-            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -10,6 +10,7 @@ export const DOMAIN_ERROR_CODES = [
   'idempotency_key_reused',
   'rate_limited',
   'key_banned',
+  'address_banned',
   'service_unavailable',
   'precondition_required',
   'precondition_failed',
@@ -169,24 +170,30 @@ export class ServiceUnavailableError extends DomainError {
 }
 
 /**
- * A refusal under the rate limits. The commonest answer in a flood, and an expected one: made without
- * a stack trace, which would cost more than the rest of the refusal.
+ * A refusal under the rate limits, of a key or of a client address (a call without a valid key or
+ * credential, counted per address). The commonest answer in a flood, and an expected one: made
+ * without a stack trace, which would cost more than the rest of the refusal.
  */
 export class RateLimitExceededError extends DomainError {
-  readonly code: 'rate_limited' | 'key_banned';
+  readonly code: 'rate_limited' | 'key_banned' | 'address_banned';
   constructor(
     banned: boolean,
     readonly retryAfterSeconds: number,
+    of: 'key' | 'address' = 'key',
   ) {
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(
-      banned
-        ? `Too many requests were sent while rate limited; this client is blocked for ${retryAfterSeconds} s. Honour Retry-After and back off exponentially.`
-        : `Rate limit exceeded; retry after ${retryAfterSeconds} s (see Retry-After and the X-RateLimit-* headers)`,
+      of === 'address'
+        ? banned
+          ? `This address kept sending requests without a valid key while limited, and is blocked for ${retryAfterSeconds} s. Send a valid key ('Authorization: Bearer <key>'), or wait Retry-After seconds and back off exponentially.`
+          : `Requests without a valid key are limited per client address, and this address has spent its limit; retry after ${retryAfterSeconds} s, or send a valid key ('Authorization: Bearer <key>')`
+        : banned
+          ? `Too many requests were sent while rate limited; this key is blocked for ${retryAfterSeconds} s. Honour Retry-After and back off exponentially.`
+          : `Rate limit exceeded; retry after ${retryAfterSeconds} s (see Retry-After and the X-RateLimit-* headers)`,
     );
     Error.stackTraceLimit = stackTraceLimit;
-    this.code = banned ? 'key_banned' : 'rate_limited';
+    this.code = !banned ? 'rate_limited' : of === 'address' ? 'address_banned' : 'key_banned';
   }
 }
 

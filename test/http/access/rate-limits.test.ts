@@ -106,6 +106,41 @@ describe('rate limits over HTTP', () => {
     expect((await listWith(auth)).statusCode).toBe(200);
   });
 
+  it('answers a request without a key, in order: 401 while the address has quota, then 429 rate_limited, then 429 address_banned once it kept sending; a valid key still gets in, and so does a valid admin credential', async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_BAN_THRESHOLD: '5', RATE_LIMIT_BAN_SECONDS: '900' } });
+    const from = { remoteAddress: '203.0.113.77' };
+    const keyless = () => t.app.http.inject({ url: '/v1/pets', ...from });
+    const anonymous = PLAN_LIMITS.free.perMinute;
+    for (let i = 0; i < anonymous; i++) expectError(await keyless(), 401, 'unauthorized');
+    const limited = await keyless();
+    expect(expectError(limited, 429, 'rate_limited').message).toBe(
+      `Requests without a valid key are limited per client address, and this address has spent its limit; retry after ${limited.headers['retry-after']} s, or send a valid key ('Authorization: Bearer <key>')`,
+    );
+    for (let i = 0; i < 3; i++) expectError(await keyless(), 429, 'rate_limited');
+    const banned = await keyless();
+    expect(expectError(banned, 429, 'address_banned').message).toBe(
+      "This address kept sending requests without a valid key while limited, and is blocked for 900 s. Send a valid key ('Authorization: Bearer <key>'), or wait Retry-After seconds and back off exponentially.",
+    );
+    expect(banned.headers['retry-after']).toBe('900');
+    // A wrong key from that address is refused as the address: the same answer.
+    const wrong = await t.app.http.inject({ url: '/v1/pets', headers: { authorization: 'Bearer nope' }, ...from });
+    expectError(wrong, 429, 'address_banned');
+    // A valid key this instance has verified (used from anywhere) is its own subject: served. One it
+    // has not is refused as the address without a lookup, so that guessing keys learns nothing.
+    const [known, unseen] = [await t.bearer('free'), await t.bearer('free')];
+    expect((await t.app.http.inject({ url: '/v1/pets', headers: { authorization: known } })).statusCode).toBe(200);
+    expect((await t.app.http.inject({ url: '/v1/pets', headers: { authorization: known }, ...from })).statusCode).toBe(200);
+    expectError(await t.app.http.inject({ url: '/v1/pets', headers: { authorization: unseen }, ...from }), 429, 'address_banned');
+    // The admin door: a valid credential is served from the blocked address; a missing one gets the address's 429.
+    const admin = await t.adminBearer(['keys:read']);
+    expect((await t.app.admin.inject({ url: '/admin/v1/keys', headers: { authorization: admin }, ...from })).statusCode).toBe(200);
+    expectError(await t.app.admin.inject({ url: '/admin/v1/keys', ...from }), 429, 'address_banned');
+    // Another address is not affected.
+    expectError(await t.app.http.inject({ url: '/v1/pets', remoteAddress: '203.0.113.78' }), 401, 'unauthorized');
+    t.clock.advance(900_000);
+    expectError(await keyless(), 401, 'unauthorized');
+  });
+
   it('keeps keys apart', async () => {
     t = await startTestApp();
     const a = await t.bearer('free');

@@ -61,7 +61,12 @@ const CORPUS: Row[] = [
   row('101-digit petId', rawRequest('GET', `/v1/pets/${'9'.repeat(101)}`, auth), 400, 'invalid_request'),
   row('8 KB petId', rawRequest('GET', `/v1/pets/${'1'.repeat(8192)}`, auth), 400, 'invalid_request'),
   row('101-character order id', rawRequest('POST', `/v1/orders/ord_${'a'.repeat(97)}/approve`, auth), 400, 'invalid_request'),
-  row('101-character webhook endpoint id', rawRequest('DELETE', `/v1/webhook-endpoints/we_${'a'.repeat(98)}`, auth), 400, 'invalid_request'),
+  row(
+    '101-character webhook endpoint id',
+    rawRequest('DELETE', `/v1/webhook-endpoints/we_${'a'.repeat(98)}`, auth),
+    400,
+    'invalid_request',
+  ),
   // Node's HTTP parser.
   row(
     'two different Content-Length headers',

@@ -112,6 +112,11 @@ const CATALOGUE = {
   },
   rate_limited: { status: 429, example: 'Rate limit exceeded; retry after 12 s (see Retry-After and the X-RateLimit-* headers)' },
   key_banned: { status: 429 },
+  address_banned: {
+    status: 429,
+    example:
+      "This address kept sending requests without a valid key while limited, and is blocked for 900 s. Send a valid key ('Authorization: Bearer <key>'), or wait Retry-After seconds and back off exponentially.",
+  },
   header_fields_too_large: { status: 431, faultMessage: 'The request headers are too large' },
   // A dependency outage is usually over within seconds.
   service_unavailable: { status: 503, retryAfterSeconds: 5, example: 'The database is not answering; retry in a few seconds' },
@@ -174,7 +179,10 @@ export const ERROR_RESPONSES: Readonly<Record<number, { readonly name: string; r
       'If-Match names a version that is no longer current (code precondition_failed); the ETag header carries the current one. Read the resource again and retry with it',
   },
   413: { name: 'PayloadTooLarge', description: 'The request body is too large' },
-  414: { name: 'UriTooLong', description: 'The request URL is longer than this server reads (code uri_too_long), before any operation is chosen' },
+  414: {
+    name: 'UriTooLong',
+    description: 'The request URL is longer than this server reads (code uri_too_long), before any operation is chosen',
+  },
   415: { name: 'UnsupportedMediaType', description: 'The request body is not JSON' },
   422: {
     name: 'UnprocessableContent',
@@ -185,7 +193,11 @@ export const ERROR_RESPONSES: Readonly<Record<number, { readonly name: string; r
     name: 'PreconditionRequired',
     description: 'The change needs an If-Match header with the ETag the resource was read at (code precondition_required)',
   },
-  429: { name: 'TooManyRequests', description: 'Rate limit exceeded (code rate_limited) or client temporarily blocked (code key_banned)' },
+  429: {
+    name: 'TooManyRequests',
+    description:
+      'Rate limit exceeded (code rate_limited), a key blocked for a while for sending while limited (code key_banned), or a client address blocked for a while for sending requests without a valid key while limited (code address_banned)',
+  },
   500: { name: 'InternalError', description: 'Unexpected error; the message carries the request id' },
   503: { name: 'ServiceUnavailable', description: 'A backing service is unavailable' },
 };

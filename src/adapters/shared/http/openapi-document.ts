@@ -95,6 +95,7 @@ const ADMIN_CODES: readonly ErrorCode[] = [
   'unsupported_media_type',
   'rate_limited',
   'key_banned',
+  'address_banned',
   'internal_error',
   'service_unavailable',
   'organization_exists',

@@ -48,7 +48,8 @@ export class AdmitAdminRequest {
     if (principal === null) {
       const ip = request.clientAddress();
       const decision = await this.limiter.admit(addressSubject(ip), addressPolicy(this.ban));
-      if (decision.outcome !== 'admitted') throw new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(decision));
+      if (decision.outcome !== 'admitted')
+        throw new RateLimitExceededError(decision.outcome === 'banned', retryAfterSeconds(decision), 'address');
       await this.auditor.record({ id: null, requestId: request.requestId, ip }, 'admin.auth_failed', null);
       throw new UnauthenticatedError(ADMIN_UNAUTHORIZED_MESSAGE);
     }

@@ -152,14 +152,14 @@ export class AdmitRequest {
     if (!request.spendsQuota) return null;
     const { subject, stamp } = subjectOf(key);
     const decision = this.refusals.answer(subject, stamp);
-    return decision && { key, plan: key.plan, limits: key.limits, decision, refusal: refusalOf(decision) };
+    return decision && { key, plan: key.plan, limits: key.limits, decision, refusal: refusalOf(decision, 'key') };
   }
 
   private addressRefusal(request: AdmissionRequest): Admission | null {
     const quota = request.addressQuota;
     // Every address under a quota is decided under the same limits: the quota's name is the stamp.
     const decision = this.refusals.answer(addressSubject(request.clientAddress(), quota), quota.name);
-    return decision && { key: null, plan: 'anonymous', limits: quota.limits, decision, refusal: refusalOf(decision) };
+    return decision && { key: null, plan: 'anonymous', limits: quota.limits, decision, refusal: refusalOf(decision, 'address') };
   }
 
   private async decide(request: AdmissionRequest): Promise<Admission> {
@@ -181,7 +181,7 @@ export class AdmitRequest {
     const refusal =
       decision.outcome === 'admitted'
         ? (caller.authError ?? (caller.key && this.scopeRefusal(caller.key, request.scope)))
-        : refusalOf(decision);
+        : refusalOf(decision, caller.key === null ? 'address' : 'key');
     return { key: caller.key, plan, limits: caller.limits, decision, refusal };
   }
 
@@ -231,15 +231,15 @@ export class AdmitRequest {
 /** Refusals made so far, by Retry-After and kind: a flood's refusals are a few alike, made once each. */
 const refusalErrors = new Map<number, RateLimitExceededError>();
 
-function refusalOf(decision: RateDecision): RateLimitExceededError {
+function refusalOf(decision: RateDecision, of: 'key' | 'address'): RateLimitExceededError {
   const banned = decision.outcome === 'banned';
   const seconds = retryAfterSeconds(decision);
-  const id = seconds * 2 + (banned ? 1 : 0);
+  const id = seconds * 4 + (banned ? 1 : 0) + (of === 'address' ? 2 : 0);
   let refusal = refusalErrors.get(id);
   if (refusal === undefined) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound on a memo
     if (refusalErrors.size >= 10_000) refusalErrors.clear();
-    refusal = new RateLimitExceededError(banned, seconds);
+    refusal = new RateLimitExceededError(banned, seconds, of);
     refusalErrors.set(id, refusal);
   }
   return refusal;

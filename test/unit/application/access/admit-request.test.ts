@@ -145,8 +145,8 @@ describe('admitting a request', () => {
     expect(refusals.map((a) => [a.refusal?.code, a.decision?.banStarted])).toEqual([
       ['rate_limited', false],
       ['rate_limited', false],
-      ['key_banned', true],
-      ['key_banned', false],
+      ['address_banned', true],
+      ['address_banned', false],
     ]);
     expect(refusals.at(-1)?.refusal).toMatchObject({ retryAfterSeconds: BAN.durationMs / 1000 });
   });

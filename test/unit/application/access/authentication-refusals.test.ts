@@ -189,7 +189,7 @@ describe('admin credentials in the Authorization header', () => {
       await admit(credentials, banning)
         .execute(request('Bearer wrong-credential-0123456789'))
         .catch((e: unknown) => e),
-    ).toMatchObject({ code: 'key_banned', retryAfterSeconds: 30 });
+    ).toMatchObject({ code: 'address_banned', retryAfterSeconds: 30 });
     const forbidden = await admit()
       .execute(request(`Bearer ${token}`, { scope: 'keys:write' }))
       .catch((e: unknown) => e);

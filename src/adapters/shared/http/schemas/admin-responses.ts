@@ -28,7 +28,7 @@ const ADMIN_STYLE: ErrorResponseStyle = {
     415: { description: 'The request body is not JSON' },
     422: { description: 'The Idempotency-Key was already used with a different body (code idempotency_key_reused)' },
     428: { description: 'A change needs If-Match with the ETag it was read at (code precondition_required)' },
-    429: { description: 'Too many failed authentications from this address (code rate_limited, or key_banned while blocked)' },
+    429: { description: 'Too many failed authentications from this address (code rate_limited, or address_banned while blocked)' },
     500: { description: 'Unexpected error; the message carries the request id' },
     503: { description: 'The key store or the audit log is unavailable; nothing was changed' },
   },

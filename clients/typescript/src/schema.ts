@@ -554,7 +554,7 @@ export interface paths {
          * Send one delivery again now
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Whatever its status, the delivery is due at once: the next attempt (within a second) carries the same `webhook-id`, a new `webhook-timestamp` and a new signature. If it fails, the retry schedule goes on from the attempts already made.
+         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Whatever its status, the delivery is due at once: the next attempt (within a second) carries the same `webhook-id`, a new `webhook-timestamp` and a new signature. If it fails, the retry schedule goes on from the attempts already made. The 202 carries the delivery as it is now, `status: pending` with `nextAttemptAt` now: read it again for the attempt's outcome.
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -576,7 +576,7 @@ export interface paths {
          * Send again everything that failed since a time
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Every failed, exhausted or skipped delivery made at or after `since` (at most 30 days ago) is due again: the oldest 1000 per call (call again with a later `since` for more). They are sent like every delivery, in parallel and so in no set order. Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.
+         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Every failed, exhausted or skipped delivery made at or after `since` (at most 30 days ago) is due again: the oldest 1000 per call (call again with a later `since` for more). They are sent like every delivery, in parallel and so in no set order. `recovered` counts each delivery made due, including a retry that fell due while the endpoint was disabled (kept as skipped, never attempted). Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.
          */
         post: operations["recoverWebhookDeliveries"];
         delete?: never;

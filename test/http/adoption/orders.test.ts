@@ -227,6 +227,13 @@ describe('adoption requests', () => {
       expectError(await act(a, 'cancel', h.shelter, 'withdrawn'), 403, 'forbidden');
       expectError(await act(a, 'cancel', h.partner, 'rejected'), 403, 'forbidden');
       expectError(await act(a, 'cancel', h.stranger, 'withdrawn'), 404, 'not_found');
+      // A cancel without its reason, or with another, names the reasons a client may give.
+      expect(expectError(await call('POST', `/v1/orders/${a.id}/cancel`, h.partner, {}), 400, 'invalid_request').message).toBe(
+        "field 'reason' is required: one of withdrawn, rejected",
+      );
+      expect(expectError(await act(a, 'cancel', h.partner, 'pet_adopted'), 400, 'invalid_request').message).toBe(
+        "field 'reason' must be one of: withdrawn, rejected",
+      );
       expect(await order(a.id)).toEqual(a);
       expect((await act(a, 'cancel', h.partner, 'withdrawn')).json()).toMatchObject({ status: 'cancelled', cancelReason: 'withdrawn' });
       await act(b, 'approve');

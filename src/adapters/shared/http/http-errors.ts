@@ -75,7 +75,7 @@ interface AjvError {
   params: Record<string, unknown>;
   message?: string;
   /** With ajv's `verbose`: the schema holding the failed keyword, and its `x-invalid` text if any. */
-  parentSchema?: { 'x-invalid'?: string };
+  parentSchema?: { 'x-invalid'?: string; properties?: Record<string, { enum?: unknown[] }> };
 }
 
 const LOCATIONS: Readonly<Record<string, string>> = { querystring: 'query parameter', params: 'path parameter', headers: 'header' };
@@ -88,7 +88,12 @@ function validationMessage(error: FastifyError): string {
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   if (field === '') {
     if (first.keyword === 'type') return 'the request body must be a JSON object';
-    if (first.keyword === 'required') return `${location} '${String(first.params.missingProperty)}' is required`;
+    if (first.keyword === 'required') {
+      const missing = String(first.params.missingProperty);
+      // A required field with a few allowed values names them: what to send, not only that it is missing.
+      const allowed = first.parentSchema?.properties?.[missing]?.enum;
+      return `${location} '${missing}' is required${allowed ? `: one of ${allowed.join(', ')}` : ''}`;
+    }
     if (first.keyword === 'additionalProperties') return `${location} '${String(first.params.additionalProperty)}' is not recognised`;
     if (first.keyword === 'minProperties') return 'the request body must name at least one field to change';
     return `the request ${first.message ?? 'is invalid'}`;

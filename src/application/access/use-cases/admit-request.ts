@@ -166,7 +166,10 @@ export class AdmitRequest {
     const caller = await this.identify(request);
     const plan = caller.key?.plan ?? 'anonymous';
     if (caller.key && !request.spendsQuota) {
-      return { key: caller.key, plan, limits: caller.limits, decision: null, refusal: this.scopeRefusal(caller.key, request.scope) };
+      // Nothing is spent; a refusal still tells where the key stands, as every refusal of a key does.
+      const refusal = this.scopeRefusal(caller.key, request.scope);
+      const decision = refusal && (await this.status(caller.key));
+      return { key: caller.key, plan, limits: caller.limits, decision, refusal };
     }
     const policy = this.policyFor(caller.limits);
     let decision = this.refusals.answer(caller.subject, caller.stamp);

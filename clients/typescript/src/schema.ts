@@ -1319,7 +1319,7 @@ export interface components {
             /** @description The animal's breeds: primary (required once breeds are given), secondary, and whether it is a mix. Nested fields merge as RFC 7396 says; null removes. */
             breeds?: {
                 /** @description The main breed; one of the species' values (GET /v1/species/{species}) */
-                primary?: string | null;
+                primary: string;
                 /** @description A second breed; one of the species' values (GET /v1/species/{species}) */
                 secondary?: string | null;
                 /** @description A mix */
@@ -1341,7 +1341,7 @@ export interface components {
                  * Format: date
                  * @description YYYY-MM-DD, from 1900-01-01 to today
                  */
-                date?: string | null;
+                date: string;
                 /** @description True when the date is known, false when estimated */
                 exact?: boolean | null;
             } | null;
@@ -1355,7 +1355,7 @@ export interface components {
             /** @description Its colours (primary required once colors are given). Nested fields merge as RFC 7396 says; null removes. */
             colors?: {
                 /** @description The main colour; one of the species' values (GET /v1/species/{species}) */
-                primary?: string | null;
+                primary: string;
                 /** @description A second colour; one of the species' values (GET /v1/species/{species}) */
                 secondary?: string | null;
             } | null;
@@ -1383,21 +1383,24 @@ export interface components {
                 /** @description Microchipped: true, false, or null when unknown */
                 microchipped?: boolean | null;
             } | null;
-            /** @description Plain text, up to 10000 characters, stored and served whole */
+            /** @description Plain text, with something visible, up to 10000 characters, stored and served whole */
             description?: string | null;
             /** @description The adoption fee (amount and currency required once a fee is given). Nested fields merge as RFC 7396 says; null removes. */
             adoptionFee?: {
                 /** @description In the currency's minor units (cents) */
-                amount?: number | null;
-                /** @description ISO 4217 code, such as USD or EUR */
-                currency?: string | null;
+                amount: number;
+                /**
+                 * @description ISO 4217 code of a currency in use, such as USD or EUR
+                 * @enum {string}
+                 */
+                currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWG";
             } | null;
             /** @description Up to 20 short words (1 to 30 characters each, each once); null or [] for none */
             tags?: string[] | null;
             /** @description Where it can be met when not at its organization's place (a foster home): a postal code and its country, never an address or coordinates; null: at its organization's. Merges as RFC 7396 says. */
             location?: {
                 /** @description A postal code: a US ZIP code (10001, or 10001-1234, read as 10001) */
-                postalCode?: string | null;
+                postalCode: string;
                 /** @description ISO 3166-1 alpha-2; US, the one country covered, when left out or null */
                 country?: string | null;
             } | null;
@@ -1488,14 +1491,17 @@ export interface components {
                 /** @description Microchipped: true, false, or null when unknown */
                 microchipped?: boolean | null;
             } | null;
-            /** @description Plain text, up to 10000 characters, stored and served whole */
+            /** @description Plain text, with something visible, up to 10000 characters, stored and served whole */
             description?: string | null;
             /** @description The adoption fee (amount and currency required once a fee is given). Nested fields merge as RFC 7396 says; null removes. */
             adoptionFee?: {
                 /** @description In the currency's minor units (cents) */
                 amount?: number | null;
-                /** @description ISO 4217 code, such as USD or EUR */
-                currency?: string | null;
+                /**
+                 * @description ISO 4217 code of a currency in use, such as USD or EUR
+                 * @enum {string|null}
+                 */
+                currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWG" | null;
             } | null;
             /** @description Up to 20 short words (1 to 30 characters each, each once); null or [] for none */
             tags?: string[] | null;
@@ -1711,7 +1717,7 @@ export interface components {
          * @description The fields to change (RFC 7396 merge patch), at least one; null removes a field (not the name). id, version and the times are read-only.
          */
         OrganizationPatch: {
-            /** @description The name partner sites show (1 to 200 characters) */
+            /** @description The name partner sites show (1 to 200 characters, something visible, on one line) */
             name?: string;
             /** @description An email address; null removes it */
             email?: string | null;
@@ -3255,7 +3261,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the adoption request */
+                /** @description Identifier of the adoption request (ord_ and 21 lower-case letters or digits) */
                 orderId: string;
             };
             cookie?: never;
@@ -3327,7 +3333,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the adoption request */
+                /** @description Identifier of the adoption request (ord_ and 21 lower-case letters or digits) */
                 orderId: string;
             };
             cookie?: never;
@@ -3425,7 +3431,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the adoption request */
+                /** @description Identifier of the adoption request (ord_ and 21 lower-case letters or digits) */
                 orderId: string;
             };
             cookie?: never;
@@ -3523,7 +3529,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Identifier of the adoption request */
+                /** @description Identifier of the adoption request (ord_ and 21 lower-case letters or digits) */
                 orderId: string;
             };
             cookie?: never;

@@ -175,8 +175,9 @@ export function keyHints(key: string): { readonly start: string; readonly last4:
 export const MAX_ALLOWED_ORIGINS = 20;
 
 /** An origin as browsers send it: http or https, a host, an optional port; no path, no trailing slash. */
-const ORIGIN =
-  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
+export const ORIGIN_PATTERN =
+  '^https?://(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\\[[0-9a-f:.]+\\])(?::[0-9]{1,5})?$';
+const ORIGIN = new RegExp(ORIGIN_PATTERN);
 
 /**
  * The rules of a browser key: 1 to 20 exact origins, each once, and the key read-only, since whatever

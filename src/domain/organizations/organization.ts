@@ -7,6 +7,7 @@
 import { ValidationError } from '../shared/errors.js';
 import type { Instant } from '../shared/instant.js';
 import { VISIBLE_CHARACTER_PATTERN } from '../shared/name-pattern.js';
+import { CONTROL_PATTERN } from '../shared/text-rules.js';
 import { OWNER_ID_MAX_LENGTH } from '../shared/owner.js';
 import { placeOf, type Gazetteer, type Place, type PlaceInput } from '../shared/place.js';
 
@@ -65,9 +66,12 @@ export const PROFILE_FIELDS = [
 ] as const satisfies readonly (keyof OrganizationProfile)[];
 
 const VISIBLE = new RegExp(VISIBLE_CHARACTER_PATTERN, 'u');
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
-const PHONE = /^\+?[0-9][0-9 ().-]{3,}[0-9]$/;
-const CONTROL_EXCEPT_NEWLINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+/** The rules of the profile's text, as patterns the OpenAPI document states too. */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+export const PHONE_PATTERN = '^\\+?[0-9][0-9 ().-]{3,}[0-9]$';
+const EMAIL = new RegExp(EMAIL_PATTERN, 'u');
+const PHONE = new RegExp(PHONE_PATTERN);
+const CONTROL_EXCEPT_NEWLINE = new RegExp(CONTROL_PATTERN, 'u');
 const length = (text: string) => [...text].length;
 
 /** An owner id as the path names an organization. */

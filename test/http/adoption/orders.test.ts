@@ -305,7 +305,9 @@ describe('adoption requests', () => {
 
     it('answers 404 for an id that is not one, and lists with filters and paging', async () => {
       h = await harness();
-      expectError(await act('nope', 'approve'), 404, 'not_found');
+      // Not an id's form: 400, as for every id of the API; of its form but unknown: 404.
+      expect(expectError(await act('nope', 'approve'), 400, 'invalid_request').message).toMatch(/must be an adoption request id/);
+      expectError(await act('.', 'cancel'), 405, 'method_not_allowed');
       expectError(await act('ord_000000000000000000000', 'approve'), 404, 'not_found');
       const rex = await addPet();
       const tom = await addPet();

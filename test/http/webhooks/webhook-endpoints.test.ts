@@ -96,7 +96,6 @@ describe('webhook endpoints', () => {
     ['https://user:pw@hooks.example.com/', /user name or password/],
     ['https://127.0.0.1/', /loopback/],
     ['https://[::ffff:7f00:1]/', /loopback/],
-    ['https://0x7f000001/', /loopback/],
     ['https://169.254.169.254/latest/meta-data/', /link-local/],
     ['https://10.1.2.3/', /private/],
     ['https://100.64.0.1/', /shared/],
@@ -120,6 +119,10 @@ describe('webhook endpoints', () => {
       { url: 'https://hooks.example.com/', enabledEvents: ['pet.adopted'] },
       { url: 'https://hooks.example.com/', enabledEvents: ['*', 'pet.created'] },
       { url: 'not a url', enabledEvents: ['*'] },
+      // Outside the document's URL pattern: a host of one number (0x7f000001, 2130706433), a fragment.
+      { url: 'https://0x7f000001/', enabledEvents: ['*'] },
+      { url: 'https://2130706433/', enabledEvents: ['*'] },
+      { url: 'https://hooks.example.com/#top', enabledEvents: ['*'] },
       { url: 'https://hooks.example.com/', enabledEvents: ['*'], secret: 'whsec_mine' },
     ]) {
       expectError(await create(shelter, payload), 400, 'invalid_request');

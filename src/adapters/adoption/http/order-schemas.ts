@@ -106,7 +106,11 @@ export const CancelOrderSchema = Type.Object(
 );
 
 export const OrderIdParamsSchema = Type.Object({
-  orderId: Type.String({ maxLength: 64, description: 'Identifier of the adoption request' }),
+  orderId: Type.String({
+    pattern: ADOPTION_REQUEST_ID_PATTERN,
+    description: 'Identifier of the adoption request (ord_ and 21 lower-case letters or digits)',
+    'x-invalid': 'must be an adoption request id: ord_ and 21 lower-case letters or digits',
+  }),
 });
 
 export const ListOrdersQuerySchema = Type.Object(

@@ -44,7 +44,7 @@ export const NewPetSchema = Type.Object(
     }),
     categoryId: IdSchema('Identifier of the category the animal belongs to'),
     status: Type.Optional(PetStatusSchema('Availability of the animal; defaults to available')),
-    ...recordInputProperties(),
+    ...recordInputProperties(true),
   },
   {
     title: 'NewPet',

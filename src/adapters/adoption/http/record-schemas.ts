@@ -6,6 +6,7 @@
 import { Type, type TSchema } from 'typebox';
 import {
   AGE_GROUPS,
+  CURRENCIES,
   DESCRIPTION_MAX_LENGTH,
   MAX_FEE_MINOR_UNITS,
   MAX_TAGS,
@@ -24,6 +25,8 @@ import {
   type Size,
 } from '../../../domain/adoption/pet-record.js';
 import { SPECIES_IDS } from '../../../domain/adoption/species.js';
+import { VISIBLE_CHARACTER_PATTERN } from '../../../domain/shared/name-pattern.js';
+import { CONTROL_PATTERN } from '../../../domain/shared/text-rules.js';
 import { placeInputSchema, placeSchema } from '../../shared/http/schemas/place-schemas.js';
 
 const NAME_MAX = 100;
@@ -57,6 +60,7 @@ const attributes = {
     {
       minLength: 1,
       maxLength: SPECIAL_NEEDS_MAX_LENGTH,
+      pattern: VISIBLE_CHARACTER_PATTERN,
       description: `What the special needs are (up to ${SPECIAL_NEEDS_MAX_LENGTH} characters); only with specialNeeds true`,
     },
     'string',
@@ -75,9 +79,31 @@ const object = <T>(properties: Record<string, TSchema>, description: string, req
   });
 
 /** The record's fields as a client sends them (NewPet, PetPatch): each optional; null is unknown, or removes. */
-export function recordInputProperties() {
-  const partial = <T>(properties: Record<string, TSchema>, description: string) =>
-    Type.Optional(object<Partial<T>>(properties, `${description} Nested fields merge as RFC 7396 says; null removes.`, [], true));
+/** A member schema without null: what a create must give once it gives the object. */
+function notNull(schema: TSchema): TSchema {
+  const copy: Record<string, unknown> = { ...schema };
+  if (Array.isArray(copy.type)) copy.type = (copy.type as string[]).filter((type) => type !== 'null');
+  if (Array.isArray(copy.enum)) copy.enum = (copy.enum as unknown[]).filter((value) => value !== null);
+  return copy;
+}
+
+/**
+ * The record's fields as a client sends them: for a create (NewPet), a nested object given is whole
+ * (an adoption fee names its amount and currency); for a change (PetPatch), it merges into what is
+ * stored, so its members are each optional.
+ */
+export function recordInputProperties(forCreate = false) {
+  const partial = <T>(properties: Record<string, TSchema>, description: string, required: readonly string[] = []) =>
+    Type.Optional(
+      object<Partial<T>>(
+        forCreate
+          ? { ...properties, ...Object.fromEntries(required.map((key) => [key, notNull(properties[key] as TSchema)])) }
+          : properties,
+        `${description} Nested fields merge as RFC 7396 says; null removes.`,
+        forCreate ? required : [],
+        true,
+      ),
+    );
   return {
     species: Type.Optional(
       Type.Unsafe<string | null>({
@@ -94,6 +120,7 @@ export function recordInputProperties() {
         mixed: nullable<boolean>({ description: 'A mix' }, 'boolean'),
       },
       "The animal's breeds: primary (required once breeds are given), secondary, and whether it is a mix.",
+      ['primary'],
     ),
     sex: Type.Optional(nullableEnum<Sex>(SEXES, `female, male or unknown`)),
     ageGroup: Type.Optional(
@@ -108,12 +135,14 @@ export function recordInputProperties() {
         exact: nullable<boolean>({ description: 'True when the date is known, false when estimated' }, 'boolean'),
       },
       'When the animal was born (date required once birthDate is given; exact defaults to false).',
+      ['date'],
     ),
     size: Type.Optional(nullableEnum<Size>(SIZES, 'small, medium, large or extra-large, grown')),
     coat: Type.Optional(speciesValue('The coat')),
     colors: partial<Colors>(
       { primary: speciesValue('The main colour'), secondary: speciesValue('A second colour') },
       'Its colours (primary required once colors are given).',
+      ['primary'],
     ),
     goodWith: partial<GoodWith>(goodWith, 'Whom it is good with.'),
     attributes: partial<Attributes>(attributes, 'Its health and habits.'),
@@ -122,7 +151,8 @@ export function recordInputProperties() {
         {
           minLength: 1,
           maxLength: DESCRIPTION_MAX_LENGTH,
-          description: `Plain text, up to ${DESCRIPTION_MAX_LENGTH} characters, stored and served whole`,
+          pattern: VISIBLE_CHARACTER_PATTERN,
+          description: `Plain text, with something visible, up to ${DESCRIPTION_MAX_LENGTH} characters, stored and served whole`,
         },
         'string',
       ),
@@ -133,15 +163,26 @@ export function recordInputProperties() {
           { minimum: 0, maximum: MAX_FEE_MINOR_UNITS, description: "In the currency's minor units (cents)" },
           'integer',
         ),
-        currency: nullable<string>({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, such as USD or EUR' }, 'string'),
+        currency: nullable<string>(
+          { enum: [...CURRENCIES, null], description: 'ISO 4217 code of a currency in use, such as USD or EUR' },
+          'string',
+        ),
       },
       'The adoption fee (amount and currency required once a fee is given).',
+      ['amount', 'currency'],
     ),
     tags: Type.Optional(
       Type.Unsafe<string[] | null>({
         type: ['array', 'null'],
         maxItems: MAX_TAGS,
-        items: { type: 'string', minLength: 1, maxLength: TAG_MAX_LENGTH },
+        items: {
+          type: 'string',
+          minLength: 1,
+          maxLength: TAG_MAX_LENGTH,
+          pattern: VISIBLE_CHARACTER_PATTERN,
+          not: { pattern: CONTROL_PATTERN },
+        },
+        uniqueItems: true,
         description: `Up to ${MAX_TAGS} short words (1 to ${TAG_MAX_LENGTH} characters each, each once); null or [] for none`,
         'x-invalid': `must be a list of at most ${MAX_TAGS} tags of 1 to ${TAG_MAX_LENGTH} characters`,
       }),
@@ -150,6 +191,7 @@ export function recordInputProperties() {
       placeInputSchema(
         "Where it can be met when not at its organization's place (a foster home): a postal code and its country, never an address or coordinates; null: at its organization's. Merges as RFC 7396 says.",
         true,
+        forCreate,
       ),
     ),
   };

@@ -20,7 +20,7 @@ const yesNo = (description: string) =>
     }),
   );
 const instant = (description: string) => Type.Optional(dateTime(description));
-const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '^[^,]+$' });
 
 /** The query parameters that take lists, split on commas before validation. */
 export const LIST_PARAMETERS = ['id', 'species', 'breed', 'sex', 'ageGroup', 'size', 'coat', 'color', 'organizationId'] as const;

@@ -3,11 +3,16 @@ import { Type } from 'typebox';
 import {
   ADDRESS_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
   HOURS_MAX_LENGTH,
   ORGANIZATION_NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
+  PHONE_PATTERN,
   URL_MAX_LENGTH,
 } from '../../../domain/organizations/organization.js';
+import { VISIBLE_CHARACTER_PATTERN } from '../../../domain/shared/name-pattern.js';
+import { CONTROL_EXCEPT_NEWLINE_PATTERN, CONTROL_PATTERN } from '../../../domain/shared/text-rules.js';
+import { WEB_URL_PATTERN } from '../../shared/http/schemas/url-pattern.js';
 import { OWNER_ID_MAX_LENGTH } from '../../../domain/shared/owner.js';
 import { cursorQuery, limitQuery } from '../../shared/http/schemas/common-schemas.js';
 import { distanceProperty, nearQuery, placeInputSchema, placeSchema, radiusQuery } from '../../shared/http/schemas/place-schemas.js';
@@ -60,40 +65,81 @@ export const OrganizationsSchema = Type.Array(OrganizationSchema, {
   description: 'A page of organizations in ascending id order',
 });
 
-const nullableText = (max: number, description: string, pattern?: string) =>
+/** Text a person reads: something visible, and no control characters (line feeds too, unless `multiline`). */
+const textRules = (multiline: boolean) => ({
+  pattern: VISIBLE_CHARACTER_PATTERN,
+  not: { pattern: multiline ? CONTROL_EXCEPT_NEWLINE_PATTERN : CONTROL_PATTERN },
+});
+
+const nullableText = (max: number, description: string, rules: Record<string, unknown>, invalid: string) =>
   Type.Optional(
     Type.Unsafe<string | null>({
       type: ['string', 'null'],
       minLength: 1,
       maxLength: max,
-      ...(pattern !== undefined && { pattern }),
+      ...rules,
       description: `${description}; null removes it`,
+      'x-invalid': invalid,
     }),
   );
 
-const profileInput = {
-  email: nullableText(EMAIL_MAX_LENGTH, 'An email address'),
-  phone: nullableText(PHONE_MAX_LENGTH, 'A telephone number: digits, spaces, ( ) . - and an optional leading +'),
-  website: nullableText(URL_MAX_LENGTH, 'An http or https URL'),
-  address: nullableText(ADDRESS_MAX_LENGTH, 'Its public street address (lines separated by \\n)'),
+/** The profile's fields as a client sends them; `whole` for a create (a location names its postal code). */
+const profileInputOf = (whole: boolean) => ({
+  email: nullableText(
+    EMAIL_MAX_LENGTH,
+    'An email address',
+    { pattern: EMAIL_PATTERN },
+    `must be an email address such as adopt@shelter.example, at most ${EMAIL_MAX_LENGTH} characters`,
+  ),
+  phone: nullableText(
+    PHONE_MAX_LENGTH,
+    'A telephone number: digits, spaces, ( ) . - and an optional leading +',
+    { pattern: PHONE_PATTERN },
+    `must be a telephone number of digits, spaces, ( ) . - and an optional leading +, such as +1 212 555 0100 (at most ${PHONE_MAX_LENGTH} characters)`,
+  ),
+  website: nullableText(
+    URL_MAX_LENGTH,
+    'An http or https URL',
+    { pattern: WEB_URL_PATTERN },
+    `must be an http or https URL such as https://shelter.example/adopt, at most ${URL_MAX_LENGTH} characters`,
+  ),
+  address: nullableText(
+    ADDRESS_MAX_LENGTH,
+    'Its public street address (lines separated by \\n)',
+    textRules(true),
+    `must be plain text with something visible (line breaks allowed), at most ${ADDRESS_MAX_LENGTH} characters`,
+  ),
   location: Type.Optional(
     placeInputSchema(
       'Its postal code and country (US when left out); the city and region come from the code. Merges as RFC 7396 says; null removes it.',
       true,
+      whole,
     ),
   ),
-  adoptionPolicyUrl: nullableText(URL_MAX_LENGTH, 'Where its adoption policy is published (http or https)'),
-  hours: nullableText(HOURS_MAX_LENGTH, 'Its opening hours, as text'),
-};
+  adoptionPolicyUrl: nullableText(
+    URL_MAX_LENGTH,
+    'Where its adoption policy is published (http or https)',
+    { pattern: WEB_URL_PATTERN },
+    `must be an http or https URL such as https://shelter.example/adopt, at most ${URL_MAX_LENGTH} characters`,
+  ),
+  hours: nullableText(
+    HOURS_MAX_LENGTH,
+    'Its opening hours, as text',
+    textRules(true),
+    `must be plain text with something visible (line breaks allowed), at most ${HOURS_MAX_LENGTH} characters`,
+  ),
+});
 
 const name = Type.String({
   minLength: 1,
   maxLength: ORGANIZATION_NAME_MAX_LENGTH,
-  description: `The name partner sites show (1 to ${ORGANIZATION_NAME_MAX_LENGTH} characters)`,
+  ...textRules(false),
+  description: `The name partner sites show (1 to ${ORGANIZATION_NAME_MAX_LENGTH} characters, something visible, on one line)`,
+  'x-invalid': `must be 1 to ${ORGANIZATION_NAME_MAX_LENGTH} characters of plain text on one line, with something visible`,
 });
 
 export const OrganizationPatchSchema = Type.Object(
-  { name: Type.Optional(name), ...profileInput },
+  { name: Type.Optional(name), ...profileInputOf(false) },
   {
     title: 'OrganizationPatch',
     additionalProperties: false,
@@ -108,7 +154,7 @@ export const NewOrganizationSchema = Type.Object(
   {
     id: Type.String({ minLength: 1, maxLength: OWNER_ID_MAX_LENGTH, description: "The owner id its keys carry (the keys' ownerId)" }),
     name,
-    ...profileInput,
+    ...profileInputOf(true),
   },
   { title: 'NewOrganization', additionalProperties: false, description: "A key owner's organization, to create" },
 );
@@ -142,7 +188,7 @@ export const ListOrganizationsQuerySchema = Type.Object(
       }),
     ),
     id: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: OWNER_ID_MAX_LENGTH }), {
+      Type.Array(Type.String({ minLength: 1, maxLength: OWNER_ID_MAX_LENGTH, pattern: '^[^,]+$' }), {
         minItems: 1,
         maxItems: MAX_IDS,
         description: `Only these organizations (1 to ${MAX_IDS}): \`id=a&id=b\`, or \`id=a,b\`; ids that do not exist are left out`,

@@ -98,6 +98,8 @@ function validationMessage(error: FastifyError): string {
     if (first.keyword === 'minProperties') return 'the request body must name at least one field to change';
     return `the request ${first.message ?? 'is invalid'}`;
   }
+  // A member missing from a nested object names the member, as the domain's own check does.
+  if (first.keyword === 'required') return `${field}.${String(first.params.missingProperty)} is required when ${field} is given`;
   const expected = first.parentSchema?.['x-invalid'];
   if (expected) return `${location} '${field}' ${expected}`;
   if (first.keyword === 'enum') return `${location} '${field}' must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`;

@@ -12,6 +12,7 @@ import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../domain/webhooks/webhook-en
 import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../domain/webhooks/webhook-delivery.js';
 import { ATTEMPT_ERRORS, DELIVERY_STATUSES } from '../../../domain/webhooks/webhook-delivery.js';
 import { cursorQuery, limitQuery } from '../../shared/http/schemas/common-schemas.js';
+import { WEBHOOK_URL_PATTERN } from '../../shared/http/schemas/url-pattern.js';
 
 const EndpointIdSchema = Type.String({
   pattern: WEBHOOK_ENDPOINT_ID_PATTERN,
@@ -23,14 +24,19 @@ const UrlSchema = (description: string) =>
   Type.String({
     minLength: 1,
     maxLength: WEBHOOK_URL_MAX_LENGTH,
+    // An absolute http(s) URL without spaces or a fragment. http passes for WEBHOOK_ALLOW_LOOPBACK's
+    // loopback hosts and is otherwise refused with 422, as is a user name or an inside address in any spelling.
+    pattern: WEBHOOK_URL_PATTERN,
     description,
-    'x-invalid': `must be an absolute https URL of at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
+    'x-invalid': `must be an absolute https URL without a fragment, of at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
   });
 
 const EnabledEventsSchema = (description: string) =>
   Type.Array(Type.Unsafe<string>({ type: 'string', enum: [ALL_EVENTS, ...EVENT_TYPES] }), {
     minItems: 1,
     maxItems: EVENT_TYPES.length,
+    // "*" stands alone: it already means every type.
+    not: { allOf: [{ contains: { const: ALL_EVENTS } }, { minItems: 2 }] },
     description,
     'x-invalid': `must be a list of event types (${EVENT_TYPES.join(', ')}), or ["${ALL_EVENTS}"]`,
   });

@@ -47,8 +47,9 @@ export const NewAdminCredentialSchema = Type.Object(
     name: Type.String({
       minLength: 1,
       maxLength: ADMIN_NAME_MAX_LENGTH,
+      pattern: '\\S',
       description: 'What operators and the audit log call it (a person, a team, a tool)',
-      'x-invalid': `must be a string of 1 to ${ADMIN_NAME_MAX_LENGTH} characters`,
+      'x-invalid': `must be a string of 1 to ${ADMIN_NAME_MAX_LENGTH} characters, not only spaces`,
     }),
     scopes: Type.Array(AdminScopeSchema, {
       minItems: 1,

@@ -1,6 +1,6 @@
 /** TypeBox schemas of the admin API's keys: as operators see them (never a secret but once), and what they send. */
 import { Type, type TSchema } from 'typebox';
-import { KEY_SCOPES, KEY_STATUSES, MAX_ALLOWED_ORIGINS } from '../../../../domain/access/api-key.js';
+import { KEY_SCOPES, KEY_STATUSES, MAX_ALLOWED_ORIGINS, ORIGIN_PATTERN } from '../../../../domain/access/api-key.js';
 import { KEY_NAME_MAX_LENGTH, MAX_ROTATION_GRACE_MS, REVOKE_REASON_MAX_LENGTH } from '../../../../domain/access/key-rules.js';
 import { OWNER_ID_MAX_LENGTH } from '../../../../domain/shared/owner.js';
 import { LIMITS_RULE_TEXT, PLAN_IDS } from '../../../../domain/access/plans.js';
@@ -31,19 +31,27 @@ const ScopesSchema = Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type:
   'x-invalid': `must list one or more of ${KEY_SCOPES.join(', ')}, each once`,
 });
 
-const OriginsSchema = Type.Array(Type.String({ maxLength: 200 }), {
-  minItems: 1,
-  maxItems: MAX_ALLOWED_ORIGINS,
-  uniqueItems: true,
-  description: `Makes it a browser key: the exact web origins (\`https://shelter.example\`, as the browser sends them) whose pages may use it, 1 to ${MAX_ALLOWED_ORIGINS}. A browser key must be read-only (\`scopes: ["pets:read"]\`)`,
-  'x-invalid': `must list 1 to ${MAX_ALLOWED_ORIGINS} origins, each once`,
-});
+const OriginsSchema = Type.Array(
+  Type.String({
+    maxLength: 200,
+    pattern: ORIGIN_PATTERN,
+    'x-invalid': 'is not an origin: scheme, host and optional port in lower case, as a browser sends it (https://shelter.example), no path',
+  }),
+  {
+    minItems: 1,
+    maxItems: MAX_ALLOWED_ORIGINS,
+    uniqueItems: true,
+    description: `Makes it a browser key: the exact web origins (\`https://shelter.example\`, as the browser sends them) whose pages may use it, 1 to ${MAX_ALLOWED_ORIGINS}. A browser key must be read-only (\`scopes: ["pets:read"]\`)`,
+    'x-invalid': `must list 1 to ${MAX_ALLOWED_ORIGINS} origins, each once`,
+  },
+);
 
 const NameSchema = Type.String({
   minLength: 1,
   maxLength: KEY_NAME_MAX_LENGTH,
-  description: "The key's name, for operators",
-  'x-invalid': `must be a string of 1 to ${KEY_NAME_MAX_LENGTH} characters`,
+  pattern: '\\S',
+  description: `The key's name, for operators: 1 to ${KEY_NAME_MAX_LENGTH} characters, not only spaces`,
+  'x-invalid': `must be a string of 1 to ${KEY_NAME_MAX_LENGTH} characters, not only spaces`,
 });
 const OwnerSchema = Type.String({
   minLength: 1,
@@ -166,8 +174,9 @@ export const RevocationSchema = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: REVOKE_REASON_MAX_LENGTH,
-        description: 'Why the key is revoked (a leak, a customer leaving), kept on the record and in the audit event',
-        'x-invalid': `must be a string of 1 to ${REVOKE_REASON_MAX_LENGTH} characters`,
+        pattern: '\\S',
+        description: 'Why the key is revoked (a leak, a customer leaving), kept on the record and in the audit event; not only spaces',
+        'x-invalid': `must be a string of 1 to ${REVOKE_REASON_MAX_LENGTH} characters, not only spaces`,
       }),
     ),
   },

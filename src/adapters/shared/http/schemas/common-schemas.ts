@@ -27,10 +27,15 @@ export function idempotencyHeadersSchema(instead: string) {
 
 export const IF_MATCH_HEADER = 'if-match';
 
+/** `*`, or entity tags (`"3"`, `W/"3"`) separated by commas, as parseIfMatch reads them. */
+const ENTITY_TAG = '(?:W/)?"[\\x21\\x23-\\x2B\\x2D-\\x7E]*"';
+export const IF_MATCH_PATTERN = `^[ \\t]*(?:\\*|${ENTITY_TAG}(?:[ \\t]*,[ \\t]*${ENTITY_TAG})*)[ \\t]*$`;
+
 /** If-Match on a change; `required` for PATCH (428 without it), optional for DELETE. */
 export function ifMatchHeadersSchema(required: boolean) {
   const header = Type.String({
     maxLength: 1024,
+    pattern: IF_MATCH_PATTERN,
     description: `The ETag the resource was read at, e.g. \`"3"\` (every response that carries one resource sends its ETag; the \`version\` field of a list item gives the same value). \`*\` matches any current version. ${required ? 'Required: without it the change is refused with 428.' : 'Optional: when sent, a resource changed since gets 412.'} A version that is no longer current gets 412 with the current ETag. Weak tags (\`W/"3"\`) never match.`,
     'x-invalid': 'must be * or a list of entity tags such as "3"',
   });

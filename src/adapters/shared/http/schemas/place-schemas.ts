@@ -11,10 +11,15 @@ const POSTAL_CODE = {
 const COUNTRY = { pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; US, the one country covered, when left out or null' };
 
 /** A place as a client names it: its postal code and country, nothing finer (an address or coordinates are refused). */
-export function placeInputSchema(description: string, nullable: boolean) {
+export function placeInputSchema(description: string, nullable: boolean, whole = false) {
+  // Whole (a create): the postal code is required. Otherwise (a change) members merge into what is stored.
   return Type.Unsafe<Partial<PlaceInput> | null>({
     type: nullable ? ['object', 'null'] : 'object',
-    properties: { postalCode: { ...POSTAL_CODE, type: ['string', 'null'] }, country: { ...COUNTRY, type: ['string', 'null'] } },
+    properties: {
+      postalCode: { ...POSTAL_CODE, type: whole ? 'string' : ['string', 'null'] },
+      country: { ...COUNTRY, type: ['string', 'null'] },
+    },
+    ...(whole && { required: ['postalCode'] }),
     additionalProperties: false,
     description,
     'x-invalid': `must be ${nullable ? 'null or ' : ''}{ "postalCode", "country" }: a postal code and its country, nothing finer (a street address or coordinates are never taken)`,

@@ -83,6 +83,21 @@ const nullableText = (max: number, description: string, rules: Record<string, un
     }),
   );
 
+const webUrl = (description: string) =>
+  nullableText(
+    URL_MAX_LENGTH,
+    description,
+    { pattern: WEB_URL_PATTERN },
+    `must be an http or https URL such as https://shelter.example/adopt, at most ${URL_MAX_LENGTH} characters`,
+  );
+const multilineText = (max: number, description: string) =>
+  nullableText(
+    max,
+    description,
+    textRules(true),
+    `must be plain text with something visible (line breaks allowed), at most ${max} characters`,
+  );
+
 /** The profile's fields as a client sends them; `whole` for a create (a location names its postal code). */
 const profileInputOf = (whole: boolean) => ({
   email: nullableText(
@@ -97,18 +112,8 @@ const profileInputOf = (whole: boolean) => ({
     { pattern: PHONE_PATTERN },
     `must be a telephone number of digits, spaces, ( ) . - and an optional leading +, such as +1 212 555 0100 (at most ${PHONE_MAX_LENGTH} characters)`,
   ),
-  website: nullableText(
-    URL_MAX_LENGTH,
-    'An http or https URL',
-    { pattern: WEB_URL_PATTERN },
-    `must be an http or https URL such as https://shelter.example/adopt, at most ${URL_MAX_LENGTH} characters`,
-  ),
-  address: nullableText(
-    ADDRESS_MAX_LENGTH,
-    'Its public street address (lines separated by \\n)',
-    textRules(true),
-    `must be plain text with something visible (line breaks allowed), at most ${ADDRESS_MAX_LENGTH} characters`,
-  ),
+  website: webUrl('An http or https URL'),
+  address: multilineText(ADDRESS_MAX_LENGTH, 'Its public street address (lines separated by \\n)'),
   location: Type.Optional(
     placeInputSchema(
       'Its postal code and country (US when left out); the city and region come from the code. Merges as RFC 7396 says; null removes it.',
@@ -116,18 +121,8 @@ const profileInputOf = (whole: boolean) => ({
       whole,
     ),
   ),
-  adoptionPolicyUrl: nullableText(
-    URL_MAX_LENGTH,
-    'Where its adoption policy is published (http or https)',
-    { pattern: WEB_URL_PATTERN },
-    `must be an http or https URL such as https://shelter.example/adopt, at most ${URL_MAX_LENGTH} characters`,
-  ),
-  hours: nullableText(
-    HOURS_MAX_LENGTH,
-    'Its opening hours, as text',
-    textRules(true),
-    `must be plain text with something visible (line breaks allowed), at most ${HOURS_MAX_LENGTH} characters`,
-  ),
+  adoptionPolicyUrl: webUrl('Where its adoption policy is published (http or https)'),
+  hours: multilineText(HOURS_MAX_LENGTH, 'Its opening hours, as text'),
 });
 
 const name = Type.String({

@@ -108,6 +108,8 @@ export { MongoClient };
  */
 export async function twoInstances(env: Record<string, string> = {}): Promise<{
   readonly instances: readonly [Application, Application];
+  /** The database they share, to read what they stored. */
+  readonly database: Awaited<ReturnType<typeof openTestDatabase>>;
   readonly close: () => Promise<void>;
 }> {
   const database = await openTestDatabase();
@@ -122,6 +124,7 @@ export async function twoInstances(env: Record<string, string> = {}): Promise<{
   const instances = (await Promise.all([1, 2].map(() => createApp(config)))) as [Application, Application];
   return {
     instances,
+    database,
     close: async () => {
       await Promise.all(instances.map((app) => app.http.close()));
       await database.close();

@@ -3,7 +3,7 @@ import { PLAN_LIMITS } from '../../../src/domain/access/plans.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type Application } from '../../../src/config/create-app.js';
 import { loadConfig } from '../../../src/config/env.js';
-import { backend, describeWith, openTestDatabase, uniquePrefix } from '../../support/integration.js';
+import { backend, describeWith, twoInstances, uniquePrefix } from '../../support/integration.js';
 
 const ADMIN_TOKEN = 'adopt-admin-test-token-for-instances';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -13,26 +13,17 @@ const listPets = (app: Application, key: string) =>
   app.http.inject({ url: '/v1/pets?limit=1', headers: { authorization: `Bearer ${key}` } });
 
 describeWith('both', 'Keys managed over HTTP, seen by two instances on one MongoDB and one Redis', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let a: Application;
   let b: Application;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      MONGODB_URL: backend('mongo').url,
-      MONGODB_DATABASE: database.name,
-      REDIS_URL: backend('redis').url,
-      REDIS_KEY_PREFIX: uniquePrefix(),
-      ADMIN_TOKENS: ADMIN_TOKEN,
-      KEY_CACHE_TTL_SECONDS: String(CACHE_TTL_SECONDS),
-    });
-    [a, b] = (await Promise.all([1, 2].map(() => createApp(config)))) as [Application, Application];
+    let instances: readonly [Application, Application];
+    ({ instances, close } = await twoInstances({ ADMIN_TOKENS: ADMIN_TOKEN, KEY_CACHE_TTL_SECONDS: String(CACHE_TTL_SECONDS) }));
+    [a, b] = instances;
   });
   afterAll(async () => {
-    await Promise.all([a, b].map((app) => app.http.close()));
-    await database.close();
+    await close();
   });
 
   const issue = async (payload: object) => {

@@ -2,32 +2,21 @@
 import { PLAN_LIMITS } from '../../../src/domain/access/plans.js';
 import { Long } from 'mongodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp, type Application } from '../../../src/config/create-app.js';
-import { loadConfig } from '../../../src/config/env.js';
-import { backend, describeWith, openTestDatabase, uniquePrefix } from '../../support/integration.js';
+import type { Application } from '../../../src/config/create-app.js';
+import { describeWith, twoInstances } from '../../support/integration.js';
 import { expectRaceOutcome } from '../../support/test-app.js';
 
 describeWith('both', 'Two instances on one MongoDB and one Redis', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let instances: Application[];
+  let database: Awaited<ReturnType<typeof twoInstances>>['database'];
+  let instances: readonly Application[];
+  let close: () => Promise<void>;
 
+  // Production wiring, time from Redis TIME; a Redis key prefix private to this test, as a
+  // deployment sharing the Redis would set it.
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      MONGODB_URL: backend('mongo').url,
-      MONGODB_DATABASE: database.name,
-      REDIS_URL: backend('redis').url,
-      // Private to this test, as a deployment sharing the Redis would set it.
-      REDIS_KEY_PREFIX: uniquePrefix(),
-    });
-    // Production wiring, time from Redis TIME.
-    instances = await Promise.all([1, 2].map(async () => createApp(config)));
+    ({ instances, database, close } = await twoInstances());
   });
-  afterAll(async () => {
-    await Promise.all(instances.map((app) => app.http.close()));
-    await database.close();
-  });
+  afterAll(async () => close());
 
   it("admits a Free key exactly its plan's per-minute number of times, bursting across both", async () => {
     const [a, b] = instances as [Application, Application];

@@ -65,7 +65,7 @@ export interface Expected {
   readonly order?: OrderView;
 }
 
-interface Pet {
+export interface Pet {
   readonly id: number;
   readonly owner: Owner;
   name: string;
@@ -75,7 +75,7 @@ interface Pet {
   heldBy: string | null;
 }
 
-interface Order {
+export interface Order {
   readonly id: string;
   readonly petId: number;
   readonly placedBy: Owner;
@@ -165,6 +165,25 @@ export class AdoptionModel {
 
   eventsVisibleTo(owner: Owner): ModelEvent[] {
     return this.events.filter((event) => event.visibleTo === null || event.visibleTo.includes(owner));
+  }
+
+  /**
+   * The one documented exception to "a refused call makes no event": an approval that races the
+   * cancellation of its own request may hold the animal for an instant and release it (two
+   * `pet.updated`, pending then available) while it answers 409. Applies only where that race can
+   * have happened: the request is cancelled by a client, and its animal is there, not held, not sold.
+   */
+  approvalLostToCancel(op: Op): boolean {
+    if (op.kind !== 'act' || op.action !== 'approve') return false;
+    const order = this.orders.get(op.orderId);
+    const pet = order && this.pets.get(order.petId);
+    if (!order || !pet || order.status !== 'cancelled' || !['withdrawn', 'rejected'].includes(order.cancelReason ?? '')) return false;
+    if (pet.heldBy !== null || pet.status === 'sold' || order.petOwner !== op.owner) return false;
+    pet.status = 'pending';
+    this.bump(pet);
+    pet.status = 'available';
+    this.bump(pet);
+    return true;
   }
 
   /** The rules that hold between steps, whatever happened: each returns what it found broken. */

@@ -52,7 +52,7 @@ describe('adoption requests', () => {
   let h: Harness;
   afterEach(async () => h.t.close());
 
-  const call = (method: 'GET' | 'POST', url: string, auth: string, payload?: object, headers: Record<string, string> = {}) =>
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, auth: string, payload?: object, headers: Record<string, string> = {}) =>
     h.t.app.http.inject({ method, url, headers: { authorization: auth, ...headers }, ...(payload && { payload }) });
   const addPet = async (status = 'available'): Promise<PetBody> =>
     (await call('POST', '/v1/pets', h.shelter, { name: 'Rex', categoryId: 1, status })).json<PetBody>();
@@ -467,6 +467,58 @@ describe('adoption requests', () => {
       expect(removed.statusCode).toBe(500);
       expect(await h.t.app.adapters.pets.findById(rex.id)).toBeNull();
       expect(await order(placed.id, h.partner)).toMatchObject({ status: 'cancelled', cancelReason: 'pet_deleted' });
+    });
+  });
+
+  describe('races the reference model found (test/http/adoption/adoption-model-concurrent.test.ts), in their shortest interleaving', () => {
+    /** Runs `meanwhile` once, after (or before) the next call of `method` on a port, once armed. */
+    function interleave<T extends object>(
+      port: T,
+      method: keyof T,
+      when: 'before' | 'after',
+      armed: { meanwhile: (() => Promise<unknown>) | null },
+    ): T {
+      return new Proxy(port, {
+        get(target, name, receiver) {
+          const value = Reflect.get(target, name, receiver) as unknown;
+          if (typeof value !== 'function') return value;
+          const bound = (value as (...a: unknown[]) => Promise<unknown>).bind(target);
+          if (name !== method) return bound;
+          return async (...args: unknown[]) => {
+            const meanwhile = armed.meanwhile;
+            armed.meanwhile = null;
+            if (meanwhile && when === 'before') await meanwhile();
+            const result = await bound(...args);
+            if (meanwhile && when === 'after') await meanwhile();
+            return result;
+          };
+        },
+      });
+    }
+    const remove = (petId: number) => call('DELETE', `/v1/pets/${petId}`, h.shelter);
+
+    it('an approval that read its request before the pet was removed answers as if after it: 409 invalid_transition, the request cancelled pet_deleted', async () => {
+      // Was: 409 pet_not_available, an answer no order of the two calls gives.
+      const armed: { meanwhile: (() => Promise<unknown>) | null } = { meanwhile: null };
+      // The pet is removed just after the approval's first read of it (while it checks the request).
+      h = await harness((adapters) => ({ ...adapters, pets: interleave(adapters.pets, 'findById', 'after', armed) }));
+      const rex = await addPet();
+      const placed = await place(rex.id);
+      armed.meanwhile = async () => expect((await remove(rex.id)).statusCode).toBe(204);
+      expectError(await act(placed, 'approve'), 409, 'invalid_transition');
+      expect(await order(placed.id)).toMatchObject({ status: 'cancelled', cancelReason: 'pet_deleted', version: 2 });
+    });
+
+    it('a request placed while its pet is removed is cancelled with it: 201, then cancelled pet_deleted in every list at once', async () => {
+      // Was: the request stayed placed in lists for a pet that no longer exists, until read singly.
+      const armed: { meanwhile: (() => Promise<unknown>) | null } = { meanwhile: null };
+      h = await harness((adapters) => ({ ...adapters, orders: interleave(adapters.orders, 'add', 'before', armed) }));
+      const rex = await addPet();
+      armed.meanwhile = async () => expect((await remove(rex.id)).statusCode).toBe(204);
+      const placed = await place(rex.id);
+      expect(placed).toMatchObject({ status: 'placed', version: 1 });
+      const listed = await allOrders(h.partner);
+      expect(listed).toEqual([expect.objectContaining({ id: placed.id, status: 'cancelled', cancelReason: 'pet_deleted', version: 2 })]);
     });
   });
 });

@@ -109,7 +109,11 @@ export class AdoptionRequests {
       requestFingerprint: fingerprint,
     };
     const { order, created } = await this.orders.add(placed, feedEvents.orderPlaced(this.clock, placed));
-    return created ? { order, replayed: false } : this.replay(order, fingerprint);
+    if (!created) return this.replay(order, fingerprint);
+    // Removed or sold while the request was being placed, after that step cancelled the pet's placed
+    // requests: cancel this one too, as if it had been placed just before (which it answers).
+    await this.holds.order(order);
+    return { order, replayed: false };
   }
 
   private async replay(order: AdoptionRequest, fingerprint: string): Promise<PlacedAdoptionRequest> {
@@ -152,8 +156,8 @@ export class AdoptionRequests {
   private async approve(order: AdoptionRequest): Promise<AdoptionRequest | null> {
     const found = await this.pets.findById(order.petId);
     const pet = found && (await this.holds.pet(found));
-    if (!pet) throw new PetNotAvailableError(`Pet ${order.petId} no longer exists; this request cannot be approved`);
-    if (pet.status === 'sold') throw new PetNotAvailableError(`Pet ${pet.id} has been adopted; this request cannot be approved`);
+    // Removed or sold since the request was read: read it again, now cancelled by that step (or by its settling).
+    if (!pet || pet.status === 'sold') return null;
     if (pet.heldBy !== null && pet.heldBy !== order.id) {
       throw new PetNotAvailableError(`Pet ${pet.id} is held by another approved adoption request (${pet.heldBy}); cancel that one first`);
     }

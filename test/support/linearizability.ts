@@ -1,0 +1,74 @@
+/**
+ * Linearizability against the reference model (Wing and Gong's search, as Knossos and Porcupine do
+ * it): is there one order of the completed calls, each placed between its start and its end, in which
+ * the model answers every call as the API did? A call whose outcome is unknown (the connection broke,
+ * the instance died) may have taken effect at any point after it started, or never. Returns every
+ * distinct model the history can end in (none: the history is not linearizable).
+ */
+import type { AdoptionModel, Op } from './adoption-model.js';
+import { agrees, type Observed } from './adoption-model-calls.js';
+
+export interface Completed {
+  readonly op: Op;
+  /** The answer; null when it is unknown whether the call took effect. */
+  readonly observed: Observed | null;
+  /** The id the API gave what the call created (for an unknown outcome: found afterwards, if it exists). */
+  readonly assigned?: number | string;
+  readonly start: number;
+  /** When the answer came; Infinity for an unknown outcome. */
+  readonly end: number;
+}
+
+export function linearizations(starts: readonly AdoptionModel[], history: readonly Completed[], limit = 200_000): AdoptionModel[] {
+  const ends = new Map<string, AdoptionModel>();
+  const seen = new Set<string>();
+  let steps = 0;
+  const search = (model: AdoptionModel, done: readonly boolean[], from: number): void => {
+    if (++steps > limit) throw new Error(`the search for an order of ${history.length} calls passed ${limit} steps`);
+    const left = history.map((_, i) => i).filter((i) => !done[i]);
+    const key = `${done.map(Number).join('')}|${model.stateKey()}|${JSON.stringify(model.events.slice(from))}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (left.every((i) => history[i]!.observed === null)) {
+      ends.set(`${model.stateKey()}|${JSON.stringify(model.events.slice(from))}`, model);
+      if (left.length === 0) return;
+    }
+    // A call may come next when no call still to place ended before it started.
+    const firstEnd = Math.min(...left.map((i) => history[i]!.end));
+    for (const i of left) {
+      const call = history[i]!;
+      if (call.start > firstEnd) continue;
+      const next = done.slice();
+      next[i] = true;
+      const after = model.clone();
+      let expected;
+      try {
+        expected = after.apply(call.op, call.assigned);
+      } catch {
+        continue; // An id handed out twice in this order: not an order that explains the answers.
+      }
+      if (call.observed === null) {
+        // Unknown: it took effect here (if the model says it could), or it never did. What it would
+        // have created exists afterwards (its id is known) or it never took effect.
+        const creates = call.op.kind === 'create' || call.op.kind === 'place';
+        if (expected.status < 300 && (!creates || call.assigned !== undefined)) search(after, next, from);
+        if (!creates || call.assigned === undefined) search(model, next, from);
+      } else if (agrees(expected, call.observed)) {
+        search(after, next, from);
+        // The documented exception: an approval refused because its request was cancelled meanwhile.
+        if (call.observed.code === 'invalid_transition') {
+          const raced = model.clone();
+          raced.apply(call.op, call.assigned);
+          if (raced.approvalLostToCancel(call.op)) search(raced, next, from);
+        }
+      }
+    }
+  };
+  for (const start of starts)
+    search(
+      start,
+      history.map(() => false),
+      start.events.length,
+    );
+  return [...ends.values()];
+}

@@ -14,5 +14,8 @@ export default defineConfig({
     exclude: ['test/http/shared/openapi-lint.test.ts'],
     setupFiles: ['test/support/setup.ts'],
     testTimeout: 30_000,
+    // The reference-model suites run once per mutant that their calls reach: a few runs each, so that
+    // a mutant they kill fails fast and one that survives costs seconds, not a minute.
+    env: { MODEL_RUNS: '10' },
   },
 });

@@ -24,6 +24,8 @@ export default {
     'src/adapters/shared/http/error-catalogue.ts',
   ],
   coverageAnalysis: 'perTest',
+  // The first run of every server-free test, with coverage, takes some 5 minutes here.
+  dryRunTimeoutMinutes: 15,
   incremental: true,
   incrementalFile: 'reports/mutation/incremental.json',
   reporters: ['clear-text', 'progress', 'html', 'json'],

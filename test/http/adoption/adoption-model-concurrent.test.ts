@@ -15,11 +15,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Adapters } from '../../../src/config/adapters.js';
 import { resolve } from '../../../src/config/tokens.js';
 import { TOKENS } from '../../../src/config/modules/features.js';
-import { AdoptionModel, type Op, type Owner } from '../../support/adoption-model.js';
-import { agrees, assignedId, callFor, describeOp, observe, type Observed } from '../../support/adoption-model-calls.js';
+import { AdoptionModel, type Op } from '../../support/adoption-model.js';
+import { agrees, assignedId, describeOp } from '../../support/adoption-model-calls.js';
 import { linearizations, type Completed } from '../../support/linearizability.js';
-import { index, OWNERS, owner, petAt, planned } from '../../support/adoption-model-plans.js';
-import { feedsMatch, readState, stateOf, type Get } from '../../support/adoption-model-reads.js';
+import { index, owner, petAt, planned } from '../../support/adoption-model-plans.js';
+import { modelClient } from '../../support/adoption-model-app.js';
+import { feedsMatch, readState, stateOf } from '../../support/adoption-model-reads.js';
 import { startTestApp, TEST_ADAPTERS, type TestApp } from '../../support/test-app.js';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? (TEST_ADAPTERS === 'memory' ? 100 : 30));
@@ -68,26 +69,7 @@ describe('calls at once against the reference model', () => {
             wrapAdapters: (adapters: Adapters) => ({ ...adapters, pets: gated(adapters.pets, gate), orders: gated(adapters.orders, gate) }),
           });
           const app = t;
-          const keys = {} as Record<Owner, string>;
-          for (const who of OWNERS) {
-            const ownerId = `acct_${who}`;
-            keys[who] =
-              `Bearer ${(await app.app.keys.issue({ name: ownerId, plan: 'enterprise', ownerId, customLimits: { perMinute: 100_000, perDay: 1_000_000 } })).key}`;
-          }
-          const get: Get = async (url, key) => {
-            const response = await app.app.http.inject({ url, headers: { authorization: key } });
-            return { status: response.statusCode, body: response.json(), link: String(response.headers.link ?? '') };
-          };
-          const send = async (op: Op): Promise<Observed> => {
-            const call = callFor(op, keys);
-            const response = await app.app.http.inject({
-              method: call.method,
-              url: call.url,
-              headers: call.headers,
-              ...(call.payload && { payload: call.payload }),
-            });
-            return observe(op, response.statusCode, response.body === '' ? null : response.json());
-          };
+          const { keys, send, get } = await modelClient(app);
           // The setup, one call at a time, each as the model answers it.
           const model = new AdoptionModel();
           const step = async (op: Op) => {

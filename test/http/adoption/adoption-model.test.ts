@@ -19,13 +19,14 @@
  * default; `random` explores).
  */
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from '../../../src/config/tokens.js';
 import { TOKENS } from '../../../src/config/modules/features.js';
 import { AdoptionModel, orderView, petView, type ModelEvent, type Op, type Owner, type PetStatus } from '../../support/adoption-model.js';
-import { agrees, assignedId, callFor, describeOp, observe, type Observed } from '../../support/adoption-model-calls.js';
+import { modelClient, type ModelClient } from '../../support/adoption-model-app.js';
+import { agrees, assignedId, describeOp } from '../../support/adoption-model-calls.js';
+import { readAll, type FeedEvent } from '../../support/adoption-model-reads.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { startTestApp, TEST_ADAPTERS, type TestApp } from '../../support/test-app.js';
 import { WebhookReceiver, type Hit } from '../../support/webhook-receiver.js';
@@ -36,29 +37,11 @@ const SEED = process.env.MODEL_SEED === 'random' ? Date.now() : Number(process.e
 const OUTCOMES = new Map<string, number>();
 const OWNERS: readonly Owner[] = ['a', 'b'];
 
-interface FeedEvent {
-  id: string;
-  type: string;
-  sequence: number;
-  data: { object: { id: number | string } };
-}
-
 interface Real {
   readonly t: TestApp;
-  readonly keys: Record<Owner, string>;
+  readonly client: ModelClient;
   /** Where each owner's reader of the feed stopped: the last event id, and how many of its events it read. */
   readonly readers: Record<Owner, { after: string | null; read: number }>;
-}
-
-async function send(real: Real, op: Op): Promise<Observed> {
-  const call = callFor(op, real.keys);
-  const response = await real.t.app.http.inject({
-    method: call.method,
-    url: call.url,
-    headers: call.headers,
-    ...(call.payload && { payload: call.payload }),
-  });
-  return observe(op, response.statusCode, response.body === '' ? null : response.json());
 }
 
 /**
@@ -74,7 +57,7 @@ class Step implements fc.AsyncCommand<AdoptionModel, Real> {
   check = () => true;
   async run(model: AdoptionModel, real: Real): Promise<void> {
     const op = this.make(model);
-    const observed = await send(real, op);
+    const observed = await real.client.send(op);
     const expected = model.apply(op, assignedId(observed));
     const outcome = `${op.kind} ${observed.status}${observed.code ? ` ${observed.code}` : ''}`;
     OUTCOMES.set(outcome, (OUTCOMES.get(outcome) ?? 0) + 1);
@@ -111,30 +94,18 @@ class ListByStatus implements fc.AsyncCommand<AdoptionModel, Real> {
 
 /** Every page of a list, each item as the model shows it. */
 async function listAll<T>(real: Real, first: string, owner: Owner = 'a'): Promise<T[]> {
-  const all: T[] = [];
-  let url: string | null = `${first}${first.includes('?') ? '&' : '?'}limit=100`;
-  while (url !== null) {
-    const response: LightMyRequestResponse = await real.t.app.http.inject({ url, headers: { authorization: real.keys[owner] } });
-    expect(response.statusCode, response.body).toBe(200);
-    const page = response.json<Record<string, unknown>[]>();
-    all.push(...page.map((item) => (typeof item.id === 'number' ? petView(item as never) : orderView(item as never)) as T));
-    url = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1] ?? null;
-  }
-  return all;
+  const page = await readAll<Record<string, unknown>>(
+    real.client.get,
+    `${first}${first.includes('?') ? '&' : '?'}limit=100`,
+    real.client.keys[owner],
+  );
+  return page.map((item) => (typeof item.id === 'number' ? petView(item as never) : orderView(item as never)) as T);
 }
 
 /** The feed as `owner` sees it after `after` (from its start when null), once the relay has moved every event into it. */
 async function readFeed(real: Real, owner: Owner, after: string | null): Promise<FeedEvent[]> {
   await resolve(real.t.app.container, TOKENS.EventRelay).pass();
-  const events: FeedEvent[] = [];
-  let url: string | null = `/v1/events?limit=100${after === null ? '' : `&after=${after}`}`;
-  while (url !== null) {
-    const response: LightMyRequestResponse = await real.t.app.http.inject({ url, headers: { authorization: real.keys[owner] } });
-    expect(response.statusCode, response.body).toBe(200);
-    events.push(...response.json<FeedEvent[]>());
-    url = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1] ?? null;
-  }
-  return events;
+  return readAll<FeedEvent>(real.client.get, `/v1/events?limit=100${after === null ? '' : `&after=${after}`}`, real.client.keys[owner]);
 }
 
 const inModelTerms = (event: FeedEvent | ModelEvent) => {
@@ -330,21 +301,13 @@ describe('pets, adoption requests, the feed and webhooks against a reference mod
             env: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_SCHEDULE: '1s' },
           });
           const app = t;
-          const keys = {} as Record<Owner, string>;
+          const client = await modelClient(app);
           const secrets = {} as Record<Owner, string>;
           for (const who of OWNERS) {
-            const ownerId = `acct_${who}`;
-            const issued = await app.app.keys.issue({
-              name: ownerId,
-              plan: 'enterprise',
-              ownerId,
-              customLimits: { perMinute: 100_000, perDay: 1_000_000 },
-            });
-            keys[who] = `Bearer ${issued.key}`;
             const endpoint = await app.app.http.inject({
               method: 'POST',
               url: '/v1/webhook-endpoints',
-              headers: { authorization: keys[who] },
+              headers: { authorization: client.keys[who] },
               payload: { url: receiver.url(`/${sequences}/${who}`), enabledEvents: ['*'] },
             });
             expect(endpoint.statusCode, endpoint.body).toBe(201);
@@ -352,7 +315,7 @@ describe('pets, adoption requests, the feed and webhooks against a reference mod
           }
           const real: Real = {
             t: app,
-            keys,
+            client,
             readers: { a: { after: null, read: 0 }, b: { after: null, read: 0 }, c: { after: null, read: 0 } },
           };
           const model = new AdoptionModel();

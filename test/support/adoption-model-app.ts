@@ -1,0 +1,44 @@
+/** The model suites' client of an app in this process: a key per owner, calls sent and reads made through inject. */
+import type { Op, Owner } from './adoption-model.js';
+import { callFor, observe, type Observed } from './adoption-model-calls.js';
+import { OWNERS } from './adoption-model-plans.js';
+import type { Get } from './adoption-model-reads.js';
+import type { TestApp } from './test-app.js';
+
+export interface ModelClient {
+  /** Each owner's `Authorization` value (owner `acct_<owner>`, limits no sequence reaches). */
+  readonly keys: Record<Owner, string>;
+  readonly send: (op: Op) => Promise<Observed>;
+  readonly get: Get;
+}
+
+export async function modelClient(t: TestApp): Promise<ModelClient> {
+  const keys = { a: '', b: '', c: '' };
+  for (const who of OWNERS) {
+    const ownerId = `acct_${who}`;
+    const issued = await t.app.keys.issue({
+      name: ownerId,
+      plan: 'enterprise',
+      ownerId,
+      customLimits: { perMinute: 100_000, perDay: 1_000_000 },
+    });
+    keys[who] = `Bearer ${issued.key}`;
+  }
+  return {
+    keys,
+    async send(op) {
+      const call = callFor(op, keys);
+      const response = await t.app.http.inject({
+        method: call.method,
+        url: call.url,
+        headers: call.headers,
+        ...(call.payload && { payload: call.payload }),
+      });
+      return observe(op, response.statusCode, response.body === '' ? null : response.json());
+    },
+    async get(url, key) {
+      const response = await t.app.http.inject({ url, headers: { authorization: key } });
+      return { status: response.statusCode, body: response.json(), link: String(response.headers.link ?? '') };
+    },
+  };
+}

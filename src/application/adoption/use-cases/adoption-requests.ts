@@ -168,9 +168,10 @@ export class AdoptionRequests {
     const held = await this.pets.findById(pet.id);
     if (held) await this.holds.pet(held);
     const after = await this.orders.findById(order.id);
-    if (after?.status === 'approved') return after;
-    if (after?.status === 'placed') return null;
-    throw new InvalidTransitionError(`Adoption request ${order.id} was ${after?.status ?? 'removed'} while it was being approved`);
+    // Still placed (or gone): go again, to settle it or to answer that it is not found.
+    if (after === null || after.status === 'placed') return null;
+    if (after.status === 'approved') return after;
+    throw new InvalidTransitionError(`Adoption request ${order.id} was ${after.status} while it was being approved`);
   }
 
   /** Deliver and cancel: the request first, then its pet; null to go again. */

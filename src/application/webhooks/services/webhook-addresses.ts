@@ -52,9 +52,10 @@ function listsOf(families: readonly (4 | 6)[]): (readonly [AddressClass, BlockLi
   return ADDRESS_CLASSES.map((addressClass) => {
     const list = new BlockList();
     for (const range of RANGES[addressClass]) {
-      const [network = '', prefix = ''] = range.split('/');
+      const slash = range.indexOf('/');
+      const network = range.slice(0, slash);
       const family = isIP(network) as 4 | 6;
-      if (families.includes(family)) list.addSubnet(network, Number(prefix), family === 6 ? 'ipv6' : 'ipv4');
+      if (families.includes(family)) list.addSubnet(network, Number(range.slice(slash + 1)), family === 6 ? 'ipv6' : 'ipv4');
     }
     return [addressClass, list] as const;
   });

@@ -143,4 +143,37 @@ describe('AdoptionRequests', () => {
     expect(outraced?.writes()).toBe(MAX_WRITE_ROUNDS);
     expect(await world.order(request.id)).toEqual(request);
   });
+
+  it('answers a request gone while it was being approved as not found, and leaves its pet unheld', async () => {
+    let gone = false;
+    let petWrites = 0;
+    const world = adoptionWorld({
+      // The request disappears once the approval has written the pet's hold.
+      orders: (orders) =>
+        new Proxy(orders, {
+          get(target, property) {
+            if (property === 'findById') return async (id: string) => (gone ? null : target.findById(id));
+            const value = Reflect.get(target, property, target) as unknown;
+            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+          },
+        }),
+      pets: (pets) =>
+        new Proxy(pets, {
+          get(target, property) {
+            const value = Reflect.get(target, property, target) as unknown;
+            if (property === 'update')
+              return async (...args: Parameters<typeof target.update>) => {
+                const written = await target.update(...args);
+                if (++petWrites === 1) gone = true;
+                return written;
+              };
+            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+          },
+        }),
+    });
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    await expect(world.requests.act(request.id, 'approve', SHELTER)).rejects.toThrow(AdoptionRequestNotFoundError);
+    expect(await world.pet(pet.id)).toMatchObject({ status: 'available', heldBy: null });
+  });
 });

@@ -127,4 +127,55 @@ describe('EventRelay', () => {
     await worker.pass();
     expect(await feedIds(feed)).toHaveLength(1);
   });
+
+  it('moves nothing and clears nothing when its lease changes hands during a pass; the new holder relays each event once', async () => {
+    const clock = new FakeClock();
+    const pets = new MemoryPetRepository();
+    const feed = new MemoryEventFeed();
+    let takeOver: (() => Promise<unknown>) | null = null;
+    // The pass has read the outbox; before its append lands, its lease runs out and another instance claims it.
+    const slowFeed = Object.assign(Object.create(feed) as MemoryEventFeed, {
+      append: async (...args: Parameters<MemoryEventFeed['append']>) => {
+        if (takeOver !== null) await takeOver();
+        return feed.append(...args);
+      },
+    });
+    const relayedBy: Record<string, string[]> = { a: [], b: [] };
+    const relay = (holder: 'a' | 'b', on: MemoryEventFeed) =>
+      new EventRelay(
+        [pets],
+        on,
+        clock,
+        { holder, leaseMs: 10_000, batch: 10, retentionMs: 30 * DAY_MS },
+        {
+          relayed: (events) => relayedBy[holder]?.push(...events.map((event) => event.id)),
+        },
+      );
+    const first = relay('a', slowFeed);
+    const second = relay('b', feed);
+    for (let i = 0; i < 3; i++) await pets.add(aPetDraft(), (pet) => [petCreated(stampAt(clock.ms), pet)]);
+    takeOver = async () => {
+      takeOver = null;
+      clock.advance(10_001);
+      expect(await feed.claimWriter('b', clock.ms, 10_000)).not.toBeNull();
+    };
+    expect(await first.pass()).toBe(0);
+    expect(await feedIds(feed)).toEqual([]);
+    expect(await pets.backlog()).toMatchObject({ records: 3 });
+    expect(await second.pass()).toBe(3);
+    expect(await first.pass()).toBe(0);
+    expect(await feedIds(feed)).toHaveLength(3);
+    expect(relayedBy).toEqual({ a: [], b: await feedIds(feed) });
+  });
+
+  it('fails the pass on any other error of the feed, leaving the events to the next pass', async () => {
+    const { clock, pets, feed } = setup();
+    const broken = Object.assign(Object.create(feed) as MemoryEventFeed, {
+      append: () => Promise.reject(new Error('connection reset')),
+    });
+    const relay = new EventRelay([pets], broken, clock, { holder: 'a', leaseMs: 10_000, batch: 10, retentionMs: 30 * DAY_MS });
+    await pets.add(aPetDraft(), (pet) => [petCreated(stampAt(clock.ms), pet)]);
+    await expect(relay.pass()).rejects.toThrow('connection reset');
+    expect(await pets.backlog()).toMatchObject({ records: 1 });
+  });
 });

@@ -79,6 +79,40 @@ describe('ManageWebhookEndpoints', () => {
     await expect(endpoints.create({ url: 'http://[::1]:9/', enabledEvents: ['*'] }, owner)).resolves.toMatchObject({});
   });
 
+  it('says what a URL may use where loopback is allowed, and names a host that resolves to no valid address', async () => {
+    const { endpoints } = setup(true);
+    await expect(endpoints.create({ url: 'ftp://localhost/', enabledEvents: ['*'] }, owner)).rejects.toThrow(
+      'url must use https (or http, allowed here for development); got ftp',
+    );
+    const odd = new ManageWebhookEndpoints(
+      new MemoryWebhookEndpointStore(),
+      new StaticResolver({ 'odd.example.com': ['not-an-address'] }),
+      new Auditor(new MemoryAuditLog(), new FakeClock()),
+      new FakeClock(),
+      { allowLoopback: false, maxPerOwner: 10 },
+    );
+    const attempt = odd.create({ url: 'https://odd.example.com/', enabledEvents: ['*'] }, owner);
+    await expect(attempt).rejects.toBeInstanceOf(UrlNotAllowedError);
+    await expect(attempt).rejects.toThrow(
+      "url's host odd.example.com resolves to an invalid address; webhooks go to public addresses only",
+    );
+  });
+
+  it('takes a description of up to 500 characters, counted as characters, and refuses a longer one, storing nothing', async () => {
+    const { endpoints } = setup();
+    const longest = '🐕'.repeat(500);
+    const { endpoint } = await endpoints.create({ url: 'https://hooks.example.com/', enabledEvents: ['*'], description: longest }, owner);
+    expect(endpoint.description).toBe(longest);
+    const attempt = endpoints.update(endpoint.id, { description: `${longest}a` }, owner);
+    await expect(attempt).rejects.toBeInstanceOf(ValidationError);
+    await expect(attempt).rejects.toThrow('description must be at most 500 characters');
+    await expect(
+      endpoints.create({ url: 'https://hooks.example.com/', enabledEvents: ['*'], description: 'a'.repeat(501) }, owner),
+    ).rejects.toThrow('description must be at most 500 characters');
+    expect(await endpoints.get(endpoint.id, owner)).toEqual(endpoint);
+    expect((await endpoints.list(owner, { limit: 100 })).endpoints).toHaveLength(1);
+  });
+
   it.each([
     [[], /at least one event type/],
     [['*', 'pet.created'], /stands alone/],

@@ -4,7 +4,7 @@
  * address, and endpoints disabled by a 410 or by failing for days. The sender is a recorder: no
  * request leaves the process.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { MemoryAuditLog } from '../../../../src/adapters/shared/memory/memory-audit-log.js';
 import { MemoryWebhookDeliveryStore } from '../../../../src/adapters/webhooks/memory/memory-webhook-delivery-store.js';
@@ -13,10 +13,14 @@ import { Auditor } from '../../../../src/application/shared/services/auditor.js'
 import type { WebhookRequest, WebhookSender } from '../../../../src/application/webhooks/ports/webhook-sender.js';
 import { deliveryIdFor } from '../../../../src/application/webhooks/services/webhook-delivery-ids.js';
 import { WebhookDispatcher, type WebhookDispatcherSettings } from '../../../../src/application/webhooks/services/webhook-dispatcher.js';
+import { InspectWebhooks, RECENT_FAILURES } from '../../../../src/application/webhooks/use-cases/inspect-webhooks.js';
 import { ManageWebhookEndpoints } from '../../../../src/application/webhooks/use-cases/manage-webhook-endpoints.js';
+import { WebhookDeliveries } from '../../../../src/application/webhooks/use-cases/webhook-deliveries.js';
+import { encodeCursor } from '../../../../src/application/shared/cursor.js';
+import { ValidationError } from '../../../../src/domain/shared/errors.js';
 import type { AttemptOutcome } from '../../../../src/domain/webhooks/webhook-delivery.js';
 import type { WebhookEndpoint } from '../../../../src/domain/webhooks/webhook-endpoint.js';
-import { adoptionWorld, OTHER_APPLICANT, SHELTER, type AdoptionWorld } from '../../../support/adoption-world.js';
+import { adoptionWorld, callerOf, OTHER_APPLICANT, SHELTER, type AdoptionWorld } from '../../../support/adoption-world.js';
 import { StaticResolver, TEST_ANSWERS } from '../../../support/static-resolver.js';
 
 const DAY_MS = 86_400_000;
@@ -57,7 +61,9 @@ function webhooksOn(world: AdoptionWorld) {
     endpointDisabled: (endpoint, reason) => disabled.push({ endpoint, reason }),
   });
   const another = new WebhookDispatcher(dependencies, { ...settings, holder: 'b' });
-  return { endpoints, deliveries, audit, sender, disabled, manage, dispatcher, another };
+  const log = new WebhookDeliveries(manage, deliveries, dispatcher, world.clock, { retentionMs: settings.retentionMs });
+  const inspect = new InspectWebhooks(endpoints, deliveries);
+  return { endpoints, deliveries, audit, sender, disabled, manage, dispatcher, another, log, inspect };
 }
 
 /** A pet and a request for it, relayed into the feed: pet.created, order.placed. */
@@ -168,5 +174,112 @@ describe('WebhookDispatcher', () => {
     const down = await hooks.endpoints.findById(endpoint.id);
     expect(down?.status).toBe('disabled');
     expect(down?.disabledReason).toMatch(/^No delivery succeeded for 3 days/);
+  });
+});
+
+describe('WebhookDispatcher, which endpoints', () => {
+  it('gives an event to no endpoint made after it, and to one made at the same instant', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const before = (await hooks.manage.create({ url: 'https://hooks.example.com/before', enabledEvents: ['*'] }, SHELTER)).endpoint;
+    await world.aPet();
+    const same = (await hooks.manage.create({ url: 'https://hooks.example.com/same', enabledEvents: ['*'] }, SHELTER)).endpoint;
+    world.clock.advance(1);
+    const after = (await hooks.manage.create({ url: 'https://hooks.example.com/after', enabledEvents: ['*'] }, SHELTER)).endpoint;
+    while ((await world.relay.pass()) > 0);
+    expect(await hooks.dispatcher.fanOut()).toBe(1);
+    const count = async (endpoint: WebhookEndpoint) => (await hooks.deliveries.list({ endpointId: endpoint.id, limit: 10 })).length;
+    expect([await count(before), await count(same), await count(after)]).toEqual([1, 1, 0]);
+  });
+
+  it('reads every endpoint when there are more than a page of them, and makes one delivery for each', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const made: string[] = [];
+    for (let i = 0; i < 501; i++) {
+      made.push(
+        (await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, callerOf(`owner_${i}`))).endpoint
+          .id,
+      );
+    }
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    const add = vi.spyOn(hooks.deliveries, 'add');
+    await hooks.dispatcher.fanOut();
+    const added = add.mock.calls.flatMap(([deliveries]) => deliveries.map((delivery) => delivery.endpointId));
+    expect(added.sort()).toEqual(made.sort());
+  });
+});
+
+describe('WebhookDeliveries', () => {
+  it("pages an endpoint's log newest first with the cursor it gives, and refuses a cursor that names no delivery", async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    for (let i = 0; i < 3; i++) await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    const all = (await hooks.log.list(endpoint.id, SHELTER, { limit: 100 })).deliveries.map((delivery) => delivery.id);
+    expect(all).toHaveLength(3);
+    expect([...all].sort().reverse()).toEqual(all);
+    const first = await hooks.log.list(endpoint.id, SHELTER, { limit: 2 });
+    expect(first.deliveries.map((delivery) => delivery.id)).toEqual(all.slice(0, 2));
+    const second = await hooks.log.list(endpoint.id, SHELTER, { limit: 2, cursor: first.nextCursor as string });
+    expect(second).toEqual({ deliveries: [expect.objectContaining({ id: all[2] })], nextCursor: null });
+    for (const cursor of [encodeCursor('evt_1'), encodeCursor(12), 'not a cursor']) {
+      await expect(hooks.log.list(endpoint.id, SHELTER, { cursor })).rejects.toThrow(/cursor is not valid/);
+    }
+  });
+
+  it('refuses to recover since a time that is not one, in the future or past what is kept, and sends nothing again', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['*'] }, SHELTER);
+    const now = world.clock.nowMs();
+    for (const [since, message] of [
+      ['yesterday', 'since must be an RFC 3339 date-time, such as 2026-11-20T00:00:00Z'],
+      [new Date(now + 1).toISOString(), /since is in the future/],
+      [new Date(now - 31 * DAY_MS).toISOString(), /since is older than the 30 days deliveries are kept/],
+    ] as const) {
+      const attempt = hooks.log.recover(endpoint.id, since, SHELTER);
+      await expect(attempt).rejects.toBeInstanceOf(ValidationError);
+      await expect(attempt).rejects.toMatchObject({ field: 'since' });
+      await expect(attempt).rejects.toThrow(message);
+    }
+  });
+});
+
+describe('InspectWebhooks', () => {
+  it("shows each endpoint's latest failed attempts, newest first, at most ten, and none of the delivered ones", async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    const quiet = (await hooks.manage.create({ url: 'https://hooks.example.com/quiet', enabledEvents: ['order.placed'] }, SHELTER))
+      .endpoint;
+    for (let i = 0; i < 6; i++) await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    // Six deliveries: each fails with a 500, then with no answer a minute later, then is delivered.
+    hooks.sender.answer = { kind: 'response', statusCode: 500, retryAfterMs: null };
+    expect(await hooks.dispatcher.attemptDue()).toBe(6);
+    const firstAt = new Date(world.clock.nowMs()).toISOString();
+    world.clock.advance(60_000);
+    hooks.sender.answer = { kind: 'error', error: 'connect' };
+    expect(await hooks.dispatcher.attemptDue()).toBe(6);
+    const secondAt = new Date(world.clock.nowMs()).toISOString();
+    world.clock.advance(3_600_000);
+    hooks.sender.answer = { kind: 'response', statusCode: 204, retryAfterMs: null };
+    expect(await hooks.dispatcher.attemptDue()).toBe(6);
+
+    const [overview, none] = await hooks.inspect.ownerEndpoints(SHELTER.ownerId, 10);
+    expect(overview?.endpoint.id).toBe(endpoint.id);
+    expect(none).toEqual({ endpoint: quiet, recentFailures: [] });
+    const failures = overview?.recentFailures ?? [];
+    expect(failures).toHaveLength(RECENT_FAILURES);
+    expect(failures.map((failure) => [failure.at, failure.statusCode, failure.error])).toEqual([
+      ...Array.from({ length: 6 }, () => [secondAt, null, 'connect']),
+      ...Array.from({ length: 4 }, () => [firstAt, 500, null]),
+    ]);
+    expect(failures.every((failure) => failure.eventType === 'pet.created' && failure.deliveryId.startsWith('wd_'))).toBe(true);
   });
 });

@@ -71,6 +71,20 @@ describe('changePet', () => {
     expect(releasePet(held, T1)).toMatchObject({ status: 'available', heldBy: null, version: 3 });
     expect(sellPet(held, T1)).toMatchObject({ status: 'sold', heldBy: null, adoptedAt: T1, version: 3 });
   });
+
+  it("refuses an order of photos that does not name each of the pet's photos once, naming the ones it has", () => {
+    const photo = (id: string) => ({ id, width: 600, height: 400 });
+    expect(() => changePet(aPet(), { photos: ['ph_a'] }, T1, gazetteer)).toThrow(
+      "each of the pet's 0 photo ids once, in the order to show them (it has none)",
+    );
+    const pet = aPet({ photos: [photo('ph_a'), photo('ph_b')] });
+    for (const photos of [['ph_a'], ['ph_a', 'ph_a'], ['ph_a', 'ph_c']]) {
+      expect(() => changePet(pet, { photos }, T1, gazetteer)).toThrow(
+        "each of the pet's 2 photo ids once, in the order to show them (ph_a, ph_b)",
+      );
+    }
+    expect(changePet(pet, { photos: ['ph_b', 'ph_a'] }, T1, gazetteer).photos).toEqual([photo('ph_b'), photo('ph_a')]);
+  });
 });
 
 describe('ownership', () => {

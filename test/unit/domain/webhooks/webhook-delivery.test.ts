@@ -4,6 +4,8 @@ import {
   afterAttempt,
   DEFAULT_RETRY_SCHEDULE_MS,
   dueAgain,
+  failingTooLong,
+  MIN_FAILING_SPREAD_MS,
   retryAfterMs,
   type AttemptOutcome,
   type WebhookDelivery,
@@ -118,5 +120,23 @@ describe('delivery ids', () => {
     expect(deliveryIdFor(event, 'we_0mwqcvpc0001Ab3dE9f')).toBe(id);
     expect(deliveryIdFor(event, 'we_0mwqcvpc0002Ab3dE9f')).not.toBe(id);
     expect(deliveryIdFor('evt_0mwqcvpc10001Ab3dE9', 'we_0mwqcvpc0001Ab3dE9f') > id).toBe(true);
+  });
+});
+
+describe('failingTooLong', () => {
+  const DAY = 86_400_000;
+  const health = (failingSinceMs: number | null, lastSuccessAt: number | null = null) => ({ failingSinceMs, lastSuccessAt });
+
+  it('is false for an endpoint with no failure under way, however long ago it last delivered', () => {
+    expect(failingTooLong(health(null, 0), 100 * DAY, 3 * DAY, 0)).toBe(false);
+  });
+
+  it('counts from the latest of the first failure, the last change and the last success, and never less than 12 hours', () => {
+    expect(failingTooLong(health(0), 3 * DAY, 3 * DAY, 0)).toBe(true);
+    expect(failingTooLong(health(0), 3 * DAY - 1, 3 * DAY, 0)).toBe(false);
+    expect(failingTooLong(health(0), 3 * DAY, 3 * DAY, 1)).toBe(false);
+    expect(failingTooLong(health(0, 1), 3 * DAY, 3 * DAY, 0)).toBe(false);
+    expect(failingTooLong(health(0), MIN_FAILING_SPREAD_MS - 1, 1, 0)).toBe(false);
+    expect(failingTooLong(health(0), MIN_FAILING_SPREAD_MS, 1, 0)).toBe(true);
   });
 });

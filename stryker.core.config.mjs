@@ -1,0 +1,23 @@
+// Mutation testing of the adoption, events and webhooks core alone (`npm run test:mutation:core`;
+// docs/testing.md): the same settings as stryker.config.mjs, these files, and the tests written for
+// them (vitest.mutation-core.config.ts), recorded in their own incremental file.
+import base from './stryker.config.mjs';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  ...base,
+  vitest: { configFile: 'vitest.mutation-core.config.ts' },
+  mutate: [
+    'src/domain/adoption/adoption-request.ts',
+    'src/domain/adoption/pet-lifecycle.ts',
+    'src/domain/adoption/feed-event.ts',
+    'src/domain/webhooks/*.ts',
+    'src/application/adoption/use-cases/{adoption-requests,settle-holds,change-pet,create-pet,read-events}.ts',
+    'src/application/adoption/services/{event-relay,feed-events}.ts',
+    'src/application/webhooks/services/{webhook-dispatcher,webhook-addresses,webhook-delivery-ids,webhook-signing}.ts',
+    'src/application/webhooks/use-cases/*.ts',
+  ],
+  incrementalFile: 'reports/mutation/core-incremental.json',
+  htmlReporter: { fileName: 'reports/mutation/core.html' },
+  jsonReporter: { fileName: 'reports/mutation/core.json' },
+};

@@ -97,12 +97,14 @@ export interface Adapters {
   readonly close: () => Promise<void>;
 }
 
-export function memoryAdapters(clock: Clock = systemClock): Adapters {
+export function memoryAdapters(clock: Clock = systemClock, metrics?: Metrics): Adapters {
+  // A write's events go into the feed as the write is stored: no relay pass between them in one process.
+  const events = new MemoryEventFeed(metrics && ((published) => metrics.eventsRelayed(published.map((event) => event.type))));
   return {
     clock,
-    pets: new MemoryPetRepository(),
-    orders: new MemoryAdoptionRequestRepository(),
-    events: new MemoryEventFeed(),
+    pets: new MemoryPetRepository(events),
+    orders: new MemoryAdoptionRequestRepository(events),
+    events,
     organizations: new MemoryOrganizationStore(),
     photos: new MemoryPhotoStore(),
     webhookEndpoints: new MemoryWebhookEndpointStore(),
@@ -174,7 +176,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   const redisPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'redis', port, observers);
   const closers: (() => Promise<unknown>)[] = [];
   // Memory for every port, then the configured engines in their place.
-  const memory = memoryAdapters(clock);
+  const memory = memoryAdapters(clock, metrics);
   let {
     pets,
     orders,

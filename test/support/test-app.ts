@@ -34,7 +34,7 @@ export async function startTestApp(
   options: {
     env?: Record<string, string>;
     clock?: FakeClock;
-    adapters?: (clock: FakeClock) => Adapters;
+    adapters?: (clock: FakeClock, metrics: Metrics) => Adapters;
     /** Wraps whichever adapters the suite runs on (memory or MongoDB + Redis), to inject faults. */
     wrapAdapters?: (adapters: Adapters) => Adapters;
     /** Every line the app logs (at debug and above) is pushed here. */
@@ -48,13 +48,13 @@ export async function startTestApp(
   // One registry for the app and its adapters, as createApp makes it when it builds the adapters itself.
   const metrics = new Metrics(buildInfo());
   if (options.adapters) {
-    adapters = options.adapters(clock);
+    adapters = options.adapters(clock, metrics);
   } else if (TEST_ADAPTERS === 'mongo+redis') {
     const real = await realAdapters(config, clock, metrics);
     adapters = real.adapters;
     cleanup = real.cleanup;
   } else {
-    adapters = memoryAdapters(clock);
+    adapters = memoryAdapters(clock, metrics);
   }
   // Webhook hosts resolve through a table the test controls, never the system's resolver, and no
   // attempt leaves loopback.

@@ -3,10 +3,13 @@
  * or empty change, who sees what, paging after an event, type filters, and retention.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryAdoptionRequestRepository } from '../../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
+import { MemoryPetRepository } from '../../../src/adapters/adoption/memory/memory-pet-repository.js';
+import { memoryAdapters } from '../../../src/config/adapters.js';
 import { watchOutboxes } from '../../../src/config/modules/adoption.js';
 import { resolve } from '../../../src/config/tokens.js';
 import { TOKENS } from '../../../src/config/modules/features.js';
-import { expectError, seriesValue, startTestApp, type TestApp } from '../../support/test-app.js';
+import { expectError, seriesValue, startTestApp, TEST_ADAPTERS, type TestApp } from '../../support/test-app.js';
 
 interface EventBody {
   id: string;
@@ -151,8 +154,40 @@ describe('the event feed for operators', () => {
   let t: TestApp;
   afterEach(async () => t.close());
 
+  it("puts a write's events in the feed as the write answers on the in-memory set, with no relay pass, and counts them", async () => {
+    // The in-memory set, in either pass: this is what it does, whatever the suite's storage.
+    t = await startTestApp({ adapters: (clock, metrics) => memoryAdapters(clock, metrics) });
+    const owner = `Bearer ${(await t.app.keys.issue({ name: 'shelter', plan: 'business', ownerId: 'acct_shelter' })).key}`;
+    const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers = {}) =>
+      t.app.http.inject({ method, url, headers: { authorization: owner, ...headers }, ...(payload && { payload }) });
+    const types = async () => (await call('GET', '/v1/events?limit=100')).json<EventBody[]>().map((event) => event.type);
+    // Nobody relays: the test holds the writer lease (claimed as of a minute on, so it takes it over from
+    // the app's relay if that came first), so the app's own relay could move nothing.
+    expect(await t.app.adapters.events.claimWriter('the test', t.clock.nowMs() + 60_000, 3_600_000)).not.toBeNull();
+    const pet = (await call('POST', '/v1/pets', { name: 'Rex', categoryId: 1 })).json<{ id: number }>();
+    expect(await types()).toEqual(['pet.created']);
+    expect((await call('PATCH', `/v1/pets/${pet.id}`, { name: 'Max' }, { 'if-match': '"1"' })).statusCode).toBe(200);
+    expect(await types()).toEqual(['pet.created', 'pet.updated']);
+    const metrics = (await t.app.admin.inject({ url: '/metrics' })).body;
+    expect(seriesValue(metrics, 'events_relayed_total{type="pet.created"}')).toBe(1);
+    expect(seriesValue(metrics, 'events_relayed_total{type="pet.updated"}')).toBe(1);
+    expect(await t.app.adapters.pets.backlog()).toEqual({ records: 0, oldestAt: null });
+  });
+
   it('reports the outbox backlog and its oldest age, then the events relayed by type, on /metrics', async () => {
-    t = await startTestApp();
+    // On memory, repositories that keep their events for the relay (as MongoDB's do) stand in for the
+    // in-memory set's, which put them in the feed at once.
+    t = await startTestApp(
+      TEST_ADAPTERS === 'memory'
+        ? {
+            adapters: (clock, metrics) => ({
+              ...memoryAdapters(clock, metrics),
+              pets: new MemoryPetRepository(),
+              orders: new MemoryAdoptionRequestRepository(),
+            }),
+          }
+        : {},
+    );
     // The test holds the feed's writer lease, so the app's own relay (every 200 ms) leaves the outboxes as they
     // are. The app's relay may have taken the lease first (for 10 s): claimed as of a minute on, the test
     // takes it over whichever came first, and holds it for an hour from then.

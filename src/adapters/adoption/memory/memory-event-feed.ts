@@ -18,6 +18,9 @@ export class MemoryEventFeed implements EventFeed {
   private nextPosition = 1;
   private writer: { holder: string; untilMs: number } | null = null;
 
+  /** `published`: told of the events each write published (the in-memory set counts them as relayed). */
+  constructor(private readonly published: (events: readonly FeedEvent[]) => void = () => undefined) {}
+
   async claimWriter(holder: string, nowMs: number, ttlMs: number): Promise<WriterLease | null> {
     if (this.writer !== null && this.writer.holder !== holder && this.writer.untilMs > nowMs) return null;
     this.writer = { holder, untilMs: nowMs + ttlMs };
@@ -26,13 +29,26 @@ export class MemoryEventFeed implements EventFeed {
 
   async append(lease: WriterLease, events: readonly FeedEvent[]): Promise<readonly string[]> {
     if (this.writer?.holder !== lease.token) throw new LeaseLostError();
+    this.store(events);
+    return events.map((event) => event.id);
+  }
+
+  /**
+   * A write's events, appended in the synchronous step that stores the write (MemoryOutbox given this
+   * feed): visible as soon as the write is, with no lease, since in one process nothing else appends.
+   */
+  publish(events: readonly FeedEvent[]): void {
+    this.store(events);
+    this.published(events);
+  }
+
+  private store(events: readonly FeedEvent[]): void {
     for (const event of events) {
       if (this.byId.has(event.id)) continue;
       const stored = { position: this.nextPosition++, event };
       this.byId.set(event.id, stored);
       this.events.push(stored);
     }
-    return events.map((event) => event.id);
   }
 
   async find(query: EventQuery): Promise<StoredEvent[]> {

@@ -1,14 +1,27 @@
-/** The outbox of the memory repositories (pets, adoption requests), as MongoOutbox is for MongoDB. */
+/**
+ * The outbox of the memory repositories (pets, adoption requests), as MongoOutbox is for MongoDB.
+ * Given the memory feed (as the in-memory set gives it), a write's events go straight into the feed
+ * in the step that stores the write: in one process there is no other writer to order them against,
+ * so the outbox stays empty and the relay has nothing to move. Without a feed it keeps them for the
+ * relay, as a MongoDB record does.
+ */
 import type { Outbox, OutboxBacklog, PendingEvents } from '../../../application/adoption/ports/outbox.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
+import type { MemoryEventFeed } from './memory-event-feed.js';
 
-/** A memory repository's outbox: the events of each record's changes, kept until the relay clears them. */
+/** A memory repository's outbox: the events of each record's changes, in the feed or kept until the relay clears them. */
 export class MemoryOutbox implements Outbox {
   private readonly byRecord = new Map<string, FeedEvent[]>();
+
+  constructor(private readonly feed: MemoryEventFeed | null = null) {}
 
   /** A changed record goes to the end: the Map's order is the order of the records' latest changes. */
   push(recordId: string, events: readonly FeedEvent[]): void {
     if (events.length === 0) return;
+    if (this.feed !== null) {
+      this.feed.publish(events);
+      return;
+    }
     const held = this.byRecord.get(recordId);
     if (held) {
       this.byRecord.delete(recordId);

@@ -1,6 +1,6 @@
 // Mutation testing of the adoption, events and webhooks core alone (`npm run test:mutation:core`;
 // docs/testing.md): the same settings as stryker.config.mjs, these files, and the tests written for
-// them (vitest.mutation-core.config.ts), recorded in their own incremental file.
+// them (vitest.mutation-core.config.ts: their unit tests), recorded in their own incremental file.
 import base from './stryker.config.mjs';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -17,7 +17,7 @@ export default {
     'src/application/webhooks/services/{webhook-dispatcher,webhook-addresses,webhook-delivery-ids,webhook-signing}.ts',
     'src/application/webhooks/use-cases/*.ts',
   ],
-  incrementalFile: 'reports/mutation/core-incremental.json',
+  incrementalFile: 'reports/mutation/core-units-incremental.json',
   htmlReporter: { fileName: 'reports/mutation/core.html' },
   jsonReporter: { fileName: 'reports/mutation/core.json' },
 };

@@ -51,15 +51,44 @@ export function describeOutboxContract(adapter: string, harness: OutboxHarness):
       const [pending] = await pets.pendingEvents(10);
       expect(pending).toEqual({ recordId: String(pet.id), events: [...created, updated] });
 
-      await pets.clearEvents(String(pet.id), ids(created));
+      await pets.clearEvents([{ recordId: String(pet.id), eventIds: ids(created) }]);
       expect(await pets.pendingEvents(10)).toEqual([{ recordId: String(pet.id), events: [updated] }]);
       // A repeated clear, or one of an event no longer there, changes nothing.
-      await pets.clearEvents(String(pet.id), ids(created));
+      await pets.clearEvents([{ recordId: String(pet.id), eventIds: ids(created) }]);
       expect(await pets.pendingEvents(10)).toEqual([{ recordId: String(pet.id), events: [updated] }]);
-      await pets.clearEvents(String(pet.id), [updated.id]);
+      await pets.clearEvents([{ recordId: String(pet.id), eventIds: [updated.id] }]);
       expect(await pets.pendingEvents(10)).toEqual([]);
       expect(await pets.backlog()).toEqual({ records: 0, oldestAt: null });
       expect(await pets.findById(pet.id)).toEqual(renamed);
+    });
+
+    it('clears the events of several records at once, a removed one with them, and a repeat or a partly cleared record exactly', async () => {
+      let first: FeedEvent[] = [];
+      let second: FeedEvent[] = [];
+      const a = await pets.add(aPetDraft({ name: 'A' }), (stored) => (first = [petCreated(stamp(), stored)]));
+      const b = await pets.add(aPetDraft({ name: 'B' }), (stored) => (second = [petCreated(stamp(), stored)]));
+      const renamed: Pet = { ...a, name: 'A II', version: 2 };
+      const updated = petUpdated(stamp(), a, renamed);
+      expect(await pets.update(renamed, 1, [updated])).toBe(true);
+      const deleted = petDeleted(stamp(), b);
+      expect(await pets.remove(b.id, 1, [deleted])).toBe(true);
+      // Another relay cleared the first event of a already: a's clear of both must take the second only.
+      await pets.clearEvents([{ recordId: String(a.id), eventIds: ids(first) }]);
+      await pets.clearEvents([
+        { recordId: String(a.id), eventIds: [...ids(first), updated.id] },
+        { recordId: String(b.id), eventIds: [...ids(second), deleted.id] },
+      ]);
+      expect(await pets.pendingEvents(10)).toEqual([]);
+      expect(await pets.backlog()).toEqual({ records: 0, oldestAt: null });
+      expect(await pets.findById(a.id)).toEqual(renamed);
+      expect(await pets.findById(b.id)).toBeNull();
+      // The counts stayed exact: the next change's event waits alone.
+      const again = petUpdated(stamp(), renamed, { ...renamed, name: 'A III', version: 3 });
+      expect(await pets.update({ ...renamed, name: 'A III', version: 3 }, 2, [again])).toBe(true);
+      expect(await pets.pendingEvents(10)).toEqual([{ recordId: String(a.id), events: [again] }]);
+      expect(await pets.backlog()).toMatchObject({ records: 1 });
+      await pets.clearEvents([{ recordId: String(a.id), eventIds: [again.id] }]);
+      expect(await pets.backlog()).toEqual({ records: 0, oldestAt: null });
     });
 
     it('stores no event for a write that did not happen (a stale version, a missing record)', async () => {
@@ -73,7 +102,7 @@ export function describeOutboxContract(adapter: string, harness: OutboxHarness):
 
       const order = anAdoptionRequest();
       await orders.add(order, [orderPlaced(stamp(), order)]);
-      await orders.clearEvents(order.id, ids((await orders.pendingEvents(10))[0]?.events ?? []));
+      await orders.clearEvents([{ recordId: order.id, eventIds: ids((await orders.pendingEvents(10))[0]?.events ?? []) }]);
       const approved = { ...order, status: 'approved' as const, version: 2 };
       expect(await orders.update(approved, 5, [orderMoved(stamp(), order, approved)])).toBe(false);
       expect(await orders.pendingEvents(10)).toEqual([]);
@@ -89,7 +118,7 @@ export function describeOutboxContract(adapter: string, harness: OutboxHarness):
       expect(await listPets(pets, { ids: [pet.id], limit: 10 })).toEqual([]);
       expect(await pets.pendingEvents(10)).toEqual([{ recordId: String(pet.id), events: [deleted] }]);
 
-      await pets.clearEvents(String(pet.id), [deleted.id]);
+      await pets.clearEvents([{ recordId: String(pet.id), eventIds: [deleted.id] }]);
       expect(await pets.pendingEvents(10)).toEqual([]);
       expect(await pets.findById(pet.id)).toBeNull();
       // Its id is not taken again.

@@ -5,7 +5,7 @@
  * so the outbox stays empty and the relay has nothing to move. Without a feed it keeps them for the
  * relay, as a MongoDB record does.
  */
-import type { Outbox, OutboxBacklog, PendingEvents } from '../../../application/adoption/ports/outbox.js';
+import type { ClearedEvents, Outbox, OutboxBacklog, PendingEvents } from '../../../application/adoption/ports/outbox.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import type { MemoryEventFeed } from './memory-event-feed.js';
 
@@ -40,10 +40,14 @@ export class MemoryOutbox implements Outbox {
     return pending;
   }
 
-  async clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
-    const left = (this.byRecord.get(recordId) ?? []).filter((event) => !eventIds.includes(event.id));
-    if (left.length === 0) this.byRecord.delete(recordId);
-    else this.byRecord.set(recordId, left);
+  async clearEvents(cleared: readonly ClearedEvents[]): Promise<void> {
+    for (const { recordId, eventIds } of cleared) {
+      const held = this.byRecord.get(recordId);
+      if (held === undefined) continue;
+      const left = held.filter((event) => !eventIds.includes(event.id));
+      if (left.length === 0) this.byRecord.delete(recordId);
+      else this.byRecord.set(recordId, left);
+    }
   }
 
   async backlog(): Promise<OutboxBacklog> {

@@ -9,7 +9,7 @@
  */
 import type { Collection, Document, Filter } from 'mongodb';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
-import type { Outbox, OutboxBacklog, PendingEvents } from '../../../application/adoption/ports/outbox.js';
+import type { ClearedEvents, Outbox, OutboxBacklog, PendingEvents } from '../../../application/adoption/ports/outbox.js';
 import { MongoStore } from '../../shared/mongo/mongo-kit.js';
 
 export interface OutboxEntry {
@@ -90,20 +90,45 @@ export class MongoOutbox<T extends OutboxFields & { _id: unknown }> extends Mong
     });
   }
 
-  clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
+  /**
+   * One bulk write for the pass: each record's events unset at once while all are there (the usual
+   * case), then one delete of the tombstones left empty. When some record had lost one of its events
+   * already (two relays clearing the same ones, one of them fenced), its events are cleared one at a
+   * time, each only while it is there, so that no count goes below what waits.
+   */
+  clearEvents(cleared: readonly ClearedEvents[]): Promise<void> {
     return this.run(async () => {
-      const _id = this.idOf(recordId);
-      // One event at a time, each only while it is there: a repeated clear changes nothing.
-      for (const id of eventIds) {
-        await this.collection.updateOne(
-          { _id, [`outbox.${id}`]: { $exists: true } } as Filter<T>,
-          {
-            $unset: { [`outbox.${id}`]: '' },
-            $inc: { outboxCount: -1 },
-          } as never,
-        );
+      if (cleared.length === 0) return;
+      const whole = await this.collection.bulkWrite(
+        cleared.map(({ recordId, eventIds }) => ({
+          updateOne: {
+            filter: {
+              _id: this.idOf(recordId),
+              ...Object.fromEntries(eventIds.map((id) => [`outbox.${id}`, { $exists: true }])),
+            } as Filter<T>,
+            update: {
+              $unset: Object.fromEntries(eventIds.map((id) => [`outbox.${id}`, ''])),
+              $inc: { outboxCount: -eventIds.length },
+            } as never,
+          },
+        })),
+        { ordered: false },
+      );
+      if (whole.matchedCount < cleared.length) {
+        for (const { recordId, eventIds } of cleared) {
+          for (const id of eventIds) {
+            await this.collection.updateOne(
+              { _id: this.idOf(recordId), [`outbox.${id}`]: { $exists: true } } as Filter<T>,
+              { $unset: { [`outbox.${id}`]: '' }, $inc: { outboxCount: -1 } } as never,
+            );
+          }
+        }
       }
-      await this.collection.deleteOne({ _id, removed: true, outboxCount: { $lte: 0 } } as Filter<T>);
+      await this.collection.deleteMany({
+        _id: { $in: cleared.map(({ recordId }) => this.idOf(recordId)) },
+        removed: true,
+        outboxCount: { $lte: 0 },
+      } as Filter<T>);
     });
   }
 
@@ -141,8 +166,8 @@ export abstract class MongoOutboxStore<T extends OutboxFields & { _id: unknown }
     return this.outbox.pendingEvents(limit);
   }
 
-  clearEvents(recordId: string, eventIds: readonly string[]): Promise<void> {
-    return this.outbox.clearEvents(recordId, eventIds);
+  clearEvents(cleared: readonly ClearedEvents[]): Promise<void> {
+    return this.outbox.clearEvents(cleared);
   }
 
   backlog(): Promise<OutboxBacklog> {

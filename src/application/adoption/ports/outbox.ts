@@ -12,6 +12,12 @@ export interface PendingEvents {
   readonly events: readonly FeedEvent[];
 }
 
+/** Events of one record that are in the feed, to clear from its outbox. */
+export interface ClearedEvents {
+  readonly recordId: string;
+  readonly eventIds: readonly string[];
+}
+
 export interface OutboxBacklog {
   /** Records carrying events not yet in the feed. */
   readonly records: number;
@@ -26,7 +32,10 @@ export interface Outbox {
    * before it (its passes follow one another while they find events).
    */
   pendingEvents(limit: number): Promise<PendingEvents[]>;
-  /** Clears these events from the record (a removed record's remains go with its last event). */
-  clearEvents(recordId: string, eventIds: readonly string[]): Promise<void>;
+  /**
+   * Clears these events from their records (a removed record's remains go with its last event), all
+   * of one pass at once. Clearing an event no longer there changes nothing.
+   */
+  clearEvents(cleared: readonly ClearedEvents[]): Promise<void>;
   backlog(): Promise<OutboxBacklog>;
 }

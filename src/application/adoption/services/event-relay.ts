@@ -74,9 +74,15 @@ export class EventRelay {
       if (error instanceof LeaseLostError) return 0;
       throw error;
     }
-    for (const { outbox, pending } of waiting) {
-      const ids = pending.events.map((event) => event.id).filter((id) => inFeed.has(id));
-      if (ids.length > 0) await outbox.clearEvents(pending.recordId, ids);
+    for (const outbox of this.outboxes) {
+      const cleared = waiting
+        .filter((entry) => entry.outbox === outbox)
+        .map(({ pending }) => ({
+          recordId: pending.recordId,
+          eventIds: pending.events.map((event) => event.id).filter((id) => inFeed.has(id)),
+        }))
+        .filter(({ eventIds }) => eventIds.length > 0);
+      if (cleared.length > 0) await outbox.clearEvents(cleared);
     }
     const relayed = events.filter((event) => inFeed.has(event.id));
     this.events.relayed?.(relayed);

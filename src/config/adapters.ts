@@ -36,7 +36,7 @@ import { RedisRateLimiter } from '../adapters/access/redis/redis-rate-limiter.js
 import { RedisUsageStore } from '../adapters/access/redis/redis-usage-store.js';
 import type { Metrics } from '../adapters/shared/metrics/metrics.js';
 import { observedPort, timedCalls, type PortObserver } from '../adapters/shared/telemetry/observed-port.js';
-import type { AppConfig } from './env.js';
+import type { AppConfig, MemoryBounds } from './env.js';
 import type { EventFeed } from '../application/adoption/ports/event-feed.js';
 import { MemoryEventFeed } from '../adapters/adoption/memory/memory-event-feed.js';
 import { MongoEventFeed } from '../adapters/adoption/mongo/mongo-event-feed.js';
@@ -97,9 +97,13 @@ export interface Adapters {
   readonly close: () => Promise<void>;
 }
 
-export function memoryAdapters(clock: Clock = systemClock, metrics?: Metrics): Adapters {
+/** Memory for every port; `bounds` caps the stores that grow with traffic (unbounded when not given, as in tests). */
+export function memoryAdapters(clock: Clock = systemClock, metrics?: Metrics, bounds?: MemoryBounds): Adapters {
   // A write's events go into the feed as the write is stored: no relay pass between them in one process.
-  const events = new MemoryEventFeed(metrics && ((published) => metrics.eventsRelayed(published.map((event) => event.type))));
+  const events = new MemoryEventFeed(
+    bounds?.maxEvents,
+    metrics && ((published) => metrics.eventsRelayed(published.map((event) => event.type))),
+  );
   return {
     clock,
     pets: new MemoryPetRepository(events),
@@ -113,7 +117,7 @@ export function memoryAdapters(clock: Clock = systemClock, metrics?: Metrics): A
     webhookSender: new HttpWebhookSender(),
     apiKeys: new MemoryApiKeyStore(),
     adminCredentials: new MemoryAdminCredentialStore(),
-    audit: new MemoryAuditLog(),
+    audit: new MemoryAuditLog(bounds?.maxAuditEvents),
     gazetteer: new ZipCodeGazetteer(),
     rateLimiter: new MemoryRateLimiter(clock),
     petCreateClaims: new MemoryPetCreateClaims(),
@@ -176,7 +180,7 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
   const redisPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'redis', port, observers);
   const closers: (() => Promise<unknown>)[] = [];
   // Memory for every port, then the configured engines in their place.
-  const memory = memoryAdapters(clock, metrics);
+  const memory = memoryAdapters(clock, metrics, config.memoryBounds);
   let {
     pets,
     orders,

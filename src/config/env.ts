@@ -168,6 +168,19 @@ export const EnvSchema = Type.Object({
     default: 30,
     description: 'How long the event feed (GET /v1/events) keeps each event; an older `after` gets 410',
   }),
+  MEMORY_MAX_EVENTS: Type.Integer({
+    minimum: 10,
+    maximum: 100_000_000,
+    default: 100_000,
+    description:
+      'In-memory storage only: the most events the feed keeps; on reaching it the oldest tenth is dropped (an `after` among them gets 410, as past EVENT_RETENTION_DAYS)',
+  }),
+  MEMORY_MAX_AUDIT_EVENTS: Type.Integer({
+    minimum: 10,
+    maximum: 100_000_000,
+    default: 100_000,
+    description: 'In-memory storage only: the most audit events kept; on reaching it the oldest tenth is dropped',
+  }),
   WEBHOOK_ENDPOINTS_PER_OWNER: Type.Integer({
     minimum: 1,
     maximum: 1_000,
@@ -219,6 +232,11 @@ export const EnvSchema = Type.Object({
 
 export type Env = Static<typeof EnvSchema>;
 
+export interface MemoryBounds {
+  readonly maxEvents: number;
+  readonly maxAuditEvents: number;
+}
+
 export interface AppConfig {
   readonly environment: Environment;
   readonly host: string;
@@ -248,6 +266,8 @@ export interface AppConfig {
   readonly usageFlushMs: number;
   /** How long the event feed keeps events. */
   readonly eventRetentionMs: number;
+  /** What the in-memory stores that grow with traffic keep at most (MEMORY_MAX_*). */
+  readonly memoryBounds: MemoryBounds;
   readonly webhooks: WebhookSettings;
   /** Who owns pets stored before owners were recorded; null: nobody may change them. */
   readonly legacyPetOwner: string | null;
@@ -314,6 +334,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     metricsListener: env.METRICS_LISTENER,
     usageFlushMs: env.USAGE_FLUSH_SECONDS * 1000,
     eventRetentionMs: env.EVENT_RETENTION_DAYS * 86_400_000,
+    memoryBounds: { maxEvents: env.MEMORY_MAX_EVENTS, maxAuditEvents: env.MEMORY_MAX_AUDIT_EVENTS },
     webhooks: parseWebhooks(env),
     legacyPetOwner: env.LEGACY_PET_OWNER || null,
     allowInMemoryStorage: env.ALLOW_IN_MEMORY_STORAGE === 'true',

@@ -54,7 +54,7 @@ export async function startTestApp(
     adapters = real.adapters;
     cleanup = real.cleanup;
   } else {
-    adapters = memoryAdapters(clock, metrics);
+    adapters = memoryAdapters(clock, metrics, config.memoryBounds);
   }
   // Webhook hosts resolve through a table the test controls, never the system's resolver, and no
   // attempt leaves loopback.

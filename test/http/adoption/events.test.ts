@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryAdoptionRequestRepository } from '../../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
 import { MemoryPetRepository } from '../../../src/adapters/adoption/memory/memory-pet-repository.js';
 import { memoryAdapters } from '../../../src/config/adapters.js';
+import { loadConfig } from '../../../src/config/env.js';
 import { watchOutboxes } from '../../../src/config/modules/adoption.js';
 import { resolve } from '../../../src/config/tokens.js';
 import { TOKENS } from '../../../src/config/modules/features.js';
@@ -172,6 +173,30 @@ describe('the event feed for operators', () => {
     expect(seriesValue(metrics, 'events_relayed_total{type="pet.created"}')).toBe(1);
     expect(seriesValue(metrics, 'events_relayed_total{type="pet.updated"}')).toBe(1);
     expect(await t.app.adapters.pets.backlog()).toEqual({ records: 0, oldestAt: null });
+  });
+
+  it('keeps MEMORY_MAX_EVENTS events on the in-memory set, and answers 410 for an after it dropped, the animals untouched', async () => {
+    t = await startTestApp({
+      env: { MEMORY_MAX_EVENTS: '10' },
+      adapters: (clock, metrics) => memoryAdapters(clock, metrics, loadConfig({ MEMORY_MAX_EVENTS: '10' }).memoryBounds),
+    });
+    const owner = `Bearer ${(await t.app.keys.issue({ name: 'shelter', plan: 'business', ownerId: 'acct_shelter' })).key}`;
+    const call = (url: string, payload?: object) =>
+      t.app.http.inject({ method: payload ? 'POST' : 'GET', url, headers: { authorization: owner }, ...(payload && { payload }) });
+    const made: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      t.clock.advance(1);
+      expect((await call('/v1/pets', { name: `Pet ${i}`, categoryId: 1 })).statusCode).toBe(201);
+      made.push(((await call('/v1/events?limit=100')).json<EventBody[]>().at(-1) as EventBody).id);
+    }
+    // The bound reached at the 10th event: 9 kept, then each further one drops the oldest.
+    const kept = (await call('/v1/events?limit=100')).json<EventBody[]>();
+    expect(kept.map((event) => event.data.object.name)).toEqual(Array.from({ length: 9 }, (_, i) => `Pet ${i + 3}`));
+    expect(kept.map((event) => event.id)).toEqual(made.slice(3));
+    for (const gone of made.slice(0, 3)) expectError(await call(`/v1/events?after=${gone}`), 410, 'gone');
+    const readOn = await call(`/v1/events?after=${made[3] as string}`);
+    expect(readOn.json<EventBody[]>().map((event) => event.id)).toEqual(made.slice(4));
+    expect((await call('/v1/pets?limit=100')).json<unknown[]>()).toHaveLength(12);
   });
 
   it('reports the outbox backlog and its oldest age, then the events relayed by type, on /metrics', async () => {

@@ -18,8 +18,15 @@ export class MemoryEventFeed implements EventFeed {
   private nextPosition = 1;
   private writer: { holder: string; untilMs: number } | null = null;
 
-  /** `published`: told of the events each write published (the in-memory set counts them as relayed). */
-  constructor(private readonly published: (events: readonly FeedEvent[]) => void = () => undefined) {}
+  /**
+   * `maxEvents`: the most events kept (MEMORY_MAX_EVENTS); on reaching it the oldest tenth goes, as
+   * events past retention go, so a reader after one of those gets 410. `published`: told of the
+   * events each write published (the in-memory set counts them as relayed).
+   */
+  constructor(
+    private readonly maxEvents = Number.POSITIVE_INFINITY,
+    private readonly published: (events: readonly FeedEvent[]) => void = () => undefined,
+  ) {}
 
   async claimWriter(holder: string, nowMs: number, ttlMs: number): Promise<WriterLease | null> {
     if (this.writer !== null && this.writer.holder !== holder && this.writer.untilMs > nowMs) return null;
@@ -49,6 +56,13 @@ export class MemoryEventFeed implements EventFeed {
       this.byId.set(event.id, stored);
       this.events.push(stored);
     }
+    if (this.events.length >= this.maxEvents) this.drop(this.events.length - Math.floor(this.maxEvents * 0.9));
+  }
+
+  /** Drops the `count` oldest events: positions stay consecutive, so pages still start without a scan. */
+  private drop(count: number): number {
+    for (const gone of this.events.splice(0, count)) this.byId.delete(gone.event.id);
+    return count;
   }
 
   async find(query: EventQuery): Promise<StoredEvent[]> {
@@ -72,7 +86,6 @@ export class MemoryEventFeed implements EventFeed {
     const before = new Date(beforeMs).toISOString();
     let count = 0;
     while (count < this.events.length && (this.events[count] as StoredEvent).event.createdAt < before) count++;
-    for (const gone of this.events.splice(0, count)) this.byId.delete(gone.event.id);
-    return count;
+    return this.drop(count);
   }
 }

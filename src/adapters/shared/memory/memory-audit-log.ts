@@ -1,12 +1,18 @@
-/** In-memory audit log: an array only ever appended to. Kept for the life of the process. */
+/**
+ * In-memory audit log: an array appended to, for the life of the process, up to `maxEvents`
+ * (MEMORY_MAX_AUDIT_EVENTS); on reaching it the oldest tenth goes.
+ */
 import { matchesAuditQuery, type AuditEvent, type AuditQuery } from '../../../domain/shared/audit-event.js';
 import type { AuditLog } from '../../../application/shared/ports/audit-log.js';
 
 export class MemoryAuditLog implements AuditLog {
   private readonly events: AuditEvent[] = [];
 
+  constructor(private readonly maxEvents = Number.POSITIVE_INFINITY) {}
+
   async append(event: AuditEvent): Promise<void> {
     this.events.push(event);
+    if (this.events.length >= this.maxEvents) this.events.splice(0, this.events.length - Math.floor(this.maxEvents * 0.9));
   }
 
   async list(query: AuditQuery): Promise<AuditEvent[]> {

@@ -51,14 +51,17 @@ export class ReadEvents {
     return stored.event;
   }
 
-  /** Where `after` is in the feed; 410 when it is older than the feed keeps. */
+  /** Where `after` is in the feed; 410 when it is older than the feed keeps (by age or by count). */
   private async position(after: string, viewer: string | null): Promise<StoredEvent> {
     if (!EVENT_ID.test(after)) {
       throw new ValidationError('after', "query parameter 'after' must be an event id (evt_...) from this feed");
     }
     const stored = await this.feed.findById(after);
     if (stored && (viewer === null || mayViewEvent(stored.event, viewer))) return stored;
-    if (parseInt(after.slice(4, 13), 36) < this.clock.nowMs() - this.retentionMs) {
+    // Past retention, or made before the oldest event kept (a feed bounded by count drops the oldest first).
+    const madeMs = parseInt(after.slice(4, 13), 36);
+    const [oldest] = await this.feed.find({ visibleTo: null, limit: 1 });
+    if (madeMs < this.clock.nowMs() - this.retentionMs || (oldest !== undefined && madeMs < Date.parse(oldest.event.createdAt))) {
       throw new GoneError(
         `Event ${after} is older than the feed keeps; resynchronise: read the list of pets (and your adoption requests), then follow the feed from its newest event`,
       );

@@ -10,6 +10,7 @@ import {
 } from '../../../../src/domain/shared/errors.js';
 import { signingSecrets } from '../../../../src/domain/webhooks/webhook-endpoint.js';
 import { FakeClock } from '../../../support/fake-clock.js';
+import { encodeCursor } from '../../../../src/application/shared/cursor.js';
 import { MemoryAuditLog } from '../../../../src/adapters/shared/memory/memory-audit-log.js';
 import { Auditor } from '../../../../src/application/shared/services/auditor.js';
 import { StaticResolver, TEST_ANSWERS } from '../../../support/static-resolver.js';
@@ -185,5 +186,61 @@ describe('ManageWebhookEndpoints', () => {
     await endpoints.remove(endpoint.id, owner);
     await expect(endpoints.get(endpoint.id, owner)).rejects.toBeInstanceOf(WebhookEndpointNotFoundError);
     await expect(endpoints.remove(endpoint.id, owner)).rejects.toBeInstanceOf(WebhookEndpointNotFoundError);
+  });
+
+  it('audits each change once with what it changed (never a secret), an unchanged update not at all, and a removal with its URL', async () => {
+    const { endpoints, audit, clock, store } = setup();
+    const { endpoint } = await endpoints.create(
+      { url: 'https://hooks.example.com/a', enabledEvents: ['pet.created'], description: 'first' },
+      owner,
+    );
+    const changesOf = async (action: string) =>
+      (await audit.list({ limit: 100, action: action as never })).map((event) => [event.actor, event.target, event.changes]);
+    expect(await changesOf('webhook.create')).toEqual([
+      [
+        'key_a',
+        endpoint.id,
+        { url: { from: null, to: 'https://hooks.example.com/a' }, enabledEvents: { from: null, to: ['pet.created'] } },
+      ],
+    ]);
+    clock.advance(1_000);
+    await endpoints.update(endpoint.id, { url: 'https://hooks.example.com/b' }, owner);
+    await endpoints.update(endpoint.id, { enabledEvents: ['pet.created', 'pet.deleted'] }, owner);
+    await endpoints.update(endpoint.id, { description: null }, owner);
+    await endpoints.update(endpoint.id, { status: 'disabled' }, owner);
+    // Nothing changes: no write, no audit event, the same version.
+    const same = await endpoints.update(endpoint.id, { url: 'https://hooks.example.com/b', status: 'disabled', description: null }, owner);
+    expect(same.version).toBe(5);
+    expect(await changesOf('webhook.update')).toEqual(
+      [
+        { url: { from: 'https://hooks.example.com/a', to: 'https://hooks.example.com/b' } },
+        { enabledEvents: { from: ['pet.created'], to: ['pet.created', 'pet.deleted'] } },
+        { description: { from: 'first', to: null } },
+        { status: { from: 'enabled', to: 'disabled' } },
+      ]
+        .reverse()
+        .map((changes) => ['key_a', endpoint.id, changes]),
+    );
+    await endpoints.rotateSecret(endpoint.id, 3_600, owner);
+    await endpoints.rotateSecret(endpoint.id, 0, owner);
+    expect(await changesOf('webhook.rotate')).toEqual([
+      ['key_a', endpoint.id, { signingSecrets: { from: 2, to: 1 } }],
+      ['key_a', endpoint.id, { signingSecrets: { from: 1, to: 2 } }],
+    ]);
+    await endpoints.remove(endpoint.id, owner);
+    expect(await changesOf('webhook.delete')).toEqual([['key_a', endpoint.id, { url: { from: 'https://hooks.example.com/b', to: null } }]]);
+    expect(await store.findById(endpoint.id)).toBeNull();
+  });
+
+  it("pages an owner's endpoints by the cursor it gives, and refuses a cursor that names no endpoint", async () => {
+    const { endpoints } = setup();
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++)
+      made.push((await endpoints.create({ url: `https://hooks.example.com/${i}`, enabledEvents: ['*'] }, owner)).endpoint.id);
+    const first = await endpoints.list(owner, { limit: 2 });
+    expect(first.endpoints.map((endpoint) => endpoint.id)).toEqual(made.slice(0, 2));
+    const second = await endpoints.list(owner, { limit: 2, cursor: first.nextCursor as string });
+    expect(second).toEqual({ endpoints: [expect.objectContaining({ id: made[2] })], nextCursor: null });
+    await expect(endpoints.list(owner, { cursor: encodeCursor('key_1') })).rejects.toThrow(/cursor is not valid/);
   });
 });

@@ -15,6 +15,8 @@ import {
   ValidationError,
 } from '../../../../src/domain/shared/errors.js';
 import { MAX_WRITE_ROUNDS } from '../../../../src/application/shared/conditional-writes.js';
+import { encodeCursor } from '../../../../src/application/shared/cursor.js';
+import { newAdoptionRequestId } from '../../../../src/application/adoption/use-cases/adoption-requests.js';
 import {
   adoptionWorld,
   alwaysOutraced,
@@ -175,5 +177,37 @@ describe('AdoptionRequests', () => {
     const request = await world.aRequest(pet);
     await expect(world.requests.act(request.id, 'approve', SHELTER)).rejects.toThrow(AdoptionRequestNotFoundError);
     expect(await world.pet(pet.id)).toMatchObject({ status: 'available', heldBy: null });
+  });
+
+  it('lists requests by status and by pet, a page at a time by the cursor it gives, and refuses a bad pet id or cursor', async () => {
+    const world = adoptionWorld();
+    const [rex, max] = [await world.aPet(), await world.aPet()];
+    const made = [await world.aRequest(rex), await world.aRequest(max), await world.aRequest(rex, OTHER_APPLICANT)];
+    await world.requests.act(made[1]?.id as string, 'approve', SHELTER);
+    const ids = async (input: Parameters<AdoptionWorld['requests']['list']>[0]) =>
+      (await world.requests.list(input, SHELTER)).orders.map((order) => order.id);
+    expect(await ids({})).toEqual(made.map((order) => order.id));
+    expect(await ids({ petId: rex.id })).toEqual([made[0]?.id, made[2]?.id]);
+    expect(await ids({ status: 'approved' })).toEqual([made[1]?.id]);
+    expect(await ids({ status: 'placed', petId: rex.id })).toEqual([made[0]?.id, made[2]?.id]);
+    const first = await world.requests.list({ limit: 2 }, SHELTER);
+    expect(first.orders.map((order) => order.id)).toEqual(made.slice(0, 2).map((order) => order.id));
+    const second = await world.requests.list({ limit: 2, cursor: first.nextCursor as string }, SHELTER);
+    expect(second.orders.map((order) => order.id)).toEqual([made[2]?.id]);
+    expect(second.nextCursor).toBeNull();
+    await expect(world.requests.list({ petId: 0 }, SHELTER)).rejects.toThrow('petId is not a valid pet id');
+    await expect(world.requests.list({ cursor: encodeCursor('evt_1') }, SHELTER)).rejects.toThrow(/cursor is not valid/);
+  });
+
+  it('makes request ids that follow the order they were made in, within a millisecond and when the clock steps back', () => {
+    // Later than any clock of the tests before it: the generator counts on from the latest id an instance made.
+    const at = Date.UTC(2090, 0, 1);
+    const made = [newAdoptionRequestId(at), newAdoptionRequestId(at), newAdoptionRequestId(at), newAdoptionRequestId(at - 5_000)];
+    made.push(newAdoptionRequestId(at + 1));
+    expect(new Set(made).size).toBe(made.length);
+    expect([...made].sort()).toEqual(made);
+    expect(made.slice(0, 4).every((id) => id.startsWith(`ord_${at.toString(36).padStart(9, '0')}`))).toBe(true);
+    expect(made[4]?.startsWith(`ord_${(at + 1).toString(36).padStart(9, '0')}`)).toBe(true);
+    expect(made.every((id) => /^ord_[0-9a-z]{21}$/.test(id))).toBe(true);
   });
 });

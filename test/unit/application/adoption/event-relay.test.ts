@@ -90,6 +90,19 @@ describe('EventRelay', () => {
     expect(await feedIds(feed)).toEqual([created?.id, behind.id, between.id]);
   });
 
+  it('orders events made in the same millisecond by their ids, whichever outbox holds them', async () => {
+    const { clock, pets, orders, feed, relay } = setup();
+    const at = new Date(clock.ms).toISOString();
+    // The pet's event has the later id, and the pets' outbox is read first.
+    let created: FeedEvent | undefined;
+    await pets.add(aPetDraft(), (pet) => [(created = petCreated({ id: 'evt_000000001000zzzzzz', createdAt: at }, pet))]);
+    const order = anAdoptionRequest({ petId: 1 });
+    const placed = orderPlaced({ id: 'evt_000000001000aaaaaa', createdAt: at }, order);
+    await orders.add(order, [placed]);
+    expect(await relay('a').pass()).toBe(2);
+    expect(await feedIds(feed)).toEqual([placed.id, created?.id]);
+  });
+
   it('moves nothing while another instance holds the lease, and takes over once it ran out', async () => {
     const { clock, pets, feed, relay } = setup();
     const first = relay('a');

@@ -12,7 +12,11 @@ import { MemoryWebhookEndpointStore } from '../../../../src/adapters/webhooks/me
 import { Auditor } from '../../../../src/application/shared/services/auditor.js';
 import type { WebhookRequest, WebhookSender } from '../../../../src/application/webhooks/ports/webhook-sender.js';
 import { deliveryIdFor } from '../../../../src/application/webhooks/services/webhook-delivery-ids.js';
-import { WebhookDispatcher, type WebhookDispatcherSettings } from '../../../../src/application/webhooks/services/webhook-dispatcher.js';
+import {
+  outcomeLabel,
+  WebhookDispatcher,
+  type WebhookDispatcherSettings,
+} from '../../../../src/application/webhooks/services/webhook-dispatcher.js';
 import { InspectWebhooks, RECENT_FAILURES } from '../../../../src/application/webhooks/use-cases/inspect-webhooks.js';
 import { ManageWebhookEndpoints } from '../../../../src/application/webhooks/use-cases/manage-webhook-endpoints.js';
 import { WebhookDeliveries } from '../../../../src/application/webhooks/use-cases/webhook-deliveries.js';
@@ -41,7 +45,8 @@ function webhooksOn(world: AdoptionWorld) {
   const deliveries = new MemoryWebhookDeliveryStore();
   const audit = new MemoryAuditLog();
   const auditor = new Auditor(audit, world.clock);
-  const resolver = new StaticResolver(TEST_ANSWERS);
+  // A copy: a test may change what a name resolves to.
+  const resolver = new StaticResolver({ ...TEST_ANSWERS });
   const sender = new RecordingSender();
   const disabled: { endpoint: WebhookEndpoint; reason: string }[] = [];
   const manage = new ManageWebhookEndpoints(endpoints, resolver, auditor, world.clock, { maxPerOwner: 10, allowLoopback: false });
@@ -63,7 +68,7 @@ function webhooksOn(world: AdoptionWorld) {
   const another = new WebhookDispatcher(dependencies, { ...settings, holder: 'b' });
   const log = new WebhookDeliveries(manage, deliveries, dispatcher, world.clock, { retentionMs: settings.retentionMs });
   const inspect = new InspectWebhooks(endpoints, deliveries);
-  return { endpoints, deliveries, audit, sender, disabled, manage, dispatcher, another, log, inspect };
+  return { endpoints, deliveries, audit, sender, resolver, disabled, manage, dispatcher, another, log, inspect };
 }
 
 /** A pet and a request for it, relayed into the feed: pet.created, order.placed. */
@@ -281,5 +286,33 @@ describe('InspectWebhooks', () => {
       ...Array.from({ length: 4 }, () => [firstAt, 500, null]),
     ]);
     expect(failures.every((failure) => failure.eventType === 'pet.created' && failure.deliveryId.startsWith('wd_'))).toBe(true);
+  });
+});
+
+describe('WebhookDispatcher, each attempt', () => {
+  it('checks the host again before each attempt: no addresses is a connection failure, an inside address is blocked, and nothing is sent', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    hooks.resolver.answers['moving.example.com'] = ['93.184.215.14'];
+    const { endpoint } = await hooks.manage.create({ url: 'https://moving.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    const lastAttempt = async () => (await hooks.deliveries.list({ endpointId: endpoint.id, limit: 1 }))[0]?.attempts.at(-1);
+    hooks.resolver.answers['moving.example.com'] = [];
+    expect(await hooks.dispatcher.attemptDue()).toBe(1);
+    expect(await lastAttempt()).toMatchObject({ statusCode: null, error: 'connect' });
+    world.clock.advance(60_000);
+    hooks.resolver.answers['moving.example.com'] = ['10.0.0.7'];
+    expect(await hooks.dispatcher.attemptDue()).toBe(1);
+    expect(await lastAttempt()).toMatchObject({ statusCode: null, error: 'blocked' });
+    expect(hooks.sender.requests).toEqual([]);
+  });
+
+  it('labels each outcome for the metrics: delivered for any 2xx, the class of any other status, the error otherwise', () => {
+    const status = (statusCode: number) => outcomeLabel({ kind: 'response', statusCode, retryAfterMs: null });
+    expect([200, 204, 299].map(status)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect([199, 300, 404, 410, 503].map(status)).toEqual(['1xx', '3xx', '4xx', '4xx', '5xx']);
+    expect(outcomeLabel({ kind: 'error', error: 'timeout' })).toBe('timeout');
   });
 });

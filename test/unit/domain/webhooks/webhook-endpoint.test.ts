@@ -16,7 +16,7 @@ import {
 const strict = { allowLoopback: false };
 
 /** What `run` throws, for its class, field and message. */
-function thrown(run: () => unknown): { error: unknown; field?: string; message: string } {
+function thrown(run: () => unknown): { error: unknown; field: string | undefined; message: string } {
   try {
     run();
   } catch (error) {

@@ -1,13 +1,15 @@
 /**
  * Request observation at the cost of one line: Fastify's own two lines per request ("incoming
  * request", "request completed") are off; one hook per response counts the request's metrics, its
- * usage when made with a key, ends its span and writes its access line (access-line.ts).
+ * usage when made with a key, ends its span and writes its access line (access-line.ts); a flood's
+ * refusals share lines (refusal-lines.ts).
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Outcome } from '../../../../domain/shared/outcome.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import type { RequestTracer } from '../../telemetry/trace-context.js';
 import { accessLineWriter, type RouteFacts } from './access-line.js';
+import { refusalLines } from './refusal-lines.js';
 import { requestStartedAt } from './child-logger.js';
 
 export { childLoggerFactory } from './child-logger.js';
@@ -56,6 +58,8 @@ export function installRequestObservers(
   usage?: UsageCounter,
 ): void {
   const accessLine = !logger.isLevelEnabled || logger.isLevelEnabled('info') ? accessLineWriter(logger) : null;
+  // A flood's refusals: each key's first in a second in full, the rest gathered (refusal-lines.ts).
+  const refusals = accessLine === null ? null : refusalLines(accessLine, logger);
   app.decorateRequest('routeFacts', null);
   app.decorateRequest('observed', false);
   app.addHook('onRoute', (route) => {
@@ -78,11 +82,18 @@ export function installRequestObservers(
     // request whose admission failed (a limiter failing closed, a key store down) names no key and is not counted.
     if (usage && request.apiKey && facts.operation !== undefined)
       usage(request.apiKey.keyId, facts.operation, request.rateOutcome ?? 'admitted', status);
-    accessLine?.(request, status, elapsedMs, facts);
+    if (refusals !== null && status === 429 && (request.rateOutcome === 'limited' || request.rateOutcome === 'banned'))
+      refusals.write(request, status, elapsedMs, facts);
+    else accessLine?.(request, status, elapsedMs, facts);
     tracer.end(request.raw, request.method, facts.url, sent ? status : null);
   };
   app.addHook('onResponse', (request, reply, done) => {
     observe(request, reply.statusCode, reply.elapsedTime, true);
+    done();
+  });
+  // What is gathered is written when the app closes; refusals after it get a line each.
+  app.addHook('onClose', (_instance, done) => {
+    refusals?.stop();
     done();
   });
   // The client closed the connection before the response was sent: no response hook will run.

@@ -2,9 +2,13 @@
 // CREATE_COUNT creates (default 1,000,000) through its HTTP stack (inject: the same routes, hooks,
 // admission, use cases and stores, no sockets), sampled every CREATE_SAMPLE creates after a full
 // collection, against what the animals alone take (the same animals added straight to a memory
-// store, in another process run first: CREATE_MEMORY_PETS_ONLY=1). Prints CSV lines (creates, then
+// store, in another process run first: CREATE_MEMORY_PETS_ONLY=1). CREATE_OVER=socket sends the
+// creates over loopback HTTP instead (16 keep-alive connections) to the service listening in a child
+// process, which samples its own memory when asked between batches. Prints CSV lines (creates, then
 // the resident set, heap used, heap total and external memory in MiB) then a summary. Logs are off (LOG_LEVEL=silent): a log line is written,
 // not kept, so it holds no memory.
+import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { MemoryPetRepository } from '../src/adapters/adoption/memory/memory-pet-repository.js';
 import { createApp } from '../src/config/create-app.js';
 import { loadConfig } from '../src/config/env.js';
@@ -38,38 +42,155 @@ if (process.env.CREATE_MEMORY_PETS_ONLY === '1') {
   process.exit(0);
 }
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-const app = await createApp(config);
-await app.http.ready();
-const { key } = await app.keys.issue({
-  name: 'bench',
-  plan: 'enterprise',
-  ownerId: 'acct_bench',
-  customLimits: { perMinute: 1_000_000_000, perDay: 1_000_000_000 },
-});
-const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-const start = settle();
 const row = (creates: number, usage: NodeJS.MemoryUsage) =>
   [creates, usage.rss, usage.heapUsed, usage.heapTotal, usage.external].map((v, i) => (i === 0 ? v : mib(v).toFixed(1))).join(',');
-console.log('creates,rss_mib,heap_used_mib,heap_total_mib,external_mib');
-console.log(row(0, start));
-const started = process.hrtime.bigint();
-for (let i = 1; i <= count; i++) {
-  const response = await app.http.inject({
-    method: 'POST',
-    url: '/v1/pets',
-    headers,
-    payload: `{"name":"Pet ${i}","categoryId":${1 + (i % 50)}}`,
+const payload = (i: number) => `{"name":"Pet ${i}","categoryId":${1 + (i % 50)}}`;
+
+/** The service as npm start builds it, logs off, with a key whose limits no run reaches. */
+async function service() {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const app = await createApp(config);
+  await app.http.ready();
+  const { key } = await app.keys.issue({
+    name: 'bench',
+    plan: 'enterprise',
+    ownerId: 'acct_bench',
+    customLimits: { perMinute: 1_000_000_000, perDay: 1_000_000_000 },
   });
-  if (response.statusCode !== 201) throw new Error(`create ${i} answered ${response.statusCode}: ${response.body}`);
-  if (i % every === 0) {
-    console.log(row(i, settle()));
-  }
+  return { app, key };
 }
-const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-const end = settle();
-console.log(
-  `summary: ${count} creates in ${seconds.toFixed(0)} s; resident set ${mib(start.rss).toFixed(1)} MiB at start, ` +
-    `${mib(end.rss).toFixed(1)} after (+${mib(end.rss - start.rss).toFixed(1)}); heap +${mib(end.heapUsed - start.heapUsed).toFixed(1)} MiB`,
-);
-await app.http.close();
+
+if (process.env.CREATE_ROLE === 'server') {
+  // The child of CREATE_OVER=socket: listens on loopback, and samples its memory when asked.
+  const { app, key } = await service();
+  await app.http.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.http.server.address() as { port: number };
+  process.on('message', (message) => {
+    if (message === 'sample') process.send?.(settle());
+    if (message === 'stop') void app.http.close().then(() => process.exit(0));
+  });
+  // A key over its limit after its first request: the mixed traffic's refusals.
+  const limited = await app.keys.issue({
+    name: 'limited',
+    plan: 'free',
+    ownerId: 'acct_limited',
+    customLimits: { perMinute: 1, perDay: 1 },
+  });
+  process.send?.({ port, key, limitedKey: limited.key });
+} else if (process.env.CREATE_OVER === 'socket') {
+  const child = fork(new URL(import.meta.url).pathname, [], { env: { ...process.env, CREATE_ROLE: 'server' }, execArgv: ['--expose-gc'] });
+  const next = () => new Promise<unknown>((resolve) => child.once('message', resolve));
+  const { port, key, limitedKey } = (await next()) as { port: number; key: string; limitedKey: string };
+  const sample = async () => {
+    child.send('sample');
+    return (await next()) as NodeJS.MemoryUsage;
+  };
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  const statuses: Record<string, number> = {};
+  let created = 0;
+  /** Sends one request; a create must answer 201 (or 200, a retry), anything else under 500 (mixed traffic is refused some by design). */
+  const send = (i: number, method: string, path: string, body: string | null, headers: Record<string, string> = {}) =>
+    new Promise<void>((resolve, reject) => {
+      const sent = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          agent,
+          headers: {
+            authorization: `Bearer ${key}`,
+            ...(body !== null && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+            ...headers,
+          },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += String(chunk)));
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            if (status === 201) created++;
+            const bad = method === 'POST' ? status !== 201 && status !== 200 : status >= 500;
+            if (bad) reject(new Error(`${method} ${path} (request ${i}) answered ${status}: ${text}`));
+            else resolve();
+          });
+        },
+      );
+      sent.on('error', reject);
+      sent.end(body ?? undefined);
+    });
+  // CREATE_MIX=1: each 20 requests are 11 list20, 3 creates with an Idempotency-Key, 1 search by id, 1
+  // PATCH of a recent animal with If-Match, 1 DELETE of an older one, 1 by a key over its limit (429),
+  // 1 with a key no one issued (401) and 1 read of the event feed. Else every request is a create.
+  const mixed = process.env.CREATE_MIX === '1';
+  const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
+  const create = (i: number): Promise<void> => {
+    if (!mixed) return send(i, 'POST', '/v1/pets', payload(i));
+    const recent = Math.max(1, created - 10);
+    switch (i % 20) {
+      case 11:
+      case 12:
+      case 13:
+        return send(i, 'POST', '/v1/pets', payload(i), { 'idempotency-key': `mix-${i}` });
+      case 14:
+        return send(i, 'GET', `/v1/pets?id=${recent}`, null);
+      case 15:
+        return send(i, 'PATCH', `/v1/pets/${recent}`, '{"status":"pending"}', { 'if-match': '"1"' });
+      case 16:
+        return send(i, 'DELETE', `/v1/pets/${Math.max(1, created - 1_000)}`, null);
+      case 17:
+        return send(i, 'GET', '/v1/pets?limit=20', null, bearer(limitedKey));
+      case 18:
+        return send(i, 'GET', '/v1/pets?limit=20', null, bearer(`${key.slice(0, -4)}zzzz`));
+      case 19:
+        return send(i, 'GET', '/v1/events?limit=20', null);
+      default:
+        return send(i, 'GET', '/v1/pets?limit=20', null);
+    }
+  };
+  const start = await sample();
+  console.log(`${mixed ? 'requests' : 'creates'},rss_mib,heap_used_mib,heap_total_mib,external_mib`);
+  console.log(row(0, start));
+  const started = process.hrtime.bigint();
+  let made = 0;
+  while (made < count) {
+    const batchEnd = Math.min(count, made + every);
+    let nextId = made + 1;
+    const worker = async () => {
+      while (nextId <= batchEnd) await create(nextId++);
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    made = batchEnd;
+    console.log(row(made, await sample()));
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const end = await sample();
+  console.log(
+    `summary (over loopback HTTP${mixed ? `, mixed traffic: ${JSON.stringify(statuses)}, ${created} created` : ''}): ${count} ${mixed ? 'requests' : 'creates'} in ${seconds.toFixed(0)} s; resident set ${mib(start.rss).toFixed(1)} MiB at start, ` +
+      `${mib(end.rss).toFixed(1)} after (+${mib(end.rss - start.rss).toFixed(1)}); heap +${mib(end.heapUsed - start.heapUsed).toFixed(1)} MiB`,
+  );
+  agent.destroy();
+  child.send('stop');
+} else {
+  const { app, key } = await service();
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const start = settle();
+  console.log('creates,rss_mib,heap_used_mib,heap_total_mib,external_mib');
+  console.log(row(0, start));
+  const started = process.hrtime.bigint();
+  for (let i = 1; i <= count; i++) {
+    const response = await app.http.inject({ method: 'POST', url: '/v1/pets', headers, payload: payload(i) });
+    if (response.statusCode !== 201) throw new Error(`create ${i} answered ${response.statusCode}: ${response.body}`);
+    if (i % every === 0) {
+      console.log(row(i, settle()));
+    }
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const end = settle();
+  console.log(
+    `summary: ${count} creates in ${seconds.toFixed(0)} s; resident set ${mib(start.rss).toFixed(1)} MiB at start, ` +
+      `${mib(end.rss).toFixed(1)} after (+${mib(end.rss - start.rss).toFixed(1)}); heap +${mib(end.heapUsed - start.heapUsed).toFixed(1)} MiB`,
+  );
+  await app.http.close();
+}

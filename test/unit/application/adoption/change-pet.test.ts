@@ -106,4 +106,55 @@ describe('ChangePet', () => {
     expect(outraced?.writes()).toBe(2 * MAX_WRITE_ROUNDS);
     expect(await world.pet(pet.id)).toEqual(pet);
   });
+
+  it('writes nothing and makes no event for a change that changes nothing', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    const events = async () => (await world.feed.find({ visibleTo: null, limit: 100 })).length;
+    const before = await events();
+    expect(await world.change.update(pet.id, { name: pet.name, status: pet.status }, [pet.version], SHELTER)).toEqual(pet);
+    while ((await world.relay.pass()) > 0);
+    expect(await events()).toBe(before);
+    expect(await world.pet(pet.id)).toEqual(pet);
+  });
+
+  it("leaves a pet's placed requests alone on a change that does not sell it", async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    await world.change.update(pet.id, { name: 'Renamed' }, '*', SHELTER);
+    await world.change.update(pet.id, { status: 'pending' }, '*', SHELTER);
+    await world.change.update(pet.id, { status: 'available' }, '*', SHELTER);
+    expect(await world.order(request.id)).toMatchObject({ status: 'placed', cancelReason: null });
+  });
+
+  it('removes without If-Match (honoured when sent), and says which pet each refusal is about', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    await expect(world.change.update(pet.id, { name: 'Rex' }, undefined, SHELTER)).rejects.toThrow(
+      `Changing pet ${pet.id} needs an If-Match header`,
+    );
+    await expect(world.change.update(pet.id, { name: 'Rex' }, [pet.version + 5], SHELTER)).rejects.toThrow(
+      `Pet ${pet.id} changed since it was read: its current ETag is "${pet.version}"`,
+    );
+    await expect(world.change.remove(pet.id, [pet.version + 5], SHELTER)).rejects.toThrow(`Pet ${pet.id} changed since it was read`);
+    await world.change.remove(pet.id, undefined, SHELTER);
+    expect(await world.pets.findById(pet.id)).toBeNull();
+
+    const held = await world.aPet();
+    const request = await world.aRequest(held);
+    await world.requests.act(request.id, 'approve', SHELTER);
+    await expect(world.change.remove(held.id, undefined, SHELTER)).rejects.toThrow(
+      `Pet ${held.id} is held by the approved adoption request ${request.id}; cancel that request before removing the pet`,
+    );
+  });
+
+  it('names the pet when a change loses every round', async () => {
+    const world = adoptionWorld({ pets: (pets) => alwaysOutraced(pets) });
+    const pet = await world.aPet();
+    await expect(world.change.update(pet.id, { name: 'Rex' }, '*', SHELTER)).rejects.toThrow(
+      `Pet ${pet.id} is being changed by many requests at once`,
+    );
+  });
 });

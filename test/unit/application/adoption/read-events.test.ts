@@ -81,4 +81,42 @@ describe('ReadEvents', () => {
     await expect(world.events.list({ after: tooOld }, null)).rejects.toThrow(GoneError);
     await expect(world.events.get('evt_../x', null)).rejects.toThrow(EventNotFoundError);
   });
+
+  it('takes no types as every type, names the last event of a full page only, and says when the end is reached', async () => {
+    const world = adoptionWorld();
+    await history(world);
+    const all = (await world.events.list({}, null)).events;
+    expect((await world.events.list({ types: [] }, null)).events).toEqual(all);
+    expect(await world.events.list({ limit: 3 }, null)).toEqual({ events: all.slice(0, 3), nextAfter: all[2]?.id });
+    // Exactly a page's worth left: no next page.
+    expect(await world.events.list({ limit: all.length }, null)).toEqual({ events: all, nextAfter: null });
+  });
+
+  it('says 410 for an after made before the oldest event kept, or past retention, each alone; 400 at the edge of retention', async () => {
+    const empty = adoptionWorld();
+    const edge = empty.clock.nowMs() - EVENT_RETENTION_MS;
+    const [atEdge, pastEdge] = [eventId(edge, 0), eventId(edge - 1, 0)];
+    await expect(empty.events.list({ after: atEdge }, null)).rejects.toThrow(
+      `query parameter 'after' names no event of this feed that this key may see: ${atEdge}`,
+    );
+    await expect(empty.events.list({ after: pastEdge }, null)).rejects.toThrow(
+      `Event ${pastEdge} is older than the feed keeps; resynchronise: read the list of pets (and your adoption requests), then follow the feed from its newest event`,
+    );
+
+    // Within retention, but made before the oldest event the feed holds (a feed bounded by count drops the oldest first).
+    const world = adoptionWorld();
+    await history(world);
+    await expect(world.events.list({ after: eventId(world.clock.nowMs() - 60_000, 0) }, null)).rejects.toThrow(GoneError);
+    // Past retention, though the oldest event held is older still (not pruned yet).
+    world.clock.advance(EVENT_RETENTION_MS + 120_000);
+    const afterOldest = eventId(world.clock.nowMs() - EVENT_RETENTION_MS - 60_000, 0);
+    await expect(world.events.list({ after: afterOldest }, null)).rejects.toThrow(GoneError);
+  });
+
+  it('says what an after must be', async () => {
+    const world = adoptionWorld();
+    await expect(world.events.list({ after: 'evt_nope' }, null)).rejects.toThrow(
+      expect.objectContaining({ field: 'after', message: "query parameter 'after' must be an event id (evt_...) from this feed" }),
+    );
+  });
 });

@@ -126,4 +126,29 @@ describe('SettleHolds', () => {
     expect(outraced?.writes()).toBe(2 * MAX_WRITE_ROUNDS);
     expect((await world.order(request.id)).status).toBe('placed');
   });
+
+  it('leaves a delivered or cancelled request as it is when read, and its pet untouched', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    await world.requests.act(request.id, 'approve', SHELTER);
+    const delivered = await world.requests.act(request.id, 'deliver', SHELTER);
+    const sold = await world.pet(pet.id);
+    expect(await world.holds.order(delivered)).toEqual(delivered);
+    expect(await world.order(request.id)).toEqual(delivered);
+    expect(await world.pet(pet.id)).toEqual(sold);
+
+    // A cancellation written alone: reading the request does not do the pet's step (a read of the pet, or the sweep, does).
+    const { pet: held, request: cancelled } = await recordOnly(world, 'cancel');
+    expect(await world.holds.order(cancelled)).toEqual(cancelled);
+    expect(await world.pet(held.id)).toEqual(held);
+  });
+
+  it('answers a request as it is when its settling write is outraced: no 503 for a read, the next read settles it', async () => {
+    const world = adoptionWorld({ orders: (orders) => alwaysOutraced(orders) });
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    expect(await world.pets.remove(pet.id, pet.version, [])).toBe(true);
+    expect(await world.holds.order(request)).toEqual(request);
+  });
 });

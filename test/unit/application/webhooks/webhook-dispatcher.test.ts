@@ -254,6 +254,99 @@ describe('WebhookDeliveries', () => {
   });
 });
 
+describe('WebhookDeliveries, recovering and testing', () => {
+  /** An endpoint with three deliveries of pet.created, made and not attempted yet; their ids oldest first. */
+  async function threeDeliveries() {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    for (let i = 0; i < 3; i++) await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    const ids = (await hooks.log.list(endpoint.id, SHELTER)).deliveries.map((delivery) => delivery.id).reverse();
+    return { world, hooks, endpoint, ids };
+  }
+
+  it('lists one status only when asked, and finds a delivery under its own endpoint only', async () => {
+    const { hooks, endpoint, ids } = await threeDeliveries();
+    hooks.sender.answer = { kind: 'response', statusCode: 500, retryAfterMs: null };
+    await hooks.dispatcher.attemptDue();
+    await hooks.log.retry(endpoint.id, ids[0] as string, SHELTER);
+    hooks.sender.answer = { kind: 'response', statusCode: 200, retryAfterMs: null };
+    expect(await hooks.dispatcher.attemptDue()).toBe(1);
+    const byStatus = async (status: 'delivered' | 'pending') =>
+      (await hooks.log.list(endpoint.id, SHELTER, { status })).deliveries.map((delivery) => delivery.id);
+    expect(await byStatus('delivered')).toEqual([ids[0]]);
+    expect((await byStatus('pending')).sort()).toEqual([ids[1], ids[2]].sort());
+    expect(await hooks.log.get(endpoint.id, ids[0] as string, SHELTER)).toMatchObject({ id: ids[0], status: 'delivered' });
+    // The same owner's other endpoint does not show it.
+    const other = (await hooks.manage.create({ url: 'https://hooks.example.com/other', enabledEvents: ['*'] }, SHELTER)).endpoint;
+    await expect(hooks.log.get(other.id, ids[0] as string, SHELTER)).rejects.toThrow(`No delivery with id ${ids[0]}`);
+  });
+
+  it('sends again every failed, exhausted or skipped delivery since the time given, not one delivered or still due; from now and from the oldest kept too', async () => {
+    const { world, hooks, endpoint, ids } = await threeDeliveries();
+    // Two exhaust their schedule (three failed attempts), the third is delivered.
+    hooks.sender.answer = { kind: 'response', statusCode: 500, retryAfterMs: null };
+    await hooks.dispatcher.attemptDue();
+    world.clock.advance(60_000);
+    await hooks.dispatcher.attemptDue();
+    await hooks.log.retry(endpoint.id, ids[2] as string, SHELTER);
+    hooks.sender.answer = { kind: 'response', statusCode: 200, retryAfterMs: null };
+    // ids[2] is the only one due now (the others wait an hour): delivered.
+    expect(await hooks.dispatcher.attemptDue()).toBe(1);
+    hooks.sender.answer = { kind: 'response', statusCode: 500, retryAfterMs: null };
+    world.clock.advance(3_600_000);
+    expect(await hooks.dispatcher.attemptDue()).toBe(2);
+    const statuses = async () =>
+      Object.fromEntries((await hooks.log.list(endpoint.id, SHELTER)).deliveries.map((delivery) => [delivery.id, delivery.status]));
+    expect(await statuses()).toEqual({ [ids[0] as string]: 'exhausted', [ids[1] as string]: 'exhausted', [ids[2] as string]: 'delivered' });
+    // Since now: the deliveries were made before it, so none.
+    expect(await hooks.log.recover(endpoint.id, new Date(world.clock.nowMs()).toISOString(), SHELTER)).toBe(0);
+    // Since the oldest time kept (exactly the retention): both exhausted ones, due again now.
+    const oldestKept = new Date(world.clock.nowMs() - 30 * DAY_MS).toISOString();
+    expect(await hooks.log.recover(endpoint.id, oldestKept, SHELTER)).toBe(2);
+    expect(await statuses()).toEqual({ [ids[0] as string]: 'pending', [ids[1] as string]: 'pending', [ids[2] as string]: 'delivered' });
+    const pending = (await hooks.log.list(endpoint.id, SHELTER, { status: 'pending' })).deliveries;
+    expect(pending.map((delivery) => delivery.nextAttemptAt)).toEqual(pending.map(() => new Date(world.clock.nowMs()).toISOString()));
+    // Pending ones are not sent again by a second recover: nothing to do.
+    expect(await hooks.log.recover(endpoint.id, oldestKept, SHELTER)).toBe(0);
+  });
+
+  it('sends a signed webhook.test event now, with a new id each time, and records a failed one as failed, never retried', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint, secret } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    const first = await hooks.log.test(endpoint.id, SHELTER);
+    expect(first.outcome).toEqual({ kind: 'response', statusCode: 200, retryAfterMs: null });
+    expect(first.delivery).toMatchObject({ endpointId: endpoint.id, eventType: 'webhook.test', status: 'delivered' });
+    const [request] = hooks.sender.requests;
+    expect(JSON.parse(request?.body as string)).toEqual({
+      id: first.delivery.eventId,
+      type: 'webhook.test',
+      createdAt: new Date(world.clock.nowMs()).toISOString(),
+      data: { endpointId: endpoint.id },
+    });
+    const timestamp = Number(request?.headers['webhook-timestamp']);
+    expect(request?.headers['webhook-id']).toBe(first.delivery.eventId);
+    expect(request?.headers['webhook-signature']).toBe(
+      new Webhook(secret).sign(first.delivery.eventId, new Date(timestamp * 1000), request?.body as string),
+    );
+    hooks.sender.answer = { kind: 'response', statusCode: 500, retryAfterMs: null };
+    const second = await hooks.log.test(endpoint.id, SHELTER);
+    expect(second.delivery.eventId).not.toBe(first.delivery.eventId);
+    expect(second.delivery).toMatchObject({ status: 'failed', nextAttemptAt: null });
+    // Both are in the endpoint's log, and the failed one is never attempted again.
+    expect((await hooks.log.list(endpoint.id, SHELTER)).deliveries.map((delivery) => delivery.status).sort()).toEqual([
+      'delivered',
+      'failed',
+    ]);
+    world.clock.advance(DAY_MS);
+    expect(await hooks.dispatcher.attemptDue()).toBe(0);
+    expect(hooks.sender.requests).toHaveLength(2);
+  });
+});
+
 describe('InspectWebhooks', () => {
   it("shows each endpoint's latest failed attempts, newest first, at most ten, and none of the delivered ones", async () => {
     const world = adoptionWorld();
@@ -286,6 +379,30 @@ describe('InspectWebhooks', () => {
       ...Array.from({ length: 4 }, () => [firstAt, 500, null]),
     ]);
     expect(failures.every((failure) => failure.eventType === 'pet.created' && failure.deliveryId.startsWith('wd_'))).toBe(true);
+    // Attempts made at the same instant keep the log's order: newest delivery first.
+    const newestFirst = (await hooks.log.list(endpoint.id, SHELTER)).deliveries.map((delivery) => delivery.id);
+    expect(failures.map((failure) => failure.deliveryId)).toEqual([...newestFirst, ...newestFirst.slice(0, 4)]);
+  });
+
+  it('counts a 300 and a 199 as failures, a 200 not', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    for (let i = 0; i < 3; i++) await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    const ids = (await hooks.log.list(endpoint.id, SHELTER)).deliveries.map((delivery) => delivery.id).reverse();
+    for (const [index, statusCode] of [200, 300, 199].entries()) {
+      hooks.sender.answer = { kind: 'response', statusCode, retryAfterMs: null };
+      await hooks.log.retry(endpoint.id, ids[index] as string, SHELTER);
+      world.clock.advance(1_000);
+      await hooks.dispatcher.attemptDue();
+    }
+    const [overview] = await hooks.inspect.ownerEndpoints(SHELTER.ownerId, 10);
+    expect(overview?.recentFailures.map((failure) => [failure.deliveryId, failure.statusCode])).toEqual([
+      [ids[2], 199],
+      [ids[1], 300],
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   checkRequestActor,
   mayViewRequest,
   ADOPTION_REQUEST_ACTIONS,
+  ADOPTION_REQUEST_ID_PATTERN,
   ADOPTION_REQUEST_STATUSES,
   type AdoptionRequestAction,
 } from '../../../../src/domain/adoption/adoption-request.js';
@@ -67,6 +68,57 @@ describe('adoption request actions', () => {
       { applicantName: 'Ada', note: 'x'.repeat(1001) },
     ]) {
       expect(() => checkNewRequest({ petId: 1, ...input })).toThrow(ValidationError);
+    }
+  });
+
+  it('records no reason for an action that is not a cancel, even when one is passed', () => {
+    const at = new Date(Date.UTC(2026, 10, 26)).toISOString();
+    expect(applyAction(anAdoptionRequest(), 'approve', at, 'withdrawn').cancelReason).toBeNull();
+    expect(applyAction(anAdoptionRequest({ status: 'approved' }), 'deliver', at, 'rejected').cancelReason).toBeNull();
+  });
+
+  it('says who may take each action when another owner tries', () => {
+    const order = anAdoptionRequest({ id: 'ord_0000000000000000000000', petId: 7, placedBy: 'acct_p', petOwnerId: 'acct_s' });
+    expect(() => checkRequestActor(order, 'approve', null, 'acct_p')).toThrow(
+      'Only the owner of pet 7 may approve adoption request ord_0000000000000000000000',
+    );
+    expect(() => checkRequestActor(order, 'deliver', null, 'acct_x')).toThrow(
+      'Only the owner of pet 7 may deliver adoption request ord_0000000000000000000000',
+    );
+    expect(() => checkRequestActor(order, 'cancel', 'rejected', 'acct_p')).toThrow(
+      'Only the owner of pet 7 may reject adoption request ord_0000000000000000000000',
+    );
+    expect(() => checkRequestActor(order, 'cancel', 'withdrawn', 'acct_s')).toThrow(
+      'Only the owner that placed adoption request ord_0000000000000000000000 may withdraw it',
+    );
+    // The placer who also owns the pet may do both.
+    const own = anAdoptionRequest({ placedBy: 'acct_s', petOwnerId: 'acct_s' });
+    for (const [action, reason] of [
+      ['approve', null],
+      ['cancel', 'withdrawn'],
+      ['cancel', 'rejected'],
+    ] as const) {
+      expect(() => checkRequestActor(own, action, reason, 'acct_s')).not.toThrow();
+    }
+  });
+
+  it('names the field and the rule of a bad new request', () => {
+    expect(() => checkNewRequest({ petId: 1, applicantName: ' ' })).toThrow(
+      expect.objectContaining({
+        field: 'applicantName',
+        message: 'applicantName must be 1 to 100 characters with at least one visible one',
+      }),
+    );
+    expect(() => checkNewRequest({ petId: 1, applicantName: 'Ada', note: 'x'.repeat(1001) })).toThrow(
+      expect.objectContaining({ field: 'note', message: 'note must be at most 1000 characters' }),
+    );
+  });
+
+  it('has ids of ord_ and 21 base-36 digits', () => {
+    const pattern = new RegExp(ADOPTION_REQUEST_ID_PATTERN);
+    expect(pattern.test(anAdoptionRequest().id)).toBe(true);
+    for (const id of ['ord_x', 'ord_000000000000000000000a0', 'pet_000000000000000000000', 'ord_00000000000000000000A']) {
+      expect(pattern.test(id), id).toBe(false);
     }
   });
 });

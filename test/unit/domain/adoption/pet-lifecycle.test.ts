@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { gazetteer } from '../../../support/gazetteer.js';
 import {
+  addPhoto,
   changePet,
   checkPetOwner,
+  checkRoomForPhoto,
+  removePhoto,
   checkTransition,
   holdPet,
   PET_TRANSITIONS,
@@ -14,6 +17,7 @@ import {
   ForbiddenError,
   InvalidTransitionError,
   PetHeldError,
+  PhotoLimitReachedError,
   PreconditionFailedError,
   PreconditionRequiredError,
   ValidationError,
@@ -84,6 +88,91 @@ describe('changePet', () => {
       );
     }
     expect(changePet(pet, { photos: ['ph_b', 'ph_a'] }, T1, gazetteer).photos).toEqual([photo('ph_b'), photo('ph_a')]);
+  });
+});
+
+describe('changePet, more', () => {
+  const photo = (id: string) => ({ id, width: 600, height: 400 });
+  const T0 = new Date(Date.UTC(2026, 10, 20)).toISOString();
+
+  it('returns the same pet for a pet with photos when nothing changes, their order included', () => {
+    const pet = aPet({ photos: [photo('ph_a'), photo('ph_b')] });
+    expect(changePet(pet, {}, T1, gazetteer)).toBe(pet);
+    expect(changePet(pet, { photos: ['ph_a', 'ph_b'] }, T1, gazetteer)).toBe(pet);
+    expect(changePet(pet, { name: 'Rex', photos: ['ph_a', 'ph_b'] }, T1, gazetteer)).toBe(pet);
+  });
+
+  it('checks a changed record whole, and leaves an unchanged one as stored', () => {
+    expect(() => changePet(aPet(), { sex: 'alien' as never }, T1, gazetteer)).toThrow(expect.objectContaining({ field: 'sex' }));
+    // Stored before today's rules (a value no longer valid): a rename does not trip over it.
+    const legacy = aPet({ sex: 'alien' as never });
+    expect(changePet(legacy, { name: 'Rexy' }, T1, gazetteer)).toMatchObject({ name: 'Rexy', sex: 'alien', version: 2 });
+  });
+
+  it('keeps adoptedAt through a change that does not move the status, sold or not', () => {
+    const sold = aPet({ status: 'sold', adoptedAt: T0 });
+    expect(changePet(sold, { name: 'Rexy' }, T1, gazetteer)).toMatchObject({
+      status: 'sold',
+      adoptedAt: T0,
+      statusChangedAt: sold.statusChangedAt,
+    });
+  });
+
+  it('sets publishedAt when an animal first becomes available, and keeps it after', () => {
+    const draft = aPet({ status: 'pending', publishedAt: null });
+    expect(changePet(draft, { name: 'Rexy' }, T1, gazetteer).publishedAt).toBeNull();
+    const listed = changePet(draft, { status: 'available' }, T1, gazetteer);
+    expect(listed.publishedAt).toBe(T1);
+    const later = new Date(Date.parse(T1) + 60_000).toISOString();
+    expect(
+      changePet(changePet(listed, { status: 'pending' }, later, gazetteer), { status: 'available' }, later, gazetteer).publishedAt,
+    ).toBe(T1);
+  });
+
+  it('says why a held pet keeps its status, and why another owner may not change it', () => {
+    const held = aPet({ status: 'pending', heldBy: 'ord_1' });
+    expect(() => changePet(held, { status: 'available' }, T1, gazetteer)).toThrow(
+      'Pet 7 is held by the approved adoption request ord_1; deliver or cancel that request to change its status',
+    );
+    expect(() => checkPetOwner(aPet(), 'owner_b', null)).toThrow(
+      'Pet 7 belongs to another owner; only keys of its owner may change it or decide its adoption requests',
+    );
+  });
+
+  it('names the field of a wrong photo order', () => {
+    expect(() => changePet(aPet(), { photos: ['ph_a'] }, T1, gazetteer)).toThrow(expect.objectContaining({ field: 'photos' }));
+  });
+});
+
+describe('photos on the pet', () => {
+  const photo = (id: string) => ({ id, width: 600, height: 400 });
+  const withPhotos = (count: number) => aPet({ photos: Array.from({ length: count }, (_, i) => photo(`ph_${i}`)) });
+
+  it('adds a photo last, one version on; the same photo again changes nothing', () => {
+    const pet = withPhotos(2);
+    const added = addPhoto(pet, photo('ph_new'), T1);
+    expect(added).toEqual({ ...pet, photos: [...pet.photos, photo('ph_new')], version: 2, updatedAt: T1 });
+    expect(addPhoto(added, photo('ph_new'), T1)).toBe(added);
+    expect(addPhoto(added, photo('ph_0'), T1)).toBe(added);
+  });
+
+  it('takes a 12th photo and refuses a 13th, saying why', () => {
+    expect(() => checkRoomForPhoto(withPhotos(11))).not.toThrow();
+    expect(addPhoto(withPhotos(11), photo('ph_x'), T1).photos).toHaveLength(12);
+    expect(() => checkRoomForPhoto(withPhotos(12))).toThrow(PhotoLimitReachedError);
+    expect(() => addPhoto(withPhotos(12), photo('ph_x'), T1)).toThrow(
+      'Pet 7 has 12 photos, the most an animal has; remove one before adding another',
+    );
+    // A photo it has already is no new photo, even at the limit.
+    const full = withPhotos(12);
+    expect(addPhoto(full, photo('ph_3'), T1)).toBe(full);
+  });
+
+  it('removes only the photo named, one version on; null for a photo it does not have', () => {
+    const pet = withPhotos(3);
+    expect(removePhoto(pet, 'ph_1', T1)).toEqual({ ...pet, photos: [photo('ph_0'), photo('ph_2')], version: 2, updatedAt: T1 });
+    expect(removePhoto(pet, 'ph_9', T1)).toBeNull();
+    expect(removePhoto(aPet(), 'ph_0', T1)).toBeNull();
   });
 });
 

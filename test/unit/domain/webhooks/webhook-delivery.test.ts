@@ -5,7 +5,11 @@ import {
   DEFAULT_RETRY_SCHEDULE_MS,
   dueAgain,
   failingTooLong,
+  MAX_KEPT_ATTEMPTS,
   MIN_FAILING_SPREAD_MS,
+  RECOVERABLE_STATUSES,
+  TEST_EVENT_TYPE,
+  withoutAttempt,
   retryAfterMs,
   type AttemptOutcome,
   type WebhookDelivery,
@@ -83,6 +87,51 @@ describe('afterAttempt', () => {
     expect(afterAttempt(again, answer(200), NOW, 0, SCHEDULE, 0.5).status).toBe('delivered');
   });
 
+  it('counts failures only toward the schedule: a 300 or a 199 is one, an earlier delivered attempt is not', () => {
+    expect(afterAttempt(pending, answer(300), NOW, 0, SCHEDULE, 0.5)).toMatchObject({ status: 'pending' });
+    expect(afterAttempt(pending, answer(199), NOW, 0, SCHEDULE, 0.5)).toMatchObject({ status: 'pending' });
+    // Delivered once, then sent again by its owner: the first failure after waits the first step.
+    const delivered = afterAttempt(pending, answer(200), NOW, 0, SCHEDULE, 0.5);
+    const again = afterAttempt(dueAgain(delivered, NOW), answer(500), NOW, 0, SCHEDULE, 0.5);
+    expect(waitAfter(again)).toBe(SCHEDULE[0]);
+    // And with 299, 300 and 199 behind it: two failures so far, then the second step.
+    let mixed = pending;
+    for (const status of [299, 300]) mixed = dueAgain(afterAttempt(mixed, answer(status), NOW, 0, SCHEDULE, 0.5), NOW);
+    expect(waitAfter(afterAttempt(mixed, answer(199), NOW, 0, SCHEDULE, 0.5))).toBe(SCHEDULE[1]);
+  });
+
+  it(`keeps the last ${MAX_KEPT_ATTEMPTS} attempts, oldest dropped`, () => {
+    let delivery = pending;
+    const longSchedule = Array.from({ length: 100 }, () => 1_000);
+    for (let i = 0; i < MAX_KEPT_ATTEMPTS + 1; i++) delivery = afterAttempt(delivery, answer(500), NOW + i, i, longSchedule, 0.5);
+    expect(delivery.attempts).toHaveLength(MAX_KEPT_ATTEMPTS);
+    expect(delivery.attempts[0]?.durationMs).toBe(1);
+    expect(delivery.attempts.at(-1)?.durationMs).toBe(MAX_KEPT_ATTEMPTS);
+  });
+
+  it('moves the version one on when sent again or ended without an attempt', () => {
+    const at = new Date(NOW + 5).toISOString();
+    expect(dueAgain({ ...pending, version: 4 }, NOW + 5)).toEqual({
+      ...pending,
+      status: 'pending',
+      nextAttemptAt: at,
+      updatedAt: at,
+      version: 5,
+    });
+    expect(withoutAttempt({ ...pending, version: 4 }, 'skipped', NOW + 5)).toEqual({
+      ...pending,
+      status: 'skipped',
+      nextAttemptAt: null,
+      updatedAt: at,
+      version: 5,
+    });
+  });
+
+  it('recovers failed, exhausted and skipped deliveries; a test ping has its own type', () => {
+    expect([...RECOVERABLE_STATUSES].sort()).toEqual(['exhausted', 'failed', 'skipped']);
+    expect(TEST_EVENT_TYPE).toBe('webhook.test');
+  });
+
   it('the default schedule lasts about three days over ten attempts', () => {
     const total = DEFAULT_RETRY_SCHEDULE_MS.reduce((sum, ms) => sum + ms, 0);
     expect(DEFAULT_RETRY_SCHEDULE_MS).toHaveLength(9);
@@ -99,6 +148,10 @@ describe('retryAfterMs', () => {
     expect(retryAfterMs(undefined, NOW)).toBeNull();
     expect(retryAfterMs('soon', NOW)).toBeNull();
     expect(retryAfterMs('-5', NOW)).toBeNull();
+    // Spaces around are not part of it; a number with more after it, or a date with an offset after GMT, is not one.
+    expect(retryAfterMs(' 120 ', NOW)).toBe(120_000);
+    expect(retryAfterMs('120s', NOW)).toBeNull();
+    expect(retryAfterMs(`${new Date(NOW + 30_000).toUTCString()}+0100`, NOW)).toBeNull();
   });
 });
 

@@ -120,7 +120,7 @@ export function memoryAdapters(clock: Clock = systemClock, metrics?: Metrics, bo
     audit: new MemoryAuditLog(bounds?.maxAuditEvents),
     gazetteer: new ZipCodeGazetteer(),
     rateLimiter: new MemoryRateLimiter(clock),
-    petCreateClaims: new MemoryPetCreateClaims(),
+    petCreateClaims: new MemoryPetCreateClaims(bounds?.maxIdempotencyRecords),
     usage: new MemoryUsageStore(clock),
     usageEngine: 'memory',
     description: 'memory',

@@ -181,6 +181,13 @@ export const EnvSchema = Type.Object({
     default: 100_000,
     description: 'In-memory storage only: the most audit events kept; on reaching it the oldest tenth is dropped',
   }),
+  MEMORY_MAX_IDEMPOTENCY_RECORDS: Type.Integer({
+    minimum: 10,
+    maximum: 100_000_000,
+    default: 100_000,
+    description:
+      'In-memory storage only: the most Idempotency-Key records kept; on reaching it the oldest tenth is dropped (a retry with one of their keys creates the animal again, as after IDEMPOTENCY_TTL_SECONDS)',
+  }),
   WEBHOOK_ENDPOINTS_PER_OWNER: Type.Integer({
     minimum: 1,
     maximum: 1_000,
@@ -235,6 +242,7 @@ export type Env = Static<typeof EnvSchema>;
 export interface MemoryBounds {
   readonly maxEvents: number;
   readonly maxAuditEvents: number;
+  readonly maxIdempotencyRecords: number;
 }
 
 export interface AppConfig {
@@ -334,7 +342,11 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     metricsListener: env.METRICS_LISTENER,
     usageFlushMs: env.USAGE_FLUSH_SECONDS * 1000,
     eventRetentionMs: env.EVENT_RETENTION_DAYS * 86_400_000,
-    memoryBounds: { maxEvents: env.MEMORY_MAX_EVENTS, maxAuditEvents: env.MEMORY_MAX_AUDIT_EVENTS },
+    memoryBounds: {
+      maxEvents: env.MEMORY_MAX_EVENTS,
+      maxAuditEvents: env.MEMORY_MAX_AUDIT_EVENTS,
+      maxIdempotencyRecords: env.MEMORY_MAX_IDEMPOTENCY_RECORDS,
+    },
     webhooks: parseWebhooks(env),
     legacyPetOwner: env.LEGACY_PET_OWNER || null,
     allowInMemoryStorage: env.ALLOW_IN_MEMORY_STORAGE === 'true',

@@ -1,4 +1,8 @@
-/** In-memory idempotency records for one process; expired records are swept as new ones arrive. */
+/**
+ * In-memory idempotency records for one process; expired records are swept as new ones arrive, and
+ * at most `maxRecords` are kept (MEMORY_MAX_IDEMPOTENCY_RECORDS): on reaching it the oldest tenth
+ * goes, and a retry with one of their keys creates the animal again, as after the TTL.
+ */
 import type { Pet } from '../../../domain/adoption/pet.js';
 import type {
   ClaimResult,
@@ -23,10 +27,14 @@ export class MemoryPetCreateClaims implements PetCreateClaims {
   private readonly entries = new Map<string, Entry>();
   private readonly sweeps = new SweepSchedule(SWEEP_EVERY_MS);
 
+  constructor(private readonly maxRecords = Number.POSITIVE_INFINITY) {}
+
   claim(scope: IdempotencyScope, claim: NewClaim): Promise<ClaimResult> {
     this.sweep(claim.nowMs);
     const id = idOf(scope);
     const existing = this.entries.get(id);
+    if (existing === undefined && this.entries.size >= this.maxRecords)
+      this.dropOldest(this.entries.size - Math.floor(this.maxRecords * 0.9));
     if (
       existing &&
       existing.expiresAtMs > claim.nowMs &&
@@ -72,6 +80,15 @@ export class MemoryPetCreateClaims implements PetCreateClaims {
   /** Number of records held; for tests. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The first records made go first: a Map keeps the order its keys were first set in. */
+  private dropOldest(count: number): void {
+    let left = count;
+    for (const id of this.entries.keys()) {
+      if (left-- <= 0) break;
+      this.entries.delete(id);
+    }
   }
 
   private sweep(nowMs: number): void {

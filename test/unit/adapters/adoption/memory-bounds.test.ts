@@ -1,10 +1,11 @@
 /**
  * The in-memory stores that grow with traffic keep what their bound allows: the event feed (by count
- * as well as age) and the audit log drop their oldest tenth on reaching it, and the feed's positions
+ * as well as age), the audit log and the idempotency records drop their oldest tenth on reaching it, and the feed's positions
  * stay consecutive, so reading on from any event kept still works.
  */
 import { describe, expect, it } from 'vitest';
 import { MemoryEventFeed } from '../../../../src/adapters/adoption/memory/memory-event-feed.js';
+import { MemoryPetCreateClaims } from '../../../../src/adapters/adoption/memory/memory-pet-create-claims.js';
 import { MemoryAuditLog } from '../../../../src/adapters/shared/memory/memory-audit-log.js';
 import { eventId } from '../../../../src/application/shared/ids.js';
 import { petCreated, type FeedEvent } from '../../../../src/domain/adoption/feed-event.js';
@@ -64,5 +65,40 @@ describe('MemoryAuditLog bounded by count', () => {
     const kept = await log.list({ limit: 100 });
     // 20 reached at the 20th (18 left), then at every second append: 18 after the 44th, 19 after the 45th.
     expect(kept.map((e) => e.target)).toEqual(Array.from({ length: 19 }, (_, i) => `k${44 - i}`));
+  });
+});
+
+describe('MemoryPetCreateClaims bounded by count', () => {
+  const scope = (i: number) => ({ apiKeyId: 'key_a', key: `k-${i}` });
+  const claim = (i: number, nowMs = T0) => ({
+    token: `t-${i}-${nowMs}`,
+    fingerprint: `f-${i}`,
+    petId: 1_000 + i,
+    nowMs,
+    leaseMs: 10_000,
+    ttlMs: 86_400_000,
+  });
+
+  it('keeps at most its bound: on reaching it the oldest tenth goes, and a retry with one of their keys is a new create', async () => {
+    const claims = new MemoryPetCreateClaims(20);
+    for (let i = 0; i < 20; i++) {
+      await claims.claim(scope(i), claim(i));
+      await claims.complete(scope(i), `t-${i}-${T0}`, { id: 1_000 + i, ...aPetDraft() }, T0, 86_400_000);
+    }
+    expect(claims.size).toBe(20);
+    // A retry of a kept key finds its record, and adds nothing.
+    expect(await claims.claim(scope(5), claim(5, T0 + 1))).toMatchObject({ claimed: false, existing: { state: 'completed' } });
+    expect(claims.size).toBe(20);
+    // The 21st key: the oldest two (20 - 18) go first.
+    expect(await claims.claim(scope(20), claim(20))).toEqual({ claimed: true, petId: 1_020 });
+    expect(claims.size).toBe(19);
+    expect(await claims.claim(scope(0), claim(0, T0 + 2))).toEqual({ claimed: true, petId: 1_000 });
+    expect(await claims.claim(scope(2), claim(2, T0 + 2))).toMatchObject({ claimed: false });
+  });
+
+  it('is unbounded when given no bound', async () => {
+    const claims = new MemoryPetCreateClaims();
+    for (let i = 0; i < 1_000; i++) await claims.claim(scope(i), claim(i));
+    expect(claims.size).toBe(1_000);
   });
 });

@@ -41,7 +41,8 @@ function changesOf(before: WebhookEndpoint, after: WebhookEndpoint): AuditChange
     changes.enabledEvents = { from: [...before.enabledEvents], to: [...after.enabledEvents] };
   if (before.description !== after.description) changes.description = { from: before.description, to: after.description };
   if (before.status !== after.status) changes.status = { from: before.status, to: after.status };
-  if (before.secrets.length !== after.secrets.length || before.secrets[0]?.secret !== after.secrets[0]?.secret)
+  // Every change of the secrets (a rotation) puts a new one first.
+  if (before.secrets[0]?.secret !== after.secrets[0]?.secret)
     changes.signingSecrets = { from: before.secrets.length, to: after.secrets.length };
   return changes;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryEventFeed } from '../../../../src/adapters/adoption/memory/memory-event-feed.js';
 import { MemoryAdoptionRequestRepository } from '../../../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
 import { MemoryPetRepository } from '../../../../src/adapters/adoption/memory/memory-pet-repository.js';
+import type { Outbox } from '../../../../src/application/adoption/ports/outbox.js';
 import { EventRelay } from '../../../../src/application/adoption/services/event-relay.js';
 import { orderPlaced, petCreated, petUpdated, type FeedEvent } from '../../../../src/domain/adoption/feed-event.js';
 import type { Pet } from '../../../../src/domain/adoption/pet.js';
@@ -190,5 +191,95 @@ describe('EventRelay', () => {
     await pets.add(aPetDraft(), (pet) => [petCreated(stampAt(clock.ms), pet)]);
     await expect(relay.pass()).rejects.toThrow('connection reset');
     expect(await pets.backlog()).toMatchObject({ records: 1 });
+  });
+
+  it('prunes on its first pass, then again only once a minute has passed since, to the millisecond', async () => {
+    const { clock, pets, feed, relay } = setup();
+    const worker = relay('a');
+    await pets.add(aPetDraft(), (pet) => [petCreated(stampAt(clock.ms), pet)]);
+    // Ten milliseconds before the event passes retention: the first pass prunes (nothing yet) and relays it.
+    clock.advance(30 * DAY_MS - 10);
+    expect(await worker.pass()).toBe(1);
+    clock.advance(20);
+    await worker.pass();
+    expect(await feedIds(feed)).toHaveLength(1);
+    clock.advance(60_000 - 20 - 1);
+    await worker.pass();
+    expect(await feedIds(feed)).toHaveLength(1);
+    clock.advance(1);
+    await worker.pass();
+    expect(await feedIds(feed)).toEqual([]);
+  });
+
+  it('asks each outbox to clear its own records only, once a pass, the events the feed took only; nothing when none waits', async () => {
+    const { clock, pets, orders, feed } = setup();
+    const clears: { outbox: string; cleared: unknown }[] = [];
+    const spy = (name: string, outbox: Outbox): Outbox => ({
+      pendingEvents: (limit) => outbox.pendingEvents(limit),
+      backlog: () => outbox.backlog(),
+      clearEvents: (cleared) => {
+        clears.push({ outbox: name, cleared });
+        return outbox.clearEvents(cleared);
+      },
+    });
+    // The feed takes every event but the last of each append (as if it refused it); a later pass appends it again.
+    let dropLast = true;
+    let appends = 0;
+    const partial = Object.assign(Object.create(feed) as MemoryEventFeed, {
+      claimWriter: (...args: Parameters<MemoryEventFeed['claimWriter']>) => feed.claimWriter(...args),
+      prune: (...args: Parameters<MemoryEventFeed['prune']>) => feed.prune(...args),
+      append: async (...args: Parameters<MemoryEventFeed['append']>) => {
+        appends++;
+        const ids = await feed.append(...args);
+        return dropLast ? ids.slice(0, -1) : ids;
+      },
+    });
+    const relayed: string[] = [];
+    const relay = new EventRelay(
+      [spy('pets', pets), spy('orders', orders)],
+      partial,
+      clock,
+      { holder: 'a', leaseMs: 10_000, batch: 10, retentionMs: 30 * DAY_MS },
+      { relayed: (events) => relayed.push(...events.map((event) => event.id)) },
+    );
+    expect(await relay.pass()).toBe(0);
+    expect([appends, clears]).toEqual([0, []]);
+
+    const pet = await pets.add(aPetDraft(), (stored) => [petCreated(stampAt(clock.ms), stored)]);
+    clock.advance(1);
+    const order = anAdoptionRequest({ petId: pet.id });
+    const placed = orderPlaced(stampAt(clock.ms), order);
+    await orders.add(order, [placed]);
+    const [created] = (await pets.pendingEvents(10)).flatMap((pending) => pending.events);
+    expect(await relay.pass()).toBe(1);
+    expect(relayed).toEqual([created?.id]);
+    expect(clears).toEqual([{ outbox: 'pets', cleared: [{ recordId: String(pet.id), eventIds: [created?.id] }] }]);
+    expect(await orders.backlog()).toMatchObject({ records: 1 });
+
+    dropLast = false;
+    clears.length = 0;
+    expect(await relay.pass()).toBe(1);
+    expect(clears).toEqual([{ outbox: 'orders', cleared: [{ recordId: order.id, eventIds: [placed.id] }] }]);
+    expect(relayed).toEqual([created?.id, placed.id]);
+  });
+
+  it("keeps a record's changes of one millisecond in their order whatever their ids, among other records' events of that millisecond", async () => {
+    const { clock, pets, feed } = setup();
+    const at = new Date(clock.ms).toISOString();
+    // One record changes three times in one millisecond on instances whose ids sort the other way.
+    const ids = ['evt_000000001000zzzzzz', 'evt_000000001000mmmmmm', 'evt_000000001000aaaaaa'];
+    const pet = await pets.add(aPetDraft(), (stored) => [petCreated({ id: ids[0] as string, createdAt: at }, stored)]);
+    let current = pet;
+    for (const [i, id] of ids.slice(1).entries()) {
+      const next: Pet = { ...current, name: `Name ${i}`, version: current.version + 1 };
+      await pets.update(next, current.version, [petUpdated({ id, createdAt: at }, current, next)]);
+      current = next;
+    }
+    // Other records' events of that millisecond: one sorts before the record's first id, one between, one after.
+    const others = ['evt_000000001000bbbbbb', 'evt_000000001000nnnnnn', 'evt_000000001000zzzzzz9'];
+    for (const id of others) await pets.add(aPetDraft(), (stored) => [petCreated({ id, createdAt: at }, stored)]);
+    const wide = new EventRelay([pets], feed, clock, { holder: 'a', leaseMs: 10_000, batch: 10, retentionMs: 30 * DAY_MS });
+    expect(await wide.pass()).toBe(6);
+    expect(await feedIds(feed)).toEqual([others[0], others[1], ...ids, others[2]]);
   });
 });

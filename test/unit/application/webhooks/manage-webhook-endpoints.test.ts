@@ -129,6 +129,9 @@ describe('ManageWebhookEndpoints', () => {
     await expect(endpoints.create({ url: 'https://hooks.example.com/3', enabledEvents: ['*'] }, owner)).rejects.toBeInstanceOf(
       EndpointLimitReachedError,
     );
+    await expect(endpoints.create({ url: 'https://hooks.example.com/3', enabledEvents: ['*'] }, owner)).rejects.toThrow(
+      'This owner has 2 webhook endpoints, the most it may have (WEBHOOK_ENDPOINTS_PER_OWNER); remove one, or send more event types to one that exists',
+    );
     await expect(endpoints.create({ url: 'https://hooks.example.com/4', enabledEvents: ['*'] }, stranger)).resolves.toMatchObject({});
     expect((await endpoints.list(owner, { limit: 100 })).endpoints).toHaveLength(2);
   });
@@ -223,7 +226,10 @@ describe('ManageWebhookEndpoints', () => {
     );
     await endpoints.rotateSecret(endpoint.id, 3_600, owner);
     await endpoints.rotateSecret(endpoint.id, 0, owner);
+    // One secret for another: the count stays, and the rotation is still recorded.
+    await endpoints.rotateSecret(endpoint.id, 0, owner);
     expect(await changesOf('webhook.rotate')).toEqual([
+      ['key_a', endpoint.id, { signingSecrets: { from: 1, to: 1 } }],
       ['key_a', endpoint.id, { signingSecrets: { from: 2, to: 1 } }],
       ['key_a', endpoint.id, { signingSecrets: { from: 1, to: 2 } }],
     ]);
@@ -242,5 +248,81 @@ describe('ManageWebhookEndpoints', () => {
     const second = await endpoints.list(owner, { limit: 2, cursor: first.nextCursor as string });
     expect(second).toEqual({ endpoints: [expect.objectContaining({ id: made[2] })], nextCursor: null });
     await expect(endpoints.list(owner, { cursor: encodeCursor('key_1') })).rejects.toThrow(/cursor is not valid/);
+  });
+
+  it('clears the reason of an endpoint the service disabled when its owner disables it, one version on', async () => {
+    const { endpoints, store } = setup();
+    const { endpoint } = await endpoints.create({ url: 'https://hooks.example.com/', enabledEvents: ['*'] }, owner);
+    const byService = { ...endpoint, status: 'disabled' as const, disabledReason: 'The endpoint answered 410 Gone', version: 2 };
+    expect(await store.update(byService, 1)).toBe(true);
+    expect(await endpoints.update(endpoint.id, { status: 'disabled' }, owner)).toMatchObject({
+      status: 'disabled',
+      disabledReason: null,
+      version: 3,
+    });
+  });
+
+  it('audits an update, a rotation and a removal once when their first write loses to another change', async () => {
+    const { clock, resolver, audit } = setup();
+    const inner = new MemoryWebhookEndpointStore();
+    // Each write loses once to a concurrent change (a version bump), then lands.
+    let lose = false;
+    const bump = async (id: string) => {
+      const current = await inner.findById(id);
+      if (current) await inner.update({ ...current, version: current.version + 1 }, current.version);
+    };
+    const store = Object.assign(Object.create(inner) as MemoryWebhookEndpointStore, {
+      add: (...args: Parameters<MemoryWebhookEndpointStore['add']>) => inner.add(...args),
+      findById: (id: string) => inner.findById(id),
+      update: async (endpoint: Parameters<MemoryWebhookEndpointStore['update']>[0], version: number) => {
+        if (lose) {
+          lose = false;
+          await bump(endpoint.id);
+        }
+        return inner.update(endpoint, version);
+      },
+      remove: async (id: string, version: number) => {
+        if (lose) {
+          lose = false;
+          await bump(id);
+        }
+        return inner.remove(id, version);
+      },
+    });
+    const endpoints = new ManageWebhookEndpoints(store, resolver, new Auditor(audit, clock), clock, {
+      allowLoopback: false,
+      maxPerOwner: 10,
+    });
+    const { endpoint } = await endpoints.create({ url: 'https://hooks.example.com/', enabledEvents: ['*'] }, owner);
+    lose = true;
+    expect(await endpoints.update(endpoint.id, { description: 'after a lost round' }, owner)).toMatchObject({
+      description: 'after a lost round',
+    });
+    lose = true;
+    await endpoints.rotateSecret(endpoint.id, 0, owner);
+    lose = true;
+    await endpoints.remove(endpoint.id, owner);
+    expect(await inner.findById(endpoint.id)).toBeNull();
+    const actions = (await audit.list({ limit: 100 })).map((event) => event.action).reverse();
+    expect(actions).toEqual(['webhook.create', 'webhook.update', 'webhook.rotate', 'webhook.delete']);
+  });
+
+  it('names the endpoint when a write loses every round', async () => {
+    const { clock, resolver, audit } = setup();
+    const inner = new MemoryWebhookEndpointStore();
+    const store = Object.assign(Object.create(inner) as MemoryWebhookEndpointStore, {
+      add: (...args: Parameters<MemoryWebhookEndpointStore['add']>) => inner.add(...args),
+      findById: (id: string) => inner.findById(id),
+      update: async () => false,
+      remove: async () => false,
+    });
+    const endpoints = new ManageWebhookEndpoints(store, resolver, new Auditor(audit, clock), clock, {
+      allowLoopback: false,
+      maxPerOwner: 10,
+    });
+    const { endpoint } = await endpoints.create({ url: 'https://hooks.example.com/', enabledEvents: ['*'] }, owner);
+    const busy = `Webhook endpoint ${endpoint.id} is being changed by many requests at once`;
+    await expect(endpoints.update(endpoint.id, { description: 'x' }, owner)).rejects.toThrow(busy);
+    await expect(endpoints.remove(endpoint.id, owner)).rejects.toThrow(busy);
   });
 });

@@ -14,6 +14,7 @@ import type { WebhookRequest, WebhookSender } from '../../../../src/application/
 import { deliveryIdFor } from '../../../../src/application/webhooks/services/webhook-delivery-ids.js';
 import {
   outcomeLabel,
+  WEBHOOK_USER_AGENT,
   WebhookDispatcher,
   type WebhookDispatcherSettings,
 } from '../../../../src/application/webhooks/services/webhook-dispatcher.js';
@@ -431,5 +432,187 @@ describe('WebhookDispatcher, each attempt', () => {
     expect([200, 204, 299].map(status)).toEqual(['delivered', 'delivered', 'delivered']);
     expect([199, 300, 404, 410, 503].map(status)).toEqual(['1xx', '3xx', '4xx', '4xx', '5xx']);
     expect(outcomeLabel({ kind: 'error', error: 'timeout' })).toBe('timeout');
+  });
+});
+
+describe('WebhookDispatcher, its passes', () => {
+  /** A sender whose answers wait until the test lets them go; counts how many are in flight at most. */
+  function gatedSender(hooks: ReturnType<typeof webhooksOn>) {
+    const waiting: (() => void)[] = [];
+    let inFlight = 0;
+    let most = 0;
+    hooks.sender.send = async (request) => {
+      hooks.sender.requests.push(request);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      inFlight--;
+      return hooks.sender.answer;
+    };
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return {
+      waiting,
+      most: () => most,
+      async releaseAll() {
+        while (waiting.length > 0) {
+          for (const release of waiting.splice(0)) release();
+          await settled();
+        }
+      },
+      settled,
+    };
+  }
+
+  it('sends JSON with its user agent', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    await hooks.dispatcher.attemptDue();
+    expect(hooks.sender.requests[0]?.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT });
+    expect(WEBHOOK_USER_AGENT).toBe('AnimalAdoptionAPI-Webhooks/1.0 (+https://github.com/standard-webhooks/standard-webhooks)');
+  });
+
+  it('keeps a claimed delivery from another instance until the timeout and a margin of 30 s have passed, to the millisecond', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    const gate = gatedSender(hooks);
+    const stuck = hooks.dispatcher.attemptDue();
+    await gate.settled();
+    expect(gate.waiting).toHaveLength(1);
+    // The claim holds for the timeout (5 s) and 30 s more.
+    expect(await hooks.another.attemptDue()).toBe(0);
+    world.clock.advance(5_000 + 30_000 - 1);
+    expect(await hooks.another.attemptDue()).toBe(0);
+    world.clock.advance(1);
+    const retaken = hooks.another.attemptDue();
+    await gate.settled();
+    expect(gate.waiting).toHaveLength(2);
+    await gate.releaseAll();
+    expect(await stuck).toBe(1);
+    expect(await retaken).toBe(1);
+  });
+
+  it('attempts at most 16 deliveries at once, and records how long each took', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    for (let i = 0; i < 20; i++) await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    const gate = gatedSender(hooks);
+    const pass = hooks.dispatcher.attemptDue();
+    await gate.settled();
+    expect(gate.waiting).toHaveLength(16);
+    world.clock.advance(250);
+    await gate.releaseAll();
+    expect(await pass).toBe(20);
+    expect(gate.most()).toBe(16);
+    const [first] = (await hooks.log.list(endpoint.id, SHELTER, { limit: 100 })).deliveries.reverse();
+    expect(first?.attempts[0]?.durationMs).toBe(250);
+  });
+
+  it('drops deliveries past retention on its first pass, then once an hour, to the millisecond', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    const count = async () => (await hooks.log.list(endpoint.id, SHELTER)).deliveries.length;
+    world.clock.advance(30 * DAY_MS - 10);
+    await hooks.dispatcher.attemptDue();
+    world.clock.advance(20);
+    await hooks.dispatcher.attemptDue();
+    expect(await count()).toBe(1);
+    world.clock.advance(3_600_000 - 20 - 1);
+    await hooks.dispatcher.attemptDue();
+    expect(await count()).toBe(1);
+    world.clock.advance(1);
+    await hooks.dispatcher.attemptDue();
+    expect(await count()).toBe(0);
+  });
+
+  it('makes deliveries for a disabled endpoint skipped, never due, and skips a pending one whose endpoint was disabled since', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    const disabled = { ...endpoint, status: 'disabled' as const };
+    expect(hooks.dispatcher.newDelivery(disabled, 'evt_x', 'pet.created', '{}')).toMatchObject({ status: 'skipped', nextAttemptAt: null });
+    expect(hooks.dispatcher.newDelivery(endpoint, 'evt_x', 'pet.created', '{}')).toMatchObject({
+      status: 'pending',
+      nextAttemptAt: new Date(world.clock.nowMs()).toISOString(),
+    });
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    await hooks.manage.update(endpoint.id, { status: 'disabled' }, SHELTER);
+    expect(await hooks.dispatcher.attemptDue()).toBe(1);
+    expect(hooks.sender.requests).toEqual([]);
+    expect((await hooks.log.list(endpoint.id, SHELTER)).deliveries.map((delivery) => delivery.status)).toEqual(['skipped']);
+  });
+
+  it('disables again an endpoint enabled after a 410 that answers 410 once more, audited each time, one version on', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    hooks.sender.answer = { kind: 'response', statusCode: 410, retryAfterMs: null };
+    for (let round = 0; round < 2; round++) {
+      await world.aPet();
+      while ((await world.relay.pass()) > 0);
+      await hooks.dispatcher.fanOut();
+      const before = await hooks.endpoints.findById(endpoint.id);
+      await hooks.dispatcher.attemptDue();
+      const after = await hooks.endpoints.findById(endpoint.id);
+      expect(after).toMatchObject({ status: 'disabled', version: (before?.version ?? 0) + 1 });
+      await hooks.manage.update(endpoint.id, { status: 'enabled' }, SHELTER);
+    }
+    const disables = (await hooks.audit.list({ limit: 100 })).filter((entry) => entry.action === 'webhook.disable');
+    expect(disables).toHaveLength(2);
+    expect(disables[0]).toMatchObject({
+      actor: 'webhook-delivery',
+      target: endpoint.id,
+      reason: expect.stringMatching(/^The endpoint answered 410 Gone to delivery wd_/) as unknown,
+      changes: { status: { from: 'enabled', to: 'disabled' } },
+    });
+  });
+
+  it('audits a disable once when its write loses to another change, and leaves one the owner made meanwhile as the owner made it', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    // While the attempt is out, the owner changes the description: the disable's first write loses.
+    hooks.sender.send = async (request) => {
+      hooks.sender.requests.push(request);
+      await hooks.manage.update(endpoint.id, { description: 'changed meanwhile' }, SHELTER);
+      return { kind: 'response', statusCode: 410, retryAfterMs: null };
+    };
+    await hooks.dispatcher.attemptDue();
+    expect(await hooks.endpoints.findById(endpoint.id)).toMatchObject({ status: 'disabled', description: 'changed meanwhile' });
+    const disables = (await hooks.audit.list({ limit: 100 })).filter((entry) => entry.action === 'webhook.disable');
+    expect(disables).toHaveLength(1);
+
+    // Disabled by its owner while the attempt is out: the 410 leaves it as the owner left it.
+    const second = (await hooks.manage.create({ url: 'https://hooks.example.com/2', enabledEvents: ['pet.created'] }, SHELTER)).endpoint;
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    hooks.sender.send = async (request) => {
+      hooks.sender.requests.push(request);
+      await hooks.manage.update(second.id, { status: 'disabled' }, SHELTER);
+      return { kind: 'response', statusCode: 410, retryAfterMs: null };
+    };
+    await hooks.dispatcher.attemptDue();
+    const byOwner = await hooks.endpoints.findById(second.id);
+    expect(byOwner).toMatchObject({ status: 'disabled', disabledReason: null });
   });
 });

@@ -210,4 +210,57 @@ describe('AdoptionRequests', () => {
     expect(made[4]?.startsWith(`ord_${(at + 1).toString(36).padStart(9, '0')}`)).toBe(true);
     expect(made.every((id) => /^ord_[0-9a-z]{21}$/.test(id))).toBe(true);
   });
+
+  it('refuses the key with another note, and says why a sold pet takes no request', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    await world.requests.place({ petId: pet.id, applicantName: 'Ada', note: 'We have a garden' }, APPLICANT, 'note-1');
+    await expect(
+      world.requests.place({ petId: pet.id, applicantName: 'Ada', note: 'We have a flat' }, APPLICANT, 'note-1'),
+    ).rejects.toThrow(IdempotencyKeyReusedError);
+    await expect(world.requests.place({ petId: pet.id, applicantName: 'Ada' }, APPLICANT, 'note-1')).rejects.toThrow(
+      IdempotencyKeyReusedError,
+    );
+    const sold = await world.aPet();
+    await world.change.update(sold.id, { status: 'sold' }, '*', SHELTER);
+    await expect(world.aRequest(sold)).rejects.toThrow(`Pet ${sold.id} has been adopted; it takes no more adoption requests`);
+  });
+
+  it('of two placements at once under one key, answers the second from the first, or refuses it when its body differs', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    const same = await Promise.all([
+      world.requests.place({ petId: pet.id, applicantName: 'Ada' }, APPLICANT, 'at-once'),
+      world.requests.place({ petId: pet.id, applicantName: 'Ada' }, APPLICANT, 'at-once'),
+    ]);
+    expect(same.map((placed) => placed.replayed).sort()).toEqual([false, true]);
+    expect(same[0]?.order).toEqual(same[1]?.order);
+    const different = await Promise.allSettled([
+      world.requests.place({ petId: pet.id, applicantName: 'Ada' }, APPLICANT, 'at-once-2'),
+      world.requests.place({ petId: pet.id, applicantName: 'Bob' }, APPLICANT, 'at-once-2'),
+    ]);
+    expect(different.map((settled) => settled.status)).toEqual(['fulfilled', 'rejected']);
+    expect((different[1] as PromiseRejectedResult).reason).toBeInstanceOf(IdempotencyKeyReusedError);
+    expect((await world.requests.list({}, APPLICANT)).orders).toHaveLength(2);
+  });
+
+  it('names the request when a decision loses every round', async () => {
+    const world = adoptionWorld({ orders: (orders) => alwaysOutraced(orders) });
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    await expect(world.requests.act(request.id, 'cancel', APPLICANT, 'withdrawn')).rejects.toThrow(
+      `Adoption request ${request.id} is being changed by many requests at once`,
+    );
+  });
+
+  it('starts a new id from the clock when it moves on, not from the last count', () => {
+    const at = Date.UTC(2091, 0, 1);
+    const first = newAdoptionRequestId(at);
+    const later = newAdoptionRequestId(at + 60_000);
+    expect(first.slice(4, 13)).toBe(at.toString(36).padStart(9, '0'));
+    expect(later.slice(4, 13)).toBe((at + 60_000).toString(36).padStart(9, '0'));
+    // A fresh random part, not the last one plus one.
+    const count = (id: string) => [...id.slice(13)].reduce((value, digit) => value * 36n + BigInt(parseInt(digit, 36)), 0n);
+    expect(count(later)).not.toBe(count(first) + 1n);
+  });
 });

@@ -1,6 +1,7 @@
 /** Which addresses a webhook may reach: public unicast only, in any spelling. */
 import { describe, expect, it } from 'vitest';
-import { refusedClassOf } from '../../../../src/application/webhooks/services/webhook-addresses.js';
+import { checkHost, refusedClassOf } from '../../../../src/application/webhooks/services/webhook-addresses.js';
+import { StaticResolver, TEST_ANSWERS } from '../../../support/static-resolver.js';
 
 /** The address as the URL parser leaves it for an https URL's host. */
 const hostOf = (spelling: string): string => new URL(`https://${spelling}/`).hostname;
@@ -64,5 +65,44 @@ describe('refusedClassOf', () => {
     expect(refusedClassOf('example.com')).toBe('invalid');
     expect(refusedClassOf('')).toBe('invalid');
     expect(refusedClassOf('1.2.3')).toBe('invalid');
+  });
+});
+
+describe('every reserved range', () => {
+  it.each([
+    ['192.0.0.8', 'IETF protocol assignments'],
+    ['192.0.2.1', 'documentation (TEST-NET-1)'],
+    ['192.88.99.1', '6to4 relay anycast'],
+    ['198.18.0.1', 'benchmarking'],
+    ['198.51.100.7', 'documentation (TEST-NET-2)'],
+    ['203.0.113.9', 'documentation (TEST-NET-3)'],
+    ['240.0.0.1', 'reserved for future use'],
+    ['::8.8.8.8', 'IPv4-compatible'],
+    ['::ffff:0:8.8.8.8', 'IPv4-translated'],
+    ['64:ff9b::808:808', 'NAT64'],
+    ['64:ff9b:1::808:808', 'local-use NAT64'],
+    ['100::1', 'discard-only'],
+    ['2001::1', 'Teredo'],
+    ['2001:100::1', 'IETF protocol assignments (IPv6)'],
+    ['2001:db8::1', 'documentation (IPv6)'],
+    ['3fff::1', 'documentation (IPv6, 2024)'],
+    ['2002:808:808::1', '6to4'],
+    ['fec0::1', 'site-local'],
+  ])('refuses %s (%s) as reserved', (address) => {
+    expect(refusedClassOf(address)).toBe('reserved');
+  });
+
+  it('takes an IPv6 address in brackets only when both are there', () => {
+    expect(refusedClassOf('[::1]')).toBe('loopback');
+    for (const spelling of ['[::1', '::1]', 'x::1]', '[::1x']) expect(refusedClassOf(spelling), spelling).toBe('invalid');
+  });
+
+  it('checks a literal IPv6 host without its brackets, and gives the address to connect to without them', async () => {
+    const resolver = new StaticResolver({ ...TEST_ANSWERS });
+    expect(await checkHost(new URL('https://[2606:4700:4700::1111]/'), resolver, false)).toEqual({
+      allowed: true,
+      addresses: ['2606:4700:4700::1111'],
+    });
+    expect(await checkHost(new URL('https://[::1]/'), resolver, false)).toEqual({ allowed: false, refused: 'loopback', literal: true });
   });
 });

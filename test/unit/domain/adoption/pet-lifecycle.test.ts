@@ -102,6 +102,12 @@ describe('changePet, more', () => {
     expect(changePet(pet, { name: 'Rex', photos: ['ph_a', 'ph_b'] }, T1, gazetteer)).toBe(pet);
   });
 
+  it('says which day is today when a changed birth date is after it', () => {
+    expect(() => changePet(aPet(), { birthDate: { date: '2026-11-27' } }, T1, gazetteer)).toThrow(
+      'birthDate.date must be from 1900-01-01 to today (2026-11-26)',
+    );
+  });
+
   it('checks a changed record whole, and leaves an unchanged one as stored', () => {
     expect(() => changePet(aPet(), { sex: 'alien' as never }, T1, gazetteer)).toThrow(expect.objectContaining({ field: 'sex' }));
     // Stored before today's rules (a value no longer valid): a rename does not trip over it.

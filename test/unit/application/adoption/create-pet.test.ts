@@ -24,6 +24,7 @@ describe('CreatePet with an Idempotency-Key', () => {
   it('refuses another body under the same key, and stores nothing for it', async () => {
     const world = adoptionWorld();
     const first = await world.create.execute({ name: 'Rex', categoryId: 3 }, SHELTER.ownerId, scope);
+    const kept = await world.pets.findById(first.pet.id);
     for (const other of [
       { name: 'Max', categoryId: 3 },
       { name: 'Rex', categoryId: 4 },
@@ -32,6 +33,7 @@ describe('CreatePet with an Idempotency-Key', () => {
       await expect(world.create.execute(other, SHELTER.ownerId, scope)).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
     }
     expect(await world.pets.count({}, 100)).toBe(1);
+    expect(await world.pets.findById(first.pet.id)).toEqual(kept);
   });
 
   it('tells a retry that the first attempt is still being made, with the same body', async () => {

@@ -1,6 +1,6 @@
 // npm run bench:profile: where one request's time goes. Starts the service as npm start runs it (in
 // memory, LOG_LEVEL=info unless PROFILE_LOG_LEVEL says otherwise), loads it with PROFILE_SCENARIO
-// (list20, create or patch, default list20) from the other core, samples its CPU for PROFILE_SECONDS (6)
+// (list20, create, patch, or limited: a key over its limit, default list20) from the other core, samples its CPU for PROFILE_SECONDS (6)
 // after a warm-up, and prints the time per request by who spends it: this service's modules, each
 // library, Node's own HTTP and stream code, and native work (the socket write system call, garbage
 // collection, the JSON parser, ...). Each sample goes to the innermost JavaScript function on its

@@ -69,7 +69,6 @@ export class SettleHolds {
         const reason: CancelReason = pet === null ? 'pet_deleted' : 'pet_adopted';
         const cancelled = applyAction(order, 'cancel', instantOf(this.clock.nowMs()), reason);
         await this.orders.update(cancelled, order.version, feedEvents.orderMoved(this.clock, order, cancelled));
-        // Stryker disable next-line BlockStatement: without it the request is read again, found at the same version and answered alike
       } else {
         return order;
       }
@@ -82,7 +81,7 @@ export class SettleHolds {
 
   /** Cancels the pet's placed requests: it was adopted or removed. */
   async cancelPlaced(petId: PetId, reason: CancelReason): Promise<void> {
-    await retryOnConflict(`The requests for pet ${petId}`, async () => {
+    await retryOnConflict(`Pet ${petId} (its placed adoption requests)`, async () => {
       const placed = await this.orders.listPlaced(petId);
       if (placed.length === 0) return undefined;
       const now = instantOf(this.clock.nowMs());

@@ -151,4 +151,13 @@ describe('SettleHolds', () => {
     expect(await world.pets.remove(pet.id, pet.version, [])).toBe(true);
     expect(await world.holds.order(request)).toEqual(request);
   });
+
+  it('names the pet when cancelling its placed requests loses every round', async () => {
+    const world = adoptionWorld({ orders: (orders) => alwaysOutraced(orders) });
+    const pet = await world.aPet();
+    await world.aRequest(pet);
+    await expect(world.holds.cancelPlaced(pet.id, 'pet_adopted')).rejects.toThrow(
+      `Pet ${pet.id} (its placed adoption requests) is being changed by many requests at once`,
+    );
+  });
 });

@@ -616,3 +616,82 @@ describe('WebhookDispatcher, its passes', () => {
     expect(byOwner).toMatchObject({ status: 'disabled', disabledReason: null });
   });
 });
+
+describe('WebhookDispatcher and WebhookDeliveries, edges', () => {
+  it('gives two test pings at one instant ids of this feed, in the order sent', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    const first = await hooks.log.test(endpoint.id, SHELTER);
+    const second = await hooks.log.test(endpoint.id, SHELTER);
+    const pattern = /^evt_[0-9a-z]{13}[A-Za-z0-9]{6}$/;
+    expect([first.delivery.eventId, second.delivery.eventId].every((id) => pattern.test(id))).toBe(true);
+    expect(second.delivery.eventId > first.delivery.eventId).toBe(true);
+  });
+
+  it('names the delivery when sending it again loses every round', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await hooks.dispatcher.fanOut();
+    const [delivery] = (await hooks.log.list(endpoint.id, SHELTER)).deliveries;
+    hooks.deliveries.update = async () => false;
+    await expect(hooks.log.retry(endpoint.id, delivery?.id as string, SHELTER)).rejects.toThrow(
+      `Webhook delivery ${delivery?.id} is being changed by many requests at once`,
+    );
+  });
+
+  it('stores no deliveries for events no endpoint wants (no empty write)', async () => {
+    const world = adoptionWorld();
+    const hooks = webhooksOn(world);
+    await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['order.delivered'] }, SHELTER);
+    const added: number[] = [];
+    const add = hooks.deliveries.add.bind(hooks.deliveries);
+    hooks.deliveries.add = (made) => {
+      added.push(made.length);
+      return add(made);
+    };
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    expect(await hooks.dispatcher.fanOut()).toBe(1);
+    expect(added).toEqual([]);
+  });
+
+  it('says "1 day", not "1 days", when it disables an endpoint after a day of failures', async () => {
+    const world = adoptionWorld();
+    const endpoints = new MemoryWebhookEndpointStore();
+    const deliveries = new MemoryWebhookDeliveryStore();
+    const auditor = new Auditor(new MemoryAuditLog(), world.clock);
+    const resolver = new StaticResolver({ ...TEST_ANSWERS });
+    const sender = new RecordingSender();
+    sender.answer = { kind: 'response', statusCode: 500, retryAfterMs: null };
+    const manage = new ManageWebhookEndpoints(endpoints, resolver, auditor, world.clock, { maxPerOwner: 10, allowLoopback: false });
+    const dispatcher = new WebhookDispatcher(
+      { feed: world.feed, auditor, endpoints, deliveries, resolver, sender, clock: world.clock },
+      {
+        holder: 'a',
+        timeoutMs: 5_000,
+        retryScheduleMs: Array.from({ length: 40 }, () => 3_600_000),
+        allowLoopback: false,
+        render: (event) => JSON.stringify(event),
+        batch: 100,
+        retentionMs: 30 * DAY_MS,
+        disableAfterMs: DAY_MS,
+        jitter: () => 0,
+      },
+    );
+    const { endpoint } = await manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
+    await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await dispatcher.fanOut();
+    for (let hour = 0; hour < 30; hour++) {
+      await dispatcher.attemptDue();
+      world.clock.advance(3_600_000);
+    }
+    const disabled = await endpoints.findById(endpoint.id);
+    expect(disabled?.status).toBe('disabled');
+    expect(disabled?.disabledReason).toMatch(/^No delivery succeeded for 1 day \(failing since /);
+  });
+});

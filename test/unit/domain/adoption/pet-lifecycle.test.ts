@@ -102,6 +102,12 @@ describe('changePet, more', () => {
     expect(changePet(pet, { name: 'Rex', photos: ['ph_a', 'ph_b'] }, T1, gazetteer)).toBe(pet);
   });
 
+  it('makes a change of the category alone, or of the record alone, one version on', () => {
+    const pet = aPet();
+    expect(changePet(pet, { categoryId: 2 }, T1, gazetteer)).toMatchObject({ categoryId: 2, version: 2 });
+    expect(changePet(pet, { sex: 'female' }, T1, gazetteer)).toMatchObject({ sex: 'female', version: 2 });
+  });
+
   it('says which day is today when a changed birth date is after it', () => {
     expect(() => changePet(aPet(), { birthDate: { date: '2026-11-27' } }, T1, gazetteer)).toThrow(
       'birthDate.date must be from 1900-01-01 to today (2026-11-26)',

@@ -174,6 +174,13 @@ describe('delivery ids', () => {
     expect(deliveryIdFor(event, 'we_0mwqcvpc0002Ab3dE9f')).not.toBe(id);
     expect(deliveryIdFor('evt_0mwqcvpc10001Ab3dE9', 'we_0mwqcvpc0001Ab3dE9f') > id).toBe(true);
   });
+
+  it('never change between versions: a fan-out after an upgrade finds the deliveries made before it', () => {
+    expect(deliveryIdFor('evt_0mwqcvpc00001Ab3dE9', 'we_0mwqcvpc0001Ab3dE9f')).toBe('wd_0mwqcvpc00001Ab3dE9fg3dz56amzqt');
+    // An endpoint whose hash has fewer base-36 digits than the id keeps: padded, the id keeps its length.
+    expect(deliveryIdFor('evt_0mwqcvpc00001Ab3dE9', 'we_60')).toBe('wd_0mwqcvpc00001Ab3dE9055dwaxboj4i');
+    expect(deliveryIdFor('evt_0mwqcvpc00001Ab3dE9', 'we_60')).toMatch(new RegExp(WEBHOOK_DELIVERY_ID_PATTERN));
+  });
 });
 
 describe('failingTooLong', () => {

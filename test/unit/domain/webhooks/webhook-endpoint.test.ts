@@ -125,3 +125,10 @@ describe('rotateSecret', () => {
     }
   });
 });
+
+describe('checkWebhookUrl where loopback is allowed', () => {
+  it('still takes https, and http as well', () => {
+    expect(checkWebhookUrl('https://hooks.example.com/in', { allowLoopback: true }).href).toBe('https://hooks.example.com/in');
+    expect(checkWebhookUrl('http://127.0.0.1:8080/in', { allowLoopback: true }).href).toBe('http://127.0.0.1:8080/in');
+  });
+});

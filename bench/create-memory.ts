@@ -44,6 +44,13 @@ if (process.env.CREATE_MEMORY_PETS_ONLY === '1') {
 
 const row = (creates: number, usage: NodeJS.MemoryUsage) =>
   [creates, usage.rss, usage.heapUsed, usage.heapTotal, usage.external].map((v, i) => (i === 0 ? v : mib(v).toFixed(1))).join(',');
+/** The last line: what was sent, how long it took, and the memory it added. */
+function summary(how: string, what: string, seconds: number, start: NodeJS.MemoryUsage, end: NodeJS.MemoryUsage): void {
+  console.log(
+    `summary (${how}): ${what} in ${seconds.toFixed(0)} s; resident set ${mib(start.rss).toFixed(1)} MiB at start, ` +
+      `${mib(end.rss).toFixed(1)} after (+${mib(end.rss - start.rss).toFixed(1)}); heap +${mib(end.heapUsed - start.heapUsed).toFixed(1)} MiB`,
+  );
+}
 const payload = (i: number) => `{"name":"Pet ${i}","categoryId":${1 + (i % 50)}}`;
 
 /** The service as npm start builds it, logs off, with a key whose limits no run reaches. */
@@ -166,10 +173,8 @@ if (process.env.CREATE_ROLE === 'server') {
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const end = await sample();
-  console.log(
-    `summary (over loopback HTTP${mixed ? `, mixed traffic: ${JSON.stringify(statuses)}, ${created} created` : ''}): ${count} ${mixed ? 'requests' : 'creates'} in ${seconds.toFixed(0)} s; resident set ${mib(start.rss).toFixed(1)} MiB at start, ` +
-      `${mib(end.rss).toFixed(1)} after (+${mib(end.rss - start.rss).toFixed(1)}); heap +${mib(end.heapUsed - start.heapUsed).toFixed(1)} MiB`,
-  );
+  const how = `over loopback HTTP${mixed ? `, mixed traffic: ${JSON.stringify(statuses)}, ${created} created` : ''}`;
+  summary(how, `${count} ${mixed ? 'requests' : 'creates'}`, seconds, start, end);
   agent.destroy();
   child.send('stop');
 } else {
@@ -188,9 +193,6 @@ if (process.env.CREATE_ROLE === 'server') {
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const end = settle();
-  console.log(
-    `summary: ${count} creates in ${seconds.toFixed(0)} s; resident set ${mib(start.rss).toFixed(1)} MiB at start, ` +
-      `${mib(end.rss).toFixed(1)} after (+${mib(end.rss - start.rss).toFixed(1)}); heap +${mib(end.heapUsed - start.heapUsed).toFixed(1)} MiB`,
-  );
+  summary('through inject', `${count} creates`, seconds, start, end);
   await app.http.close();
 }

@@ -11,6 +11,7 @@ import {
   type StoredEvent,
   type WriterLease,
 } from '../../../application/adoption/ports/event-feed.js';
+import { overBound } from '../../shared/memory/memory-kit.js';
 
 export class MemoryEventFeed implements EventFeed {
   private readonly events: StoredEvent[] = [];
@@ -56,7 +57,8 @@ export class MemoryEventFeed implements EventFeed {
       this.byId.set(event.id, stored);
       this.events.push(stored);
     }
-    if (this.events.length >= this.maxEvents) this.drop(this.events.length - Math.floor(this.maxEvents * 0.9));
+    const over = overBound(this.events.length, this.maxEvents);
+    if (over > 0) this.drop(over);
   }
 
   /** Drops the `count` oldest events: positions stay consecutive, so pages still start without a scan. */

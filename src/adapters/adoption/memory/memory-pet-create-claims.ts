@@ -11,7 +11,7 @@ import type {
   NewClaim,
   StoredPetCreate,
 } from '../../../application/adoption/ports/pet-create-claims.js';
-import { SweepSchedule } from '../../shared/memory/memory-kit.js';
+import { overBound, SweepSchedule } from '../../shared/memory/memory-kit.js';
 
 interface Entry {
   readonly token: string;
@@ -33,8 +33,7 @@ export class MemoryPetCreateClaims implements PetCreateClaims {
     this.sweep(claim.nowMs);
     const id = idOf(scope);
     const existing = this.entries.get(id);
-    if (existing === undefined && this.entries.size >= this.maxRecords)
-      this.dropOldest(this.entries.size - Math.floor(this.maxRecords * 0.9));
+    if (existing === undefined) this.dropOldest(overBound(this.entries.size, this.maxRecords));
     if (
       existing &&
       existing.expiresAtMs > claim.nowMs &&

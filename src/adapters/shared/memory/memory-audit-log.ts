@@ -4,6 +4,7 @@
  */
 import { matchesAuditQuery, type AuditEvent, type AuditQuery } from '../../../domain/shared/audit-event.js';
 import type { AuditLog } from '../../../application/shared/ports/audit-log.js';
+import { overBound } from './memory-kit.js';
 
 export class MemoryAuditLog implements AuditLog {
   private readonly events: AuditEvent[] = [];
@@ -12,7 +13,8 @@ export class MemoryAuditLog implements AuditLog {
 
   async append(event: AuditEvent): Promise<void> {
     this.events.push(event);
-    if (this.events.length >= this.maxEvents) this.events.splice(0, this.events.length - Math.floor(this.maxEvents * 0.9));
+    const over = overBound(this.events.length, this.maxEvents);
+    if (over > 0) this.events.splice(0, over);
   }
 
   async list(query: AuditQuery): Promise<AuditEvent[]> {

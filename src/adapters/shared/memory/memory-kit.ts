@@ -1,4 +1,7 @@
-/** What the in-memory adapters share: a sweep schedule for expired entries, and records held by id and by secret hash. */
+/**
+ * What the in-memory adapters share: a sweep schedule for expired entries, the rule of a store
+ * bounded by count, and records held by id and by secret hash.
+ */
 import { DuplicateKeyError } from '../../../application/shared/storage-errors.js';
 
 /** Expired entries are dropped at most once a minute, on the next call after it. */
@@ -13,6 +16,15 @@ export class SweepSchedule {
     this.nextMs = nowMs + this.everyMs;
     return true;
   }
+}
+
+/**
+ * How many of its oldest entries a store bounded by count drops when it holds `size` against its
+ * `bound` (MEMORY_MAX_*): none below the bound; at it, down to nine tenths, so the drop is paid once
+ * a tenth of the bound rather than on every write.
+ */
+export function overBound(size: number, bound: number): number {
+  return size >= bound ? size - Math.floor(bound * 0.9) : 0;
 }
 
 /** Records found by id and by the hash of their secret; an id or hash stored twice is refused. */

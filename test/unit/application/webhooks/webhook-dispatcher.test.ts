@@ -72,6 +72,13 @@ function webhooksOn(world: AdoptionWorld) {
   return { endpoints, deliveries, audit, sender, resolver, disabled, manage, dispatcher, another, log, inspect };
 }
 
+/** `count` new animals, their pet.created events relayed into the feed and fanned out as deliveries. */
+async function fanOutNewPets(world: AdoptionWorld, hooks: ReturnType<typeof webhooksOn>, count = 1): Promise<void> {
+  for (let i = 0; i < count; i++) await world.aPet();
+  while ((await world.relay.pass()) > 0);
+  await hooks.dispatcher.fanOut();
+}
+
 /** A pet and a request for it, relayed into the feed: pet.created, order.placed. */
 async function someEvents(world: AdoptionWorld) {
   const pet = await world.aPet();
@@ -145,9 +152,7 @@ describe('WebhookDispatcher', () => {
     expect(audited.map((event) => [event.target, event.actor])).toEqual([[endpoint.id, 'webhook-delivery']]);
 
     const sent = hooks.sender.requests.length;
-    await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks);
     await hooks.dispatcher.attemptDue();
     expect(hooks.sender.requests).toHaveLength(sent);
     const statuses = (await hooks.deliveries.list({ endpointId: endpoint.id, limit: 10 })).map((delivery) => delivery.status);
@@ -222,9 +227,7 @@ describe('WebhookDeliveries', () => {
     const world = adoptionWorld();
     const hooks = webhooksOn(world);
     const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
-    for (let i = 0; i < 3; i++) await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks, 3);
     const all = (await hooks.log.list(endpoint.id, SHELTER, { limit: 100 })).deliveries.map((delivery) => delivery.id);
     expect(all).toHaveLength(3);
     expect([...all].sort().reverse()).toEqual(all);
@@ -261,9 +264,7 @@ describe('WebhookDeliveries, recovering and testing', () => {
     const world = adoptionWorld();
     const hooks = webhooksOn(world);
     const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
-    for (let i = 0; i < 3; i++) await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks, 3);
     const ids = (await hooks.log.list(endpoint.id, SHELTER)).deliveries.map((delivery) => delivery.id).reverse();
     return { world, hooks, endpoint, ids };
   }
@@ -355,9 +356,7 @@ describe('InspectWebhooks', () => {
     const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
     const quiet = (await hooks.manage.create({ url: 'https://hooks.example.com/quiet', enabledEvents: ['order.placed'] }, SHELTER))
       .endpoint;
-    for (let i = 0; i < 6; i++) await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks, 6);
     // Six deliveries: each fails with a 500, then with no answer a minute later, then is delivered.
     hooks.sender.answer = { kind: 'response', statusCode: 500, retryAfterMs: null };
     expect(await hooks.dispatcher.attemptDue()).toBe(6);
@@ -389,9 +388,7 @@ describe('InspectWebhooks', () => {
     const world = adoptionWorld();
     const hooks = webhooksOn(world);
     const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
-    for (let i = 0; i < 3; i++) await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks, 3);
     const ids = (await hooks.log.list(endpoint.id, SHELTER)).deliveries.map((delivery) => delivery.id).reverse();
     for (const [index, statusCode] of [200, 300, 199].entries()) {
       hooks.sender.answer = { kind: 'response', statusCode, retryAfterMs: null };
@@ -413,9 +410,7 @@ describe('WebhookDispatcher, each attempt', () => {
     const hooks = webhooksOn(world);
     hooks.resolver.answers['moving.example.com'] = ['93.184.215.14'];
     const { endpoint } = await hooks.manage.create({ url: 'https://moving.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
-    await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks);
     const lastAttempt = async () => (await hooks.deliveries.list({ endpointId: endpoint.id, limit: 1 }))[0]?.attempts.at(-1);
     hooks.resolver.answers['moving.example.com'] = [];
     expect(await hooks.dispatcher.attemptDue()).toBe(1);
@@ -467,9 +462,7 @@ describe('WebhookDispatcher, its passes', () => {
     const world = adoptionWorld();
     const hooks = webhooksOn(world);
     await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
-    await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks);
     await hooks.dispatcher.attemptDue();
     expect(hooks.sender.requests[0]?.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT });
     expect(WEBHOOK_USER_AGENT).toBe('AnimalAdoptionAPI-Webhooks/1.0 (+https://github.com/standard-webhooks/standard-webhooks)');
@@ -479,9 +472,7 @@ describe('WebhookDispatcher, its passes', () => {
     const world = adoptionWorld();
     const hooks = webhooksOn(world);
     await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
-    await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks);
     const gate = gatedSender(hooks);
     const stuck = hooks.dispatcher.attemptDue();
     await gate.settled();
@@ -503,9 +494,7 @@ describe('WebhookDispatcher, its passes', () => {
     const world = adoptionWorld();
     const hooks = webhooksOn(world);
     const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
-    for (let i = 0; i < 20; i++) await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks, 20);
     const gate = gatedSender(hooks);
     const pass = hooks.dispatcher.attemptDue();
     await gate.settled();
@@ -522,9 +511,7 @@ describe('WebhookDispatcher, its passes', () => {
     const world = adoptionWorld();
     const hooks = webhooksOn(world);
     const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
-    await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks);
     const count = async () => (await hooks.log.list(endpoint.id, SHELTER)).deliveries.length;
     world.clock.advance(30 * DAY_MS - 10);
     await hooks.dispatcher.attemptDue();
@@ -549,9 +536,7 @@ describe('WebhookDispatcher, its passes', () => {
       status: 'pending',
       nextAttemptAt: new Date(world.clock.nowMs()).toISOString(),
     });
-    await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks);
     await hooks.manage.update(endpoint.id, { status: 'disabled' }, SHELTER);
     expect(await hooks.dispatcher.attemptDue()).toBe(1);
     expect(hooks.sender.requests).toEqual([]);
@@ -564,9 +549,7 @@ describe('WebhookDispatcher, its passes', () => {
     const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
     hooks.sender.answer = { kind: 'response', statusCode: 410, retryAfterMs: null };
     for (let round = 0; round < 2; round++) {
-      await world.aPet();
-      while ((await world.relay.pass()) > 0);
-      await hooks.dispatcher.fanOut();
+      await fanOutNewPets(world, hooks);
       const before = await hooks.endpoints.findById(endpoint.id);
       await hooks.dispatcher.attemptDue();
       const after = await hooks.endpoints.findById(endpoint.id);
@@ -587,9 +570,7 @@ describe('WebhookDispatcher, its passes', () => {
     const world = adoptionWorld();
     const hooks = webhooksOn(world);
     const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
-    await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks);
     // While the attempt is out, the owner changes the description: the disable's first write loses.
     hooks.sender.send = async (request) => {
       hooks.sender.requests.push(request);
@@ -603,9 +584,7 @@ describe('WebhookDispatcher, its passes', () => {
 
     // Disabled by its owner while the attempt is out: the 410 leaves it as the owner left it.
     const second = (await hooks.manage.create({ url: 'https://hooks.example.com/2', enabledEvents: ['pet.created'] }, SHELTER)).endpoint;
-    await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks);
     hooks.sender.send = async (request) => {
       hooks.sender.requests.push(request);
       await hooks.manage.update(second.id, { status: 'disabled' }, SHELTER);
@@ -633,9 +612,7 @@ describe('WebhookDispatcher and WebhookDeliveries, edges', () => {
     const world = adoptionWorld();
     const hooks = webhooksOn(world);
     const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
-    await world.aPet();
-    while ((await world.relay.pass()) > 0);
-    await hooks.dispatcher.fanOut();
+    await fanOutNewPets(world, hooks);
     const [delivery] = (await hooks.log.list(endpoint.id, SHELTER)).deliveries;
     hooks.deliveries.update = async () => false;
     await expect(hooks.log.retry(endpoint.id, delivery?.id as string, SHELTER)).rejects.toThrow(

@@ -15,6 +15,7 @@ import { ManageWebhookEndpoints } from '../../application/webhooks/use-cases/man
 import { WebhookDeliveries } from '../../application/webhooks/use-cases/webhook-deliveries.js';
 import type { Clock } from '../../application/shared/ports/clock.js';
 import { presentEvent } from '../../adapters/adoption/http/event-presenter.js';
+import { DNS_TIMEOUT_MS } from '../../adapters/webhooks/net/dns-resolver.js';
 import { adminWebhookRoutes } from '../../adapters/webhooks/http/admin-webhooks.js';
 import { webhookDeliveryRoutes } from '../../adapters/webhooks/http/webhook-deliveries.js';
 import { webhookEndpointRoutes } from '../../adapters/webhooks/http/webhook-endpoints.js';
@@ -41,6 +42,16 @@ const { Clock, Auditor } = SHARED_TOKENS;
 
 /** How long webhook deliveries and their attempts are kept (the deliveries log, recover's reach). */
 export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 86_400_000;
+
+/**
+ * How long a delivery's claim outlives its attempt (WEBHOOK_TIMEOUT_MS): the host's lookup and five
+ * store calls (the endpoint read, the outcome, a disable's audit line and write, the record), each at
+ * its timeout; the store in memory answers at once. A stopped instance's deliveries go to another
+ * this long after the timeout: 15 s with MongoDB at its default 2 s.
+ */
+export function claimMarginMs(storeTimeoutMs: number): number {
+  return DNS_TIMEOUT_MS + 5 * storeTimeoutMs;
+}
 
 /** How often each instance looks for new events to deliver and for due webhook attempts. */
 export const WEBHOOK_INTERVAL_MS = 250;
@@ -93,6 +104,7 @@ export const webhooksModule: FeatureModule = {
             {
               holder: `${hostname()}:${process.pid}:${randomUUID()}`,
               timeoutMs: config.webhooks.timeoutMs,
+              claimMarginMs: claimMarginMs(config.mongo?.timeoutMs ?? 0),
               retryScheduleMs: config.webhooks.retryScheduleMs,
               allowLoopback: config.webhooks.allowLoopback,
               // A webhook's body is the event exactly as the feed shows it.

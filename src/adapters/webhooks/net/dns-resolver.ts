@@ -13,12 +13,15 @@ import { ServiceUnavailableError } from '../../../domain/shared/errors.js';
 /** getaddrinfo's and c-ares's codes for "no such name" and "no addresses for it". */
 const NOT_FOUND = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);
 
+/** The longest a lookup may take before it is a ServiceUnavailableError. */
+export const DNS_TIMEOUT_MS = 5_000;
+
 export type Lookup = (host: string, options: { all: true; verbatim: true }) => Promise<LookupAddress[]>;
 
 export class DnsResolver implements AddressResolver {
   constructor(
     private readonly lookup: Lookup = systemLookup,
-    private readonly timeoutMs = 5_000,
+    private readonly timeoutMs = DNS_TIMEOUT_MS,
   ) {}
 
   async resolve(host: string): Promise<string[]> {

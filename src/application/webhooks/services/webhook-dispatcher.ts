@@ -48,6 +48,12 @@ export interface WebhookDispatcherSettings {
   readonly holder: string;
   /** WEBHOOK_TIMEOUT_MS: the longest an attempt may take. */
   readonly timeoutMs: number;
+  /**
+   * How long a claim outlives the attempt's own bound: the host's lookup and the store calls around
+   * the attempt (the endpoint read, the outcome, a disable, the record), each bounded by its own timeout.
+   * An instance that stops mid-attempt holds its deliveries this long after the timeout.
+   */
+  readonly claimMarginMs: number;
   /** The wait after each failed attempt (WEBHOOK_RETRY_SCHEDULE). */
   readonly retryScheduleMs: readonly number[];
   readonly allowLoopback: boolean;
@@ -77,8 +83,6 @@ export function outcomeLabel(outcome: AttemptOutcome): string {
   return `${Math.floor(outcome.statusCode / 100)}xx`;
 }
 
-/** How long a claim outlives the attempt's own bound: room for resolving, signing and recording. */
-const CLAIM_MARGIN_MS = 30_000;
 /** Attempts one instance makes at once. */
 const CONCURRENT_ATTEMPTS = 16;
 /** How often, at most, old deliveries are dropped. */
@@ -136,7 +140,7 @@ export class WebhookDispatcher {
     const claimed = await deliveries.claimDue(
       this.settings.holder,
       nowMs,
-      nowMs + this.settings.timeoutMs + CLAIM_MARGIN_MS,
+      nowMs + this.settings.timeoutMs + this.settings.claimMarginMs,
       this.settings.batch,
     );
     let next = 0;

@@ -54,6 +54,7 @@ function webhooksOn(world: AdoptionWorld) {
   const settings: WebhookDispatcherSettings = {
     holder: 'a',
     timeoutMs: 5_000,
+    claimMarginMs: 12_000,
     retryScheduleMs: [60_000, 3_600_000],
     allowLoopback: false,
     render: (event) => JSON.stringify(event),
@@ -468,7 +469,7 @@ describe('WebhookDispatcher, its passes', () => {
     expect(WEBHOOK_USER_AGENT).toBe('AnimalAdoptionAPI-Webhooks/1.0 (+https://github.com/standard-webhooks/standard-webhooks)');
   });
 
-  it('keeps a claimed delivery from another instance until the timeout and a margin of 30 s have passed, to the millisecond', async () => {
+  it('keeps a claimed delivery from another instance until the timeout and the claim margin have passed, to the millisecond', async () => {
     const world = adoptionWorld();
     const hooks = webhooksOn(world);
     await hooks.manage.create({ url: 'https://hooks.example.com/', enabledEvents: ['pet.created'] }, SHELTER);
@@ -477,9 +478,9 @@ describe('WebhookDispatcher, its passes', () => {
     const stuck = hooks.dispatcher.attemptDue();
     await gate.settled();
     expect(gate.waiting).toHaveLength(1);
-    // The claim holds for the timeout (5 s) and 30 s more.
+    // The claim holds for the timeout (5 s) and the margin (12 s).
     expect(await hooks.another.attemptDue()).toBe(0);
-    world.clock.advance(5_000 + 30_000 - 1);
+    world.clock.advance(5_000 + 12_000 - 1);
     expect(await hooks.another.attemptDue()).toBe(0);
     world.clock.advance(1);
     const retaken = hooks.another.attemptDue();
@@ -650,6 +651,7 @@ describe('WebhookDispatcher and WebhookDeliveries, edges', () => {
       {
         holder: 'a',
         timeoutMs: 5_000,
+        claimMarginMs: 12_000,
         retryScheduleMs: Array.from({ length: 40 }, () => 3_600_000),
         allowLoopback: false,
         render: (event) => JSON.stringify(event),

@@ -8,15 +8,28 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 
 export type HoldWhat = 'requests' | 'replies';
 
-export interface HoldingProxy {
-  readonly port: number;
-  /** Holds `what` on the next connection whose request matches, until `release`. */
-  holdWhen(matches: (chunk: Buffer) => boolean, what: HoldWhat): void;
+/** One connection caught by a match: what it holds, until dropped or released. */
+export interface Trap {
+  /** Resolves when a connection has been caught. */
+  readonly caught: Promise<void>;
   /** True once a connection has been caught. */
   readonly holding: boolean;
   /** Ends the caught connection without delivering what was held: a write that never reached the server, or whose reply was lost. */
   drop(): void;
   /** Delivers what was held and lets traffic flow again; resolves when the held requests are written. */
+  release(): Promise<void>;
+  /** Stops waiting for a match (a connection caught already stays held). */
+  cancel(): void;
+}
+
+export interface HoldingProxy {
+  readonly port: number;
+  /** Holds `what` on the next connection whose request matches, until the trap's drop or release; several traps may wait at once. */
+  trap(matches: (chunk: Buffer) => boolean, what: HoldWhat): Trap;
+  /** `trap` as the proxy's one trap, driven by `holding`, `drop` and `release` below. */
+  holdWhen(matches: (chunk: Buffer) => boolean, what: HoldWhat): void;
+  readonly holding: boolean;
+  drop(): void;
   release(): Promise<void>;
   close(): Promise<void>;
 }
@@ -29,9 +42,14 @@ interface Held {
   readonly chunks: Buffer[];
 }
 
+interface Armed {
+  readonly matches: (chunk: Buffer) => boolean;
+  readonly what: HoldWhat;
+  readonly onCaught: (held: Held) => void;
+}
+
 export async function startHoldingProxy(target: { host: string; port: number }): Promise<HoldingProxy> {
-  let trap: { matches: (chunk: Buffer) => boolean; what: HoldWhat } | null = null;
-  let held: Held | null = null;
+  const armed = new Set<Armed>();
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     const upstream = connect(target.port, target.host);
@@ -42,9 +60,13 @@ export async function startHoldingProxy(target: { host: string; port: number }):
     }
     let mine: Held | null = null;
     client.on('data', (chunk: Buffer) => {
-      if (!mine && trap?.matches(chunk)) {
-        mine = held = { what: trap.what, client, upstream, chunks: [] };
-        trap = null;
+      if (!mine) {
+        const trap = [...armed].find((candidate) => candidate.matches(chunk));
+        if (trap) {
+          armed.delete(trap);
+          mine = { what: trap.what, client, upstream, chunks: [] };
+          trap.onCaught(mine);
+        }
       }
       if (mine?.what === 'requests') mine.chunks.push(chunk);
       else upstream.write(chunk);
@@ -62,36 +84,70 @@ export async function startHoldingProxy(target: { host: string; port: number }):
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (typeof address !== 'object' || !address) throw new Error('the proxy has no port');
+
+  const trap = (matches: (chunk: Buffer) => boolean, what: HoldWhat): Trap => {
+    let held: Held | null = null;
+    let onCaught = () => undefined as void;
+    const caught = new Promise<void>((resolve) => (onCaught = resolve));
+    const waiting: Armed = {
+      matches,
+      what,
+      onCaught: (connection) => {
+        held = connection;
+        onCaught();
+      },
+    };
+    armed.add(waiting);
+    return {
+      caught,
+      get holding() {
+        return held !== null;
+      },
+      drop() {
+        const caughtNow = held;
+        held = null;
+        if (!caughtNow) return;
+        caughtNow.chunks.length = 0;
+        caughtNow.client.destroy();
+        caughtNow.upstream.destroy();
+      },
+      async release() {
+        const caughtNow = held;
+        held = null;
+        if (!caughtNow) return;
+        if (caughtNow.what === 'requests') {
+          for (const chunk of caughtNow.chunks) caughtNow.upstream.write(chunk);
+          // The server has them once written; a client that gave up is gone, so the connection ends here.
+          await new Promise<void>((resolve) => caughtNow.upstream.write(Buffer.alloc(0), () => resolve()));
+          if (caughtNow.client.destroyed) setTimeout(() => caughtNow.upstream.destroy(), 500);
+        } else if (!caughtNow.client.destroyed) {
+          for (const chunk of caughtNow.chunks) caughtNow.client.write(chunk);
+        }
+        caughtNow.chunks.length = 0;
+        caughtNow.what = null;
+      },
+      cancel() {
+        armed.delete(waiting);
+      },
+    };
+  };
+
+  let current: Trap | null = null;
   return {
     port: address.port,
+    trap,
     holdWhen(matches, what) {
-      trap = { matches, what };
+      current?.cancel();
+      current = trap(matches, what);
     },
     get holding() {
-      return held !== null;
+      return current?.holding ?? false;
     },
     drop() {
-      const caught = held;
-      held = null;
-      if (!caught) return;
-      caught.chunks.length = 0;
-      caught.client.destroy();
-      caught.upstream.destroy();
+      current?.drop();
     },
-    async release() {
-      const caught = held;
-      held = null;
-      if (!caught) return;
-      if (caught.what === 'requests') {
-        for (const chunk of caught.chunks) caught.upstream.write(chunk);
-        // The server has them once written; a client that gave up is gone, so the connection ends here.
-        await new Promise<void>((resolve) => caught.upstream.write(Buffer.alloc(0), () => resolve()));
-        if (caught.client.destroyed) setTimeout(() => caught.upstream.destroy(), 500);
-      } else if (!caught.client.destroyed) {
-        for (const chunk of caught.chunks) caught.client.write(chunk);
-      }
-      caught.chunks.length = 0;
-      caught.what = null;
+    release() {
+      return current?.release() ?? Promise.resolve();
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -17,6 +17,9 @@ import {
 import { MAX_WRITE_ROUNDS } from '../../../../src/application/shared/conditional-writes.js';
 import { encodeCursor } from '../../../../src/application/shared/cursor.js';
 import { newAdoptionRequestId } from '../../../../src/application/adoption/use-cases/adoption-requests.js';
+import type { PetRepository } from '../../../../src/application/adoption/ports/pet-repository.js';
+import { holdPet } from '../../../../src/domain/adoption/pet-lifecycle.js';
+import { instantOf } from '../../../../src/domain/shared/instant.js';
 import {
   adoptionWorld,
   alwaysOutraced,
@@ -264,5 +267,114 @@ describe('AdoptionRequests', () => {
     // A fresh random part, not the last one plus one.
     const count = (id: string) => [...id.slice(13)].reduce((value, digit) => value * 36n + BigInt(parseInt(digit, 36)), 0n);
     expect(count(later)).not.toBe(count(first) + 1n);
+  });
+});
+
+/**
+ * Pets whose `nth` read after `arm` first lets `step` run: another call's step (or an interrupted
+ * one's first write) between two of the approval's.
+ */
+function interleaved() {
+  let armed: { nth: number; step: () => Promise<unknown> } | null = null;
+  let reads = 0;
+  const wrap = (pets: PetRepository): PetRepository =>
+    new Proxy(pets, {
+      get(target, property) {
+        if (property === 'findById')
+          return async (id: number) => {
+            if (armed !== null && ++reads === armed.nth) {
+              const { step } = armed;
+              armed = null;
+              await step();
+            }
+            return target.findById(id);
+          };
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return {
+    wrap,
+    arm(nth: number, step: () => Promise<unknown>) {
+      armed = { nth, step };
+      reads = 0;
+    },
+  };
+}
+
+// An approval reads the request (and, settling it, its pet), then reads the pet again to hold it:
+// the second read after the call starts is the approval's own.
+const APPROVAL_READS_PET = 2;
+
+describe('AdoptionRequests, an approval and what happens between its steps', () => {
+  it('answers that the request was cancelled when its pet was sold after the request was read, and leaves the pet sold and unheld', async () => {
+    const between = interleaved();
+    const world = adoptionWorld({ pets: between.wrap });
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    between.arm(APPROVAL_READS_PET, () => world.change.update(pet.id, { status: 'sold' }, '*', SHELTER));
+    await expect(world.requests.act(request.id, 'approve', SHELTER)).rejects.toThrow(InvalidTransitionError);
+    expect(await world.pet(pet.id)).toMatchObject({ status: 'sold', heldBy: null });
+    expect(await world.order(request.id)).toMatchObject({ status: 'cancelled', cancelReason: 'pet_adopted' });
+  });
+
+  it('finishes an approval of the same request that held the pet meanwhile, without holding it a second time', async () => {
+    const between = interleaved();
+    const world = adoptionWorld({ pets: between.wrap });
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    // Another instance's approval of this request wrote the hold, and stopped before marking the request.
+    let heldVersion = 0;
+    between.arm(APPROVAL_READS_PET, async () => {
+      const current = await world.pet(pet.id);
+      const held = holdPet(current, request.id, instantOf(world.clock.nowMs()));
+      heldVersion = held.version;
+      expect(await world.pets.update(held, current.version, [])).toBe(true);
+    });
+    const approved = await world.requests.act(request.id, 'approve', SHELTER);
+    expect(approved).toMatchObject({ id: request.id, status: 'approved', version: request.version + 1 });
+    expect(await world.pet(pet.id)).toMatchObject({ status: 'pending', heldBy: request.id, version: heldVersion });
+  });
+
+  it('refuses to approve while another approved request holds the pet, naming that request', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    const first = await world.aRequest(pet);
+    const second = await world.aRequest(pet, OTHER_APPLICANT);
+    await world.requests.act(first.id, 'approve', SHELTER);
+    await expect(world.requests.act(second.id, 'approve', SHELTER)).rejects.toThrow(
+      new PetNotAvailableError(`Pet ${pet.id} is held by another approved adoption request (${first.id}); cancel that one first`),
+    );
+    expect(await world.order(second.id)).toEqual(second);
+  });
+
+  it('says the request was cancelled while it was being approved when it was rejected between the hold and the settling', async () => {
+    const between = interleaved();
+    const world = adoptionWorld({ pets: between.wrap });
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    // The third read is the approval's, after its hold: the owner rejects the request there.
+    between.arm(APPROVAL_READS_PET + 1, () => world.requests.act(request.id, 'cancel', SHELTER, 'rejected'));
+    await expect(world.requests.act(request.id, 'approve', SHELTER)).rejects.toThrow(
+      new InvalidTransitionError(`Adoption request ${request.id} was cancelled while it was being approved`),
+    );
+    expect(await world.pet(pet.id)).toMatchObject({ status: 'available', heldBy: null });
+    expect(await world.order(request.id)).toMatchObject({ status: 'cancelled', cancelReason: 'rejected' });
+  });
+
+  it('goes again when the pet was removed by a step that stopped before cancelling its requests, and answers as for a cancelled request', async () => {
+    const between = interleaved();
+    const world = adoptionWorld({ pets: between.wrap });
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    // After the hold, the pet is removed by a removal that wrote its tombstone and stopped there.
+    between.arm(APPROVAL_READS_PET + 1, async () => {
+      const current = await world.pet(pet.id);
+      expect(await world.pets.remove(current.id, current.version, [])).toBe(true);
+    });
+    const refusal = world.requests.act(request.id, 'approve', SHELTER);
+    await expect(refusal).rejects.toThrow(InvalidTransitionError);
+    await expect(refusal).rejects.not.toThrow(/while it was being approved/);
+    expect(await world.order(request.id)).toMatchObject({ status: 'cancelled', cancelReason: 'pet_deleted' });
   });
 });

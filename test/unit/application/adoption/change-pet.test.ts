@@ -157,4 +157,18 @@ describe('ChangePet', () => {
       `Pet ${pet.id} is being changed by many requests at once`,
     );
   });
+
+  it('puts the removed pet, as it was, in the feed as pet.deleted once its removal has answered', async () => {
+    const world = adoptionWorld();
+    const pet = await world.aPet();
+    while ((await world.relay.pass()) > 0);
+    await world.change.remove(pet.id, [pet.version], SHELTER);
+    while ((await world.relay.pass()) > 0);
+    const events = await world.feed.find({ visibleTo: null, limit: 100 });
+    expect(events.map(({ event }) => [event.type, event.object.id])).toEqual([
+      ['pet.created', pet.id],
+      ['pet.deleted', pet.id],
+    ]);
+    expect(events[1]?.event.object).toEqual(pet);
+  });
 });

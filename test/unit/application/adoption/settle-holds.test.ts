@@ -127,6 +127,33 @@ describe('SettleHolds', () => {
     expect((await world.order(request.id)).status).toBe('placed');
   });
 
+  it('names the request when other writers change it at every round of its settling, and leaves it placed', async () => {
+    let outraced: ReturnType<typeof alwaysOutraced<AdoptionWorld['orders']>> | undefined;
+    let reads = 0;
+    // Every write loses, and every read finds a newer version: other writers keep changing the request.
+    const world = adoptionWorld({
+      orders: (orders) =>
+        new Proxy((outraced = alwaysOutraced(orders)), {
+          get(target, property) {
+            if (property === 'findById')
+              return async (id: string) => {
+                const found = await target.findById(id);
+                return found && { ...found, version: found.version + ++reads };
+              };
+            const value = Reflect.get(target, property, target) as unknown;
+            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+          },
+        }),
+    });
+    const pet = await world.aPet();
+    const request = await world.aRequest(pet);
+    // The pet removed by a step that stopped before cancelling its requests.
+    expect(await world.pets.remove(pet.id, pet.version, [])).toBe(true);
+    await expect(world.holds.order(request)).rejects.toThrow(`Adoption request ${request.id} is being changed by many requests at once`);
+    expect(outraced?.writes()).toBe(MAX_WRITE_ROUNDS);
+    expect((await world.order(request.id)).status).toBe('placed');
+  });
+
   it('leaves a delivered or cancelled request as it is when read, and its pet untouched', async () => {
     const world = adoptionWorld();
     const pet = await world.aPet();

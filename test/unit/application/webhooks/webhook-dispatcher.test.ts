@@ -22,6 +22,7 @@ import { InspectWebhooks, RECENT_FAILURES } from '../../../../src/application/we
 import { ManageWebhookEndpoints } from '../../../../src/application/webhooks/use-cases/manage-webhook-endpoints.js';
 import { WebhookDeliveries } from '../../../../src/application/webhooks/use-cases/webhook-deliveries.js';
 import { encodeCursor } from '../../../../src/application/shared/cursor.js';
+import { MAX_WRITE_ROUNDS } from '../../../../src/application/shared/conditional-writes.js';
 import { ValidationError } from '../../../../src/domain/shared/errors.js';
 import type { AttemptOutcome } from '../../../../src/domain/webhooks/webhook-delivery.js';
 import type { WebhookEndpoint } from '../../../../src/domain/webhooks/webhook-endpoint.js';
@@ -41,8 +42,11 @@ class RecordingSender implements WebhookSender {
   }
 }
 
-function webhooksOn(world: AdoptionWorld) {
-  const endpoints = new MemoryWebhookEndpointStore();
+function webhooksOn(
+  world: AdoptionWorld,
+  wrapEndpoints: (store: MemoryWebhookEndpointStore) => MemoryWebhookEndpointStore = (store) => store,
+) {
+  const endpoints = wrapEndpoints(new MemoryWebhookEndpointStore());
   const deliveries = new MemoryWebhookDeliveryStore();
   const audit = new MemoryAuditLog();
   const auditor = new Auditor(audit, world.clock);
@@ -158,6 +162,30 @@ describe('WebhookDispatcher', () => {
     expect(hooks.sender.requests).toHaveLength(sent);
     const statuses = (await hooks.deliveries.list({ endpointId: endpoint.id, limit: 10 })).map((delivery) => delivery.status);
     expect(statuses).toContain('skipped');
+  });
+
+  it('names the endpoint when its disable loses every round to other writers, and leaves it enabled', async () => {
+    const world = adoptionWorld();
+    let writes = 0;
+    const hooks = webhooksOn(
+      world,
+      (store) =>
+        new Proxy(store, {
+          get(target, property) {
+            if (property === 'update') return async () => (writes++, false);
+            const value = Reflect.get(target, property, target) as unknown;
+            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+          },
+        }),
+    );
+    const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/gone', enabledEvents: ['pet.created'] }, SHELTER);
+    await fanOutNewPets(world, hooks);
+    hooks.sender.answer = { kind: 'response', statusCode: 410, retryAfterMs: null };
+    await expect(hooks.dispatcher.attemptDue()).rejects.toThrow(
+      `Webhook endpoint ${endpoint.id} is being changed by many requests at once`,
+    );
+    expect(writes).toBe(MAX_WRITE_ROUNDS);
+    expect((await hooks.endpoints.findById(endpoint.id))?.status).toBe('enabled');
   });
 
   it('disables an endpoint none of whose attempts succeeded for the days it is given, and not before', async () => {

@@ -1,6 +1,6 @@
 /** The built server (built once by the global setup) as a process: start-up output, a bad configuration, and graceful shutdown. */
 import { PLAN_LIMITS } from '../../src/domain/access/plans.js';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { startService as start, waitForOutput as waitFor } from '../support/processes.js';
@@ -42,6 +42,24 @@ describe('the server process', () => {
     const [code] = (await once(child, 'exit')) as [number];
     expect(code).toBe(78);
     expect(stderr).toMatch(/Invalid configuration:\n {2}PORT="eighty" must be integer/);
+  });
+
+  it('stops with exit code 1, naming the server, when MongoDB does not answer at start-up, for a supervisor to start it again', async () => {
+    // A listener that takes connections and never answers: a MongoDB that is frozen or unreachable.
+    const silent = createServer(() => undefined);
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const child = start({ MONGODB_URL: `mongodb://127.0.0.1:${port}`, MONGODB_TIMEOUT_MS: '300' });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const [code] = (await once(child, 'exit')) as [number];
+      expect(code).toBe(1);
+      expect(stderr).toMatch(new RegExp(`^Start-up failed: MongoDB at 127\\.0\\.0\\.1:${port} did not answer within 300 ms`));
+    } finally {
+      silent.close();
+    }
   });
 
   it('refuses APP_ENV=production on in-memory storage, naming MONGODB_URL, unless allowed; allowed, prints no secret', async () => {

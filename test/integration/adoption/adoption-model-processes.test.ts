@@ -137,11 +137,17 @@ class Slots {
       this.children[slot] = child;
       let errors = '';
       child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      // Its output is all read once its streams close, which may come after its exit.
+      const closed = new Promise((resolve) => child.once('close', resolve));
       try {
         this.addresses[slot] = await serviceAddress(child);
         child.stdout?.resume();
         return;
       } catch (error) {
+        if (child.exitCode !== null) {
+          child.stdout?.resume();
+          await closed;
+        }
         if (child.exitCode !== 1 || !errors.startsWith('Start-up failed') || attempt === 20) {
           throw new Error(`${(error as Error).message}\nstderr:\n${errors}`);
         }

@@ -97,6 +97,17 @@ export function adoptionWorld(
   };
 }
 
+/** `target` with some of its members replaced (faults, counters, hooks); the others bound to it as they are. */
+export function overriding<T extends object>(target: T, overrides: Readonly<Record<string, unknown>>): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (typeof property === 'string' && property in overrides) return overrides[property];
+      const value = Reflect.get(object, property, object) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
 /** A repository whose conditional writes all lose, as if another writer always came first; `writes` counts them. */
 export function alwaysOutraced<T extends PetRepository | AdoptionRequestRepository>(repository: T): T & { readonly writes: () => number } {
   let writes = 0;
@@ -104,12 +115,5 @@ export function alwaysOutraced<T extends PetRepository | AdoptionRequestReposito
     writes++;
     return false;
   };
-  return new Proxy(repository, {
-    get(target, property) {
-      if (property === 'update' || property === 'remove') return lose;
-      if (property === 'writes') return () => writes;
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  }) as T & { readonly writes: () => number };
+  return overriding(repository, { update: lose, remove: lose, writes: () => writes }) as T & { readonly writes: () => number };
 }

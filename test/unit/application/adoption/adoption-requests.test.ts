@@ -28,6 +28,7 @@ import {
   OTHER_APPLICANT,
   OTHER_SHELTER,
   SHELTER,
+  overriding,
   type AdoptionWorld,
 } from '../../../support/adoption-world.js';
 
@@ -154,25 +155,13 @@ describe('AdoptionRequests', () => {
     let petWrites = 0;
     const world = adoptionWorld({
       // The request disappears once the approval has written the pet's hold.
-      orders: (orders) =>
-        new Proxy(orders, {
-          get(target, property) {
-            if (property === 'findById') return async (id: string) => (gone ? null : target.findById(id));
-            const value = Reflect.get(target, property, target) as unknown;
-            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-          },
-        }),
+      orders: (orders) => overriding(orders, { findById: async (id: string) => (gone ? null : orders.findById(id)) }),
       pets: (pets) =>
-        new Proxy(pets, {
-          get(target, property) {
-            const value = Reflect.get(target, property, target) as unknown;
-            if (property === 'update')
-              return async (...args: Parameters<typeof target.update>) => {
-                const written = await target.update(...args);
-                if (++petWrites === 1) gone = true;
-                return written;
-              };
-            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        overriding(pets, {
+          update: async (...args: Parameters<typeof pets.update>) => {
+            const written = await pets.update(...args);
+            if (++petWrites === 1) gone = true;
+            return written;
           },
         }),
     });
@@ -278,19 +267,14 @@ function interleaved() {
   let armed: { nth: number; step: () => Promise<unknown> } | null = null;
   let reads = 0;
   const wrap = (pets: PetRepository): PetRepository =>
-    new Proxy(pets, {
-      get(target, property) {
-        if (property === 'findById')
-          return async (id: number) => {
-            if (armed !== null && ++reads === armed.nth) {
-              const { step } = armed;
-              armed = null;
-              await step();
-            }
-            return target.findById(id);
-          };
-        const value = Reflect.get(target, property, target) as unknown;
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    overriding(pets, {
+      findById: async (id: number) => {
+        if (armed !== null && ++reads === armed.nth) {
+          const { step } = armed;
+          armed = null;
+          await step();
+        }
+        return pets.findById(id);
       },
     });
   return {
@@ -306,12 +290,18 @@ function interleaved() {
 // the second read after the call starts is the approval's own.
 const APPROVAL_READS_PET = 2;
 
+/** A pet, a request for it, and a world whose pet reads can be interleaved with. */
+async function approvalWorld() {
+  const between = interleaved();
+  const world = adoptionWorld({ pets: between.wrap });
+  const pet = await world.aPet();
+  const request = await world.aRequest(pet);
+  return { between, world, pet, request };
+}
+
 describe('AdoptionRequests, an approval and what happens between its steps', () => {
   it('answers that the request was cancelled when its pet was sold after the request was read, and leaves the pet sold and unheld', async () => {
-    const between = interleaved();
-    const world = adoptionWorld({ pets: between.wrap });
-    const pet = await world.aPet();
-    const request = await world.aRequest(pet);
+    const { between, world, pet, request } = await approvalWorld();
     between.arm(APPROVAL_READS_PET, () => world.change.update(pet.id, { status: 'sold' }, '*', SHELTER));
     await expect(world.requests.act(request.id, 'approve', SHELTER)).rejects.toThrow(InvalidTransitionError);
     expect(await world.pet(pet.id)).toMatchObject({ status: 'sold', heldBy: null });
@@ -319,10 +309,7 @@ describe('AdoptionRequests, an approval and what happens between its steps', () 
   });
 
   it('finishes an approval of the same request that held the pet meanwhile, without holding it a second time', async () => {
-    const between = interleaved();
-    const world = adoptionWorld({ pets: between.wrap });
-    const pet = await world.aPet();
-    const request = await world.aRequest(pet);
+    const { between, world, pet, request } = await approvalWorld();
     // Another instance's approval of this request wrote the hold, and stopped before marking the request.
     let heldVersion = 0;
     between.arm(APPROVAL_READS_PET, async () => {
@@ -349,10 +336,7 @@ describe('AdoptionRequests, an approval and what happens between its steps', () 
   });
 
   it('says the request was cancelled while it was being approved when it was rejected between the hold and the settling', async () => {
-    const between = interleaved();
-    const world = adoptionWorld({ pets: between.wrap });
-    const pet = await world.aPet();
-    const request = await world.aRequest(pet);
+    const { between, world, pet, request } = await approvalWorld();
     // The third read is the approval's, after its hold: the owner rejects the request there.
     between.arm(APPROVAL_READS_PET + 1, () => world.requests.act(request.id, 'cancel', SHELTER, 'rejected'));
     await expect(world.requests.act(request.id, 'approve', SHELTER)).rejects.toThrow(
@@ -363,10 +347,7 @@ describe('AdoptionRequests, an approval and what happens between its steps', () 
   });
 
   it('goes again when the pet was removed by a step that stopped before cancelling its requests, and answers as for a cancelled request', async () => {
-    const between = interleaved();
-    const world = adoptionWorld({ pets: between.wrap });
-    const pet = await world.aPet();
-    const request = await world.aRequest(pet);
+    const { between, world, pet, request } = await approvalWorld();
     // After the hold, the pet is removed by a removal that wrote its tombstone and stopped there.
     between.arm(APPROVAL_READS_PET + 1, async () => {
       const current = await world.pet(pet.id);

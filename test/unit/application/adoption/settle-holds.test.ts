@@ -8,7 +8,14 @@ import { holdPet, sellPet } from '../../../../src/domain/adoption/pet-lifecycle.
 import { instantOf } from '../../../../src/domain/shared/instant.js';
 import { ServiceUnavailableError } from '../../../../src/domain/shared/errors.js';
 import { MAX_WRITE_ROUNDS } from '../../../../src/application/shared/conditional-writes.js';
-import { adoptionWorld, alwaysOutraced, OTHER_APPLICANT, SHELTER, type AdoptionWorld } from '../../../support/adoption-world.js';
+import {
+  adoptionWorld,
+  alwaysOutraced,
+  OTHER_APPLICANT,
+  overriding,
+  SHELTER,
+  type AdoptionWorld,
+} from '../../../support/adoption-world.js';
 
 /** The pet held by the request, as the approval's first write leaves it. */
 async function holdOnly(world: AdoptionWorld, petId: number, orderId: string) {
@@ -133,15 +140,10 @@ describe('SettleHolds', () => {
     // Every write loses, and every read finds a newer version: other writers keep changing the request.
     const world = adoptionWorld({
       orders: (orders) =>
-        new Proxy((outraced = alwaysOutraced(orders)), {
-          get(target, property) {
-            if (property === 'findById')
-              return async (id: string) => {
-                const found = await target.findById(id);
-                return found && { ...found, version: found.version + ++reads };
-              };
-            const value = Reflect.get(target, property, target) as unknown;
-            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        overriding((outraced = alwaysOutraced(orders)), {
+          findById: async (id: string) => {
+            const found = await orders.findById(id);
+            return found && { ...found, version: found.version + ++reads };
           },
         }),
     });

@@ -26,7 +26,7 @@ import { MAX_WRITE_ROUNDS } from '../../../../src/application/shared/conditional
 import { ValidationError } from '../../../../src/domain/shared/errors.js';
 import type { AttemptOutcome } from '../../../../src/domain/webhooks/webhook-delivery.js';
 import type { WebhookEndpoint } from '../../../../src/domain/webhooks/webhook-endpoint.js';
-import { adoptionWorld, callerOf, OTHER_APPLICANT, SHELTER, type AdoptionWorld } from '../../../support/adoption-world.js';
+import { adoptionWorld, callerOf, OTHER_APPLICANT, overriding, SHELTER, type AdoptionWorld } from '../../../support/adoption-world.js';
 import { StaticResolver, TEST_ANSWERS } from '../../../support/static-resolver.js';
 
 const DAY_MS = 86_400_000;
@@ -167,17 +167,7 @@ describe('WebhookDispatcher', () => {
   it('names the endpoint when its disable loses every round to other writers, and leaves it enabled', async () => {
     const world = adoptionWorld();
     let writes = 0;
-    const hooks = webhooksOn(
-      world,
-      (store) =>
-        new Proxy(store, {
-          get(target, property) {
-            if (property === 'update') return async () => (writes++, false);
-            const value = Reflect.get(target, property, target) as unknown;
-            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-          },
-        }),
-    );
+    const hooks = webhooksOn(world, (store) => overriding(store, { update: async () => (writes++, false) }));
     const { endpoint } = await hooks.manage.create({ url: 'https://hooks.example.com/gone', enabledEvents: ['pet.created'] }, SHELTER);
     await fanOutNewPets(world, hooks);
     hooks.sender.answer = { kind: 'response', statusCode: 410, retryAfterMs: null };

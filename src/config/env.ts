@@ -171,7 +171,7 @@ export const EnvSchema = Type.Object({
   MEMORY_MAX_EVENTS: Type.Integer({
     minimum: 10,
     maximum: 100_000_000,
-    default: 100_000,
+    default: 10_000,
     description:
       'In-memory storage only: the most events the feed keeps; on reaching it the oldest tenth is dropped (an `after` among them gets 410, as past EVENT_RETENTION_DAYS)',
   }),
@@ -184,7 +184,7 @@ export const EnvSchema = Type.Object({
   MEMORY_MAX_IDEMPOTENCY_RECORDS: Type.Integer({
     minimum: 10,
     maximum: 100_000_000,
-    default: 100_000,
+    default: 10_000,
     description:
       'In-memory storage only: the most Idempotency-Key records kept; on reaching it the oldest tenth is dropped (a retry with one of their keys creates the animal again, as after IDEMPOTENCY_TTL_SECONDS)',
   }),

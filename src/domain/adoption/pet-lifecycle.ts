@@ -154,11 +154,19 @@ function next(
   photos: readonly PetPhoto[] = pet.photos,
 ): Pet {
   const moved = status !== pet.status;
+  // Written in petOf's order, so that every pet has one shape and a store can keep this object as it is.
   return {
     id: pet.id,
     name,
     categoryId,
     status,
+    version: pet.version + 1,
+    createdAt: pet.createdAt,
+    updatedAt: now,
+    statusChangedAt: moved ? now : pet.statusChangedAt,
+    adoptedAt: !moved ? pet.adoptedAt : status === 'sold' ? now : pet.status === 'sold' ? null : pet.adoptedAt,
+    ownerId: pet.ownerId,
+    heldBy,
     species: record.species,
     breeds: record.breeds,
     sex: record.sex,
@@ -173,13 +181,6 @@ function next(
     adoptionFee: record.adoptionFee,
     tags: record.tags,
     location: record.location,
-    version: pet.version + 1,
-    createdAt: pet.createdAt,
-    updatedAt: now,
-    statusChangedAt: moved ? now : pet.statusChangedAt,
-    adoptedAt: !moved ? pet.adoptedAt : status === 'sold' ? now : pet.status === 'sold' ? null : pet.adoptedAt,
-    ownerId: pet.ownerId,
-    heldBy,
     // First listed as available: kept from then on, whatever the status does.
     publishedAt: pet.publishedAt ?? (status === 'available' ? now : null),
     photos,

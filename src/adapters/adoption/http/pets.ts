@@ -41,6 +41,7 @@ import type { Static } from 'typebox';
 
 type ListPetsQuery = Static<typeof ListPetsQuerySchema>;
 import { petView, type PetView } from './pet-view.js';
+import { petJsonCache } from './pet-json-cache.js';
 
 export interface PetRoutesOptions {
   readonly listPets: ListPets;
@@ -327,23 +328,6 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * Each pet's JSON, kept while its object lives. Stores hand out a new object for every change (the
- * in-memory store keeps one object per version; MongoDB reads make new ones), so a kept text is
- * never stale, and a list page of unchanged pets costs a join instead of serialising 20 pets.
- */
-function petJsonCache(): (pet: Pet, serialize: (pet: PetView) => string) => string {
-  const texts = new WeakMap<Pet, string>();
-  return (pet, serialize) => {
-    let text = texts.get(pet);
-    if (text === undefined) {
-      text = serialize(petView(pet));
-      texts.set(pet, text);
-    }
-    return text;
-  };
-}
 
 const LIST_NAMES: ReadonlySet<string> = new Set(LIST_PARAMETERS);
 /** Parameters of a plain list, which need no search: a page, its cursor, ids, a status, fields. */

@@ -11,7 +11,11 @@ import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import { MemoryOutbox } from './memory-outbox.js';
 import { SortedPets } from './sorted-pets.js';
 
-/** Each write and its events are stored in one synchronous step: nothing can come between them. */
+/**
+ * Each write and its events are stored in one synchronous step: nothing can come between them. A pet
+ * is kept as it is given (pets are immutable, and every one is built in petOf's shape), so the
+ * event and the idempotency record of a write hold the same object as the store, not a copy.
+ */
 export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   private nextId = 1;
   private readonly byId = new Map<PetId, Pet>();
@@ -39,7 +43,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   addReserved(pet: Pet, outbox: readonly FeedEvent[]): Promise<ReservedAdd> {
     const existing = this.byId.get(pet.id);
     if (existing) return Promise.resolve({ pet: existing, created: false });
-    this.store(petOf(pet.id, pet));
+    this.store(pet);
     this.push(String(pet.id), outbox);
     return Promise.resolve({ pet, created: true });
   }
@@ -98,7 +102,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     const stored = this.byId.get(pet.id);
     if (!stored || stored.version !== expectedVersion) return false;
     this.unstore(stored);
-    this.store(petOf(pet.id, pet));
+    this.store(pet);
     this.push(String(pet.id), outbox);
     return true;
   }

@@ -24,7 +24,7 @@ import {
 } from '../../../../src/domain/shared/errors.js';
 import { checkIfMatch } from '../../../../src/domain/shared/preconditions.js';
 import { PET_STATUSES } from '../../../../src/domain/adoption/pet-status.js';
-import type { Pet } from '../../../../src/domain/adoption/pet.js';
+import { petOf, type Pet } from '../../../../src/domain/adoption/pet.js';
 import { aPetDraft } from '../../../support/builders.js';
 
 const T1 = new Date(Date.UTC(2026, 10, 26)).toISOString();
@@ -58,6 +58,14 @@ describe('changePet', () => {
     expect(sold).toMatchObject({ status: 'sold', version: 2, statusChangedAt: T1, adoptedAt: T1 });
     const returned = changePet(sold, { status: 'available' }, new Date(Date.parse(T1) + 1).toISOString(), gazetteer);
     expect(returned).toMatchObject({ status: 'available', version: 3, adoptedAt: null });
+  });
+
+  it("builds every changed pet with petOf's fields in petOf's order: one shape, kept by the memory store as it is", () => {
+    const pet = petOf(7, aPetDraft({ name: 'Rex', categoryId: 1 }));
+    const order = Object.keys(pet);
+    const held = holdPet(pet, 'ord_1', T1);
+    const changed = [changePet(pet, { name: 'Rexy' }, T1, gazetteer), held, releasePet(held, T1), sellPet(held, T1)];
+    for (const next of changed) expect(Object.keys(next)).toEqual(order);
   });
 
   it('refuses a held pet a status change, not a rename; refuses bad fields naming them', () => {

@@ -1,0 +1,65 @@
+/**
+ * A list page's JSON per animal is kept for the animals shown most recently, by count: an animal
+ * shown again costs no serialising, a changed animal (a new object) is serialised anew, and however
+ * many animals are shown, at most two generations of texts are kept.
+ */
+import { describe, expect, it } from 'vitest';
+import { petJsonCache } from '../../../../src/adapters/adoption/http/pet-json-cache.js';
+import { petOf, type Pet } from '../../../../src/domain/adoption/pet.js';
+import type { PetView } from '../../../../src/adapters/adoption/http/pet-view.js';
+import { aPetDraft } from '../../../support/builders.js';
+
+const aPet = (id: number): Pet => petOf(id, aPetDraft({ name: `Pet ${id}` }));
+
+/** A serialiser that counts the animals it was asked for. */
+function counting() {
+  const serialised: number[] = [];
+  const serialize = (view: PetView) => {
+    serialised.push(view.id);
+    return JSON.stringify({ id: view.id, name: view.name, version: view.version });
+  };
+  return { serialised, serialize };
+}
+
+describe('petJsonCache', () => {
+  it("serialises an animal once while it is among the recent ones, and a changed animal's new object anew", () => {
+    const jsonOf = petJsonCache(4);
+    const { serialised, serialize } = counting();
+    const rex = aPet(1);
+    expect(jsonOf(rex, serialize)).toBe('{"id":1,"name":"Pet 1","version":1}');
+    expect(jsonOf(rex, serialize)).toBe('{"id":1,"name":"Pet 1","version":1}');
+    const changed = { ...rex, name: 'Rexy', version: 2 };
+    expect(jsonOf(changed, serialize)).toBe('{"id":1,"name":"Rexy","version":2}');
+    expect(serialised).toEqual([1, 1]);
+  });
+
+  it('keeps at most two generations: an animal not shown since is serialised again, one shown again is kept', () => {
+    const jsonOf = petJsonCache(3);
+    const { serialised, serialize } = counting();
+    const pets = Array.from({ length: 10 }, (_, i) => aPet(i + 1));
+    // 1, 2, 3 fill the first generation; 4 starts the second; 1 read again moves there.
+    for (const pet of pets.slice(0, 4)) jsonOf(pet, serialize);
+    jsonOf(pets[0] as Pet, serialize);
+    expect(serialised).toEqual([1, 2, 3, 4]);
+    // 5 fills the second (4, 1, 5), 6 starts a third: the first (1, 2, 3) is gone but 1, moved on, is kept.
+    jsonOf(pets[4] as Pet, serialize);
+    jsonOf(pets[5] as Pet, serialize);
+    jsonOf(pets[0] as Pet, serialize);
+    jsonOf(pets[1] as Pet, serialize);
+    expect(serialised).toEqual([1, 2, 3, 4, 5, 6, 2]);
+  });
+
+  it('holds no more than twice its generation, however many animals a client pages through', () => {
+    const jsonOf = petJsonCache(100);
+    const { serialised, serialize } = counting();
+    const pets = Array.from({ length: 1_000 }, (_, i) => aPet(i + 1));
+    for (const pet of pets) jsonOf(pet, serialize);
+    for (const pet of pets) jsonOf(pet, serialize);
+    // Every one of the second pass was serialised again: none was kept from 800 animals back.
+    expect(serialised).toHaveLength(2_000);
+    // The last 100 to 200 shown are kept: the newest 100 certainly.
+    serialised.length = 0;
+    for (const pet of pets.slice(900)) jsonOf(pet, serialize);
+    expect(serialised).toEqual([]);
+  });
+});

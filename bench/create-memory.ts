@@ -4,7 +4,8 @@
 // collection, against what the animals alone take (the same animals added straight to a memory
 // store, in another process run first: CREATE_MEMORY_PETS_ONLY=1). CREATE_OVER=socket sends the
 // creates over loopback HTTP instead (16 keep-alive connections) to the service listening in a child
-// process, which samples its own memory when asked between batches. Prints CSV lines (creates, then
+// process, which samples its own memory when asked between batches; with CREATE_CRAWL=1 it then
+// reads every animal once, a page of 100 at a time, and prints what that added. Prints CSV lines (creates, then
 // the resident set, heap used, heap total and external memory in MiB) then a summary. Logs are off (LOG_LEVEL=silent): a log line is written,
 // not kept, so it holds no memory.
 import { fork } from 'node:child_process';
@@ -95,9 +96,12 @@ if (process.env.CREATE_ROLE === 'server') {
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   const statuses: Record<string, number> = {};
   let created = 0;
-  /** Sends one request; a create must answer 201 (or 200, a retry), anything else under 500 (mixed traffic is refused some by design). */
+  /**
+   * Sends one request; a create must answer 201 (or 200, a retry), anything else under 500 (mixed
+   * traffic is refused some by design). Resolves to the response's Link header, if any.
+   */
   const send = (i: number, method: string, path: string, body: string | null, headers: Record<string, string> = {}) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<string | undefined>((resolve, reject) => {
       const sent = request(
         {
           host: '127.0.0.1',
@@ -120,7 +124,7 @@ if (process.env.CREATE_ROLE === 'server') {
             if (status === 201) created++;
             const bad = method === 'POST' ? status !== 201 && status !== 200 : status >= 500;
             if (bad) reject(new Error(`${method} ${path} (request ${i}) answered ${status}: ${text}`));
-            else resolve();
+            else resolve(String(response.headers.link ?? '') || undefined);
           });
         },
       );
@@ -132,7 +136,7 @@ if (process.env.CREATE_ROLE === 'server') {
   // 1 with a key no one issued (401) and 1 read of the event feed. Else every request is a create.
   const mixed = process.env.CREATE_MIX === '1';
   const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
-  const create = (i: number): Promise<void> => {
+  const create = (i: number): Promise<unknown> => {
     if (!mixed) return send(i, 'POST', '/v1/pets', payload(i));
     const recent = Math.max(1, created - 10);
     switch (i % 20) {
@@ -172,6 +176,23 @@ if (process.env.CREATE_ROLE === 'server') {
     console.log(row(made, await sample()));
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (process.env.CREATE_CRAWL === '1') {
+    // A client reading every animal once, a page of 100 at a time, as a partner's first sync does.
+    const before = await sample();
+    let path: string | null = '/v1/pets?limit=100';
+    let pages = 0;
+    while (path !== null) {
+      const link = await send(pages++, 'GET', path, null);
+      const next = link === undefined ? null : /<([^>]+)>;\s*rel="next"/.exec(link);
+      path = next ? (next[1] as string).replace(/^https?:\/\/[^/]+/, '') : null;
+    }
+    const after = await sample();
+    console.log(row(made, after));
+    console.log(
+      `crawl: ${pages} pages of 100 read once: heap +${mib(after.heapUsed - before.heapUsed).toFixed(1)} MiB, ` +
+        `resident set +${mib(after.rss - before.rss).toFixed(1)} MiB`,
+    );
+  }
   const end = await sample();
   const how = `over loopback HTTP${mixed ? `, mixed traffic: ${JSON.stringify(statuses)}, ${created} created` : ''}`;
   summary(how, `${count} ${mixed ? 'requests' : 'creates'}`, seconds, start, end);

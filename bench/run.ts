@@ -1,4 +1,5 @@
-// npm run bench: the whole request path against a bare Fastify baseline, interleaved in one run.
+// npm run bench: the whole request path against a bare Fastify baseline, interleaved in one run; the
+// refusal scenarios (limited, flood401) against the floor, bare Fastify answering the same 429.
 // Options (environment): BENCH_DURATION (s, default 4), BENCH_WARMUP (s, 1), BENCH_CONNECTIONS (32),
 // BENCH_ROUNDS (3), BENCH_KEYS (1000), BENCH_LOG_LEVEL (info, as npm start), BENCH_GROWTH (1000,100000,1000000),
 // BENCH_REDIS_CORE (core for the local redis-server, default 1), BENCH_SCENARIOS (comma-separated
@@ -201,6 +202,8 @@ const SCENARIOS = (
     ['flood401', '401, then 429 (flood401: unknown keys from one address)'],
   ] as [Scenario, string][]
 ).filter(([name]) => !settings.scenarios || settings.scenarios.includes(name));
+/** The refusal scenarios: each is compared with bare Fastify answering the same 429 (the floor). */
+const REFUSALS: ReadonlySet<string> = new Set(['limited', 'flood401']);
 const EXPECTED: Record<string, string> = {
   list20: '200',
   sold100: '200',
@@ -229,6 +232,9 @@ async function main() {
     baseline: await startServer({ variant: 'baseline' }),
     'baseline-bytes': await startServer({ variant: 'baseline-bytes' }),
   };
+  // The floor of a refusal: bare Fastify answering every request from its first hook with the 429
+  // this service sends (the same headers and body), deciding nothing and logging nothing.
+  if (SCENARIOS.some(([name]) => REFUSALS.has(name))) servers['baseline-refusal'] = await startServer({ variant: 'baseline-refusal' });
   const common = { keys, limitedKey, pets: settings.pets, logLevel: settings.logLevel };
   // The least the specification asks, on bare Fastify: what the list route costs before this service's own choices.
   if (!settings.scenarios || settings.scenarios.includes('list20')) servers.reference = await startServer({ variant: 'reference', keys });
@@ -265,7 +271,15 @@ async function main() {
       for (const variant of variants) {
         if (variant === 'reference' && scenario !== 'list20') continue;
         log(`round ${round}/${settings.rounds}: ${scenario} baselines, then ${variant}`);
-        // A create is compared with a bare POST answering the same 201, every other scenario with the bare list.
+        // A create is compared with a bare POST answering the same 201, a refusal with bare Fastify
+        // answering the same 429 to the same requests, every other scenario with the bare list.
+        if (REFUSALS.has(scenario)) {
+          const floor = await load(server('baseline-refusal'), scenario);
+          const result = await load(server(variant), scenario);
+          record(scenario, 'baseline-refusal', floor);
+          record(scenario, variant, { ...result, ratio: result.rps / floor.rps });
+          continue;
+        }
         const bare: Scenario = scenario === 'create' ? 'create' : 'baseline';
         const base = await load(server('baseline'), bare);
         const bytes = await load(server('baseline-bytes'), bare);
@@ -280,9 +294,14 @@ async function main() {
   const table: Results['table'] = {};
   for (const [scenario, label] of SCENARIOS) {
     const of = runs[scenario] ?? {};
-    const base = summarise(of.baseline ?? []);
-    const bytes = summarise(of['baseline-bytes'] ?? []);
-    const rows: Record<string, Row> = { baseline: { ...base, ratio: 1 }, 'baseline-bytes': { ...bytes, ratio: bytes.rps / base.rps } };
+    const rows: Record<string, Row> = {};
+    if (REFUSALS.has(scenario)) rows['baseline-refusal'] = { ...summarise(of['baseline-refusal'] ?? []), ratio: 1 };
+    else {
+      const base = summarise(of.baseline ?? []);
+      const bytes = summarise(of['baseline-bytes'] ?? []);
+      rows.baseline = { ...base, ratio: 1 };
+      rows['baseline-bytes'] = { ...bytes, ratio: bytes.rps / base.rps };
+    }
     table[scenario] = { label, rows };
     for (const variant of variants) {
       const paired = of[variant];
@@ -293,7 +312,7 @@ async function main() {
       rows[variant] = {
         ...s,
         ratio: median(paired.map((r) => r.ratio ?? NaN)),
-        ratioBytes: median(paired.map((r) => r.ratioBytes ?? NaN)),
+        ...(!REFUSALS.has(scenario) && { ratioBytes: median(paired.map((r) => r.ratioBytes ?? NaN)) }),
       };
     }
   }
@@ -454,6 +473,7 @@ function render(r: Results): string {
       'baseline-bytes': created
         ? 'baseline (bare Fastify POST: parses the body, sends pre-serialised bytes)'
         : 'baseline (bare Fastify, 20 pets as pre-serialised bytes)',
+      'baseline-refusal': "floor (bare Fastify answering this service's 429 from its first hook, deciding and logging nothing)",
       reference: 'reference (bare Fastify: key as is, one fixed window, 3 headers, schema)',
       peer: 'peer (Fastify + @fastify/rate-limit in memory, keys in a Map, default logging)',
       'peer, Redis': 'peer (Fastify + @fastify/rate-limit on Redis, keys in a Map, default logging)',
@@ -489,6 +509,17 @@ function render(r: Results): string {
       const times = redis.rps / peerRedis.rps;
       lines.push(
         `- ${label}, one Redis: ${times.toFixed(2)}× the peer's req/s (target ≥ 1.5×), p99 ${redis.p99} ms vs the peer's ${peerRedis.p99} ms (target: not above): ${times >= 1.5 && redis.p99 <= peerRedis.p99 ? 'met' : 'missed'}`,
+      );
+    }
+  }
+  for (const scenario of REFUSALS) {
+    const entry = r.table[scenario];
+    if (!entry?.rows['baseline-refusal']) continue;
+    for (const name of ['memory', 'redis']) {
+      const row = entry.rows[name];
+      if (!row) continue;
+      lines.push(
+        `- ${entry.label}, ${name === 'memory' ? 'in memory' : 'one Redis'} at LOG_LEVEL=${r.settings.logLevel}: ${row.ratio.toFixed(2)} of the floor's req/s (target ≥ 0.65): ${row.ratio >= 0.65 ? 'met' : 'missed'}`,
       );
     }
   }

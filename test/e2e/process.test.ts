@@ -1,4 +1,7 @@
-/** The built server (built once by the global setup) as a process: start-up output, a bad configuration, and graceful shutdown. */
+/**
+ * The built server (built once by the global setup) as a process: start-up output, a bad configuration, and graceful shutdown.
+ * What a child printed is read after 'close', not 'exit': 'exit' may come before the last of its output has been read.
+ */
 import { PLAN_LIMITS } from '../../src/domain/access/plans.js';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { once } from 'node:events';
@@ -39,7 +42,7 @@ describe('the server process', () => {
     const child = start({ PORT: 'eighty' });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number];
+    const [code] = (await once(child, 'close')) as [number];
     expect(code).toBe(78);
     expect(stderr).toMatch(/Invalid configuration:\n {2}PORT="eighty" must be integer/);
   });
@@ -54,7 +57,7 @@ describe('the server process', () => {
       const child = start({ MONGODB_URL: `mongodb://127.0.0.1:${port}`, MONGODB_TIMEOUT_MS: '300' });
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const [code] = (await once(child, 'exit')) as [number];
+      const [code] = (await once(child, 'close')) as [number];
       expect(code).toBe(1);
       expect(stderr).toMatch(new RegExp(`^Start-up failed: MongoDB at 127\\.0\\.0\\.1:${port} did not answer within 300 ms`));
     } finally {
@@ -66,7 +69,7 @@ describe('the server process', () => {
     const refused = start({ APP_ENV: 'production' });
     let stderr = '';
     refused.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = (await once(refused, 'exit')) as [number];
+    const [code] = (await once(refused, 'close')) as [number];
     expect(code).toBe(78);
     expect(stderr).toContain('APP_ENV=production needs MONGODB_URL');
     expect(stderr).toContain('ALLOW_IN_MEMORY_STORAGE=true');
@@ -105,7 +108,7 @@ describe('the server process', () => {
     await once(socket, 'close');
     expect(response).toMatch(/^HTTP\/1\.1 201 Created/);
     expect(response).toContain('"name":"Late"');
-    const [code] = (await once(child, 'exit')) as [number];
+    const [code] = (await once(child, 'close')) as [number];
     expect(code).toBe(0);
     // One access line for the request, with its key id but never the key.
     const access = logs.split('\n').filter((line) => line.includes('"msg":"request"'));

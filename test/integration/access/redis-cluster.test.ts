@@ -126,7 +126,8 @@ describe.runIf(topologiesRunnable)('Redis Cluster, 3 masters', () => {
     });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number];
+    // 'close', not 'exit': all of stderr has been read by then.
+    const [code] = (await once(child, 'close')) as [number];
     expect(code).toBe(78);
     expect(stderr).toContain('Start-up stopped: REDIS_URL names');
     expect(stderr).not.toContain(PASSWORD);

@@ -174,7 +174,8 @@ describe('Tracing off', () => {
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     await waitForOutput(child, /Animal Adoption API listening/);
     child.kill('SIGTERM');
-    await once(child, 'exit');
+    // 'close', not 'exit': the recorder writes its line as the process ends, and all of stderr has been read by then.
+    await once(child, 'close');
     const line = /\[imports\] (.*)/.exec(stderr);
     expect(line, stderr).not.toBeNull();
     return JSON.parse(line?.[1] ?? '[]') as string[];

@@ -10,6 +10,7 @@
 // not kept, so it holds no memory.
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { getHeapSpaceStatistics, type HeapSpaceInfo } from 'node:v8';
 import { MemoryPetRepository } from '../src/adapters/adoption/memory/memory-pet-repository.js';
 import { createApp } from '../src/config/create-app.js';
 import { loadConfig } from '../src/config/env.js';
@@ -75,6 +76,8 @@ if (process.env.CREATE_ROLE === 'server') {
   const { port } = app.http.server.address() as { port: number };
   process.on('message', (message) => {
     if (message === 'sample') process.send?.(settle());
+    // Where V8's committed heap is, space by space: what it holds beyond what is used.
+    if (message === 'spaces') process.send?.(getHeapSpaceStatistics());
     if (message === 'stop') void app.http.close().then(() => process.exit(0));
   });
   // A key over its limit after its first request: the mixed traffic's refusals.
@@ -196,6 +199,14 @@ if (process.env.CREATE_ROLE === 'server') {
   const end = await sample();
   const how = `over loopback HTTP${mixed ? `, mixed traffic: ${JSON.stringify(statuses)}, ${created} created` : ''}`;
   summary(how, `${count} ${mixed ? 'requests' : 'creates'}`, seconds, start, end);
+  child.send('spaces');
+  const spaces = (await next()) as HeapSpaceInfo[];
+  console.log(
+    `heap spaces (committed / used MiB): ${spaces
+      .filter((space) => space.space_size > 0)
+      .map((space) => `${space.space_name} ${mib(space.space_size).toFixed(1)} / ${mib(space.space_used_size).toFixed(1)}`)
+      .join(', ')}`,
+  );
   agent.destroy();
   child.send('stop');
 } else {

@@ -31,4 +31,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node itself is PID 1 (no shell, no npm), so SIGTERM reaches the server and in-flight requests finish.
-CMD ["node", "dist/config/main.js"]
+# The flag is npm start's (a young generation of at most 2 x 16 MiB: docs/operations.md, "V8's young generation").
+CMD ["node", "--max-semi-space-size=16", "dist/config/main.js"]

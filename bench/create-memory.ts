@@ -9,12 +9,14 @@
 // the resident set, heap used, heap total and external memory in MiB) then a summary. Logs are off (LOG_LEVEL=silent): a log line is written,
 // not kept, so it holds no memory.
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { getHeapSpaceStatistics, type HeapSpaceInfo } from 'node:v8';
 import { MemoryPetRepository } from '../src/adapters/adoption/memory/memory-pet-repository.js';
 import { createApp } from '../src/config/create-app.js';
 import { loadConfig } from '../src/config/env.js';
 import { newPetDraft } from '../src/domain/adoption/pet.js';
+import { startFlags } from './processes.js';
 
 const count = Number(process.env.CREATE_COUNT ?? 1_000_000);
 const every = Number(process.env.CREATE_SAMPLE ?? 50_000);
@@ -69,6 +71,35 @@ async function service() {
   return { app, key };
 }
 
+/**
+ * Where the process's resident set is, by the kind of mapping (/proc/self/smaps), in MiB: V8's heap
+ * pages (anonymous mappings of 256 KiB each: new, old, code and large-object spaces map larger ones),
+ * glibc's main heap, other anonymous memory (large objects, glibc's thread arenas, buffers, stacks)
+ * and files (the node binary, libraries).
+ */
+function residentByMapping(): Record<string, number> {
+  const kinds: Record<string, number> = { 'V8 pages of 256 KiB': 0, 'malloc heap': 0, 'other anonymous': 0, files: 0 };
+  let path = '';
+  let size = 0;
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) path = header[1] ?? '';
+    else if (line.startsWith('Size:')) size = Number(/(\d+)/.exec(line)?.[1] ?? 0);
+    else if (line.startsWith('Rss:')) {
+      const kind =
+        path === '[heap]'
+          ? 'malloc heap'
+          : path.startsWith('/')
+            ? 'files'
+            : path === '' && size === 256
+              ? 'V8 pages of 256 KiB'
+              : 'other anonymous';
+      kinds[kind] = (kinds[kind] ?? 0) + Number(/(\d+)/.exec(line)?.[1] ?? 0) / 1024;
+    }
+  }
+  return kinds;
+}
+
 if (process.env.CREATE_ROLE === 'server') {
   // The child of CREATE_OVER=socket: listens on loopback, and samples its memory when asked.
   const { app, key } = await service();
@@ -78,6 +109,9 @@ if (process.env.CREATE_ROLE === 'server') {
     if (message === 'sample') process.send?.(settle());
     // Where V8's committed heap is, space by space: what it holds beyond what is used.
     if (message === 'spaces') process.send?.(getHeapSpaceStatistics());
+    if (message === 'mappings') process.send?.(residentByMapping());
+    // CPU time (user + system, µs) so far: what the traffic cost the server, whatever else ran.
+    if (message === 'cpu') process.send?.(process.cpuUsage());
     if (message === 'stop') void app.http.close().then(() => process.exit(0));
   });
   // A key over its limit after its first request: the mixed traffic's refusals.
@@ -89,7 +123,15 @@ if (process.env.CREATE_ROLE === 'server') {
   });
   process.send?.({ port, key, limitedKey: limited.key });
 } else if (process.env.CREATE_OVER === 'socket') {
-  const child = fork(new URL(import.meta.url).pathname, [], { env: { ...process.env, CREATE_ROLE: 'server' }, execArgv: ['--expose-gc'] });
+  // The server runs with npm start's Node flags. CREATE_SERVER_FLAGS="--max-semi-space-size=64" sets
+  // others ("" none) for the server alone: NODE_OPTIONS would change the load generator too, and with
+  // it the rate, and so the server's cost of a request.
+  const flags = process.env.CREATE_SERVER_FLAGS?.split(' ').filter(Boolean) ?? startFlags();
+  console.log(`server flags: ${flags.join(' ') || '(none)'}`);
+  const child = fork(new URL(import.meta.url).pathname, [], {
+    env: { ...process.env, CREATE_ROLE: 'server' },
+    execArgv: ['--expose-gc', ...flags],
+  });
   const next = () => new Promise<unknown>((resolve) => child.once('message', resolve));
   const { port, key, limitedKey } = (await next()) as { port: number; key: string; limitedKey: string };
   const sample = async () => {
@@ -163,7 +205,13 @@ if (process.env.CREATE_ROLE === 'server') {
         return send(i, 'GET', '/v1/pets?limit=20', null);
     }
   };
+  const cpu = async () => {
+    child.send('cpu');
+    const { user, system } = (await next()) as NodeJS.CpuUsage;
+    return user + system;
+  };
   const start = await sample();
+  const cpuAtStart = await cpu();
   console.log(`${mixed ? 'requests' : 'creates'},rss_mib,heap_used_mib,heap_total_mib,external_mib`);
   console.log(row(0, start));
   const started = process.hrtime.bigint();
@@ -179,6 +227,9 @@ if (process.env.CREATE_ROLE === 'server') {
     console.log(row(made, await sample()));
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  // The server's CPU time over the traffic, samples' full collections included (the same for any build).
+  const serverCpu = (await cpu()) - cpuAtStart;
+  console.log(`server CPU: ${(serverCpu / 1e6).toFixed(1)} s over ${count} requests, ${(serverCpu / count).toFixed(1)} µs a request`);
   if (process.env.CREATE_CRAWL === '1') {
     // A client reading every animal once, a page of 100 at a time, as a partner's first sync does.
     const before = await sample();
@@ -206,6 +257,13 @@ if (process.env.CREATE_ROLE === 'server') {
       .filter((space) => space.space_size > 0)
       .map((space) => `${space.space_name} ${mib(space.space_size).toFixed(1)} / ${mib(space.space_used_size).toFixed(1)}`)
       .join(', ')}`,
+  );
+  child.send('mappings');
+  const mappings = (await next()) as Record<string, number>;
+  console.log(
+    `resident set by mapping (MiB): ${Object.entries(mappings)
+      .map(([kind, value]) => `${kind} ${value.toFixed(1)}`)
+      .join(', ')}; V8 heap committed ${mib(spaces.reduce((sum, space) => sum + space.space_size, 0)).toFixed(1)}`,
   );
   agent.destroy();
   child.send('stop');

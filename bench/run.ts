@@ -23,6 +23,7 @@ import {
   type Scenario,
   type ServerOptions,
   startLocalRedis,
+  startFlags,
 } from './processes.js';
 import type { AdmissionPolicy } from '../src/domain/access/rate-limit.js';
 import { MemoryApiKeyStore } from '../src/adapters/access/memory/memory-api-key-store.js';
@@ -112,8 +113,12 @@ interface Results {
   readonly seconds: number;
 }
 
+/** The service's variants run with npm start's Node flags; the baselines and the peer with Node's defaults. */
+const SERVICE_VARIANTS: ReadonlySet<string> = new Set(['memory', 'redis', 'mongo+redis']);
+
 async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const child = pinned(SERVER_CORE, [`${SCRIPTS_DIR}server.js`, JSON.stringify(options)]);
+  const flags = SERVICE_VARIANTS.has(options.variant) ? startFlags() : [];
+  const child = pinned(SERVER_CORE, [...flags, `${SCRIPTS_DIR}server.js`, JSON.stringify(options)]);
   const port = await readyPort(child, `server ${options.variant}`);
   const stop = async () => {
     if (child.exitCode !== null) return;

@@ -27,8 +27,9 @@
 // Accept naming WebP, each request from another address), against the floor of bare Fastify with
 // @fastify/static sending the same bytes from a file; the photo is uploaded to each service first.
 // SIDE_TRACING=1 adds the service with OpenTelemetry tracing on at its defaults.
-// SIDE_ONLY (see below) keeps some servers only. SIDE_COMPARE_FLAGS adds Node flags to the compared checkout's servers (SIDE_COMPARE=. compares this
-// build with and without them). SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
+// SIDE_ONLY (see below) keeps some servers only. The services run with their checkout's npm start
+// Node flags; SIDE_FLAGS and SIDE_COMPARE_FLAGS set others (SIDE_COMPARE=. with either compares this
+// build with and without a flag). SIDE_ROUNDS (4), SIDE_SECONDS (6), SIDE_WARMUP (5).
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,7 @@ import {
   type Scenario,
   type ServerOptions,
   startLocalRedis,
+  startFlags,
   redisCommandCount,
 } from './processes.js';
 
@@ -120,6 +122,11 @@ const cpuTicks = (pid: number | undefined): number => {
   return Number(fields[11]) + Number(fields[12]);
 };
 
+/** Peak resident set of a process (VmHWM), in MiB. */
+const peakResidentMiB = (pid: number | undefined): number => {
+  const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'));
+  return Number(line?.[1] ?? NaN) / 1024;
+};
 const ownRedis = process.env.SIDE_REDIS_URL === 'local';
 const stops: (() => Promise<void>)[] = [];
 
@@ -200,12 +207,16 @@ const adapters: ServerOptions = {
   ...(fullRecords && { fullRecords }),
 };
 const kind = redisUrl ? 'redis' : 'memory';
+// The service slots run with npm start's Node flags, the compared checkout's with its own.
+// SIDE_FLAGS="--max-semi-space-size=64" sets others for this build's service slots ("" none), and
+// SIDE_COMPARE_FLAGS for the compared checkout's, so that a flag can be measured in both slot orders.
+const serviceFlags = process.env.SIDE_FLAGS?.split(' ').filter(Boolean) ?? startFlags();
 const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
   // For create, the baseline is a bare POST answering the same 201 (bench/server.ts); else the bare list.
   ['baseline', service, { variant: 'baseline' }, scenario === 'create' || scenario === 'createFull' ? 'create' : 'baseline'],
   ['reference', service, { variant: 'reference' }, 'list20'],
-  [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, serviceLoad],
-  [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, serviceLoad],
+  [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, serviceLoad, serviceFlags],
+  [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, serviceLoad, serviceFlags],
 ];
 // A flood's floor: bare Fastify answering the service's 429 from its first hook, without a decision.
 if (flood && scenario !== 'mixed') specs.splice(1, 0, ['baseline, refusal', service, { variant: 'baseline-refusal' }, serviceLoad]);
@@ -244,8 +255,7 @@ if (process.env.SIDE_COMPARE) {
   const checkout = process.env.SIDE_COMPARE.replace(/\/$/, '');
   const compiled = `${checkout}/dist-bench/bench/server.js`;
   const other = existsSync(compiled) ? compiled : `${checkout}/bench/server.js`;
-  // SIDE_COMPARE_FLAGS="--max-semi-space-size=16": Node flags for the compared checkout (which may be this one).
-  const flags = process.env.SIDE_COMPARE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const flags = process.env.SIDE_COMPARE_FLAGS?.split(' ').filter(Boolean) ?? startFlags(checkout);
   // SIDE_COMPARE_LOAD=list20: what the compared checkout is sent, when it lacks the scenario's request
   // (fields=, a full record) or to set a request beside its variant on one build.
   const comparedLoad = (process.env.SIDE_COMPARE_LOAD as Scenario | undefined) ?? serviceLoad;
@@ -328,6 +338,7 @@ async function round(server: Server, duration: number, floodToo: boolean): Promi
   return Promise.all([load(server, duration, 'list20', 8), load(server, duration, 'limited', 8)]);
 }
 
+const peaks = new Map<Server, number>();
 try {
   await Promise.all(servers.map((s) => round(s, warmup, true)));
   for (let r = 1; r <= rounds; r++) {
@@ -367,6 +378,7 @@ try {
     );
   }
 } finally {
+  for (const s of servers) peaks.set(s, peakResidentMiB(s.child.pid));
   for (const s of servers) s.child.kill('SIGTERM');
   for (const stop of stops) await stop();
   if (photoDir !== null) rmSync(photoDir, { recursive: true, force: true });
@@ -374,6 +386,7 @@ try {
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 const baseline = median(servers[0]?.perRequestUs ?? []);
 const extra = (s: Server): string[] => [
+  (peaks.get(s) ?? NaN).toFixed(1),
   ...(ownRedis && flood ? [s.commandsPerRefusal.length > 0 ? (median(s.commandsPerRefusal) * 1000).toFixed(1) : '–'] : []),
   ...(scenario === 'mixed'
     ? [
@@ -384,6 +397,7 @@ const extra = (s: Server): string[] => [
     : []),
 ];
 const extraHeads = [
+  'peak resident set, MiB',
   ...(ownRedis && flood ? ['Redis commands per 1,000 refusals'] : []),
   ...(scenario === 'mixed' ? ['admitted p99 ms, alone → flooded', 'admitted requests/s, alone → flooded', 'flood requests/s'] : []),
 ];

@@ -8,7 +8,9 @@ execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inh
 execFileSync(process.execPath, ['scripts/copy-assets.mjs', 'dist'], { stdio: 'inherit' });
 const children = [
   spawn(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], { stdio: 'inherit' }),
-  spawn(process.execPath, ['--watch-path=dist', '--watch-preserve-output', 'dist/config/main.js'], { stdio: 'inherit' }),
+  spawn(process.execPath, ['--max-semi-space-size=16', '--watch-path=dist', '--watch-preserve-output', 'dist/config/main.js'], {
+    stdio: 'inherit',
+  }),
 ];
 const stop = (signal) => {
   for (const child of children) child.kill(signal);

@@ -154,15 +154,18 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       serializePet ??= reply.compileSerializationSchema(PetSchema as unknown as Record<string, unknown>) as unknown as (
         pet: PetView,
       ) => string;
-      let body = '[';
+      const parts: Buffer[] = [OPEN_ARRAY];
       for (let i = 0; i < pets.length; i++) {
         const pet = pets[i] as Pet;
         const json = jsonOf(pet, serializePet);
+        if (i > 0) parts.push(COMMA);
+        if (distances === null) parts.push(json);
         // The distance last, as the schema lists it: the animal's bytes, less its closing brace.
-        body += (i === 0 ? '' : ',') + (distances === null ? json : `${json.slice(0, -1)},"distance":${distances.get(pet.id) ?? 0}}`);
+        else parts.push(json.subarray(0, -1), Buffer.from(`,"distance":${distances.get(pet.id) ?? 0}}`));
       }
+      parts.push(CLOSE_ARRAY);
       // The same bytes the response schema's serialiser writes for the array, pet by pet.
-      return reply.type(JSON_TYPE).send(`${body}]` as unknown);
+      return reply.type(JSON_TYPE).send(Buffer.concat(parts));
     },
   );
 
@@ -328,6 +331,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const [OPEN_ARRAY, COMMA, CLOSE_ARRAY] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
 
 const LIST_NAMES: ReadonlySet<string> = new Set(LIST_PARAMETERS);
 /** Parameters of a plain list, which need no search: a page, its cursor, ids, a status, fields. */

@@ -26,11 +26,22 @@ describe('petJsonCache', () => {
     const jsonOf = petJsonCache(4);
     const { serialised, serialize } = counting();
     const rex = aPet(1);
-    expect(jsonOf(rex, serialize)).toBe('{"id":1,"name":"Pet 1","version":1}');
-    expect(jsonOf(rex, serialize)).toBe('{"id":1,"name":"Pet 1","version":1}');
+    expect(jsonOf(rex, serialize).toString()).toBe('{"id":1,"name":"Pet 1","version":1}');
+    expect(jsonOf(rex, serialize).toString()).toBe('{"id":1,"name":"Pet 1","version":1}');
     const changed = { ...rex, name: 'Rexy', version: 2 };
-    expect(jsonOf(changed, serialize)).toBe('{"id":1,"name":"Rexy","version":2}');
+    expect(jsonOf(changed, serialize).toString()).toBe('{"id":1,"name":"Rexy","version":2}');
     expect(serialised).toEqual([1, 1]);
+  });
+
+  it("keeps each text as its UTF-8 bytes, in memory of its own rather than a slice of Node's shared pool", () => {
+    const jsonOf = petJsonCache(4);
+    const { serialize } = counting();
+    const named = { ...aPet(7), name: 'Ñandú 🐾 "Rex"' };
+    const bytes = jsonOf(named, serialize);
+    expect(bytes).toEqual(Buffer.from('{"id":7,"name":"Ñandú 🐾 \\"Rex\\"","version":1}'));
+    // A kept slice of the pool would keep the whole 8 KiB pool, with whatever else it holds, alive.
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(bytes.length);
   });
 
   it('keeps at most two generations: an animal not shown since is serialised again, one shown again is kept', () => {

@@ -1,8 +1,8 @@
 /**
  * Each pet's JSON as a list page shows it, kept for the animals shown most recently, so that a page
- * of unchanged animals costs a copy of their bytes instead of serialising 20 of them. Stores hand out a new object
- * for every change (the in-memory store keeps one object per version; MongoDB reads make new ones),
- * so a kept text is never stale.
+ * of unchanged animals costs a copy of their bytes instead of serialising 20 of them. Stores hand out
+ * a new object for every change (the in-memory store keeps one object per version; MongoDB reads
+ * make new ones), so a kept text is never stale.
  *
  * Bounded by count, not by the objects' lives: keyed by the object's life (a WeakMap), the text of
  * every animal ever shown would live as long as the animal, and a client paging through the whole

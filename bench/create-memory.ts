@@ -16,7 +16,8 @@ import { MemoryPetRepository } from '../src/adapters/adoption/memory/memory-pet-
 import { createApp } from '../src/config/create-app.js';
 import { loadConfig } from '../src/config/env.js';
 import { newPetDraft } from '../src/domain/adoption/pet.js';
-import { startFlags } from './processes.js';
+import { REPO_DIR } from './processes.js';
+import { startFlags } from './start-flags.js';
 
 const count = Number(process.env.CREATE_COUNT ?? 1_000_000);
 const every = Number(process.env.CREATE_SAMPLE ?? 50_000);
@@ -126,7 +127,7 @@ if (process.env.CREATE_ROLE === 'server') {
   // The server runs with npm start's Node flags. CREATE_SERVER_FLAGS="--max-semi-space-size=64" sets
   // others ("" none) for the server alone: NODE_OPTIONS would change the load generator too, and with
   // it the rate, and so the server's cost of a request.
-  const flags = process.env.CREATE_SERVER_FLAGS?.split(' ').filter(Boolean) ?? startFlags();
+  const flags = process.env.CREATE_SERVER_FLAGS?.split(' ').filter(Boolean) ?? startFlags(REPO_DIR);
   console.log(`server flags: ${flags.join(' ') || '(none)'}`);
   const child = fork(new URL(import.meta.url).pathname, [], {
     env: { ...process.env, CREATE_ROLE: 'server' },

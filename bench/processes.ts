@@ -3,9 +3,7 @@
 // dist-bench/bench/ (npm run build:bench); these paths point at the compiled siblings and at the
 // repository's bench/results.
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
@@ -18,17 +16,8 @@ export const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.
 
 export type Child = ChildProcessByStdio<null, Readable, null>;
 
-/**
- * The Node flags `npm start` gives the service in a checkout (its package.json's start script, the
- * arguments between `node` and the script), so that a bench runs the service as it is started. The
- * repository's own when no checkout is named.
- */
-export function startFlags(checkout = fileURLToPath(new URL('../..', import.meta.url))): string[] {
-  const manifest = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
-  const words = (manifest.scripts?.start ?? '').split(/\s+/);
-  const script = words.findIndex((word, i) => i > 0 && !word.startsWith('--'));
-  return words.slice(1, script === -1 ? undefined : script);
-}
+/** The repository (a checkout's package.json is there). */
+export const REPO_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The API keys every bench server knows and the load generators spread their traffic over. */
 export const benchKeys = (count: number): string[] => Array.from({ length: count }, (_, i) => `bench-key-${String(i).padStart(10, '0')}`);

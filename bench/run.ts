@@ -23,8 +23,9 @@ import {
   type Scenario,
   type ServerOptions,
   startLocalRedis,
-  startFlags,
+  REPO_DIR,
 } from './processes.js';
+import { startFlags } from './start-flags.js';
 import type { AdmissionPolicy } from '../src/domain/access/rate-limit.js';
 import { MemoryApiKeyStore } from '../src/adapters/access/memory/memory-api-key-store.js';
 import { MemoryRateLimiter } from '../src/adapters/access/memory/memory-rate-limiter.js';
@@ -117,7 +118,7 @@ interface Results {
 const SERVICE_VARIANTS: ReadonlySet<string> = new Set(['memory', 'redis', 'mongo+redis']);
 
 async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const flags = SERVICE_VARIANTS.has(options.variant) ? startFlags() : [];
+  const flags = SERVICE_VARIANTS.has(options.variant) ? startFlags(REPO_DIR) : [];
   const child = pinned(SERVER_CORE, [...flags, `${SCRIPTS_DIR}server.js`, JSON.stringify(options)]);
   const port = await readyPort(child, `server ${options.variant}`);
   const stop = async () => {

@@ -52,9 +52,10 @@ import {
   type Scenario,
   type ServerOptions,
   startLocalRedis,
-  startFlags,
+  REPO_DIR,
   redisCommandCount,
 } from './processes.js';
+import { startFlags } from './start-flags.js';
 
 interface Server {
   readonly name: string;
@@ -210,7 +211,7 @@ const kind = redisUrl ? 'redis' : 'memory';
 // The service slots run with npm start's Node flags, the compared checkout's with its own.
 // SIDE_FLAGS="--max-semi-space-size=64" sets others for this build's service slots ("" none), and
 // SIDE_COMPARE_FLAGS for the compared checkout's, so that a flag can be measured in both slot orders.
-const serviceFlags = process.env.SIDE_FLAGS?.split(' ').filter(Boolean) ?? startFlags();
+const serviceFlags = process.env.SIDE_FLAGS?.split(' ').filter(Boolean) ?? startFlags(REPO_DIR);
 const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
   // For create, the baseline is a bare POST answering the same 201 (bench/server.ts); else the bare list.
   ['baseline', service, { variant: 'baseline' }, scenario === 'create' || scenario === 'createFull' ? 'create' : 'baseline'],

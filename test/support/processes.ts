@@ -1,23 +1,15 @@
 /** Waiting on child processes the tests start: servers, the key tool, database servers. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { startFlags } from '../../bench/start-flags.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-
-/** The Node flags of `npm start` (package.json's start script, the arguments between `node` and the script). */
-export function startFlags(): string[] {
-  const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: { start: string } };
-  const words = manifest.scripts.start.split(/\s+/);
-  const script = words.findIndex((word, i) => i > 0 && !word.startsWith('--'));
-  return words.slice(1, script === -1 ? undefined : script);
-}
 
 /**
  * The built server (dist/config/main.js) as `npm start` runs it, as a process on loopback, on ports
  * of its own, with `env` added.
  */
 export function startService(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...startFlags(), 'dist/config/main.js'], {
+  return spawn(process.execPath, [...startFlags(root), 'dist/config/main.js'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,6 +16,7 @@ import { MemoryPetRepository } from '../src/adapters/adoption/memory/memory-pet-
 import { createApp } from '../src/config/create-app.js';
 import { loadConfig } from '../src/config/env.js';
 import { newPetDraft } from '../src/domain/adoption/pet.js';
+import { instantOf } from '../src/domain/shared/instant.js';
 import { REPO_DIR } from './processes.js';
 import { startFlags } from './start-flags.js';
 
@@ -32,11 +33,15 @@ function settle(): NodeJS.MemoryUsage {
 
 if (process.env.CREATE_MEMORY_PETS_ONLY === '1') {
   // The animals alone, as the create stores them (the fields a create of { name, categoryId } makes).
+  // Each is created at a moment of its own, as animals created over time are: its own instant text
+  // (CREATE_MEMORY_SHARED_INSTANT=1 gives them all one, as the runs before 28 November 2026 did).
   const before = settle();
   const store = new MemoryPetRepository();
-  const now = new Date().toISOString();
+  const startMs = Date.now() - count;
+  const sharedInstant = process.env.CREATE_MEMORY_SHARED_INSTANT === '1' ? instantOf(startMs) : null;
   for (let i = 0; i < count; i++) {
-    await store.add(newPetDraft({ name: `Pet ${i}`, categoryId: 1 + (i % 50), status: 'available' }, 'acct_bench', now), () => []);
+    const createdAt = sharedInstant ?? instantOf(startMs + i);
+    await store.add(newPetDraft({ name: `Pet ${i}`, categoryId: 1 + (i % 50), status: 'available' }, 'acct_bench', createdAt), () => []);
   }
   const after = settle();
   // Read the store after measuring, so that it is alive when measured.

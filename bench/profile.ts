@@ -12,6 +12,8 @@
 // PROFILE_COMPARE=reference (or baseline) profiles that server too, right after, and prints both side
 // by side with the difference, by owner and by function: where the service spends what the other
 // does not.
+// PROFILE_COMPARE=<path of another checkout, built with npm run build:bench> profiles that checkout's
+// service the same way instead (in memory, the same scenario), to see which functions a change added.
 // PROFILE_INCLUSIVE=<part of a module's path> (e.g. telemetry/trace-context) also prints what each
 // function of the matching modules costs per request with everything it calls (its inclusive time):
 // the price of a small feature, which side by side cannot resolve below about 1 µs.
@@ -54,6 +56,7 @@ interface Attribution {
 }
 interface ProfileRun extends Attribution {
   readonly name: Variant;
+  readonly checkout: string | null;
   readonly output: string;
   readonly rps: number;
 }
@@ -63,21 +66,29 @@ const logLevel = process.env.PROFILE_LOG_LEVEL ?? 'info';
 /** PROFILE_REDIS_URL=redis://...: the service decides rate limits (and keeps usage) on that Redis. */
 const redisUrl = process.env.PROFILE_REDIS_URL;
 const variant = (process.env.PROFILE_VARIANT ?? 'memory') as Variant;
-const compared = (process.env.PROFILE_COMPARE ?? null) as Variant | null;
+/** Another checkout to profile second, when PROFILE_COMPARE is a path rather than a server's name. */
+const comparedCheckout = process.env.PROFILE_COMPARE?.includes('/') ? process.env.PROFILE_COMPARE.replace(/\/$/, '') : null;
+const compared = (comparedCheckout ? 'memory' : (process.env.PROFILE_COMPARE ?? null)) as Variant | null;
 const inclusiveOf = process.env.PROFILE_INCLUSIVE;
 const keys = benchKeys(1000);
 const limitedKey = LIMITED_KEY;
 mkdirSync(RESULTS_DIR, { recursive: true });
 
-const label = (name: Variant) => (name === 'memory' ? `service, LOG_LEVEL=${logLevel}` : name);
+interface ProfileTarget {
+  readonly name: Variant;
+  /** The checkout whose service runs, when not this one. */
+  readonly checkout: string | null;
+}
+const label = ({ name, checkout }: ProfileTarget) =>
+  checkout ? `${checkout}, LOG_LEVEL=${logLevel}` : name === 'memory' ? `service, LOG_LEVEL=${logLevel}` : name;
 const loadScenarioOf = (name: Variant): Scenario =>
   name === 'baseline' ? (scenario === 'create' ? 'create' : 'baseline') : name === 'reference' ? 'list20' : scenario;
 
 /** Runs one server under load, profiles it after the warm-up, and returns its requests per second and samples. */
-async function profileOf(name: Variant): Promise<ProfileRun> {
-  const output = `${RESULTS_DIR}profile-${name === 'memory' ? scenario : name}.cpuprofile`;
+async function profileOf({ name, checkout }: ProfileTarget): Promise<ProfileRun> {
+  const output = `${RESULTS_DIR}profile-${name === 'memory' ? scenario : name}${checkout ? '-compared' : ''}.cpuprofile`;
   const server = pinned('0', [
-    `${SCRIPTS_DIR}server.js`,
+    checkout ? `${checkout}/dist-bench/bench/server.js` : `${SCRIPTS_DIR}server.js`,
     JSON.stringify({
       variant: name === 'memory' && redisUrl ? 'redis' : name,
       keys,
@@ -118,7 +129,7 @@ async function profileOf(name: Variant): Promise<ProfileRun> {
   await new Promise((resolve) => server.once('exit', resolve));
   await new Promise((resolve) => load.once('exit', resolve));
   const { rps } = JSON.parse(result) as LoadResult;
-  return { name, output, rps, ...attribute(JSON.parse(readFileSync(output, 'utf8')) as CpuProfile) };
+  return { name, checkout, output, rps, ...attribute(JSON.parse(readFileSync(output, 'utf8')) as CpuProfile) };
 }
 
 const owner = (frame: CallFrame): string | null => {
@@ -195,13 +206,13 @@ const perRequest = (run: ProfileRun, count: number) => ((count / run.busy) * run
 const usOf = (run: ProfileRun, table: 'owners' | 'functions', key: string) => perRequest(run, run[table].get(key) ?? 0);
 const fmt = (us: number) => us.toFixed(1);
 
-const runs = [await profileOf(variant)];
-if (compared) runs.push(await profileOf(compared));
+const runs = [await profileOf({ name: variant, checkout: null })];
+if (compared) runs.push(await profileOf({ name: compared, checkout: comparedCheckout }));
 const [first, other] = runs as [ProfileRun, ProfileRun | undefined];
 
 for (const run of runs) {
   process.stdout.write(
-    `# ${label(run.name)}: ${loadScenarioOf(run.name)}, ${Math.round(run.rps)} req/s, ${Math.round(run.busyShare * 100)}% busy, ${fmt(perRequest(run, run.busy))} µs of CPU per request\n`,
+    `# ${label(run)}: ${loadScenarioOf(run.name)}, ${Math.round(run.rps)} req/s, ${Math.round(run.busyShare * 100)}% busy, ${fmt(perRequest(run, run.busy))} µs of CPU per request\n`,
   );
 }
 if (!other) {
@@ -220,7 +231,7 @@ if (!other) {
       .sort((a, b) => b[1] - b[2] - (a[1] - a[2]))
       .filter(([, a, b]) => Math.abs(a - b) >= 0.2)
       .slice(0, rows);
-    process.stdout.write(`\n| ${heading} | ${label(first.name)} | ${label(second.name)} | difference |\n|---|---:|---:|---:|\n`);
+    process.stdout.write(`\n| ${heading} | ${label(first)} | ${label(second)} | difference |\n|---|---:|---:|---:|\n`);
     for (const [key, a, b] of lines) process.stdout.write(`| ${key} | ${fmt(a)} | ${fmt(b)} | ${a - b >= 0 ? '+' : ''}${fmt(a - b)} |\n`);
   };
   table('owners', 'who (µs per request)', 40);
@@ -231,7 +242,7 @@ if (!other) {
 }
 if (inclusiveOf) {
   for (const run of runs) {
-    process.stdout.write(`\n| ${label(run.name)}: functions of ${inclusiveOf}, with what they call | µs per request |\n|---|---:|\n`);
+    process.stdout.write(`\n| ${label(run)}: functions of ${inclusiveOf}, with what they call | µs per request |\n|---|---:|\n`);
     for (const [fn, count] of [...run.inclusive].sort((a, b) => b[1] - a[1]))
       process.stdout.write(`| ${fn} | ${perRequest(run, count).toFixed(2)} |\n`);
   }

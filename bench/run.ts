@@ -474,11 +474,11 @@ function render(r: Results): string {
     const created = scenario === 'create';
     const names: Record<string, string> = {
       baseline: created
-        ? 'baseline (bare Fastify POST: parses the body, serialises the created pet)'
-        : 'baseline (bare Fastify, serialises 20 pets)',
+        ? "baseline (bare Fastify POST: parses the body, serialises the service's created pet)"
+        : "baseline (bare Fastify, serialises the service's page of 20 pets)",
       'baseline-bytes': created
-        ? 'baseline (bare Fastify POST: parses the body, sends pre-serialised bytes)'
-        : 'baseline (bare Fastify, 20 pets as pre-serialised bytes)',
+        ? "baseline (bare Fastify POST: parses the body, sends the service's created pet as bytes made once)"
+        : "baseline (bare Fastify, the service's page of 20 pets as bytes made once)",
       'baseline-refusal': "floor (bare Fastify answering this service's 429 from its first hook, deciding and logging nothing)",
       reference: 'reference (bare Fastify: key as is, one fixed window, 3 headers, schema)',
       peer: 'peer (Fastify + @fastify/rate-limit in memory, keys in a Map, default logging)',

@@ -1,6 +1,7 @@
 // A server under test, in its own process: node dist-bench/bench/server.js '<json options>'.
-// Variants: baseline (bare Fastify serialising the same 20 pets on every request, and for POST the
-// created pet), baseline-refusal (bare Fastify answering every request from its first hook with the
+// Variants: baseline (bare Fastify serialising the page the service answers list20 with on every
+// request, and for POST the pet the service answers a create with; both asked of the service built in
+// this process first, then closed), baseline-refusal (bare Fastify answering every request from its first hook with the
 // 429 the service answers a flood with: the same headers and body; the least a Fastify server can
 // spend on a refusal), baseline-bytes (bare Fastify sending those as bytes serialised once: the most Fastify
 // can do for this payload), reference (bare Fastify doing the least the specification asks: the bearer key looked
@@ -29,23 +30,48 @@ import { loadConfig } from '../src/config/env.js';
 const options = JSON.parse(process.argv[2] ?? '{}') as ServerOptions;
 const keyList = options.keys ?? [];
 const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
-/** The page the baselines and the reference answer with: 20 pets, as GET /v1/pets?limit=20 returns them. */
+/** The page the reference and the peer answer with: 20 pets of the first record's four fields. */
 const PAGE = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1, status: 'available' }));
 
+/**
+ * The service's own answers to the baselines' requests, for them to send: its list20 page and the
+ * body of a create's 201, from an app built and seeded as service() builds it (the same options),
+ * asked once through inject and closed before the baseline listens. So a baseline sends the bytes the
+ * service sends, as its record grows.
+ */
+async function serviceAnswers(): Promise<{ page: unknown; created: Record<string, unknown> }> {
+  const key = 'bench-answers-key-0000000001';
+  const app = await service({ logLevel: 'silent', keys: [key] });
+  const headers = { authorization: `Bearer ${key}` };
+  const list = await app.inject({ method: 'GET', url: '/v1/pets?limit=20', headers });
+  const create = await app.inject({
+    method: 'POST',
+    url: '/v1/pets',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: '{"name":"Bench","categoryId":7,"status":"pending"}',
+  });
+  await app.close();
+  if (list.statusCode !== 200 || create.statusCode !== 201)
+    throw new Error(`the service's answers: ${list.statusCode}, ${create.statusCode}`);
+  return { page: list.json(), created: create.json<Record<string, unknown>>() };
+}
+
 async function baseline(preSerialised: boolean): Promise<FastifyInstance> {
-  const bytes = Buffer.from(JSON.stringify(PAGE));
+  const answers = await serviceAnswers();
+  const page = answers.page;
+  const bytes = Buffer.from(JSON.stringify(page));
   const app = Fastify({ logger: false });
-  app.get('/v1/pets', preSerialised ? (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes) : async () => PAGE);
+  app.get('/v1/pets', preSerialised ? (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes) : async () => page);
   // The create's baseline: Fastify's own JSON body parsing, and the 201 the service sends (its
   // Location header and the created pet), serialised on every request or sent as bytes made once.
   let nextId = 1;
-  const created = Buffer.from(JSON.stringify({ id: 1, name: 'Bench', categoryId: 7, status: 'pending' }));
+  const created = Buffer.from(JSON.stringify(answers.created));
   app.post('/v1/pets', (request, reply) => {
     const body = request.body as { name: string; categoryId: number; status?: string };
     const id = nextId++;
     reply.code(201).header('Location', `/v1/pets/${id}`);
     if (preSerialised) return reply.type('application/json; charset=utf-8').send(created);
-    return reply.send({ id, name: body.name, categoryId: body.categoryId, status: body.status ?? 'available' });
+    return reply.send({ ...answers.created, id, name: body.name, categoryId: body.categoryId, status: body.status ?? 'available' });
   });
   return app;
 }
@@ -200,13 +226,15 @@ async function staticFiles(): Promise<FastifyInstance> {
   return app;
 }
 
-async function service(): Promise<FastifyInstance> {
+async function service(overrides: { logLevel?: string; keys?: readonly string[] } = {}): Promise<FastifyInstance> {
+  const serviceKeys = overrides.keys ?? keyList;
+  const limited = options.limitedKey === undefined ? [] : [`${options.limitedKey}:free`];
   const env = {
-    LOG_LEVEL: options.logLevel ?? 'info',
+    LOG_LEVEL: overrides.logLevel ?? options.logLevel ?? 'info',
     // Many client addresses arrive through one proxy hop (the load generator's X-Forwarded-For).
     TRUST_PROXY: 'true',
     RATE_LIMIT_BAN_THRESHOLD: '0',
-    API_KEYS: [...keyList.map((k) => `${k}:enterprise:1000000000:1000000000`), `${options.limitedKey ?? ''}:free`].join(','),
+    API_KEYS: [...serviceKeys.map((k) => `${k}:enterprise:1000000000:1000000000`), ...limited].join(','),
     ...(options.redisUrl && { REDIS_URL: options.redisUrl }),
     ...(options.mongoUrl && { MONGODB_URL: options.mongoUrl, MONGODB_DATABASE: options.mongoDatabase ?? 'adoption_bench' }),
     ...options.env,

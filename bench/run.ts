@@ -176,8 +176,8 @@ const median = (values: number[]): number => {
 function summarise(runs: Run[]): Summary {
   return {
     rps: Math.round(median(runs.map((r) => r.rps))),
-    p50: median(runs.map((r) => r.p50)),
-    p99: median(runs.map((r) => r.p99)),
+    p50: Math.round(median(runs.map((r) => r.p50)) * 100) / 100,
+    p99: Math.round(median(runs.map((r) => r.p99)) * 100) / 100,
     rssMb: Math.max(...runs.map((r) => r.rssMb)),
     statuses: runs.reduce<Record<string, number>>((all, r) => {
       for (const [code, count] of Object.entries(r.statuses)) all[code] = (all[code] ?? 0) + count;
@@ -501,12 +501,18 @@ function render(r: Results): string {
     if (!entry) continue;
     const { label, rows } = entry;
     const { memory, redis, baseline } = rows;
+    const bytes = rows['baseline-bytes'];
     const peerRedis = rows['peer, Redis'];
     if (!baseline) continue;
     const share = scenario === 'list20' ? 0.55 : 0.6;
     if (memory) {
-      const p99 = scenario === 'list20' ? ` and p99 ${memory.p99} ms vs ${baseline.p99} ms (target ≤ 2×)` : '';
-      const met = memory.ratio >= share && (scenario !== 'list20' || memory.p99 <= 2 * Math.max(baseline.p99, 1));
+      // The p99 against both baselines: each sends the service's own page, and the bytes one is the faster.
+      const tail = [baseline.p99, bytes?.p99 ?? baseline.p99];
+      const p99 =
+        scenario === 'list20'
+          ? ` and p99 ${memory.p99} ms vs ${baseline.p99} ms serialising, ${tail[1]} ms as bytes (target ≤ 2× each)`
+          : '';
+      const met = memory.ratio >= share && (scenario !== 'list20' || tail.every((p) => memory.p99 <= 2 * Math.max(p, 1)));
       lines.push(
         `- ${label}, in memory at npm start's defaults: ${pct(memory.ratio)} of the serialising baseline's req/s (target ≥ ${pct(share)})${p99}: ${met ? 'met' : 'missed'}`,
       );

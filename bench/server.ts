@@ -14,7 +14,7 @@ import { write, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Session } from 'node:inspector/promises';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +25,7 @@ import { newPetDraft } from '../src/domain/adoption/pet.js';
 import type { ServerOptions } from './processes.js';
 import { fullRecord, searchRecord, shelterCodes } from './records.js';
 import { createApp } from '../src/config/create-app.js';
+import { PetSchema } from '../src/adapters/adoption/http/pet-schemas.js';
 import { loadConfig } from '../src/config/env.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as ServerOptions;
@@ -33,17 +34,32 @@ const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
 /** The page the reference and the peer answer with: 20 pets of the first record's four fields. */
 const PAGE = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1, status: 'available' }));
 
+/** The service's own answers, as the baselines and the peer send them. */
+interface ServiceAnswers {
+  /** Its list20 page. */
+  readonly page: unknown;
+  /** The body of its 201 to the bench's create. */
+  readonly created: Record<string, unknown>;
+  /** Every seeded pet as it shows them, in id order. */
+  readonly pets: readonly Record<string, unknown>[];
+}
+
 /**
- * The service's own answers to the baselines' requests, for them to send: its list20 page and the
- * body of a create's 201, from an app built and seeded as service() builds it (the same options),
- * asked once through inject and closed before the baseline listens. So a baseline sends the bytes the
- * service sends, as its record grows.
+ * The service's own answers to the bench's requests, from an app built and seeded as service() builds
+ * it (the same options), asked through inject and closed before the caller listens. So the baselines
+ * and the peer send the bytes the service sends, as its record grows.
  */
-async function serviceAnswers(): Promise<{ page: unknown; created: Record<string, unknown> }> {
+async function serviceAnswers(): Promise<ServiceAnswers> {
   const key = 'bench-answers-key-0000000001';
   const app = await service({ logLevel: 'silent', keys: [key] });
   const headers = { authorization: `Bearer ${key}` };
   const list = await app.inject({ method: 'GET', url: '/v1/pets?limit=20', headers });
+  const pets: Record<string, unknown>[] = [];
+  for (let url: string | undefined = '/v1/pets?limit=100'; url !== undefined;) {
+    const page: LightMyRequestResponse = await app.inject({ method: 'GET', url, headers });
+    pets.push(...page.json<Record<string, unknown>[]>());
+    url = /<([^>]+)>;\s*rel="next"/.exec(String(page.headers.link ?? ''))?.[1];
+  }
   const create = await app.inject({
     method: 'POST',
     url: '/v1/pets',
@@ -53,7 +69,7 @@ async function serviceAnswers(): Promise<{ page: unknown; created: Record<string
   await app.close();
   if (list.statusCode !== 200 || create.statusCode !== 201)
     throw new Error(`the service's answers: ${list.statusCode}, ${create.statusCode}`);
-  return { page: list.json(), created: create.json<Record<string, unknown>>() };
+  return { page: list.json(), created: create.json<Record<string, unknown>>(), pets };
 }
 
 async function baseline(preSerialised: boolean): Promise<FastifyInstance> {
@@ -138,7 +154,8 @@ async function reference(): Promise<FastifyInstance> {
 /**
  * The peer: what a Fastify user would write instead of this service. Fastify with
  * @fastify/rate-limit (its Redis store when a Redis is given, else its in-memory one) keyed by the
- * API key, keys as sent in a Map, TypeBox-style JSON schemas for validation and serialisation, and
+ * API key, keys as sent in a Map, the service's animals kept as it shows them and serialised by its
+ * pet schema (TypeBox), JSON schemas for validation, and
  * Fastify's default request logging at info (two lines per request). One fixed window per key (the
  * plugin's algorithm), no day window, no ban, no hashing, no request-id echo, no metrics.
  */
@@ -162,14 +179,10 @@ async function peer(): Promise<FastifyInstance> {
     keyGenerator: (request) => keyOf(request.headers.authorization),
     ...(redis && { redis }),
   });
-  const pets: { id: number; name: string; categoryId: number; status: string }[] = [];
-  for (let i = 0; i < (options.pets ?? 1000); i++)
-    pets.push({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status: STATUSES[i % 3] as string });
-  const pet = {
-    type: 'object',
-    properties: { id: { type: 'integer' }, name: { type: 'string' }, categoryId: { type: 'integer' }, status: { type: 'string' } },
-    required: ['id', 'name', 'categoryId', 'status'],
-  };
+  // The same animals as the service shows them, serialised by the service's own pet schema.
+  const answers = await serviceAnswers();
+  const pets: Record<string, unknown>[] = [...answers.pets];
+  const pet = PetSchema;
   app.get(
     '/v1/pets',
     {
@@ -211,7 +224,13 @@ async function peer(): Promise<FastifyInstance> {
     },
     async (request, reply) => {
       const body = request.body as { name: string; categoryId: number; status?: string };
-      const created = { id: pets.length + 1, name: body.name, categoryId: body.categoryId, status: body.status ?? 'available' };
+      const created = {
+        ...answers.created,
+        id: pets.length + 1,
+        name: body.name,
+        categoryId: body.categoryId,
+        status: body.status ?? 'available',
+      };
       pets.push(created);
       return reply.code(201).header('Location', `/v1/pets/${created.id}`).send(created);
     },

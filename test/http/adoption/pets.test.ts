@@ -91,6 +91,28 @@ describe('pets', () => {
       expect(response.headers.link).toBeUndefined();
     });
 
+    it('answers a page asked again as it is now: the same bytes while nothing changed, then a changed animal with its change and a removed one gone', async () => {
+      const first = await get('/v1/pets?limit=5');
+      expect((await get('/v1/pets?limit=5')).body).toBe(first.body);
+      const renamed = await t.app.http.inject({
+        method: 'PATCH',
+        url: '/v1/pets/2',
+        headers: { authorization: auth, 'content-type': 'application/merge-patch+json', 'if-match': '"1"' },
+        payload: { name: 'Renamed' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      const removed = await t.app.http.inject({ method: 'DELETE', url: '/v1/pets/4', headers: { authorization: auth, 'if-match': '"1"' } });
+      expect(removed.statusCode).toBe(204);
+      const again = (await get('/v1/pets?limit=5')).json<{ id: number; name: string; version: number }[]>();
+      expect(again.map(({ id, name, version }) => ({ id, name, version }))).toEqual([
+        { id: 1, name: 'Pet 1', version: 1 },
+        { id: 2, name: 'Renamed', version: 2 },
+        { id: 3, name: 'Pet 3', version: 1 },
+        { id: 5, name: 'Pet 5', version: 1 },
+        { id: 6, name: 'Pet 6', version: 1 },
+      ]);
+    });
+
     it('returns an empty array when nothing matches', async () => {
       const response = await get('/v1/pets?status=pending');
       expect(response.statusCode).toBe(200);

@@ -43,3 +43,38 @@ function utf8(text: string): Buffer {
   bytes.write(text);
   return bytes;
 }
+
+/** How many pages' bytes are kept: the pages asked most (a first page polled by many sites) are sent again as they are. */
+export const PAGE_BYTES_KEPT = 32;
+
+export interface PageBytes {
+  /** The bytes last sent for a page of exactly these animal objects, if kept. */
+  get(pets: readonly Pet[]): Buffer | undefined;
+  /** Keeps a page's bytes, under its first animal. */
+  set(pets: readonly Pet[], bytes: Buffer): void;
+}
+
+/**
+ * The bytes of the pages sent most recently, each under its first animal. A page of the same animal
+ * objects (none changed since: a change makes a new object) is the same bytes, sent again without
+ * joining its animals' bytes anew. A page that differs in any animal replaces the one kept under its
+ * first. At most `size` pages; when full, all go and the next pages are kept anew.
+ */
+export function pageBytesCache(size = PAGE_BYTES_KEPT): PageBytes {
+  let pages = new Map<Pet, { readonly pets: readonly Pet[]; readonly bytes: Buffer }>();
+  return {
+    get(pets) {
+      const first = pets[0];
+      const kept = first === undefined ? undefined : pages.get(first);
+      if (kept === undefined || kept.pets.length !== pets.length) return undefined;
+      for (let i = 1; i < pets.length; i++) if (kept.pets[i] !== pets[i]) return undefined;
+      return kept.bytes;
+    },
+    set(pets, bytes) {
+      const first = pets[0];
+      if (first === undefined) return;
+      if (pages.size >= size && !pages.has(first)) pages = new Map();
+      pages.set(first, { pets: [...pets], bytes });
+    },
+  };
+}

@@ -41,7 +41,7 @@ import type { Static } from 'typebox';
 
 type ListPetsQuery = Static<typeof ListPetsQuerySchema>;
 import { petView, type PetView } from './pet-view.js';
-import { petJsonCache } from './pet-json-cache.js';
+import { pageBytesCache, petJsonCache } from './pet-json-cache.js';
 
 export interface PetRoutesOptions {
   readonly listPets: ListPets;
@@ -59,6 +59,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { listPets, createPet, getPet, changePet, basePath } = options;
   const jsonOf = petJsonCache();
+  const pages = pageBytesCache();
   let serializePet: ((pet: PetView) => string) | undefined;
   const { deprecatedAtMs, sunsetAtMs } = getPet.deprecation;
   // RFC 9745 Deprecation (a Unix time) and RFC 8594 Sunset (an HTTP date), with links to the
@@ -154,6 +155,8 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       serializePet ??= reply.compileSerializationSchema(PetSchema as unknown as Record<string, unknown>) as unknown as (
         pet: PetView,
       ) => string;
+      const kept = distances === null ? pages.get(pets) : undefined;
+      if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
       const parts: Buffer[] = [OPEN_ARRAY];
       for (let i = 0; i < pets.length; i++) {
         const pet = pets[i] as Pet;
@@ -165,7 +168,9 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       }
       parts.push(CLOSE_ARRAY);
       // The same bytes the response schema's serialiser writes for the array, pet by pet.
-      return reply.type(JSON_TYPE).send(Buffer.concat(parts));
+      const bytes = Buffer.concat(parts);
+      if (distances === null) pages.set(pets, bytes);
+      return reply.type(JSON_TYPE).send(bytes);
     },
   );
 

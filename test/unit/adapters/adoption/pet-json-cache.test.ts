@@ -4,7 +4,7 @@
  * many animals are shown, at most two generations of texts are kept.
  */
 import { describe, expect, it } from 'vitest';
-import { petJsonCache } from '../../../../src/adapters/adoption/http/pet-json-cache.js';
+import { pageBytesCache, petJsonCache } from '../../../../src/adapters/adoption/http/pet-json-cache.js';
 import { petOf, type Pet } from '../../../../src/domain/adoption/pet.js';
 import type { PetView } from '../../../../src/adapters/adoption/http/pet-view.js';
 import { aPetDraft } from '../../../support/builders.js';
@@ -72,5 +72,51 @@ describe('petJsonCache', () => {
     serialised.length = 0;
     for (const pet of pets.slice(900)) jsonOf(pet, serialize);
     expect(serialised).toEqual([]);
+  });
+});
+
+describe('pageBytesCache', () => {
+  const page = (ids: number[], pets: Pet[]) => ids.map((id) => pets[id - 1] as Pet);
+
+  it('gives back the bytes of a page of the very same animal objects, and nothing once any of them has changed', () => {
+    const pages = pageBytesCache(4);
+    const pets = Array.from({ length: 5 }, (_, i) => aPet(i + 1));
+    const bytes = Buffer.from('[1,2,3]');
+    pages.set(page([1, 2, 3], pets), bytes);
+    expect(pages.get(page([1, 2, 3], pets))).toBe(bytes);
+    // A change makes a new object: the page with it is not the page kept.
+    const changed = page([1, 2, 3], pets);
+    changed[2] = { ...(pets[2] as Pet), name: 'Changed', version: 2 };
+    expect(pages.get(changed)).toBeUndefined();
+    // Another page from the same first animal (shorter, or going on differently) is not it either.
+    expect(pages.get(page([1, 2], pets))).toBeUndefined();
+    expect(pages.get(page([1, 2, 4], pets))).toBeUndefined();
+    expect(pages.get([])).toBeUndefined();
+  });
+
+  it('keeps the page as it was set, whatever becomes of the array it was given', () => {
+    const pages = pageBytesCache(4);
+    const pets = Array.from({ length: 3 }, (_, i) => aPet(i + 1));
+    const shown = page([1, 2, 3], pets);
+    const bytes = Buffer.from('[1,2,3]');
+    pages.set(shown, bytes);
+    shown[1] = pets[2] as Pet;
+    expect(pages.get(shown)).toBeUndefined();
+    expect(pages.get(page([1, 2, 3], pets))).toBe(bytes);
+  });
+
+  it('replaces the page kept under a first animal, and keeps at most its size of pages', () => {
+    const pages = pageBytesCache(2);
+    const pets = Array.from({ length: 6 }, (_, i) => aPet(i + 1));
+    pages.set(page([1, 2], pets), Buffer.from('a'));
+    pages.set(page([1, 3], pets), Buffer.from('b'));
+    expect(pages.get(page([1, 2], pets))).toBeUndefined();
+    expect(pages.get(page([1, 3], pets))?.toString()).toBe('b');
+    pages.set(page([4, 5], pets), Buffer.from('c'));
+    // Full (two pages): a third first animal starts again from it alone.
+    pages.set(page([6], pets), Buffer.from('d'));
+    expect(pages.get(page([1, 3], pets))).toBeUndefined();
+    expect(pages.get(page([4, 5], pets))).toBeUndefined();
+    expect(pages.get(page([6], pets))?.toString()).toBe('d');
   });
 });

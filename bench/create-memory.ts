@@ -7,11 +7,13 @@
 // process, which samples its own memory when asked between batches; with CREATE_CRAWL=1 it then
 // reads every animal once, a page of 100 at a time, and prints what that added. Prints CSV lines (creates, then
 // the resident set, heap used, heap total and external memory in MiB) then a summary. Logs are off (LOG_LEVEL=silent): a log line is written,
-// not kept, so it holds no memory.
+// not kept, so it holds no memory. The animals alone and CREATE_OVER=socket also print, at the start
+// and at the end, V8's heap by space and the resident set by kind of mapping; CREATE_SNAPSHOT=<file>
+// (with CREATE_OVER=socket) writes the server's heap snapshot at the end.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { getHeapSpaceStatistics, type HeapSpaceInfo } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot, type HeapSpaceInfo } from 'node:v8';
 import { MemoryPetRepository } from '../src/adapters/adoption/memory/memory-pet-repository.js';
 import { createApp } from '../src/config/create-app.js';
 import { loadConfig } from '../src/config/env.js';
@@ -36,6 +38,7 @@ if (process.env.CREATE_MEMORY_PETS_ONLY === '1') {
   // Each is created at a moment of its own, as animals created over time are: its own instant text
   // (CREATE_MEMORY_SHARED_INSTANT=1 gives them all one, as the runs before 28 November 2026 did).
   const before = settle();
+  console.log(`at the start: ${memoryLayout(getHeapSpaceStatistics(), residentByMapping())}`);
   const store = new MemoryPetRepository();
   const startMs = Date.now() - count;
   const sharedInstant = process.env.CREATE_MEMORY_SHARED_INSTANT === '1' ? instantOf(startMs) : null;
@@ -44,6 +47,7 @@ if (process.env.CREATE_MEMORY_PETS_ONLY === '1') {
     await store.add(newPetDraft({ name: `Pet ${i}`, categoryId: 1 + (i % 50), status: 'available' }, 'acct_bench', createdAt), () => []);
   }
   const after = settle();
+  console.log(`at the end: ${memoryLayout(getHeapSpaceStatistics(), residentByMapping())}`);
   // Read the store after measuring, so that it is alive when measured.
   const last = await store.findById(count);
   console.log(
@@ -106,6 +110,19 @@ function residentByMapping(): Record<string, number> {
   return kinds;
 }
 
+/** Heap spaces (committed / used) and the resident set by mapping, in MiB, on one line. */
+function memoryLayout(spaces: readonly HeapSpaceInfo[], mappings: Record<string, number>): string {
+  const heap = spaces
+    .filter((space) => space.space_size > 0)
+    .map((space) => `${space.space_name} ${mib(space.space_size).toFixed(1)} / ${mib(space.space_used_size).toFixed(1)}`)
+    .join(', ');
+  const resident = Object.entries(mappings)
+    .map(([kind, value]) => `${kind} ${value.toFixed(1)}`)
+    .join(', ');
+  const committed = mib(spaces.reduce((sum, space) => sum + space.space_size, 0)).toFixed(1);
+  return `heap spaces (committed / used MiB): ${heap}; resident set by mapping (MiB): ${resident}; V8 heap committed ${committed}`;
+}
+
 if (process.env.CREATE_ROLE === 'server') {
   // The child of CREATE_OVER=socket: listens on loopback, and samples its memory when asked.
   const { app, key } = await service();
@@ -118,6 +135,8 @@ if (process.env.CREATE_ROLE === 'server') {
     if (message === 'mappings') process.send?.(residentByMapping());
     // CPU time (user + system, µs) so far: what the traffic cost the server, whatever else ran.
     if (message === 'cpu') process.send?.(process.cpuUsage());
+    // CREATE_SNAPSHOT=<file>: a heap snapshot at the end, to read in Chrome DevTools (Memory).
+    if (message === 'snapshot') process.send?.(writeHeapSnapshot(process.env.CREATE_SNAPSHOT));
     if (message === 'stop') void app.http.close().then(() => process.exit(0));
   });
   // A key over its limit after its first request: the mixed traffic's refusals.
@@ -144,6 +163,14 @@ if (process.env.CREATE_ROLE === 'server') {
     child.send('sample');
     return (await next()) as NodeJS.MemoryUsage;
   };
+  /** The server's heap by space and its resident set by mapping, now. */
+  const layout = async () => {
+    child.send('spaces');
+    const spaces = (await next()) as HeapSpaceInfo[];
+    child.send('mappings');
+    return memoryLayout(spaces, (await next()) as Record<string, number>);
+  };
+  console.log(`at the start: ${await layout()}`);
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   const statuses: Record<string, number> = {};
   let created = 0;
@@ -256,21 +283,11 @@ if (process.env.CREATE_ROLE === 'server') {
   const end = await sample();
   const how = `over loopback HTTP${mixed ? `, mixed traffic: ${JSON.stringify(statuses)}, ${created} created` : ''}`;
   summary(how, `${count} ${mixed ? 'requests' : 'creates'}`, seconds, start, end);
-  child.send('spaces');
-  const spaces = (await next()) as HeapSpaceInfo[];
-  console.log(
-    `heap spaces (committed / used MiB): ${spaces
-      .filter((space) => space.space_size > 0)
-      .map((space) => `${space.space_name} ${mib(space.space_size).toFixed(1)} / ${mib(space.space_used_size).toFixed(1)}`)
-      .join(', ')}`,
-  );
-  child.send('mappings');
-  const mappings = (await next()) as Record<string, number>;
-  console.log(
-    `resident set by mapping (MiB): ${Object.entries(mappings)
-      .map(([kind, value]) => `${kind} ${value.toFixed(1)}`)
-      .join(', ')}; V8 heap committed ${mib(spaces.reduce((sum, space) => sum + space.space_size, 0)).toFixed(1)}`,
-  );
+  console.log(`at the end: ${await layout()}`);
+  if (process.env.CREATE_SNAPSHOT) {
+    child.send('snapshot');
+    console.log(`heap snapshot: ${String(await next())}`);
+  }
   agent.destroy();
   child.send('stop');
 } else {

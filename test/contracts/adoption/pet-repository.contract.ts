@@ -133,6 +133,28 @@ export function describePetRepositoryContract(adapter: string, harness: PetRepos
       expect(await listPets(repo, { limit: 10, ids: [a.id] })).toEqual([]);
     });
 
+    it('finds each pet by id, and no other, after removals and changes among them', async () => {
+      const stored = [];
+      for (let i = 0; i < 60; i++) stored.push(await repo.add(aPetDraft({ name: `Pet ${i}` }), () => []));
+      const expected = new Map(stored.map((pet) => [pet.id, pet] as const));
+      for (const [i, pet] of stored.entries()) {
+        if (i % 3 === 0) {
+          expect(await repo.remove(pet.id, 1, [])).toBe(true);
+          expected.delete(pet.id);
+        } else if (i % 5 === 0) {
+          const changed = { ...pet, name: `Changed ${i}`, status: 'sold' as const, version: 2 };
+          expect(await repo.update(changed, 1, [])).toBe(true);
+          expected.set(pet.id, changed);
+        }
+      }
+      const first = (stored[0] as { id: number }).id;
+      const last = (stored[stored.length - 1] as { id: number }).id;
+      // Every id from below the first to past the last: the ones kept as they are now, the rest null.
+      for (let id = first - 1; id <= last + 1; id++) expect(await repo.findById(id)).toEqual(expected.get(id) ?? null);
+      const ids = [...expected.keys()];
+      expect((await listPets(repo, { limit: 100, ids: [...ids, first, last + 1] })).map((p) => p.id)).toEqual(ids);
+    });
+
     it('lists given ids in id order, with status, after a given id, up to the limit', async () => {
       const stored = [];
       for (const status of ['available', 'sold', 'available', 'available'] as const)

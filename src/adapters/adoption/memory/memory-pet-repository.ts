@@ -1,7 +1,9 @@
 /**
- * In-memory pet repository: lists kept in id order, so a page is a binary search plus a slice; the
- * other orders a search may ask for kept sorted too, and the animals of each postal code, so that
- * a search walks an order from its position, or reads only the codes near a place.
+ * In-memory pet repository: lists kept in id order, so a page is a binary search plus a slice, and
+ * so is finding one animal by id (no id index: a Map of a million animals took 28 to 56 MiB, as
+ * much as a tenth of what the animals themselves take, for a lookup 0.5 µs faster); the other
+ * orders a search may ask for kept sorted too, and the animals of each postal code, so that a
+ * search walks an order from its position, or reads only the codes near a place.
  */
 import { petOf, type Pet, type PetDraft, type PetId } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
@@ -18,7 +20,6 @@ import { SortedPets } from './sorted-pets.js';
  */
 export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   private nextId = 1;
-  private readonly byId = new Map<PetId, Pet>();
   private readonly all: Pet[] = [];
   private readonly byStatus = new Map<PetStatus, Pet[]>();
   /** Every animal in each stored order but id's (which is `all`). */
@@ -27,7 +28,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
    * order on: a store nobody searches that way pays nothing for it on writes.
    */
   private readonly sorted = new Map<StoredOrder, SortedPets>();
-  private readonly byPostalCode = new Map<string, Set<PetId>>();
+  private readonly byPostalCode = new Map<string, Set<Pet>>();
 
   add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {
     const pet = petOf(this.nextId++, draft);
@@ -41,7 +42,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   }
 
   addReserved(pet: Pet, outbox: readonly FeedEvent[]): Promise<ReservedAdd> {
-    const existing = this.byId.get(pet.id);
+    const existing = this.byIdOf(pet.id);
     if (existing) return Promise.resolve({ pet: existing, created: false });
     this.store(pet);
     this.push(String(pet.id), outbox);
@@ -49,7 +50,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   }
 
   async findById(id: PetId): Promise<Pet | null> {
-    return this.byId.get(id) ?? null;
+    return this.byIdOf(id) ?? null;
   }
 
   async search(query: PetSearchQuery): Promise<Pet[]> {
@@ -83,9 +84,8 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
 
   async locate(filter: PetFilter, postalCodes: readonly string[], max: number): Promise<LocatedPet[]> {
     const found: LocatedPet[] = [];
-    for (const id of this.inPostalCodes(postalCodes)) {
-      const pet = this.byId.get(id);
-      if (pet?.location && matchesFilter(pet, filter)) found.push({ id, postalCode: pet.location.postalCode });
+    for (const pet of this.inPostalCodes(postalCodes)) {
+      if (pet.location && matchesFilter(pet, filter)) found.push({ id: pet.id, postalCode: pet.location.postalCode });
       if (found.length >= max) break;
     }
     return found;
@@ -99,7 +99,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   }
 
   async update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
-    const stored = this.byId.get(pet.id);
+    const stored = this.byIdOf(pet.id);
     if (!stored || stored.version !== expectedVersion) return false;
     this.unstore(stored);
     this.store(pet);
@@ -108,7 +108,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   }
 
   async remove(id: PetId, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
-    const stored = this.byId.get(id);
+    const stored = this.byIdOf(id);
     if (!stored || stored.version !== expectedVersion) return false;
     this.unstore(stored);
     this.push(String(id), outbox);
@@ -128,23 +128,22 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
    * from their index), and the rest of the filter they must match: the part that chose them is met.
    */
   private named(filter: PetFilter): { readonly pets: Pet[]; readonly rest: PetFilter } | null {
-    let ids: Iterable<PetId>;
+    let pets: Pet[];
     let chosenBy: keyof PetFilter;
     if (filter.ids !== undefined) {
-      ids = new Set(filter.ids);
+      pets = [];
+      for (const id of new Set(filter.ids)) {
+        const pet = this.byIdOf(id);
+        if (pet !== undefined) pets.push(pet);
+      }
       chosenBy = 'ids';
     } else if (filter.postalCodes !== undefined) {
-      ids = this.inPostalCodes(filter.postalCodes);
+      pets = this.inPostalCodes(filter.postalCodes);
       chosenBy = 'postalCodes';
     } else return null;
     // Copied, not deleted from: an object with a property deleted is slower to read on every match.
     const rest: Record<string, unknown> = {};
     for (const key in filter) if (key !== chosenBy) rest[key] = filter[key as keyof PetFilter];
-    const pets: Pet[] = [];
-    for (const id of ids) {
-      const pet = this.byId.get(id);
-      if (pet !== undefined) pets.push(pet);
-    }
     return { pets, rest };
   }
 
@@ -158,15 +157,21 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     return list;
   }
 
-  private inPostalCodes(postalCodes: readonly string[]): PetId[] {
-    const ids: PetId[] = [];
-    for (const code of postalCodes) for (const id of this.byPostalCode.get(code) ?? []) ids.push(id);
-    return ids;
+  private inPostalCodes(postalCodes: readonly string[]): Pet[] {
+    const pets: Pet[] = [];
+    for (const code of postalCodes) for (const pet of this.byPostalCode.get(code) ?? []) pets.push(pet);
+    return pets;
+  }
+
+  /** The animal stored under `id`, found in the id-ordered list. */
+  private byIdOf(id: PetId): Pet | undefined {
+    const index = firstIndexAfter(this.all, id) - 1;
+    const pet = this.all[index];
+    return pet?.id === id ? pet : undefined;
   }
 
   /** Keeps the lists in id order: a reserved id may be stored after higher ones. */
   private store(pet: Pet): void {
-    this.byId.set(pet.id, pet);
     insertInOrder(this.all, pet);
     const sameStatus = this.byStatus.get(pet.status) ?? [];
     insertInOrder(sameStatus, pet);
@@ -175,19 +180,19 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     if (pet.location !== null) {
       const code = pet.location.postalCode;
       const here = this.byPostalCode.get(code);
-      if (here === undefined) this.byPostalCode.set(code, new Set([pet.id]));
-      else here.add(pet.id);
+      if (here === undefined) this.byPostalCode.set(code, new Set([pet]));
+      else here.add(pet);
     }
   }
 
+  /** `pet` is the stored object itself (the postal codes' sets hold it). */
   private unstore(pet: Pet): void {
-    this.byId.delete(pet.id);
     removeFrom(this.all, pet.id);
     removeFrom(this.byStatus.get(pet.status) ?? [], pet.id);
     for (const list of this.sorted.values()) list.remove(pet);
     if (pet.location !== null) {
       const here = this.byPostalCode.get(pet.location.postalCode);
-      here?.delete(pet.id);
+      here?.delete(pet);
       if (here?.size === 0) this.byPostalCode.delete(pet.location.postalCode);
     }
   }

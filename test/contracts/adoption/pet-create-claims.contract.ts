@@ -62,6 +62,9 @@ export function describePetCreateClaimsContract(adapter: string, harness: PetCre
       await store.claim(scope, first);
       await store.complete(scope, first.token, PET, T0 + 5, TTL);
       const replay = { claimed: false, existing: { state: 'completed', fingerprint: 'f1', pet: PET } };
+      // Once completed, the holder's repeated result and release change nothing.
+      await store.complete(scope, first.token, { ...PET, name: 'Other' }, T0 + 6, TTL);
+      await store.release(scope, first.token);
       expect(await store.claim(scope, aClaim({ nowMs: T0 + LEASE + 1 }))).toEqual(replay);
       expect(await store.claim(scope, aClaim({ nowMs: T0 + 5 + TTL - 1 }))).toEqual(replay);
       expect(await store.claim(scope, aClaim({ nowMs: T0 + 5 + TTL, petId: 8 }))).toEqual({ claimed: true, petId: 8 });

@@ -94,8 +94,9 @@ export class MongoPetCreateClaims extends MongoStore implements PetCreateClaims 
   complete(scope: IdempotencyScope, token: string, pet: Pet, nowMs: number, ttlMs: number): Promise<void> {
     const stored: StoredPet = { id: Long.fromNumber(pet.id), ...storedPetFields(pet) };
     return this.run(async () => {
+      // Only the attempt holding the claim completes it, once: a completed record is replayed as it is.
       await this.records.updateOne(
-        { keyId: scope.apiKeyId, key: scope.key, token },
+        { keyId: scope.apiKeyId, key: scope.key, token, state: 'in_flight' },
         { $set: { state: 'completed', pet: stored, lockedUntil: new Date(nowMs), expiresAt: new Date(nowMs + ttlMs) } },
       );
     });

@@ -9,7 +9,8 @@
 // the resident set, heap used, heap total and external memory in MiB) then a summary. Logs are off (LOG_LEVEL=silent): a log line is written,
 // not kept, so it holds no memory. The animals alone and CREATE_OVER=socket also print, at the start
 // and at the end, V8's heap by space and the resident set by kind of mapping; CREATE_SNAPSHOT=<file>
-// (with CREATE_OVER=socket) writes the server's heap snapshot at the end.
+// (with CREATE_OVER=socket) writes the server's heap snapshot at the end. CREATE_RELEASE=1 samples
+// after V8's last-resort collection (settle, below).
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -28,22 +29,32 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc (npm run bench:create-memory does)');
 const mib = (bytes: number) => bytes / 1_048_576;
 
+/**
+ * Memory after full collections. CREATE_RELEASE=1 asks for V8's last-resort collection instead (what
+ * it does under memory pressure): it compacts the old space and gives back the young generation and
+ * the free pages it keeps for the next allocations, so what is left is what the process holds.
+ */
+const release = process.env.CREATE_RELEASE === '1';
 function settle(): NodeJS.MemoryUsage {
-  for (let i = 0; i < 3; i++) gc?.();
+  if (release) (gc as unknown as (options: object) => void)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  else for (let i = 0; i < 3; i++) gc?.();
   return process.memoryUsage();
 }
 
 if (process.env.CREATE_MEMORY_PETS_ONLY === '1') {
   // The animals alone, as the create stores them (the fields a create of { name, categoryId } makes).
   // Each is created at a moment of its own, as animals created over time are: its own instant text
-  // (CREATE_MEMORY_SHARED_INSTANT=1 gives them all one, as the runs before 28 November 2026 did).
+  // (instantOf shares one only within a millisecond). CREATE_MEMORY_PER_MS=n makes n in each
+  // millisecond, as a load of n creates a millisecond does; CREATE_MEMORY_SHARED_INSTANT=1 gives
+  // them all one, as the runs before 28 November 2026 did.
   const before = settle();
   console.log(`at the start: ${memoryLayout(getHeapSpaceStatistics(), residentByMapping())}`);
   const store = new MemoryPetRepository();
-  const startMs = Date.now() - count;
+  const perMs = Number(process.env.CREATE_MEMORY_PER_MS ?? 1);
+  const startMs = Date.now() - Math.ceil(count / perMs);
   const sharedInstant = process.env.CREATE_MEMORY_SHARED_INSTANT === '1' ? instantOf(startMs) : null;
   for (let i = 0; i < count; i++) {
-    const createdAt = sharedInstant ?? instantOf(startMs + i);
+    const createdAt = sharedInstant ?? instantOf(startMs + Math.floor(i / perMs));
     await store.add(newPetDraft({ name: `Pet ${i}`, categoryId: 1 + (i % 50), status: 'available' }, 'acct_bench', createdAt), () => []);
   }
   const after = settle();

@@ -10,7 +10,8 @@
 // not kept, so it holds no memory. The animals alone and CREATE_OVER=socket also print, at the start
 // and at the end, V8's heap by space and the resident set by kind of mapping; CREATE_SNAPSHOT=<file>
 // (with CREATE_OVER=socket) writes the server's heap snapshot at the end. CREATE_RELEASE=1 samples
-// after V8's last-resort collection (settle, below).
+// after V8's last-resort collection (settle, below); CREATE_IDLE_SECONDS=n samples once more after the
+// server has been idle n seconds.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -295,6 +296,17 @@ if (process.env.CREATE_ROLE === 'server') {
   const how = `over loopback HTTP${mixed ? `, mixed traffic: ${JSON.stringify(statuses)}, ${created} created` : ''}`;
   summary(how, `${count} ${mixed ? 'requests' : 'creates'}`, seconds, start, end);
   console.log(`at the end: ${await layout()}`);
+  // CREATE_IDLE_SECONDS=n: the server left idle n seconds more (V8's memory reducer runs when the
+  // allocation rate drops), then sampled again.
+  const idleSeconds = Number(process.env.CREATE_IDLE_SECONDS ?? 0);
+  if (idleSeconds > 0) {
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+    const rested = await sample();
+    console.log(
+      `after ${idleSeconds} s idle: ${row(count, rested)} (resident set +${mib(rested.rss - start.rss).toFixed(1)} MiB since the start)`,
+    );
+    console.log(`after ${idleSeconds} s idle: ${await layout()}`);
+  }
   if (process.env.CREATE_SNAPSHOT) {
     child.send('snapshot');
     console.log(`heap snapshot: ${String(await next())}`);

@@ -33,6 +33,9 @@ export function fullRecord(i: number): PetRecord {
 
 const gazetteer = new ZipCodeGazetteer();
 
+/** How many shelters the search benches' animals belong to (bench/search.ts, SIDE_SCENARIO=searchNear). */
+export const SEARCH_SHELTERS = 2_000;
+
 /** The postal codes of `count` shelters, spread over the country: every n-th ZIP code that has a position. */
 export function shelterCodes(count: number): string[] {
   const located: string[] = [];

@@ -19,16 +19,15 @@ import {
   type LoadResult,
   type Scenario,
 } from './processes.js';
-import { shelterCodes } from './records.js';
+import { SEARCH_SHELTERS, shelterCodes } from './records.js';
 
 const sizes = (process.env.SEARCH_SIZES ?? '10000,100000').split(',').map(Number);
 const rounds = Number(process.env.SEARCH_ROUNDS ?? 4);
 const seconds = Number(process.env.SEARCH_SECONDS ?? 4);
 const mongoUrl = process.env.SEARCH_MONGODB_URL;
-const SHELTERS = 2_000;
 const SCENARIOS: Scenario[] = ['list20', 'searchNear', 'searchNewest'];
 const keys = benchKeys(100);
-const codes = shelterCodes(SHELTERS);
+const codes = shelterCodes(SEARCH_SHELTERS);
 pinSelf('1');
 
 const cpuTicks = (pid: number | undefined): number => {
@@ -69,7 +68,7 @@ for (const size of sizes) {
       keys,
       limitedKey: LIMITED_KEY,
       pets: size,
-      shelters: SHELTERS,
+      shelters: SEARCH_SHELTERS,
       logLevel: 'info',
       ...(mongoUrl && { mongoUrl, mongoDatabase: database }),
     }),

@@ -10,7 +10,8 @@
 // and the service in memory at
 // LOG_LEVEL=info and warn, for GET /v1/pets?limit=20 (SIDE_SCENARIO=create for POST /v1/pets: the
 // baseline then answers a bare POST with the same 201, and the reference still answers its GET;
-// SIDE_SCENARIO=patch for PATCH /v1/pets/{id}, each changing a pet its key made, with If-Match). SIDE_COMPARE=<path of another checkout,
+// SIDE_SCENARIO=patch for PATCH /v1/pets/{id}, each changing a pet its key made, with If-Match;
+// SIDE_SCENARIO=searchNear for bench/search.ts's search near a shelter, over its 10,000 animals). SIDE_COMPARE=<path of another checkout,
 // built with npm run build:bench> adds that checkout's service at info and warn, for before/after
 // comparisons (a checkout from before the bench was TypeScript: built with npm run build).
 // SIDE_REDIS_URL=<a Redis> runs the services with the Redis limiter instead of in memory;
@@ -56,6 +57,7 @@ import {
   redisCommandCount,
 } from './processes.js';
 import { startFlags } from './start-flags.js';
+import { SEARCH_SHELTERS, shelterCodes } from './records.js';
 
 interface Server {
   readonly name: string;
@@ -78,7 +80,8 @@ interface Server {
   path?: string;
 }
 
-type SideScenario = 'list20' | 'list20fields' | 'create' | 'createFull' | 'patch' | 'flood429' | 'banned' | 'flood401' | 'mixed' | 'photo';
+type SideScenario =
+  'list20' | 'list20fields' | 'create' | 'createFull' | 'patch' | 'searchNear' | 'flood429' | 'banned' | 'flood401' | 'mixed' | 'photo';
 const scenario = (process.env.SIDE_SCENARIO ?? 'list20') as SideScenario;
 const FLOODS: readonly SideScenario[] = ['flood429', 'banned', 'flood401', 'mixed'];
 const flood = FLOODS.includes(scenario);
@@ -98,6 +101,7 @@ const EXPECTED: Record<SideScenario, readonly string[]> = {
   create: ['201'],
   createFull: ['201'],
   patch: ['200'],
+  searchNear: ['200'],
   // The limited key's first requests leave the minute after a minute: a few are admitted then.
   flood429: ['429', '200'],
   banned: ['429'],
@@ -181,6 +185,7 @@ function load(server: Server, duration: number, scenarioName: Scenario = server.
     warmup: 0,
     addressSalt: 0,
     ...(server.path !== undefined && { path: server.path }),
+    ...(scenarioName === 'searchNear' && { codes: searchCodes }),
   };
   const child = pinned('1', [`${SCRIPTS_DIR}load.js`, JSON.stringify(options)]);
   // mixed: the flooding client's generator yields the load core to Redis and to the admitted clients'
@@ -203,9 +208,13 @@ const service = `${SCRIPTS_DIR}server.js`;
 const redisUrl = process.env.SIDE_REDIS_URL;
 // SIDE_FULL_RECORDS=1: every seeded pet carries a full record (a build from before the record seeds the seed's fields).
 const fullRecords = process.env.SIDE_FULL_RECORDS === '1';
+// searchNear: the services hold the search bench's world (bench/search.ts): 10,000 animals of 2,000 shelters.
+const searchWorld = scenario === 'searchNear' ? { pets: 10_000, shelters: SEARCH_SHELTERS } : {};
+const searchCodes = scenario === 'searchNear' ? shelterCodes(SEARCH_SHELTERS) : [];
 const adapters: ServerOptions = {
   ...(redisUrl ? { variant: 'redis' as const, ...(!ownRedis && { redisUrl }) } : { variant: 'memory' as const }),
   ...(fullRecords && { fullRecords }),
+  ...searchWorld,
 };
 const kind = redisUrl ? 'redis' : 'memory';
 // The service slots run with npm start's Node flags, the compared checkout's with its own.
@@ -222,8 +231,8 @@ const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
 // A flood's floor: bare Fastify answering the service's 429 from its first hook, without a decision.
 if (flood && scenario !== 'mixed') specs.splice(1, 0, ['baseline, refusal', service, { variant: 'baseline-refusal' }, serviceLoad]);
 // What a Fastify user would write instead: @fastify/rate-limit (its Redis store with SIDE_REDIS_URL),
-// keys in a Map, default logging. It has no PATCH.
-if (scenario !== 'patch') {
+// keys in a Map, default logging. It has no PATCH and no search.
+if (scenario !== 'patch' && scenario !== 'searchNear') {
   specs.splice(2, 0, [
     `peer, ${kind}`,
     service,

@@ -39,7 +39,8 @@ export function randomBase62(length: number): string {
  * number (events written in one millisecond keep their order), then randomness (instances never collide).
  */
 export function eventId(atMs: number, sequence: number): string {
-  // One flat text (42 bytes kept) rather than a rope of four pieces (179): 10,000 are held in memory.
+  // One flat text (42 bytes kept) rather than a rope of four pieces (179): the memory feed and audit
+  // log hold up to 10,000 and 100,000 events.
   return ['evt_', atMs.toString(36).padStart(9, '0'), (sequence % 36 ** 4).toString(36).padStart(4, '0'), randomBase62(6)].join('');
 }
 

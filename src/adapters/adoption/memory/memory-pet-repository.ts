@@ -1,9 +1,9 @@
 /**
  * In-memory pet repository: lists kept in id order, so a page is a binary search plus a slice, and
  * so is finding one animal by id (no id index: a Map of a million animals took 28 to 56 MiB, 9 to
- * 18 % of what the animals themselves take, for a lookup 0.5 µs faster); the other
- * orders a search may ask for kept sorted too, and the animals of each postal code, so that a
- * search walks an order from its position, or reads only the codes near a place.
+ * 18 % of what the animals themselves take, for a lookup 0.5 µs faster); the other orders a search
+ * may ask for kept sorted too, and the animals of each postal code, so that a search walks an order
+ * from its position, or reads only the codes near a place.
  */
 import { petOf, type Pet, type PetDraft, type PetId } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
@@ -165,9 +165,8 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
 
   /** The animal stored under `id`, found in the id-ordered list. */
   private byIdOf(id: PetId): Pet | undefined {
-    const index = firstIndexAfter(this.all, id) - 1;
-    const pet = this.all[index];
-    return pet?.id === id ? pet : undefined;
+    const index = indexOfId(this.all, id);
+    return index === -1 ? undefined : this.all[index];
   }
 
   /** Keeps the lists in id order: a reserved id may be stored after higher ones. */
@@ -205,8 +204,14 @@ function insertInOrder(sorted: Pet[], pet: Pet): void {
 }
 
 function removeFrom(sorted: Pet[], id: PetId): void {
+  const index = indexOfId(sorted, id);
+  if (index >= 0) sorted.splice(index, 1);
+}
+
+/** Where the animal of `id` is in an id-ordered list; -1 when it is not there. */
+function indexOfId(sorted: readonly Pet[], id: PetId): number {
   const index = firstIndexAfter(sorted, id) - 1;
-  if (index >= 0 && (sorted[index] as Pet).id === id) sorted.splice(index, 1);
+  return index >= 0 && (sorted[index] as Pet).id === id ? index : -1;
 }
 
 function firstIndexAfter(sorted: readonly Pet[], id: PetId): number {

@@ -25,6 +25,7 @@ import { createLogger } from './logger.js';
 import { FEATURES, TOKENS } from './modules/features.js';
 import type { Stop } from './modules/module.js';
 import { seedAdminTokens, seedKeys } from './seed-keys.js';
+import { keepTickShape } from './tick-shape.js';
 
 export interface Application {
   /** The public API (/v1), on HOST:PORT. */
@@ -52,6 +53,8 @@ export interface CreateAppOptions {
 }
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<Application> {
+  // Before the first full garbage collection can strand process.nextTick off V8's fast path (tick-shape.ts).
+  keepTickShape();
   const logger = options.logger ?? createLogger(config);
   const metrics = options.metrics ?? new Metrics(buildInfo());
   if (!options.logger) {

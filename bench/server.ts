@@ -376,7 +376,12 @@ if (profilePath) {
 }
 const stop = async () => {
   if (profiler && profilePath) writeFileSync(profilePath, JSON.stringify((await profiler.post('Profiler.stop')).profile));
-  await app.close();
-  process.exit(0);
+  await app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${options.variant}: error while closing: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
 };
 process.on('SIGTERM', () => void stop());

@@ -389,7 +389,12 @@ try {
   }
 } finally {
   for (const s of servers) peaks.set(s, peakResidentMiB(s.child.pid));
+  // Each server closes before its Redis stops: a Redis gone first fails the server's close.
+  const exited = servers.map((s) =>
+    s.child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => s.child.once('exit', resolve)),
+  );
   for (const s of servers) s.child.kill('SIGTERM');
+  await Promise.all(exited);
   for (const stop of stops) await stop();
   if (photoDir !== null) rmSync(photoDir, { recursive: true, force: true });
 }

@@ -10,7 +10,7 @@
  * stack queues seven or eight ticks a request (stream resume, end, write, finish, destroy), so a
  * server that has once been idle through a full collection pays some 5 µs more a request.
  *
- * One tick object kept alive keeps its hidden classes alive, so the collection never happens. It is
+ * One tick object kept alive keeps its hidden classes alive, so no collection takes them. It is
  * taken from an async hook enabled for that one call and disabled at once; docs/performance.md
  * ("A next-tick cliff") gives the measurements (`npm run bench:tick-shape`).
  */

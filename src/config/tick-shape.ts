@@ -20,11 +20,16 @@ let kept: object | undefined;
 
 /** Keeps one tick object alive (once per process; later calls do nothing) and returns it. */
 export function keepTickShape(): object {
-  if (kept !== undefined) return kept;
-  let captured: object | undefined;
+  kept ??= queuedTick();
+  return kept;
+}
+
+/** The object process.nextTick queues for one callback, as an async hook enabled for that call is handed it. */
+export function queuedTick(): object {
+  let tick: object | undefined;
   const hook = createHook({
     init(_asyncId, type, _triggerAsyncId, resource) {
-      if (type === 'TickObject' && captured === undefined) captured = resource;
+      if (type === 'TickObject') tick ??= resource;
     },
   });
   hook.enable();
@@ -33,7 +38,6 @@ export function keepTickShape(): object {
   } finally {
     hook.disable();
   }
-  if (captured === undefined) throw new Error('process.nextTick queued no TickObject while an async hook was enabled');
-  kept = captured;
-  return kept;
+  if (tick === undefined) throw new Error('process.nextTick queued no TickObject while an async hook was enabled');
+  return tick;
 }

@@ -3,11 +3,10 @@
  * classes process.nextTick builds its ticks through (src/config/tick-shape.ts). What a tick costs
  * with and without it is measured by `npm run bench:tick-shape`, never here.
  */
-import { createHook } from 'node:async_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { keepTickShape } from '../../../src/config/tick-shape.js';
+import { keepTickShape, queuedTick } from '../../../src/config/tick-shape.js';
 
 // A full collection on demand, and V8's own test for two objects sharing a hidden class.
 setFlagsFromString('--expose-gc');
@@ -15,20 +14,6 @@ const gc = runInNewContext('gc') as () => void;
 setFlagsFromString('--allow-natives-syntax');
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- V8's %-syntax parses only in code compiled after the flag.
 const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
-
-/** The object process.nextTick queues for one callback, as an async hook is handed it. */
-function queuedTick(): object {
-  let tick: object | undefined;
-  const hook = createHook({
-    init(_id, type, _trigger, resource) {
-      if (type === 'TickObject') tick ??= resource;
-    },
-  }).enable();
-  process.nextTick(() => undefined);
-  hook.disable();
-  if (tick === undefined) throw new Error('no tick queued');
-  return tick;
-}
 
 /** Ticks queued and run, then a full collection while none is queued: what strands nextTick unkept. */
 async function ticksThenFullCollection(): Promise<void> {

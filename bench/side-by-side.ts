@@ -284,12 +284,18 @@ if (photoDir !== null) {
     ...specs.filter(([name]) => name.startsWith(kind)),
   );
 }
-// SIDE_ONLY="baseline;redis, warn": only the servers named (the baseline first), e.g. for latencies
-// that the other servers' load on the same core would drown.
+// SIDE_ONLY="baseline;redis, warn": only the servers named, started in the order named (the first is
+// the one shares are given against), e.g. for latencies that the other servers' load on the same core
+// would drown, or for both slot orders of two builds ("memory, info;compared, info" and the reverse).
 const only = process.env.SIDE_ONLY?.split(';');
+const unknown = only?.filter((name) => !specs.some(([spec]) => spec === name)) ?? [];
+if (unknown.length > 0)
+  throw new Error(`SIDE_ONLY names no server: ${unknown.join(', ')} (servers: ${specs.map(([name]) => name).join('; ')})`);
 const servers: Server[] = [];
-for (const [name, serverJs, options, scenarioName, flags] of specs) {
-  if (only === undefined || only.includes(name)) servers.push(await start(name, serverJs, options, scenarioName, flags));
+for (const [name, serverJs, options, scenarioName, flags] of only === undefined
+  ? specs
+  : only.map((name) => specs.find(([spec]) => spec === name) as (typeof specs)[number])) {
+  servers.push(await start(name, serverJs, options, scenarioName, flags));
 }
 /**
  * The photo scenario's photo: a 1,600 x 1,200 JPEG with blocks of noise on a gradient uploaded to an animal of each

@@ -100,10 +100,7 @@ export interface Adapters {
 /** Memory for every port; `bounds` caps the stores that grow with traffic (unbounded when not given, as in tests). */
 export function memoryAdapters(clock: Clock = systemClock, metrics?: Metrics, bounds?: MemoryBounds): Adapters {
   // A write's events go into the feed as the write is stored: no relay pass between them in one process.
-  const events = new MemoryEventFeed(
-    bounds?.maxEvents,
-    metrics && ((published) => metrics.eventsRelayed(published.map((event) => event.type))),
-  );
+  const events = new MemoryEventFeed(bounds?.maxEvents, metrics && ((published) => metrics.eventsRelayed(published)));
   return {
     clock,
     pets: new MemoryPetRepository(events),

@@ -80,7 +80,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // The limiter's outage is logged once where it is seen (FailoverRateLimiter); here only counted.
       strikesLost: (count) => metrics.strikesLost(count),
     },
-    eventRelayEvents: { relayed: (events) => metrics.eventsRelayed(events.map((event) => event.type)) },
+    eventRelayEvents: { relayed: (events) => metrics.eventsRelayed(events) },
     webhookEvents: {
       attempted: (outcome, durationMs) => metrics.webhookAttempted(outcome, durationMs),
       endpointDisabled: (endpoint, reason) => {

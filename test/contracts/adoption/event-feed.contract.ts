@@ -69,6 +69,25 @@ export function describeEventFeedContract(adapter: string, harness: EventFeedHar
       expect(idsOf(await feed.find({ ...everyone, limit: 1 }))).toEqual([first.id]);
     });
 
+    it('finds each event by its id and appends each once when ids come out of order (a clock set back)', async () => {
+      const lease = await feed.claimWriter('a', T0, LEASE_MS);
+      if (lease === null) throw new Error('no lease on an empty feed');
+      const [later, earlier, between, latest] = [aPetEvent(), aPetEvent(), aPetEvent(), aPetEvent()] as [
+        FeedEvent,
+        FeedEvent,
+        FeedEvent,
+        FeedEvent,
+      ];
+      // Made in this order, ids ascending: appended as a clock set back between them would have them.
+      expect(await feed.append(lease, [between, earlier])).toEqual([between.id, earlier.id]);
+      expect(await feed.append(lease, [later, latest, earlier, between])).toEqual([later.id, latest.id, earlier.id, between.id]);
+      const stored = await feed.find(everyone);
+      expect(idsOf(stored)).toEqual([between.id, earlier.id, later.id, latest.id]);
+      for (const [index, event] of [between, earlier, later, latest].entries())
+        expect(await feed.findById(event.id)).toEqual(stored[index]);
+      expect(await feed.findById('evt_0000000000000nothere')).toBeNull();
+    });
+
     it('filters by type and shows an adoption request’s events only to its two owners', async () => {
       const lease = await feed.claimWriter('a', T0, LEASE_MS);
       if (lease === null) throw new Error('no lease on an empty feed');

@@ -1,18 +1,17 @@
 /** What every AuditLog must do; run against each adapter. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuditLog } from '../../../src/application/shared/ports/audit-log.js';
-import { eventId } from '../../../src/application/shared/ids.js';
+import { EventIds } from '../../../src/application/shared/ids.js';
 import type { AuditEvent } from '../../../src/domain/shared/audit-event.js';
 
 export interface AuditLogHarness {
   fresh(): Promise<AuditLog>;
 }
 
-let sequence = 0;
+const ids = new EventIds();
 function anEvent(atMs: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
-  sequence += 1;
   return {
-    id: eventId(atMs, sequence),
+    id: ids.next(atMs),
     at: new Date(atMs),
     actor: 'adm_x',
     action: 'key.update',

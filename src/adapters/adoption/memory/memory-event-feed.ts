@@ -1,7 +1,9 @@
 /**
  * The event feed in memory: one array in append order; the lease is kept as the MongoDB feed keeps
  * it. Positions are consecutive and pruning takes from the front, so an event's place in the array
- * is its position less the first one's: a page starts without a scan.
+ * is its position less the first one's: a page starts without a scan. Event ids sort by the time
+ * they were made, so while the clock has not been set back they sort as positions do, and an event
+ * is found by its id with a binary search; from the first event out of that order on, an index by id.
  */
 import { audienceOf, type FeedEvent } from '../../../domain/adoption/feed-event.js';
 import {
@@ -15,7 +17,8 @@ import { overBound } from '../../shared/memory/memory-kit.js';
 
 export class MemoryEventFeed implements EventFeed {
   private readonly events: StoredEvent[] = [];
-  private readonly byId = new Map<string, StoredEvent>();
+  /** Null while every id is above the one before it (so the array is in id order too). */
+  private byId: Map<string, StoredEvent> | null = null;
   private nextPosition = 1;
   private writer: { holder: string; untilMs: number } | null = null;
 
@@ -52,9 +55,14 @@ export class MemoryEventFeed implements EventFeed {
 
   private store(events: readonly FeedEvent[]): void {
     for (const event of events) {
-      if (this.byId.has(event.id)) continue;
+      const last = this.events.at(-1);
+      // Out of id order, or appended already (a relay that stopped between append and clear): by id from now on.
+      if (this.byId === null && last !== undefined && event.id <= last.event.id) {
+        this.byId = new Map(this.events.map((stored) => [stored.event.id, stored]));
+      }
+      if (this.byId?.has(event.id) === true) continue;
       const stored = { position: this.nextPosition++, event };
-      this.byId.set(event.id, stored);
+      this.byId?.set(event.id, stored);
       this.events.push(stored);
     }
     const over = overBound(this.events.length, this.maxEvents);
@@ -63,8 +71,22 @@ export class MemoryEventFeed implements EventFeed {
 
   /** Drops the `count` oldest events: positions stay consecutive, so pages still start without a scan. */
   private drop(count: number): number {
-    for (const gone of this.events.splice(0, count)) this.byId.delete(gone.event.id);
+    const gone = this.events.splice(0, count);
+    if (this.byId !== null) for (const { event } of gone) this.byId.delete(event.id);
     return count;
+  }
+
+  private stored(id: string): StoredEvent | null {
+    if (this.byId !== null) return this.byId.get(id) ?? null;
+    let low = 0;
+    let high = this.events.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.events[middle] as StoredEvent).event.id < id) low = middle + 1;
+      else high = middle;
+    }
+    const found = this.events[low];
+    return found?.event.id === id ? found : null;
   }
 
   async find(query: EventQuery): Promise<StoredEvent[]> {
@@ -81,7 +103,7 @@ export class MemoryEventFeed implements EventFeed {
   }
 
   async findById(id: string): Promise<StoredEvent | null> {
-    return this.byId.get(id) ?? null;
+    return this.stored(id);
   }
 
   async prune(beforeMs: number): Promise<number> {

@@ -133,11 +133,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Events relayed, by type: counted here on every write, read at each scrape. */
+  private readonly relayedByType = new Map<string, number>();
+
   private readonly eventsRelayedCounter: Counter<'type'> = new Counter({
     name: 'events_relayed_total',
     help: 'Events moved from the outboxes into the event feed by this instance, by type',
     labelNames: ['type'] as const,
     registers: [this.registry],
+    collect: () => {
+      this.eventsRelayedCounter.reset();
+      for (const [type, count] of this.relayedByType) this.eventsRelayedCounter.inc({ type }, count);
+    },
   });
 
   private readonly outboxRecordsGauge = new Gauge({
@@ -236,11 +243,8 @@ export class Metrics {
     this.usageDroppedCounter.inc(requests);
   }
 
-  eventsRelayed(types: readonly string[]): void {
-    // One increment per type a pass moved, not per event: a pass moves up to hundreds.
-    const counts = new Map<string, number>();
-    for (const type of types) counts.set(type, (counts.get(type) ?? 0) + 1);
-    for (const [type, count] of counts) this.eventsRelayedCounter.inc({ type }, count);
+  eventsRelayed(events: readonly { readonly type: string }[]): void {
+    for (const { type } of events) this.relayedByType.set(type, (this.relayedByType.get(type) ?? 0) + 1);
   }
 
   webhookAttempted(outcome: string, durationMs: number): void {

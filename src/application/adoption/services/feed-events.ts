@@ -15,13 +15,14 @@ import {
 import { type Pet } from '../../../domain/adoption/pet.js';
 import { instantOf } from '../../../domain/shared/instant.js';
 import type { Clock } from '../../shared/ports/clock.js';
-import { eventId } from '../../shared/ids.js';
+import { EventIds } from '../../shared/ids.js';
 
-let sequence = 0;
+/** One generator for the process: every use case's events share its sequence. */
+const ids = new EventIds();
 
 function stamp(clock: Clock): EventStamp {
   const nowMs = clock.nowMs();
-  return { id: eventId(nowMs, sequence++), createdAt: instantOf(nowMs) };
+  return { id: ids.next(nowMs), createdAt: instantOf(nowMs) };
 }
 
 export const feedEvents = {

@@ -6,14 +6,14 @@
 import type { Actor, AuditAction, AuditChanges, AuditQuery } from '../../../domain/shared/audit-event.js';
 import type { AuditLog } from '../ports/audit-log.js';
 import type { Clock } from '../ports/clock.js';
-import { eventId } from '../ids.js';
+import { EventIds } from '../ids.js';
 
 /** The key tool and the configuration act without a credential: they name themselves. */
 export const KEY_TOOL_ACTOR: Actor = { id: 'key-tool', requestId: null, ip: null };
 export const CONFIG_ACTOR: Actor = { id: 'config', requestId: null, ip: null };
 
 export class Auditor {
-  private sequence = 0;
+  private readonly ids = new EventIds();
 
   constructor(
     private readonly log: AuditLog,
@@ -28,9 +28,8 @@ export class Auditor {
   ): Promise<void> {
     const { reason, changes } = details;
     const atMs = this.clock.nowMs();
-    this.sequence += 1;
     return this.log.append({
-      id: eventId(atMs, this.sequence),
+      id: this.ids.next(atMs),
       at: new Date(atMs),
       actor: actor.id,
       ...(actor.name !== undefined && { actorName: actor.name }),

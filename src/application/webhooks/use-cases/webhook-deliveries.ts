@@ -16,7 +16,7 @@ import {
 import type { Clock } from '../../shared/ports/clock.js';
 import type { WebhookDeliveryStore } from '../ports/webhook-delivery-store.js';
 import { decodeCursor, pageLimit, pageOf } from '../../shared/cursor.js';
-import { eventId as newEventId } from '../../shared/ids.js';
+import { EventIds } from '../../shared/ids.js';
 import type { WebhookDispatcher } from '../services/webhook-dispatcher.js';
 import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../domain/webhooks/webhook-delivery.js';
 import type { Caller } from '../../shared/caller.js';
@@ -40,7 +40,7 @@ export interface TestResult {
 }
 
 export class WebhookDeliveries {
-  private sequence = 0;
+  private readonly ids = new EventIds();
 
   constructor(
     private readonly endpoints: ManageWebhookEndpoints,
@@ -114,7 +114,7 @@ export class WebhookDeliveries {
     const endpoint = await this.endpoints.get(endpointId, caller);
     const nowMs = this.clock.nowMs();
     const createdAt = new Date(nowMs).toISOString();
-    const eventId = newEventId(nowMs, this.sequence++);
+    const eventId = this.ids.next(nowMs);
     const body = JSON.stringify({ id: eventId, type: TEST_EVENT_TYPE, createdAt, data: { endpointId } });
     const made = this.dispatcher.newDelivery({ ...endpoint, status: 'enabled' }, eventId, TEST_EVENT_TYPE, body);
     const { delivery, outcome } = await this.dispatcher.attempt(made, endpoint);

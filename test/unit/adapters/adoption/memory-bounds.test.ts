@@ -7,14 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { MemoryEventFeed } from '../../../../src/adapters/adoption/memory/memory-event-feed.js';
 import { MemoryPetCreateClaims } from '../../../../src/adapters/adoption/memory/memory-pet-create-claims.js';
 import { MemoryAuditLog } from '../../../../src/adapters/shared/memory/memory-audit-log.js';
-import { eventId } from '../../../../src/application/shared/ids.js';
+import { EventIds } from '../../../../src/application/shared/ids.js';
 import { petCreated, type FeedEvent } from '../../../../src/domain/adoption/feed-event.js';
 import type { AuditEvent } from '../../../../src/domain/shared/audit-event.js';
 import { aPetDraft } from '../../../support/builders.js';
 
 const T0 = Date.UTC(2026, 10, 28);
+const ids = new EventIds();
 const eventAt = (i: number): FeedEvent =>
-  petCreated({ id: eventId(T0 + i, i), createdAt: new Date(T0 + i).toISOString() }, { id: i + 1, ...aPetDraft() });
+  petCreated({ id: ids.next(T0 + i), createdAt: new Date(T0 + i).toISOString() }, { id: i + 1, ...aPetDraft() });
 
 describe('MemoryEventFeed bounded by count', () => {
   it('keeps at most its bound: on reaching it the oldest tenth goes, and pages read on from what is kept', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { derivedId, hashKey, newKeyBody, newKeyId } from '../../../../src/application/access/services/key-secrets.js';
-import { eventId, randomBase62 } from '../../../../src/application/shared/ids.js';
+import { EventIds, randomBase62 } from '../../../../src/application/shared/ids.js';
 import { KEY_BODY_LENGTH } from '../../../../src/domain/access/api-key.js';
 import { BASE62 } from '../../../../src/domain/shared/ids.js';
 
@@ -48,16 +48,26 @@ describe('key secrets', () => {
     expect(derivedId('x_', 'a', 'bc')).not.toBe(derivedId('x_', 'ab', 'c'));
   });
 
-  it('make audit event ids that sort by time, then by sequence within a millisecond, and never collide', () => {
+  it('make event ids that sort by time, then by sequence within a millisecond, and differ between generators', () => {
     const t = Date.UTC(2026, 10, 25, 8, 0, 0);
-    const ids = [eventId(t, 0), eventId(t, 1), eventId(t, 35), eventId(t, 36), eventId(t + 1, 0), eventId(t + 1000, 7)];
+    const at = (ids: EventIds, times: number[]) => times.map((ms) => ids.next(ms));
+    const ids = at(new EventIds(), [t, t, ...Array<number>(33).fill(t), t, t, t + 1, t + 1000]);
     expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^evt_[0-9a-z]{9}[0-9a-z]{4}[0-9A-Za-z]{6}$/);
-    // The time in 9 base-36 digits and the sequence in 4, zero-padded.
-    expect(eventId(t, 1).slice(0, 17)).toBe(`evt_${t.toString(36).padStart(9, '0')}0001`);
-    expect(eventId(1, 36).slice(0, 17)).toBe('evt_000000001' + '0010');
+    // The time in 9 base-36 digits and the sequence in 4, zero-padded, then the generator's tag.
+    const tagged = new EventIds('Ab3dE9');
+    expect(at(tagged, [t, t])).toEqual([
+      `evt_${t.toString(36).padStart(9, '0')}0000Ab3dE9`,
+      `evt_${t.toString(36).padStart(9, '0')}0001Ab3dE9`,
+    ]);
+    expect(tagged.next(1)).toBe('evt_000000001' + '0002' + 'Ab3dE9');
+    expect(tagged.next(t)).toBe(`evt_${t.toString(36).padStart(9, '0')}0003Ab3dE9`);
     // The sequence wraps within its four digits.
-    expect(eventId(t, 36 ** 4 + 5).slice(13, 17)).toBe('0005');
-    expect(new Set(Array.from({ length: 1000 }, () => eventId(t, 0))).size).toBe(1000);
+    const wrapping = new EventIds('Ab3dE9');
+    for (let i = 0; i < 36 ** 4 + 5; i++) wrapping.next(t);
+    expect(wrapping.next(t).slice(13, 17)).toBe('0005');
+    // Each generator draws its own tag: a thousand generators' first ids in one millisecond all differ.
+    expect(new Set(Array.from({ length: 1000 }, () => new EventIds().next(t))).size).toBe(1000);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EventNotFoundError, GoneError, ValidationError } from '../../../../src/domain/shared/errors.js';
-import { eventId } from '../../../../src/application/shared/ids.js';
+import { EventIds } from '../../../../src/application/shared/ids.js';
 import {
   adoptionWorld,
   APPLICANT,
@@ -14,6 +14,9 @@ import {
   SHELTER,
   type AdoptionWorld,
 } from '../../../support/adoption-world.js';
+
+/** An id of an event made elsewhere (another generator's), at `atMs`: it names no event of this feed. */
+const anotherFeedsId = (atMs: number): string => new EventIds().next(atMs);
 
 /** A pet, a request for it (approved), a second pet: six events once relayed. */
 async function history(world: AdoptionWorld) {
@@ -75,9 +78,9 @@ describe('ReadEvents', () => {
     await expect(world.events.list({ after: 'evt_nope' }, null)).rejects.toThrow(ValidationError);
     const placed = (await world.events.list({ types: ['order.placed'] }, null)).events[0]?.id as string;
     await expect(world.events.list({ after: placed }, OTHER_APPLICANT.ownerId)).rejects.toThrow(ValidationError);
-    const unknownRecent = eventId(world.clock.nowMs(), 0);
+    const unknownRecent = anotherFeedsId(world.clock.nowMs());
     await expect(world.events.list({ after: unknownRecent }, null)).rejects.toThrow(/names no event of this feed/);
-    const tooOld = eventId(world.clock.nowMs() - EVENT_RETENTION_MS - 60_000, 0);
+    const tooOld = anotherFeedsId(world.clock.nowMs() - EVENT_RETENTION_MS - 60_000);
     await expect(world.events.list({ after: tooOld }, null)).rejects.toThrow(GoneError);
     await expect(world.events.get('evt_../x', null)).rejects.toThrow(EventNotFoundError);
   });
@@ -95,7 +98,7 @@ describe('ReadEvents', () => {
   it('says 410 for an after made before the oldest event kept, or past retention, each alone; 400 at the edge of retention', async () => {
     const empty = adoptionWorld();
     const edge = empty.clock.nowMs() - EVENT_RETENTION_MS;
-    const [atEdge, pastEdge] = [eventId(edge, 0), eventId(edge - 1, 0)];
+    const [atEdge, pastEdge] = [anotherFeedsId(edge), anotherFeedsId(edge - 1)];
     await expect(empty.events.list({ after: atEdge }, null)).rejects.toThrow(
       expect.objectContaining({
         field: 'after',
@@ -109,10 +112,10 @@ describe('ReadEvents', () => {
     // Within retention, but made before the oldest event the feed holds (a feed bounded by count drops the oldest first).
     const world = adoptionWorld();
     await history(world);
-    await expect(world.events.list({ after: eventId(world.clock.nowMs() - 60_000, 0) }, null)).rejects.toThrow(GoneError);
+    await expect(world.events.list({ after: anotherFeedsId(world.clock.nowMs() - 60_000) }, null)).rejects.toThrow(GoneError);
     // Past retention, though the oldest event held is older still (not pruned yet).
     world.clock.advance(EVENT_RETENTION_MS + 120_000);
-    const afterOldest = eventId(world.clock.nowMs() - EVENT_RETENTION_MS - 60_000, 0);
+    const afterOldest = anotherFeedsId(world.clock.nowMs() - EVENT_RETENTION_MS - 60_000);
     await expect(world.events.list({ after: afterOldest }, null)).rejects.toThrow(GoneError);
   });
 

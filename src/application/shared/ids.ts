@@ -61,5 +61,5 @@ export class EventIds {
   }
 }
 
-/** What eventId makes: a cursor naming anything else was not given by this API. */
+/** What EventIds make: a cursor naming anything else was not given by this API. */
 export const EVENT_ID = new RegExp(EVENT_ID_PATTERN);

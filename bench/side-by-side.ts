@@ -13,7 +13,10 @@
 // SIDE_SCENARIO=patch for PATCH /v1/pets/{id}, each changing a pet its key made, with If-Match;
 // SIDE_SCENARIO=searchNear for bench/search.ts's search near a shelter, over its 10,000 animals). SIDE_COMPARE=<path of another checkout,
 // built with npm run build:bench> adds that checkout's service at info and warn, for before/after
-// comparisons (a checkout from before the bench was TypeScript: built with npm run build).
+// comparisons (a checkout from before the bench was TypeScript: built with npm run build), and
+// "compared, baseline", that checkout's own floor (its bare Fastify sending its own answer), which
+// runs only when SIDE_ONLY names it: with both floors in a run, the table gives each service's share
+// of the floor that sends its own bytes, the figure the bench's tables give a build.
 // SIDE_REDIS_URL=<a Redis> runs the services with the Redis limiter instead of in memory;
 // SIDE_REDIS_URL=local gives each server (services and peer) a redis-server of its own, and the table
 // then says how many Redis commands each server sent per 1,000 refused requests (INFO commandstats).
@@ -272,6 +275,10 @@ if (process.env.SIDE_COMPARE) {
   specs.push(
     ['compared, info', other, { ...adapters, logLevel: 'info' }, comparedLoad, flags],
     ['compared, warn', other, { ...adapters, logLevel: 'warn' }, comparedLoad, flags],
+    // That checkout's own floor: its bare Fastify answering with its service's bytes (its page, its
+    // 201), so that each build's share of the floor sending what it sends can be compared, as the
+    // bench's tables give it. Kept only when SIDE_ONLY names it.
+    ['compared, baseline', other, { variant: 'baseline' }, specs[0]?.[3] ?? 'baseline'],
   );
 }
 // photo: the floor (static files) first, then the services; no reference or peer (they have no photos).
@@ -293,7 +300,7 @@ if (unknown.length > 0)
   throw new Error(`SIDE_ONLY names no server: ${unknown.join(', ')} (servers: ${specs.map(([name]) => name).join('; ')})`);
 const servers: Server[] = [];
 for (const [name, serverJs, options, scenarioName, flags] of only === undefined
-  ? specs
+  ? specs.filter(([name]) => name !== 'compared, baseline')
   : only.map((name) => specs.find(([spec]) => spec === name) as (typeof specs)[number])) {
   servers.push(await start(name, serverJs, options, scenarioName, flags));
 }
@@ -369,7 +376,7 @@ try {
       const total = parts.reduce((sum, p) => sum + p.total, 0);
       for (const part of parts) {
         const allowed =
-          s.name === 'baseline' || s.name === 'reference' || s.name === 'static'
+          s.name === 'baseline' || s.name === 'compared, baseline' || s.name === 'reference' || s.name === 'static'
             ? ['200', '201']
             : s.name === 'baseline, refusal'
               ? ['429']
@@ -406,7 +413,15 @@ try {
 }
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 const baseline = median(servers[0]?.perRequestUs ?? []);
+// With both floors in the run: each service's share of the floor that sends its own bytes (this
+// build's baseline, or the compared checkout's for its slots).
+const floors = new Map(
+  ['baseline', 'compared, baseline'].map((name) => [name, median(servers.find((s) => s.name === name)?.perRequestUs ?? [])]),
+);
+const ownFloors = servers.some((s) => s.name === 'compared, baseline') && servers.some((s) => s.name === 'baseline');
+const floorOf = (s: Server): number => floors.get(s.name.startsWith('compared') ? 'compared, baseline' : 'baseline') ?? NaN;
 const extra = (s: Server): string[] => [
+  ...(ownFloors ? [`${Math.round((floorOf(s) / median(s.perRequestUs)) * 100)}%`] : []),
   (peaks.get(s) ?? NaN).toFixed(1),
   ...(ownRedis && flood ? [s.commandsPerRefusal.length > 0 ? (median(s.commandsPerRefusal) * 1000).toFixed(1) : '–'] : []),
   ...(scenario === 'mixed'
@@ -418,6 +433,7 @@ const extra = (s: Server): string[] => [
     : []),
 ];
 const extraHeads = [
+  ...(ownFloors ? ['share of its own floor'] : []),
   'peak resident set, MiB',
   ...(ownRedis && flood ? ['Redis commands per 1,000 refusals'] : []),
   ...(scenario === 'mixed' ? ['admitted p99 ms, alone → flooded', 'admitted requests/s, alone → flooded', 'flood requests/s'] : []),

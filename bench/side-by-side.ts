@@ -224,9 +224,10 @@ const kind = redisUrl ? 'redis' : 'memory';
 // SIDE_FLAGS="--max-semi-space-size=64" sets others for this build's service slots ("" none), and
 // SIDE_COMPARE_FLAGS for the compared checkout's, so that a flag can be measured in both slot orders.
 const serviceFlags = process.env.SIDE_FLAGS?.split(' ').filter(Boolean) ?? startFlags(REPO_DIR);
+// For create, the baseline is a bare POST answering the same 201 (bench/server.ts); else the bare list.
+const baselineLoad: Scenario = scenario === 'create' || scenario === 'createFull' ? 'create' : 'baseline';
 const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
-  // For create, the baseline is a bare POST answering the same 201 (bench/server.ts); else the bare list.
-  ['baseline', service, { variant: 'baseline' }, scenario === 'create' || scenario === 'createFull' ? 'create' : 'baseline'],
+  ['baseline', service, { variant: 'baseline' }, baselineLoad],
   ['reference', service, { variant: 'reference' }, 'list20'],
   [`${kind}, info`, service, { ...adapters, logLevel: 'info' }, serviceLoad, serviceFlags],
   [`${kind}, warn`, service, { ...adapters, logLevel: 'warn' }, serviceLoad, serviceFlags],
@@ -278,7 +279,7 @@ if (process.env.SIDE_COMPARE) {
     // That checkout's own floor: its bare Fastify answering with its service's bytes (its page, its
     // 201), so that each build's share of the floor sending what it sends can be compared, as the
     // bench's tables give it. Kept only when SIDE_ONLY names it.
-    ['compared, baseline', other, { variant: 'baseline' }, specs[0]?.[3] ?? 'baseline'],
+    ['compared, baseline', other, { variant: 'baseline' }, baselineLoad],
   );
 }
 // photo: the floor (static files) first, then the services; no reference or peer (they have no photos).

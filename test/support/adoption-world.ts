@@ -17,6 +17,10 @@ import type { Caller } from '../../src/application/shared/caller.js';
 import type { Pet } from '../../src/domain/adoption/pet.js';
 import type { AdoptionRequest } from '../../src/domain/adoption/adoption-request.js';
 import { aNewPet } from './builders.js';
+import { MemoryOrganizationStore } from '../../src/adapters/organizations/memory/memory-organization-store.js';
+import { homePlacesOf } from '../../src/config/modules/adoption.js';
+import { RelocatePets } from '../../src/application/adoption/use-cases/relocate-pets.js';
+import type { HomePlaces } from '../../src/application/adoption/ports/home-places.js';
 import { FakeClock } from './fake-clock.js';
 
 /** A caller acting for `ownerId` with a key of its own. */
@@ -40,6 +44,10 @@ export interface AdoptionWorld {
   readonly requests: AdoptionRequests;
   readonly relay: EventRelay;
   readonly events: ReadEvents;
+  /** The organizations' profiles, whose places shelter animals are at. */
+  readonly organizations: MemoryOrganizationStore;
+  readonly homes: HomePlaces;
+  readonly relocate: RelocatePets;
   /** A new available pet of `owner`'s. */
   aPet(owner?: Caller): Promise<Pet>;
   /** A request placed by `applicant` for the pet. */
@@ -61,8 +69,19 @@ export function adoptionWorld(
   const orders = wrap.orders ? wrap.orders(memoryOrders) : memoryOrders;
   const feed = new MemoryEventFeed();
   const holds = new SettleHolds(pets, orders, clock);
-  const create = new CreatePet(pets, new MemoryPetCreateClaims(), clock, gazetteer, { ttlMs: 86_400_000, leaseMs: 10_000 });
-  const change = new ChangePet(pets, holds, clock, gazetteer, new MemoryPhotoStore(), null);
+  const organizations = new MemoryOrganizationStore();
+  const homes = homePlacesOf(organizations);
+  const relocate = new RelocatePets(pets, homes, clock);
+  const create = new CreatePet(
+    pets,
+    new MemoryPetCreateClaims(),
+    clock,
+    gazetteer,
+    { ttlMs: 86_400_000, leaseMs: 10_000 },
+    homes,
+    relocate,
+  );
+  const change = new ChangePet(pets, holds, clock, gazetteer, new MemoryPhotoStore(), null, homes, relocate);
   const requests = new AdoptionRequests(pets, orders, holds, clock, null);
   const relay = new EventRelay([memoryPets, memoryOrders], feed, clock, {
     holder: 'test',
@@ -82,6 +101,9 @@ export function adoptionWorld(
     requests,
     relay,
     events,
+    organizations,
+    homes,
+    relocate,
     aPet: async (owner = SHELTER) => (await create.execute(aNewPet(), owner.ownerId)).pet,
     aRequest: async (pet, applicant = APPLICANT) => (await requests.place({ petId: pet.id, applicantName: 'Ada' }, applicant)).order,
     pet: async (id) => {

@@ -2,7 +2,7 @@
 import type { Place } from '../../src/domain/shared/place.js';
 import type { DeprecatedOperation } from '../../src/domain/shared/deprecation.js';
 import type { NewPet } from '../../src/domain/adoption/pet.js';
-import type { PetDraft } from '../../src/domain/adoption/pet.js';
+import { placeAt, type PetDraft } from '../../src/domain/adoption/pet.js';
 import { EMPTY_RECORD, type PetRecord } from '../../src/domain/adoption/pet-record.js';
 import type { ApiKeyRecord } from '../../src/domain/access/api-key.js';
 import { hashKey } from '../../src/application/access/services/key-secrets.js';
@@ -33,6 +33,8 @@ export function aPetDraft(overrides: Partial<PetDraft> = {}): PetDraft {
     heldBy: null,
     publishedAt: CREATED,
     photos: [],
+    // In a foster home when given a location; else at its organization's place, none here.
+    place: placeAt(overrides.location ?? null, null),
     ...overrides,
   };
 }

@@ -38,6 +38,9 @@ import { SpeciesListSchema, SpeciesSchema, speciesRoutes } from '../../adapters/
 import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
 import type { AppConfig } from '../env.js';
 import { every } from '../schedule.js';
+import type { HomePlaces } from '../../application/adoption/ports/home-places.js';
+import type { OrganizationStore } from '../../application/organizations/ports/organization-store.js';
+import { RelocatePets } from '../../application/adoption/use-cases/relocate-pets.js';
 import { provide, resolve, token } from '../tokens.js';
 import { once, type FeatureModule } from './module.js';
 import { SHARED_TOKENS } from './shared.js';
@@ -55,6 +58,8 @@ export const ADOPTION_TOKENS = {
   SettleHolds: token<SettleHolds>('SettleHolds'),
   AdoptionRequests: token<AdoptionRequests>('AdoptionRequests'),
   ReadEvents: token<ReadEvents>('ReadEvents'),
+  HomePlaces: token<HomePlaces>('HomePlaces'),
+  RelocatePets: token<RelocatePets>('RelocatePets'),
 } as const;
 
 const T = ADOPTION_TOKENS;
@@ -90,11 +95,18 @@ export const adoptionModule: FeatureModule = {
     provide(c, T.AdoptionRequestRepository, { useValue: adapters.orders });
     provide(c, T.PetCreateClaims, { useValue: adapters.petCreateClaims });
     provide(c, T.EventFeed, { useValue: adapters.events });
+    // An animal kept at its organization is at the organization's place (the organizations feature's store).
+    provide(c, T.HomePlaces, { useValue: homePlacesOf(adapters.organizations) });
+    provide(
+      c,
+      T.RelocatePets,
+      once((d) => new RelocatePets(resolve(d, T.PetRepository), resolve(d, T.HomePlaces), resolve(d, Clock))),
+    );
     const deprecation = getPetDeprecation(config.getPetRemoval);
     provide(
       c,
       T.ListPets,
-      once((d) => new ListPets(resolve(d, T.PetRepository), resolve(d, Gazetteer))),
+      once((d) => new ListPets(resolve(d, T.PetRepository), resolve(d, Gazetteer), resolve(d, T.HomePlaces))),
     );
     provide(
       c,
@@ -104,7 +116,7 @@ export const adoptionModule: FeatureModule = {
           new CreatePet(resolve(d, T.PetRepository), resolve(d, T.PetCreateClaims), resolve(d, Clock), resolve(d, Gazetteer), {
             ttlMs: config.idempotencyTtlMs,
             leaseMs: idempotencyLeaseMs(config),
-          }),
+          }, resolve(d, T.HomePlaces), resolve(d, T.RelocatePets)),
       ),
     );
     provide(
@@ -130,6 +142,8 @@ export const adoptionModule: FeatureModule = {
             // The pet's photos go with it (the photos feature's store, through its port).
             adapters.photos,
             config.legacyPetOwner,
+            resolve(d, T.HomePlaces),
+            resolve(d, T.RelocatePets),
           ),
       ),
     );
@@ -210,6 +224,18 @@ export const adoptionModule: FeatureModule = {
     watchOutboxes([adapters.pets, adapters.orders], adapters.clock, metrics, OUTBOX_WATCH_INTERVAL_MS),
   ],
 };
+
+/** The organizations' store as the adoption feature reads it: each owner's place, and summaries for a page. */
+export function homePlacesOf(organizations: OrganizationStore): HomePlaces {
+  return {
+    placeOf: async (ownerId) => (await organizations.findById(ownerId))?.location ?? null,
+    summaries: async (ownerIds) => {
+      const ids = [...new Set(ownerIds)];
+      const found = ids.length === 0 ? [] : await organizations.list({ ids }, undefined, ids.length);
+      return new Map(found.map((one) => [one.id, { id: one.id, name: one.name, website: one.website, location: one.location }]));
+    },
+  };
+}
 
 /** Runs the hold sweep every `intervalMs`; the returned function stops it (waiting for a sweep under way). */
 export function sweepEvery(holds: SettleHolds, intervalMs: number, logger: Logger): () => Promise<void> {

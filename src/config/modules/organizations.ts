@@ -11,6 +11,11 @@ import {
 import { provide, resolve, token } from '../tokens.js';
 import { once, type FeatureModule } from './module.js';
 import { SHARED_TOKENS } from './shared.js';
+import { ADOPTION_TOKENS } from './adoption.js';
+import { every } from '../schedule.js';
+
+/** How often each instance finishes organization moves that a failure interrupted. */
+export const MOVE_SWEEP_INTERVAL_MS = 60_000;
 
 export const ORGANIZATIONS_TOKENS = {
   OrganizationStore: token<OrganizationStore>('OrganizationStore'),
@@ -27,13 +32,31 @@ export const organizationsModule: FeatureModule = {
     provide(
       c,
       T.Organizations,
-      once((d) => new Organizations(resolve(d, T.OrganizationStore), resolve(d, Gazetteer), resolve(d, Auditor), resolve(d, Clock))),
+      once(
+        (d) =>
+          new Organizations(resolve(d, T.OrganizationStore), resolve(d, Gazetteer), resolve(d, Auditor), resolve(d, Clock), {
+            // Its animals kept at the organization follow it (the adoption feature's use case).
+            follow: async (id) => {
+              await resolve(d, ADOPTION_TOKENS.RelocatePets).owner(id);
+            },
+          }),
+      ),
     );
   },
   publicRoutes: (d, _config, basePath) => [(v1) => organizationRoutes(v1, { organizations: resolve(d, T.Organizations), basePath })],
   adminRoutes: (d, _config, basePath) => [
     // Location headers name the organization on the public API.
     (admin) => adminOrganizationRoutes(admin, { organizations: resolve(d, T.Organizations), basePath: basePath.replace('/admin', '') }),
+  ],
+  start: ({ container, logger }) => [
+    every(MOVE_SWEEP_INTERVAL_MS, () =>
+      resolve(container, T.Organizations)
+        .sweepMoves()
+        .then((finished) => {
+          if (finished > 0) logger.warn({ finished }, "Moved the animals of organizations whose move an earlier failure interrupted");
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, 'The organization move sweep failed; it runs again at the next interval')),
+    ),
   ],
   schemas: {
     public: [OrganizationSchema, OrganizationsSchema, OrganizationPatchSchema],

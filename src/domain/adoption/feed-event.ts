@@ -65,6 +65,7 @@ export const PET_EVENT_FIELDS = [
   'publishedAt',
   ...RECORD_FIELDS,
   'photos',
+  'place',
 ] as const;
 
 /** The fields of an adoption request the API shows and an event compares. */

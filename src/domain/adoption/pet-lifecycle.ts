@@ -3,11 +3,11 @@
  * pet, and each change as a pure function from the pet to its next version (or a domain error).
  */
 import { ForbiddenError, InvalidTransitionError, PetHeldError, PhotoLimitReachedError, ValidationError } from '../shared/errors.js';
-import { checkCategoryId, checkName, MAX_PHOTOS_PER_PET, type Pet, type PetPhoto } from './pet.js';
+import { checkCategoryId, checkName, MAX_PHOTOS_PER_PET, petOf, placeAt, samePlace, type Pet, type PetPhoto } from './pet.js';
 import { type Instant } from '../shared/instant.js';
 import type { PetStatus } from './pet-status.js';
 import { checkRecord, mergeRecord, sameRecord, type PetRecord, type RecordInput } from './pet-record.js';
-import type { Gazetteer } from '../shared/place.js';
+import type { Gazetteer, Place } from '../shared/place.js';
 
 /**
  * The statuses a pet may move to from each status. `sold` goes back to `available` when an animal is
@@ -184,5 +184,37 @@ function next(
     // First listed as available: kept from then on, whatever the status does.
     publishedAt: pet.publishedAt ?? (status === 'available' ? now : null),
     photos,
+    // A new foster place follows the location; back from a foster home it has no place until
+    // the use case gives it its organization's (atHome).
+    place:
+      record.location === pet.location ? pet.place : placeAt(record.location, pet.place?.kind === 'organization' ? pet.place : null),
   };
+}
+
+/** Whether the animal is at its organization's place (not in a foster home). */
+export function isAtHome(pet: Pet): boolean {
+  return pet.location === null;
+}
+
+/**
+ * The animal kept at its organization, placed at the organization's `home` (null: nowhere) in the
+ * same version: for a pet made or changed by this request, before it is stored. A foster animal is
+ * returned as it is.
+ */
+export function atHome(pet: Pet, home: Place | null): Pet {
+  if (!isAtHome(pet)) return pet;
+  const place = placeAt(null, home);
+  return samePlace(place, pet.place) ? pet : petOf(pet.id, pet, place);
+}
+
+/**
+ * The shelter animal one version on at its organization's new place `home` (null: nowhere), or
+ * null when it is in a foster home or already there: what an organization's move does to each of
+ * its animals.
+ */
+export function relocatePet(pet: Pet, home: Place | null, now: Instant): Pet | null {
+  if (!isAtHome(pet)) return null;
+  const place = placeAt(null, home);
+  if (samePlace(place, pet.place)) return null;
+  return petOf(pet.id, next(pet, now, pet.heldBy, pet.status), place);
 }

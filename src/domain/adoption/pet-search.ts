@@ -36,7 +36,7 @@ export interface PetFilter {
   readonly publishedAfter?: string;
   /** Changed at or after this instant. */
   readonly updatedSince?: string;
-  /** The animal's postal code is one of these (US): a search near a place. */
+  /** The postal code of the animal's place (its foster home's, else its organization's) is one of these (US): a search near a place. */
   readonly postalCodes?: readonly string[];
 }
 
@@ -76,7 +76,7 @@ export function matchesFilter(pet: Pet, filter: PetFilter): boolean {
     (filter.namePrefix === undefined || foldName(pet.name).startsWith(filter.namePrefix)) &&
     (filter.publishedAfter === undefined || (pet.publishedAt !== null && pet.publishedAt >= filter.publishedAfter)) &&
     (filter.updatedSince === undefined || pet.updatedAt >= filter.updatedSince) &&
-    (filter.postalCodes === undefined || (pet.location !== null && filter.postalCodes.includes(pet.location.postalCode)))
+    (filter.postalCodes === undefined || (pet.place !== null && filter.postalCodes.includes(pet.place.postalCode)))
   );
 }
 

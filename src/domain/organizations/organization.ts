@@ -40,6 +40,18 @@ export interface Organization extends OrganizationProfile {
   readonly updatedAt: Instant;
   /** 1 when created, one more at every change: the ETag. */
   readonly version: number;
+  /**
+   * Set by a change of its place until its animals kept at the organization have moved there (never
+   * shown): a move interrupted by a crash is finished by the next change or by the sweep.
+   */
+  readonly relocating?: boolean;
+}
+
+/** Whether the organization's place moved between two profiles (its postal code or country). */
+export function placeMoved(before: OrganizationProfile | null, after: OrganizationProfile): boolean {
+  const a = before?.location ?? null;
+  const b = after.location;
+  return a === null || b === null ? a !== b : a.postalCode !== b.postalCode || a.country !== b.country;
 }
 
 /** A profile as a client sends it: every field but the name may be null (none); location in part, merged as RFC 7396 says. */

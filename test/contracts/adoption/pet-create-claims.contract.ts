@@ -28,6 +28,7 @@ const PET: Pet = {
   ownerId: 'acct_1042',
   heldBy: null,
   publishedAt: null,
+  place: { postalCode: '94110', city: 'San Francisco', region: 'CA', country: 'US', kind: 'organization' },
 };
 
 let nextPetId = 1_000;

@@ -317,6 +317,7 @@ describe('the pet lifecycle', () => {
         'id',
         'name',
         'ownerId',
+        'organizationId',
         'publishedAt',
         'status',
         'statusChangedAt',
@@ -326,6 +327,7 @@ describe('the pet lifecycle', () => {
         'photos',
         'primaryPhoto',
         'photoCount',
+        'place',
       ].sort(),
     );
   });

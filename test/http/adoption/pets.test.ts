@@ -34,12 +34,15 @@ describe('pets', () => {
         statusChangedAt: created,
         adoptedAt: null,
         ownerId: expect.stringMatching(/^key_/) as unknown,
+        organizationId: pet.ownerId,
         // Listed as available at once; a client that sends the seed's fields gets the empty record.
         publishedAt: created,
         ...EMPTY_RECORD,
         photos: [],
         primaryPhoto: null,
         photoCount: 0,
+        // Its organization has no profile yet: it is nowhere until the profile has a place.
+        place: null,
       });
       expect(response.headers.location).toBe('/v1/pets/1');
       expect(response.headers.etag).toBe('"1"');

@@ -9,13 +9,15 @@ import { TOKENS } from '../../../src/config/modules/features.js';
 import type { GetPet } from '../../../src/application/adoption/use-cases/get-pet.js';
 
 import { gazetteer } from '../../support/gazetteer.js';
+import { MemoryOrganizationStore } from '../../../src/adapters/organizations/memory/memory-organization-store.js';
+import { homePlacesOf } from '../../../src/config/modules/adoption.js';
 
 describe('typed tokens', () => {
   it('resolve what they were given, and a swapped token does not compile', () => {
     const c = rootContainer.createChildContainer();
     const pets = new MemoryPetRepository();
     provide(c, TOKENS.PetRepository, { useValue: pets });
-    provide(c, TOKENS.ListPets, { useFactory: (d) => new ListPets(resolve(d, TOKENS.PetRepository), gazetteer) });
+    provide(c, TOKENS.ListPets, { useFactory: (d) => new ListPets(resolve(d, TOKENS.PetRepository), gazetteer, homePlacesOf(new MemoryOrganizationStore())) });
     // @ts-expect-error: a pet repository is not a clock.
     provide(c, TOKENS.Clock, { useValue: pets });
     provide(c, TOKENS.Clock, { useValue: systemClock });

@@ -14,7 +14,48 @@ import { PhotoSchema } from './pet-view.js';
 import { PET_TRANSITIONS } from '../../../domain/adoption/pet-lifecycle.js';
 import { idempotencyHeadersSchema } from '../../shared/http/schemas/common-schemas.js';
 import { recordInputProperties, recordOutputProperties } from './record-schemas.js';
-import { distanceProperty } from '../../shared/http/schemas/place-schemas.js';
+import { distanceProperty, placeSchema } from '../../shared/http/schemas/place-schemas.js';
+import type { PetPlace } from '../../../domain/adoption/pet.js';
+
+/** Where an animal can be met, and whether that is its organization's place or a foster home's. */
+const PetPlaceSchema = (() => {
+  const place = placeSchema('') as unknown as { properties: Record<string, unknown>; required: string[] };
+  return Type.Unsafe<PetPlace | null>({
+    type: ['object', 'null'],
+    properties: {
+      ...place.properties,
+      kind: {
+        type: 'string',
+        enum: ['organization', 'foster'],
+        description: "`organization`: at its organization's place (it has no `location`); `foster`: in a foster home, at its `location`",
+      },
+    },
+    required: [...place.required, 'kind'],
+    additionalProperties: false,
+    description:
+      "Where the animal can be met, read-only: its foster home's place (`location`) when it has one, else its organization's (the organization's `location`), as coarse as a postal code; `near` searches it. Follows the organization when it moves. null while its organization has no place (no profile yet, or none with a location). To put the animal in a foster home, set `location`; to bring it back, set `location` to null",
+  });
+})();
+
+/** An organization as a page of animals embeds it with `expand=organization`: enough to show whose an animal is and where. */
+export const PetOrganizationSchema = Type.Unsafe<{
+  id: string;
+  name: string;
+  website: string | null;
+  location: Static<ReturnType<typeof placeSchema>>;
+} | null>({
+  type: ['object', 'null'],
+  properties: {
+    id: { type: 'string', description: 'The organization (GET /v1/organizations/{id})' },
+    name: { type: 'string', description: 'Its name, as partner sites show it' },
+    website: { type: ['string', 'null'], description: 'Its website; null when it gives none' },
+    location: placeSchema("Its postal code's place; null when it gives none"),
+  },
+  required: ['id', 'name', 'website', 'location'],
+  additionalProperties: false,
+  description:
+    'Only with `expand=organization`: a summary of the organization whose animal it is, as it is now (GET /v1/organizations/{id} has the rest); null while it has no profile',
+});
 
 const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
 
@@ -88,6 +129,11 @@ export const PetSchema = Type.Object(
       description:
         "Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key without one, the id of the first key of its rotation chain). Only keys of this owner may change or remove it, or decide its adoption requests. null for animals added before owners were recorded",
     }),
+    organizationId: Type.Unsafe<string | null>({
+      type: ['string', 'null'],
+      description:
+        'The organization whose animal it is, the id GET /v1/organizations/{id} answers: its owner (`ownerId`). null for animals added before owners were recorded',
+    }),
     publishedAt: Type.Unsafe<string | null>({
       type: ['string', 'null'],
       format: 'date-time',
@@ -103,7 +149,9 @@ export const PetSchema = Type.Object(
       description: 'The first of its photos, the one a listing shows; null when it has none',
     }),
     photoCount: Type.Integer({ minimum: 0, maximum: MAX_PHOTOS_PER_PET, description: 'How many photos it has' }),
-    distance: distanceProperty("the animal's"),
+    place: PetPlaceSchema,
+    organization: Type.Optional(PetOrganizationSchema),
+    distance: distanceProperty("the animal's place's"),
   },
   {
     title: 'Pet',
@@ -121,6 +169,7 @@ export const PetSchema = Type.Object(
         statusChangedAt: '2026-11-25T10:00:00.000Z',
         adoptedAt: null,
         ownerId: 'acct_1042',
+        organizationId: 'acct_1042',
         publishedAt: '2026-11-25T10:00:00.000Z',
         species: 'dog',
         breeds: { primary: 'Labrador Retriever', secondary: null, mixed: true },
@@ -146,6 +195,7 @@ export const PetSchema = Type.Object(
         photos: [],
         primaryPhoto: null,
         photoCount: 0,
+        place: { postalCode: '94110', city: 'San Francisco', region: 'CA', country: 'US', kind: 'organization' },
       },
     ],
   },
@@ -176,7 +226,7 @@ export const PetPatchSchema = Type.Object(
     additionalProperties: false,
     minProperties: 1,
     description:
-      "The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a member left out stays, null removes it) and null clears a record field; null for name, categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, publishedAt) are refused. The record is checked whole after the merge: a new species needs breeds, coat and colours of its own.",
+      "The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a member left out stays, null removes it) and null clears a record field; null for name, categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, organizationId, publishedAt, place) are refused. The record is checked whole after the merge: a new species needs breeds, coat and colours of its own.",
     examples: [{ name: 'Rexy' }, { status: 'pending' }, { goodWith: { cats: true }, breeds: { secondary: null } }],
   },
 );
@@ -190,9 +240,12 @@ export const READ_ONLY_PET_FIELDS = [
   'statusChangedAt',
   'adoptedAt',
   'ownerId',
+  'organizationId',
   'publishedAt',
   'primaryPhoto',
   'photoCount',
+  'place',
+  'organization',
   'distance',
 ] as const;
 

@@ -61,6 +61,8 @@ function photoView(photo: PetPhoto): PhotoView {
 }
 
 export type PetView = Omit<Pet, 'heldBy' | 'photos'> & {
+  /** The organization whose animal it is: its owner's (GET /v1/organizations/{organizationId}). */
+  readonly organizationId: string | null;
   readonly photos: PhotoView[];
   readonly primaryPhoto: PhotoView | null;
   readonly photoCount: number;
@@ -80,6 +82,7 @@ export function petView(pet: Pet): PetView {
     statusChangedAt: pet.statusChangedAt,
     adoptedAt: pet.adoptedAt,
     ownerId: pet.ownerId,
+    organizationId: pet.ownerId,
     publishedAt: pet.publishedAt,
     species: pet.species,
     breeds: pet.breeds,
@@ -95,6 +98,7 @@ export function petView(pet: Pet): PetView {
     adoptionFee: pet.adoptionFee,
     tags: pet.tags,
     location: pet.location,
+    place: pet.place,
     photos,
     primaryPhoto: photos[0] ?? null,
     photoCount: photos.length,

@@ -91,7 +91,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         operationId: 'listPets',
         summary: 'List and find animals: by what adopters ask, near a place, in the order asked',
         description:
-          'By id unless `sort` says otherwise. Every filter given must hold (values of one filter are alternatives: `species=cat,dog`); an unknown parameter or value is refused with 400, never ignored. `near` (a postal code, or `lat,lng`) keeps the animals within `radius` (100 miles by default, at most 500, in km when it ends in `km`) and gives each its `distance` in that unit, whole, between postal codes\' centres; animals without a location are not near anywhere. `sort=random` with a `seed` gives one order, page after page. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page: no animal twice, none that did not change missed, in every order. `total=true` counts what the search finds (`X-Total-Count`). `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.',
+          'By id unless `sort` says otherwise. Every filter given must hold (values of one filter are alternatives: `species=cat,dog`); an unknown parameter or value is refused with 400, never ignored. `near` (a postal code, or `lat,lng`) keeps the animals within `radius` (100 miles by default, at most 500, in km when it ends in `km`) and gives each its `distance` in that unit, whole, between postal codes\' centres; each animal is where its `place` says: its foster home\'s place, or else its organization\'s (an animal whose organization has no place yet is not near anywhere). `expand=organization` embeds each animal\'s organization (name, website, place), so a listing page is one call. `sort=random` with a `seed` gives one order, page after page. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page: no animal twice, none that did not change missed, in every order. `total=true` counts what the search finds (`X-Total-Count`). `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.',
         tags: ['pets'],
         querystring: ListPetsQuerySchema,
         response: {
@@ -132,7 +132,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       const query = request.query;
       const { limit, cursor, id, fields } = query;
       const page = await listPets.execute(searchOf(query, limit, cursor, id));
-      const { pets, nextCursor, distances } = page;
+      const { pets, nextCursor, distances, organizations } = page;
       if (nextCursor !== null) {
         // The same query for the next page (the seed chosen, if none was given), and its cursor.
         const kept: Record<string, string> = {};
@@ -144,10 +144,12 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       if (page.total !== null) {
         reply.header('X-Total-Count', String(page.total.value)).header('X-Total-Count-Relation', page.total.exact ? 'eq' : 'gte');
       }
+      const organizationOf = (pet: Pet) => (pet.ownerId === null ? null : (organizations?.get(pet.ownerId) ?? null));
       if (fields !== undefined) {
         const project = projection(fields);
         const shown = pets.map((pet) => {
           const sparse = project(petView(pet));
+          if (organizations !== null && fields.includes('organization')) sparse.organization = organizationOf(pet);
           return distances !== null && fields.includes('distance') ? { ...sparse, distance: distances.get(pet.id) } : sparse;
         });
         return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(shown));
@@ -155,6 +157,15 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       serializePet ??= reply.compileSerializationSchema(PetSchema as unknown as Record<string, unknown>) as unknown as (
         pet: PetView,
       ) => string;
+      if (organizations !== null) {
+        // Each animal with its organization as it is now: serialised anew, never from the kept bytes.
+        const shown = pets.map((pet) => ({
+          ...petView(pet),
+          organization: organizationOf(pet),
+          ...(distances !== null && { distance: distances.get(pet.id) ?? 0 }),
+        }));
+        return reply.type(JSON_TYPE).send(`[${shown.map((one) => (serializePet as (pet: PetView) => string)(one)).join(',')}]`);
+      }
       const kept = distances === null ? pages.get(pets) : undefined;
       if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
       const parts: Buffer[] = [OPEN_ARRAY];
@@ -351,11 +362,12 @@ function searchOf(query: ListPetsQuery, limit?: number, cursor?: string, id?: nu
   };
   let plain = true;
   for (const name in query) if (!PLAIN.has(name)) plain = false;
-  if (plain) return query.status === undefined ? page : { ...page, filter: { status: [query.status] } };
-  const { near, radius, sort, seed, total, name, organizationId, status, ...record } = query;
+  const statuses = query.status === undefined ? undefined : Array.isArray(query.status) ? query.status : [query.status];
+  if (plain) return statuses === undefined ? page : { ...page, filter: { status: statuses } };
+  const { near, radius, sort, seed, total, name, organizationId, status: _status, expand, ...record } = query;
   const filter = {
     ...record,
-    ...(status !== undefined && { status: [status] }),
+    ...(statuses !== undefined && { status: statuses }),
     ...(organizationId !== undefined && { ownerIds: organizationId }),
     ...(name !== undefined && { namePrefix: name }),
   } as Record<string, unknown>;
@@ -368,6 +380,7 @@ function searchOf(query: ListPetsQuery, limit?: number, cursor?: string, id?: nu
     ...(sort !== undefined && { sort: sort as PetSort }),
     ...(seed !== undefined && { seed }),
     ...(total !== undefined && { total }),
+    ...(expand?.includes('organization') === true && { expandOrganization: true }),
   };
 }
 

@@ -8,9 +8,10 @@ import { cursorQuery, limitQuery } from '../../shared/http/schemas/common-schema
 import { dateTime } from '../../shared/http/schemas/dates.js';
 import { nearQuery, radiusQuery } from '../../shared/http/schemas/place-schemas.js';
 import { fieldsQuery, PetStatusSchema } from './pet-schemas.js';
+import { PET_STATUSES, type PetStatus } from '../../../domain/adoption/pet-status.js';
 
 /** A filter that takes several values: `name=a,b` or `name=a&name=b` (a value with ", " in it, repeated). */
-const listOf = (item: TSchema, description: string, invalid: string) =>
+const listOf = <T extends TSchema>(item: T, description: string, invalid: string) =>
   Type.Optional(Type.Array(item, { minItems: 1, maxItems: 50, description, 'x-invalid': `${invalid} (at most 50)` }));
 const yesNo = (description: string) =>
   Type.Optional(
@@ -23,12 +24,37 @@ const instant = (description: string) => Type.Optional(dateTime(description));
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '^[^,]+$' });
 
 /** The query parameters that take lists, split on commas before validation. */
-export const LIST_PARAMETERS = ['id', 'species', 'breed', 'sex', 'ageGroup', 'size', 'coat', 'color', 'organizationId'] as const;
+export const LIST_PARAMETERS = [
+  'id',
+  'status',
+  'species',
+  'breed',
+  'sex',
+  'ageGroup',
+  'size',
+  'coat',
+  'color',
+  'organizationId',
+  'expand',
+] as const;
+
+/** What `expand=` may embed in each animal. */
+export const EXPANDABLE = ['organization'] as const;
 
 export const ListPetsQuerySchema = Type.Object(
   {
     limit: limitQuery('animals'),
-    status: Type.Optional(PetStatusSchema('Filters by availability')),
+    // One status, or several: a client of the one-status parameter sends what it always sent.
+    status: Type.Optional(
+      Type.Unsafe<PetStatus | PetStatus[]>({
+        anyOf: [
+          PetStatusSchema('One availability'),
+          { type: 'array', items: PetStatusSchema('An availability'), minItems: 1, maxItems: PET_STATUSES.length },
+        ],
+        description: 'Filters by availability: one (`status=available`), or several (`status=available,pending`, or repeated)',
+        'x-invalid': `must be one of: ${PET_STATUSES.join(', ')} (several separated by commas)`,
+      }),
+    ),
     id: Type.Optional(
       Type.Array(
         Type.Integer({
@@ -120,6 +146,15 @@ export const ListPetsQuerySchema = Type.Object(
       }),
     ),
     fields: fieldsQuery(),
+    expand: Type.Optional(
+      Type.Array(Type.String({ enum: [...EXPANDABLE] }), {
+        minItems: 1,
+        maxItems: EXPANDABLE.length,
+        description:
+          "`expand=organization` embeds in each animal a summary of its organization (`organization`: id, name, website, location), so a listing page needs no second call; `null` for an animal whose organization has no profile",
+        'x-invalid': `must list what to embed: ${EXPANDABLE.join(', ')}`,
+      }),
+    ),
     cursor: cursorQuery('query', 512),
   },
   { additionalProperties: false },

@@ -11,9 +11,10 @@ export function fieldsAsList(query: { fields?: unknown }): void {
 
 /** An animal with `id` and the fields asked for, in the order Pet shows them (a field named twice comes once). */
 export function projection(fields: readonly string[]): (pet: PetView) => Record<string, unknown> {
-  // `distance` is the search's, not the animal's: the route adds it.
+  // `distance` is the search's and `organization` the expansion's, not the animal's: the route adds them.
   const chosen = PET_FIELD_NAMES.filter(
-    (name): name is Exclude<typeof name, 'distance'> => name !== 'id' && name !== 'distance' && fields.includes(name),
+    (name): name is Exclude<typeof name, 'distance' | 'organization'> =>
+      name !== 'id' && name !== 'distance' && name !== 'organization' && fields.includes(name),
   );
   return (pet) => {
     const shown: Record<string, unknown> = { id: pet.id };

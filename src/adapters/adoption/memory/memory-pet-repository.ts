@@ -85,7 +85,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   async locate(filter: PetFilter, postalCodes: readonly string[], max: number): Promise<LocatedPet[]> {
     const found: LocatedPet[] = [];
     for (const pet of this.inPostalCodes(postalCodes)) {
-      if (pet.location && matchesFilter(pet, filter)) found.push({ id: pet.id, postalCode: pet.location.postalCode });
+      if (pet.place !== null && matchesFilter(pet, filter)) found.push({ id: pet.id, postalCode: pet.place.postalCode });
       if (found.length >= max) break;
     }
     return found;
@@ -117,6 +117,15 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
 
   async listHeld(afterId: PetId, limit: number): Promise<Pet[]> {
     return this.all.filter((pet) => pet.heldBy !== null && pet.id > afterId).slice(0, limit);
+  }
+
+  async listAtHome(ownerId: string, afterId: PetId, limit: number): Promise<Pet[]> {
+    const found: Pet[] = [];
+    for (let i = firstIndexAfter(this.all, afterId); i < this.all.length && found.length < limit; i++) {
+      const pet = this.all[i] as Pet;
+      if (pet.ownerId === ownerId && pet.location === null) found.push(pet);
+    }
+    return found;
   }
 
   ping(): Promise<void> {
@@ -176,8 +185,8 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     insertInOrder(sameStatus, pet);
     this.byStatus.set(pet.status, sameStatus);
     for (const list of this.sorted.values()) list.add(pet);
-    if (pet.location !== null) {
-      const code = pet.location.postalCode;
+    if (pet.place !== null) {
+      const code = pet.place.postalCode;
       const here = this.byPostalCode.get(code);
       if (here === undefined) this.byPostalCode.set(code, new Set([pet]));
       else here.add(pet);
@@ -189,10 +198,10 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     removeFrom(this.all, pet.id);
     removeFrom(this.byStatus.get(pet.status) ?? [], pet.id);
     for (const list of this.sorted.values()) list.remove(pet);
-    if (pet.location !== null) {
-      const here = this.byPostalCode.get(pet.location.postalCode);
+    if (pet.place !== null) {
+      const here = this.byPostalCode.get(pet.place.postalCode);
       here?.delete(pet);
-      if (here?.size === 0) this.byPostalCode.delete(pet.location.postalCode);
+      if (here?.size === 0) this.byPostalCode.delete(pet.place.postalCode);
     }
   }
 }

@@ -27,7 +27,8 @@ export async function ensureSearchIndexes(db: Db): Promise<void> {
   await pets.createIndex({ publishedAt: -1, _id: -1 }, { name: 'published_id' });
   await pets.createIndex({ updatedAt: 1, _id: 1 }, { name: 'updated_id' });
   await pets.createIndex({ shuffle: 1, _id: 1 }, { name: 'shuffle_id' });
-  await pets.createIndex({ 'location.postalCode': 1, _id: 1 }, { name: 'postal_code_id' });
+  // Near a place: the postal code of where each animal is (its foster home's, else its organization's).
+  await pets.createIndex({ 'place.postalCode': 1, _id: 1 }, { name: 'place_postal_code_id' });
   await pets.createIndex({ nameKey: 1, _id: 1 }, { name: 'name_id' });
   await pets.createIndex({ ownerId: 1, _id: 1 }, { name: 'owner_id' });
 }
@@ -85,7 +86,7 @@ export function queryOf(filter: PetFilter): Document {
   if (filter.namePrefix !== undefined) all.push({ nameKey: { $gte: filter.namePrefix, $lt: `${filter.namePrefix}\uffff` } });
   if (filter.publishedAfter !== undefined) all.push({ publishedAt: { $gte: new Date(filter.publishedAfter) } });
   if (filter.updatedSince !== undefined) all.push({ updatedAt: { $gte: new Date(filter.updatedSince) } });
-  field('location.postalCode', filter.postalCodes);
+  field('place.postalCode', filter.postalCodes);
   return all.length === 1 ? LIVE : { $and: all };
 }
 

@@ -1,6 +1,6 @@
 /** How pets and their ids are stored in MongoDB: ids and category ids as int64, read back as bigint. */
 import { Long } from 'mongodb';
-import type { Pet, PetPhoto } from '../../../domain/adoption/pet.js';
+import type { Pet, PetPhoto, PetPlace } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
 import type { Place } from '../../../domain/shared/place.js';
 import {
@@ -54,6 +54,8 @@ export interface StoredPetFields {
   tags?: string[];
   location?: Place | null;
   photos?: PetPhoto[];
+  /** Where it can be met (see PetPlace); searched near a place on its postal code. Missing before places were stored: the backfillPetPlaces migration sets it. */
+  place?: PetPlace | null;
 }
 
 export function storedPetFields(pet: Pet): StoredPetFields {
@@ -84,6 +86,7 @@ export function storedPetFields(pet: Pet): StoredPetFields {
     tags: [...pet.tags],
     location: pet.location,
     photos: pet.photos.map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
+    place: pet.place,
   };
 }
 
@@ -139,7 +142,15 @@ export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
         }
       : null,
     photos: (fields.photos ?? []).map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
+    place: placeFromStored(fields),
   };
+}
+
+/** The stored place; one stored before places were, read from its foster location (a shelter animal's is the migration's). */
+function placeFromStored(fields: StoredPetFields): PetPlace | null {
+  const place = fields.place ?? (fields.location ? { ...fields.location, kind: 'foster' as const } : null);
+  if (!place) return null;
+  return { postalCode: place.postalCode, city: place.city, region: place.region, country: place.country, kind: place.kind };
 }
 
 /** int64 values are read as bigint; the service only ever writes values within 2^53-1. */

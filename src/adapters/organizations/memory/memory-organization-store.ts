@@ -39,4 +39,13 @@ export class MemoryOrganizationStore implements OrganizationStore {
     this.byId.set(organization.id, organization);
     return true;
   }
+
+  async listRelocating(limit: number): Promise<Organization[]> {
+    return [...this.byId.values()].filter((organization) => organization.relocating === true).slice(0, limit);
+  }
+
+  async settleRelocation(id: string, version: number): Promise<void> {
+    const stored = this.byId.get(id);
+    if (stored?.version === version && stored.relocating === true) this.byId.set(id, { ...stored, relocating: false });
+  }
 }

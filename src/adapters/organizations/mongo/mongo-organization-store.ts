@@ -24,6 +24,8 @@ export class MongoOrganizationStore extends MongoStore implements OrganizationSt
     await db.collection('organizations').createIndexes([
       { key: { 'location.country': 1, 'location.region': 1, _id: 1 }, name: 'country_region_id' },
       { key: { 'location.postalCode': 1, _id: 1 }, name: 'postal_code_id' },
+      // Only organizations whose animals are still moving: the sweep's few.
+      { key: { relocating: 1 }, name: 'relocating', partialFilterExpression: { relocating: true } },
     ]);
   }
 
@@ -70,6 +72,16 @@ export class MongoOrganizationStore extends MongoStore implements OrganizationSt
       return updateAtVersion(this.organizations, _id, expectedVersion, { $set: fields });
     });
   }
+
+  listRelocating(limit: number): Promise<Organization[]> {
+    return this.run(async () => (await this.organizations.find({ relocating: true }).limit(limit).toArray()).map(toOrganization));
+  }
+
+  settleRelocation(id: string, version: number): Promise<void> {
+    return this.run(async () => {
+      await this.organizations.updateOne({ _id: id, version, relocating: true }, { $set: { relocating: false } });
+    });
+  }
 }
 
 function toDocument(organization: Organization): OrganizationDocument {
@@ -99,5 +111,6 @@ function toOrganization(document: OrganizationDocument): Organization {
     createdAt: document.createdAt.toISOString(),
     updatedAt: document.updatedAt.toISOString(),
     version: document.version,
+    relocating: document.relocating === true,
   };
 }

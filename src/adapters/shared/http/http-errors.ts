@@ -82,10 +82,14 @@ const LOCATIONS: Readonly<Record<string, string>> = { querystring: 'query parame
 
 /** Names the offending field and says what is expected of it, in the schema's own words where it has them. */
 function validationMessage(error: FastifyError): string {
-  const first = (error.validation as AjvError[] | undefined)?.[0];
+  const errors = (error.validation as AjvError[] | undefined) ?? [];
+  // A value that fits none of a union's forms is told what the union takes, not what its first form does.
+  const first = errors.find((one) => one.keyword === 'anyOf') ?? errors[0];
   if (!first) return error.message;
   const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'field';
-  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  // A query parameter is named as the client wrote it (`fields`, not `fields.0`: the list's first item).
+  const field = error.validationContext === 'querystring' ? (path.split('.')[0] ?? path) : path;
   if (field === '') {
     if (first.keyword === 'type') return 'the request body must be a JSON object';
     if (first.keyword === 'required') {

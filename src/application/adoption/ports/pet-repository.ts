@@ -62,6 +62,8 @@ export interface PetRepository extends Outbox {
    * otherwise. Its events stay in the outbox until the relay has them.
    */
   remove(id: PetId, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean>;
+  /** The owner's animals kept at its organization (no foster location), in id order after `afterId`: those an organization's move moves. */
+  listAtHome(ownerId: string, afterId: PetId, limit: number): Promise<Pet[]>;
   /** Pets held by an adoption request, in id order after `afterId`, for the repair sweep. */
   listHeld(afterId: PetId, limit: number): Promise<Pet[]>;
   /** Resolves when the backing store answers; rejects otherwise. */

@@ -4,7 +4,7 @@
  * concurrent changes sent with one If-Match exactly one lands and the others get 412.
  */
 import { PetHeldError, PetNotFoundError } from '../../../domain/shared/errors.js';
-import { changePet, checkPetOwner, type PetPatch } from '../../../domain/adoption/pet-lifecycle.js';
+import { atHome, changePet, checkPetOwner, ownerOfPet, type PetPatch } from '../../../domain/adoption/pet-lifecycle.js';
 import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
 import { type Pet, type PetId } from '../../../domain/adoption/pet.js';
 import { instantOf } from '../../../domain/shared/instant.js';
@@ -16,6 +16,8 @@ import type { Caller } from '../../shared/caller.js';
 import type { SettleHolds } from './settle-holds.js';
 import { LOST_RACE, retryOnConflict } from '../../shared/conditional-writes.js';
 import { feedEvents } from '../services/feed-events.js';
+import type { HomePlaces } from '../ports/home-places.js';
+import type { RelocatePets } from './relocate-pets.js';
 
 export class ChangePet {
   constructor(
@@ -27,6 +29,9 @@ export class ChangePet {
     private readonly photos: PhotoStore,
     /** The owner of pets stored before owners were recorded (LEGACY_PET_OWNER), or null. */
     private readonly legacyOwner: string | null,
+    /** Where an animal back from a foster home is: its organization's place. */
+    private readonly homes: HomePlaces,
+    private readonly relocate: RelocatePets,
   ) {}
 
   /** The pet after the change (the same version when the change changes nothing). */
@@ -35,10 +40,23 @@ export class ChangePet {
       const pet = await this.current(id);
       checkPetOwner(pet, caller.ownerId, this.legacyOwner);
       checkIfMatch(ifMatch, true, pet.version, `pet ${id}`);
-      const changed = changePet(pet, patch, instantOf(this.clock.nowMs()), this.gazetteer);
+      let changed = changePet(pet, patch, instantOf(this.clock.nowMs()), this.gazetteer);
       if (changed === pet) return pet;
+      // Back from a foster home: at its organization's place, read now.
+      const owner = ownerOfPet(pet, this.legacyOwner) ?? '';
+      const back = changed.location === null && pet.location !== null;
+      const home = back ? await this.homes.placeOf(owner) : null;
+      if (back) changed = atHome(changed, home);
       if (await this.pets.update(changed, pet.version, feedEvents.petChanged(this.clock, pet, changed))) {
         if (changed.status === 'sold' && pet.status !== 'sold') await this.holds.cancelPlaced(id, 'pet_adopted');
+        // The organization may have moved since its place was read: then the animal follows it.
+        if (back) {
+          const now = await this.homes.placeOf(owner);
+          if (now?.postalCode !== home?.postalCode || now?.country !== home?.country) {
+            await this.relocate.pet(id, owner);
+            return (await this.current(id)) ?? changed;
+          }
+        }
         return changed;
       }
       // Lost to a concurrent change: read again, and the If-Match (if it named that version) now fails.

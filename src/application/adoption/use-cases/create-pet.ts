@@ -11,6 +11,8 @@ import type { Clock } from '../../shared/ports/clock.js';
 import type { IdempotencyScope, PetCreateClaims } from '../ports/pet-create-claims.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import { feedEvents } from '../services/feed-events.js';
+import type { HomePlaces } from '../ports/home-places.js';
+import type { RelocatePets } from './relocate-pets.js';
 
 export interface IdempotencyPolicy {
   /** How long a completed create is replayed. */
@@ -32,6 +34,9 @@ export class CreatePet {
     private readonly clock: Clock,
     private readonly gazetteer: Gazetteer,
     private readonly policy: IdempotencyPolicy,
+    /** Where an animal kept at its organization is: the organization's place. */
+    private readonly homes: HomePlaces,
+    private readonly relocate: RelocatePets,
   ) {}
 
   /** Adds the pet as `ownerId`'s. */
@@ -39,8 +44,12 @@ export class CreatePet {
     // Invalid input is refused before any claim, so a client can fix the body and retry with the same key.
     const now = instantOf(this.clock.nowMs());
     const fields = draftPet(input, now.slice(0, 10), this.gazetteer);
-    const draft = newPetDraft(fields, ownerId, now);
-    if (!scope) return { pet: await this.pets.add(draft, (pet) => feedEvents.petCreated(this.clock, pet)), replayed: false };
+    const home = fields.location === null ? await this.homes.placeOf(ownerId) : null;
+    const draft = newPetDraft(fields, ownerId, now, home);
+    if (!scope) {
+      const pet = await this.pets.add(draft, (stored) => feedEvents.petCreated(this.clock, stored));
+      return { pet: await this.followed(pet, home), replayed: false };
+    }
 
     const token = randomUUID();
     const fingerprint = fingerprintOf(input);
@@ -73,7 +82,19 @@ export class CreatePet {
     // The pet is stored; if remembering it fails, the claim still holds its id, so a retry finds the
     // same pet, and the client gets its 201.
     await this.claims.complete(scope, token, stored.pet, this.clock.nowMs(), this.policy.ttlMs).catch(() => undefined);
-    return { pet: stored.pet, replayed: !stored.created };
+    return { pet: stored.created ? await this.followed(stored.pet, home) : stored.pet, replayed: !stored.created };
+  }
+
+  /**
+   * An animal stored at its organization's place as read before the write: when the organization
+   * moved meanwhile (its move's walk may have passed before this animal was stored), it follows now.
+   */
+  private async followed(pet: Pet, home: Awaited<ReturnType<HomePlaces['placeOf']>>): Promise<Pet> {
+    if (pet.location !== null) return pet;
+    const now = await this.homes.placeOf(pet.ownerId ?? '');
+    if (now?.postalCode === home?.postalCode && now?.country === home?.country) return pet;
+    await this.relocate.pet(pet.id, pet.ownerId ?? '');
+    return (await this.pets.findById(pet.id)) ?? pet;
   }
 }
 

@@ -21,6 +21,7 @@ import { instantOf, parseInstant } from '../../../domain/shared/instant.js';
 import { servedDistance, type DistanceUnit } from '../../../domain/shared/geo.js';
 import { NearbyPlaces, type Gazetteer, type NearbyCode, type NearPlace } from '../../../domain/shared/place.js';
 import type { PetRepository } from '../ports/pet-repository.js';
+import type { HomePlaces, OrganizationSummary } from '../ports/home-places.js';
 import { pageLimit } from '../../shared/cursor.js';
 import { decodePosition, encodePosition, SEED, type Position } from './search-cursor.js';
 
@@ -49,6 +50,8 @@ export interface ListPetsInput {
   readonly seed?: string;
   /** Count the animals the search finds (exact up to TOTAL_BOUND). */
   readonly total?: boolean;
+  /** Each animal's organization summarised in the same answer. */
+  readonly expandOrganization?: boolean;
 }
 
 export interface PetPage {
@@ -61,6 +64,8 @@ export interface PetPage {
   /** The random order's seed (the one given, or the one chosen). */
   readonly seed: string | null;
   readonly total: { readonly value: number; readonly exact: boolean } | null;
+  /** With `expandOrganization`: the page's organizations that have a profile, by id. */
+  readonly organizations: ReadonlyMap<string, OrganizationSummary> | null;
 }
 
 type Near = NearPlace;
@@ -77,6 +82,7 @@ export class ListPets {
   constructor(
     private readonly pets: PetRepository,
     gazetteer: Gazetteer,
+    private readonly homes: HomePlaces,
     private readonly newSeed: () => string = () => Math.random().toString(36).slice(2, 12),
   ) {
     this.nearby = new NearbyPlaces(gazetteer);
@@ -114,11 +120,16 @@ export class ListPets {
     const nextCursor =
       found.length > limit && last !== undefined ? encodePosition(this.positionAfter(last, sort, near, seed, wrapped)) : null;
     const total = input.total === true ? await this.totalOf(filter, near, sort) : null;
+    const organizations =
+      input.expandOrganization === true
+        ? await this.homes.summaries(pets.map((pet) => pet.ownerId).filter((id): id is string => id !== null))
+        : null;
     return {
+      organizations,
       pets,
       nextCursor,
       distances:
-        near && new Map(pets.map((pet) => [pet.id, servedDistance(near.kmOf.get(pet.location?.postalCode ?? '') ?? 0, near.unit)])),
+        near && new Map(pets.map((pet) => [pet.id, servedDistance(near.kmOf.get(pet.place?.postalCode ?? '') ?? 0, near.unit)])),
       unit: near?.unit ?? null,
       seed,
       total,
@@ -180,7 +191,7 @@ export class ListPets {
     // An animal changed or removed between the two reads is left out: the next page starts after the last one shown.
     return page
       .map((row) => byId.get(row.id))
-      .filter((pet): pet is Pet => pet !== undefined && pet.location !== null && kmOf.has(pet.location.postalCode));
+      .filter((pet): pet is Pet => pet !== undefined && pet.place !== null && kmOf.has(pet.place.postalCode));
   }
 
   /**
@@ -211,7 +222,7 @@ export class ListPets {
   private positionAfter(pet: Pet, sort: PetSort, near: Near | null, seed: string | null, wrapped: boolean): Position {
     switch (sort) {
       case 'distance':
-        return { sort, id: pet.id, value: near?.kmOf.get(pet.location?.postalCode ?? '') ?? 0 };
+        return { sort, id: pet.id, value: near?.kmOf.get(pet.place?.postalCode ?? '') ?? 0 };
       case 'random':
         return { sort, id: pet.id, value: shuffleOf(pet.id), seed: seed ?? '', wrapped };
       default: {

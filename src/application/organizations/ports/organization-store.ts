@@ -21,4 +21,8 @@ export interface OrganizationStore {
   list(filter: OrganizationFilter, afterId: string | undefined, limit: number): Promise<Organization[]>;
   /** Stores the organization in place of the stored one when that one's version is `expectedVersion`; false otherwise. */
   update(organization: Organization, expectedVersion: number): Promise<boolean>;
+  /** Organizations whose animals have not all followed their last move (`relocating`), at most `limit`. */
+  listRelocating(limit: number): Promise<Organization[]>;
+  /** Clears `relocating` while the organization is still at `version` (a later change clears its own). */
+  settleRelocation(id: string, version: number): Promise<void>;
 }

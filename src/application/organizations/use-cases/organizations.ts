@@ -7,6 +7,7 @@ import { ForbiddenError, OrganizationExistsError, OrganizationNotFoundError, Val
 import {
   checkOrganizationId,
   mergeProfile,
+  placeMoved,
   profileChanges,
   sameProfile,
   type Organization,
@@ -23,6 +24,15 @@ import type { Caller } from '../../shared/caller.js';
 import { decodeCursor, pageLimit, pageOf } from '../../shared/cursor.js';
 import { LOST_RACE, retryOnConflict } from '../../shared/conditional-writes.js';
 import type { OrganizationFilter, OrganizationStore } from '../ports/organization-store.js';
+
+/**
+ * Port: what follows an organization's move, its animals kept at the organization (the adoption
+ * feature's, wired by the composition root). Idempotent: run again, it moves nothing twice.
+ */
+export interface OrganizationMoves {
+  /** Moves the animals `organizationId` keeps at the organization to its current place. */
+  follow(organizationId: string): Promise<void>;
+}
 
 /** Who changes an organization: an operator (any), or a key of the organization's own. */
 export type Changer = { readonly operator: Actor } | { readonly caller: Caller };
@@ -47,6 +57,7 @@ export class Organizations {
     private readonly gazetteer: Gazetteer,
     private readonly auditor: Auditor,
     private readonly clock: Clock,
+    private readonly moves: OrganizationMoves,
   ) {
     this.nearby = new NearbyPlaces(gazetteer);
   }
@@ -82,11 +93,31 @@ export class Organizations {
     checkOrganizationId(id);
     const profile = mergeProfile(null, input, this.gazetteer);
     const now = instantOf(this.clock.nowMs());
-    const organization: Organization = { id, ...profile, createdAt: now, updatedAt: now, version: 1 };
+    // Animals added before the profile existed are nowhere until it has a place: then they move there.
+    const relocating = profile.location !== null;
+    const organization: Organization = { id, ...profile, createdAt: now, updatedAt: now, version: 1, relocating };
     if ((await this.store.findById(id)) !== null) throw new OrganizationExistsError(id);
     await this.auditor.record(operator, 'organization.create', id, { changes: profileChanges(null, profile) });
     if (!(await this.store.add(organization))) throw new OrganizationExistsError(id);
+    await this.settle(organization);
     return organization;
+  }
+
+  /**
+   * Finishes the moves that a failure interrupted (an instance stopped between an organization's
+   * change and its animals' move): run by every instance on a timer. Returns how many it finished.
+   */
+  async sweepMoves(): Promise<number> {
+    const pending = await this.store.listRelocating(100);
+    for (const organization of pending) await this.settle(organization);
+    return pending.length;
+  }
+
+  /** After a change that moved it: its animals follow, then the move is marked done at that version. */
+  private async settle(organization: Organization): Promise<void> {
+    if (organization.relocating !== true) return;
+    await this.moves.follow(organization.id);
+    await this.store.settleRelocation(organization.id, organization.version);
   }
 
   /** Merges `input` into the organization read at `ifMatch` (required), by an operator or the organization's own key. */
@@ -104,13 +135,16 @@ export class Organizations {
         ...profile,
         updatedAt: instantOf(this.clock.nowMs()),
         version: current.version + 1,
+        relocating: current.relocating === true || placeMoved(current, profile),
       };
       // The audit event first: no change without its event.
       if (round === 0) {
         const actor = 'operator' in changer ? changer.operator : { id: changer.caller.keyId, requestId: null, ip: null };
         await this.auditor.record(actor, 'organization.update', id, { changes: profileChanges(current, profile) });
       }
-      return (await this.store.update(changed, current.version)) ? changed : LOST_RACE;
+      if (!(await this.store.update(changed, current.version))) return LOST_RACE;
+      await this.settle(changed);
+      return changed;
     });
   }
 

@@ -98,7 +98,8 @@ export function petView(pet: Pet): PetView {
     adoptionFee: pet.adoptionFee,
     tags: pet.tags,
     location: pet.location,
-    place: pet.place,
+    // An event stored before places were has none: null.
+    place: pet.place ?? null,
     photos,
     primaryPhoto: photos[0] ?? null,
     photoCount: photos.length,

@@ -147,7 +147,11 @@ export const MONGO_PREPARATIONS: readonly MongoPreparation[] = [
   (db) => MongoPetRepository.backfillUnversionedPets(db),
   (db) => MongoPetRepository.backfillSearchFields(db),
   // Pets stored before places were: a foster animal at its location, a shelter animal at its organization's.
-  (db) => MongoPetRepository.backfillPlaces(db, async (ownerId) => (await new MongoOrganizationStore(db, 30_000).findById(ownerId))?.location ?? null),
+  (db) =>
+    MongoPetRepository.backfillPlaces(
+      db,
+      async (ownerId) => (await new MongoOrganizationStore(db, 30_000).findById(ownerId))?.location ?? null,
+    ),
 ];
 
 export interface AdapterOptions {

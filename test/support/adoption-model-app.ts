@@ -24,6 +24,17 @@ export async function modelClient(t: TestApp): Promise<ModelClient> {
     });
     keys[who] = `Bearer ${issued.key}`;
   }
+  // Every owner has an organization's profile, without a place at first: its animals are nowhere until it moves.
+  const operator = await t.adminBearer(['keys:write']);
+  for (const who of OWNERS) {
+    const created = await t.app.admin.inject({
+      method: 'POST',
+      url: '/admin/v1/organizations',
+      headers: { authorization: operator },
+      payload: { id: `acct_${who}`, name: `Shelter ${who}` },
+    });
+    if (created.statusCode !== 201) throw new Error(`the organization of ${who} could not be created: ${created.body}`);
+  }
   return {
     keys,
     async send(op) {

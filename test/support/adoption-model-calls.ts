@@ -61,6 +61,13 @@ export function callFor(op: Op, keys: Readonly<Record<Owner, string>>): Call {
         headers: { authorization: keys[op.owner] },
         ...(op.action === 'cancel' && { payload: { reason: op.reason } }),
       };
+    case 'move':
+      return {
+        method: 'PATCH',
+        url: `/v1/organizations/acct_${op.of}`,
+        headers: { authorization: keys[op.owner], 'if-match': '*', 'content-type': 'application/merge-patch+json' },
+        payload: { location: { postalCode: op.postalCode } },
+      };
     case 'readPet':
       return { method: 'GET', url: `/v1/pets/${op.petId}`, headers: { authorization: keys.a } };
     case 'readOrder':
@@ -71,7 +78,7 @@ export function callFor(op: Op, keys: Readonly<Record<Owner, string>>): Call {
 /** The answer in the model's terms. */
 export function observe(op: Op, status: number, body: unknown): Observed {
   if (status >= 400) return { status, code: (body as { code?: string } | null)?.code ?? '(no code)' };
-  if (status === 204) return { status };
+  if (status === 204 || op.kind === 'move') return { status };
   const isPet = op.kind === 'create' || op.kind === 'change' || op.kind === 'readPet';
   return isPet ? { status, pet: petView(body as PetView) } : { status, order: orderView(body as OrderView) };
 }

@@ -16,6 +16,8 @@ export interface PetView {
   readonly name: string;
   readonly status: PetStatus;
   readonly version: number;
+  /** The postal code of where it is: its organization's (no pet of the model is in a foster home); null while that has none. */
+  readonly place: string | null;
 }
 
 export interface OrderView {
@@ -54,6 +56,8 @@ export type Op =
       readonly action: OrderAction;
       readonly reason?: 'withdrawn' | 'rejected';
     }
+  /** `owner` moves the organization `of` (its own, or another owner's: 403) to `postalCode`, with If-Match `*`. */
+  | { readonly kind: 'move'; readonly owner: Owner; readonly of: Owner; readonly postalCode: string }
   | { readonly kind: 'readPet'; readonly petId: number }
   | { readonly kind: 'readOrder'; readonly owner: Owner; readonly orderId: string };
 
@@ -73,6 +77,7 @@ export interface Pet {
   version: number;
   /** The approved request holding it. */
   heldBy: string | null;
+  place: string | null;
 }
 
 export interface Order {
@@ -109,9 +114,12 @@ export class AdoptionModel {
   /** Every pet id and request id handed out, removed pets included, in order. */
   readonly petIds: number[] = [];
   readonly orderIds: string[] = [];
+  /** Each owner's organization's postal code (every owner has a profile; none has a place at first). */
+  readonly homes = new Map<Owner, string | null>();
 
   clone(): AdoptionModel {
     const copy = new AdoptionModel();
+    for (const [who, home] of this.homes) copy.homes.set(who, home);
     for (const [id, pet] of this.pets) copy.pets.set(id, { ...pet });
     for (const [id, order] of this.orders) copy.orders.set(id, { ...order });
     copy.events.push(...this.events);
@@ -122,7 +130,7 @@ export class AdoptionModel {
 
   /** A key for the state alone (not its history), for a search that meets one state many times. */
   stateKey(): string {
-    return JSON.stringify([[...this.pets.values()], [...this.orders.values()]]);
+    return JSON.stringify([[...this.pets.values()], [...this.orders.values()], [...this.homes]]);
   }
 
   /** Applies one call; `assignedId` is the id the API gave a created pet or request (unknown to the model). */
@@ -138,6 +146,8 @@ export class AdoptionModel {
         return this.place(op, assignedId as string);
       case 'act':
         return this.act(op);
+      case 'move':
+        return this.moveOrganization(op);
       case 'readPet': {
         const pet = this.pets.get(op.petId);
         return pet ? { status: 200, pet: petView(pet) } : refused(404, 'not_found');
@@ -201,7 +211,8 @@ export class AdoptionModel {
 
   private create(op: Extract<Op, { kind: 'create' }>, id: number): Expected {
     if (this.petIds.includes(id)) throw new Error(`the API handed out pet id ${id} twice`);
-    const pet: Pet = { id, owner: op.owner, name: op.name, status: op.status ?? 'available', version: 1, heldBy: null };
+    const place = this.homes.get(op.owner) ?? null;
+    const pet: Pet = { id, owner: op.owner, name: op.name, status: op.status ?? 'available', version: 1, heldBy: null, place };
     this.pets.set(id, pet);
     this.petIds.push(id);
     this.emit('pet.created', pet);
@@ -299,6 +310,19 @@ export class AdoptionModel {
     return { status: 200, order: orderView(order) };
   }
 
+  /** Only its own keys move an organization; its animals follow at once, each one version on, in id order. */
+  private moveOrganization(op: Extract<Op, { kind: 'move' }>): Expected {
+    if (op.owner !== op.of) return refused(403, 'forbidden');
+    if (this.homes.get(op.of) === op.postalCode) return { status: 200 };
+    this.homes.set(op.of, op.postalCode);
+    for (const pet of [...this.pets.values()].sort((x, y) => x.id - y.id)) {
+      if (pet.owner !== op.of || pet.place === op.postalCode) continue;
+      pet.place = op.postalCode;
+      this.bump(pet);
+    }
+    return { status: 200 };
+  }
+
   private cancelPlaced(petId: number, reason: string): void {
     for (const id of this.orderIds) {
       const order = this.orders.get(id)!;
@@ -338,7 +362,14 @@ function visible(order: Order, owner: Owner): boolean {
   return order.placedBy === owner || order.petOwner === owner;
 }
 
-export const petView = (pet: PetView): PetView => ({ id: pet.id, name: pet.name, status: pet.status, version: pet.version });
+/** A pet in the model's terms, from the model's own or from the API's (whose `place` is an object with its postal code). */
+export const petView = (pet: PetView | (Omit<PetView, 'place'> & { place?: { postalCode: string } | null })): PetView => ({
+  id: pet.id,
+  name: pet.name,
+  status: pet.status,
+  version: pet.version,
+  place: typeof pet.place === 'string' ? pet.place : (pet.place?.postalCode ?? null),
+});
 
 export const orderView = (order: OrderView): OrderView => ({
   id: order.id,

@@ -113,10 +113,18 @@ export const adoptionModule: FeatureModule = {
       T.CreatePet,
       once(
         (d) =>
-          new CreatePet(resolve(d, T.PetRepository), resolve(d, T.PetCreateClaims), resolve(d, Clock), resolve(d, Gazetteer), {
-            ttlMs: config.idempotencyTtlMs,
-            leaseMs: idempotencyLeaseMs(config),
-          }, resolve(d, T.HomePlaces), resolve(d, T.RelocatePets)),
+          new CreatePet(
+            resolve(d, T.PetRepository),
+            resolve(d, T.PetCreateClaims),
+            resolve(d, Clock),
+            resolve(d, Gazetteer),
+            {
+              ttlMs: config.idempotencyTtlMs,
+              leaseMs: idempotencyLeaseMs(config),
+            },
+            resolve(d, T.HomePlaces),
+            resolve(d, T.RelocatePets),
+          ),
       ),
     );
     provide(

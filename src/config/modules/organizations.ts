@@ -53,7 +53,7 @@ export const organizationsModule: FeatureModule = {
       resolve(container, T.Organizations)
         .sweepMoves()
         .then((finished) => {
-          if (finished > 0) logger.warn({ finished }, "Moved the animals of organizations whose move an earlier failure interrupted");
+          if (finished > 0) logger.warn({ finished }, 'Moved the animals of organizations whose move an earlier failure interrupted');
         })
         .catch((error: unknown) => logger.warn({ err: error }, 'The organization move sweep failed; it runs again at the next interval')),
     ),

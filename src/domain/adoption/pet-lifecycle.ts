@@ -186,8 +186,7 @@ function next(
     photos,
     // A new foster place follows the location; back from a foster home it has no place until
     // the use case gives it its organization's (atHome).
-    place:
-      record.location === pet.location ? pet.place : placeAt(record.location, pet.place?.kind === 'organization' ? pet.place : null),
+    place: record.location === pet.location ? pet.place : placeAt(record.location, pet.place?.kind === 'organization' ? pet.place : null),
   };
 }
 

@@ -42,7 +42,13 @@ export interface PetPlace extends Place {
 export function placeAt(location: Place | null, home: Place | null): PetPlace | null {
   const at = location ?? home;
   if (at === null) return null;
-  return { postalCode: at.postalCode, city: at.city, region: at.region, country: at.country, kind: location !== null ? 'foster' : 'organization' };
+  return {
+    postalCode: at.postalCode,
+    city: at.city,
+    region: at.region,
+    country: at.country,
+    kind: location !== null ? 'foster' : 'organization',
+  };
 }
 
 /** Whether two places are the same place of the same kind. */

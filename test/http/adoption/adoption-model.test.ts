@@ -1,7 +1,8 @@
 /**
  * Pets, adoption requests, the feed and webhooks against a reference model, whatever the order of the
  * calls: random sequences by two owners (create; change with the current, a stale, `*` or no
- * If-Match; remove; place; approve, deliver, cancel; read a pet or a request; list by status; read the
+ * If-Match; remove; place; approve, deliver, cancel; move an organization (its own, or another's:
+ * 403), which moves its animals; read a pet or a request; list by status; read the
  * feed on from where each reader stopped), each answer checked against test/support/adoption-model.ts
  * (same status, error code, and pet or request with its version). After every sequence:
  *
@@ -85,9 +86,12 @@ class ListByStatus implements fc.AsyncCommand<AdoptionModel, Real> {
   constructor(private readonly status: PetStatus) {}
   check = () => true;
   async run(model: AdoptionModel, real: Real): Promise<void> {
-    expect(await listAll<{ id: number; name: string; status: PetStatus; version: number }>(real, `/v1/pets?status=${this.status}`)).toEqual(
-      model.petsWith(this.status),
-    );
+    expect(
+      await listAll<{ id: number; name: string; status: PetStatus; version: number; place: string | null }>(
+        real,
+        `/v1/pets?status=${this.status}`,
+      ),
+    ).toEqual(model.petsWith(this.status));
   }
   toString = () => `list(${this.status})`;
 }
@@ -239,6 +243,12 @@ const commandKinds = {
           `readOrder(${who}, ${at('order', index)})`,
         ),
     ),
+  move: fc
+    .tuple(owner, owner, fc.constantFrom('94110', '10001', '60601'))
+    .map(
+      ([who, of, postalCode]) =>
+        new Step(() => ({ kind: 'move', owner: who, of, postalCode }), `move(${who}, organization of ${of}, ${postalCode})`),
+    ),
   list: status.map((state) => new ListByStatus(state)),
   readFeed: owner.map((who) => new ReadFeed(who)),
 };
@@ -252,6 +262,7 @@ const WEIGHTS: Readonly<Record<keyof typeof commandKinds, number>> = {
   act: 5,
   readPet: 1,
   readOrder: 1,
+  move: 1,
   list: 1,
   readFeed: 1,
 };
@@ -330,7 +341,7 @@ describe('pets, adoption requests, the feed and webhooks against a reference mod
   );
 
   async function checkAfterRun(model: AdoptionModel, real: Real, secrets: Record<Owner, string>, run: number): Promise<void> {
-    const pets = await listAll<{ id: number; status: PetStatus; version: number }>(real, '/v1/pets');
+    const pets = await listAll<{ id: number; status: PetStatus; version: number; place: string | null }>(real, '/v1/pets');
     expect(pets).toEqual(model.petsWith());
     // Versions only grew, per object, through the events.
     const last = new Map<number | string, number>();

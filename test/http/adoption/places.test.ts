@@ -7,6 +7,7 @@
  * in the second pass.
  */
 import { createRequire } from 'node:module';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, startTestApp, type TestApp } from '../../support/test-app.js';
 import { resolve } from '../../../src/config/tokens.js';
@@ -76,7 +77,7 @@ describe('where an animal is, and near a place', () => {
     const all: PetBody[] = [];
     let url: string | null = `/v1/pets?${query}`;
     while (url !== null) {
-      const response = await t.app.http.inject({ url, headers: { authorization: partner } });
+      const response: LightMyRequestResponse = await t.app.http.inject({ url, headers: { authorization: partner } });
       expect(response.statusCode, response.body).toBe(200);
       all.push(...response.json<PetBody[]>());
       url = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1] ?? null;
@@ -88,7 +89,12 @@ describe('where an animal is, and near a place', () => {
       method: 'POST',
       url: '/admin/v1/organizations',
       headers: { authorization: operator },
-      payload: { id, name: id === SF ? 'Mission Shelter' : 'Chelsea Rescue', website: 'https://rescue.example', ...(postalCode && { location: { postalCode } }) },
+      payload: {
+        id,
+        name: id === SF ? 'Mission Shelter' : 'Chelsea Rescue',
+        website: 'https://rescue.example',
+        ...(postalCode && { location: { postalCode } }),
+      },
     });
   const move = async (id: string, auth: string, postalCode: string) => {
     const current = (await call('GET', `/organizations/${id}`, partner)).json<{ version: number }>();
@@ -100,7 +106,7 @@ describe('where an animal is, and near a place', () => {
     const events: EventBody[] = [];
     let url: string | null = '/v1/events?limit=100';
     while (url !== null) {
-      const response = await t.app.http.inject({ url, headers: { authorization: partner } });
+      const response: LightMyRequestResponse = await t.app.http.inject({ url, headers: { authorization: partner } });
       expect(response.statusCode, response.body).toBe(200);
       events.push(...response.json<EventBody[]>());
       url = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1] ?? null;
@@ -120,7 +126,11 @@ describe('where an animal is, and near a place', () => {
     for (let n = 0; n < 30; n++) {
       const owner = n % 2 === 0 ? sf : ny;
       const foster = n < 14 ? FOSTER_ZIPS[n % FOSTER_ZIPS.length] : null;
-      const response = await call('POST', '/pets', owner, { name: `Pet ${n}`, categoryId: 1, ...(foster && { location: { postalCode: foster } }) });
+      const response = await call('POST', '/pets', owner, {
+        name: `Pet ${n}`,
+        categoryId: 1,
+        ...(foster && { location: { postalCode: foster } }),
+      });
       expect(response.statusCode, response.body).toBe(201);
       pets.push(response.json<PetBody>());
     }

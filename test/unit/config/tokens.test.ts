@@ -17,7 +17,9 @@ describe('typed tokens', () => {
     const c = rootContainer.createChildContainer();
     const pets = new MemoryPetRepository();
     provide(c, TOKENS.PetRepository, { useValue: pets });
-    provide(c, TOKENS.ListPets, { useFactory: (d) => new ListPets(resolve(d, TOKENS.PetRepository), gazetteer, homePlacesOf(new MemoryOrganizationStore())) });
+    provide(c, TOKENS.ListPets, {
+      useFactory: (d) => new ListPets(resolve(d, TOKENS.PetRepository), gazetteer, homePlacesOf(new MemoryOrganizationStore())),
+    });
     // @ts-expect-error: a pet repository is not a clock.
     provide(c, TOKENS.Clock, { useValue: pets });
     provide(c, TOKENS.Clock, { useValue: systemClock });

@@ -151,7 +151,7 @@ export const ListPetsQuerySchema = Type.Object(
         minItems: 1,
         maxItems: EXPANDABLE.length,
         description:
-          "`expand=organization` embeds in each animal a summary of its organization (`organization`: id, name, website, location), so a listing page needs no second call; `null` for an animal whose organization has no profile",
+          '`expand=organization` embeds in each animal a summary of its organization (`organization`: id, name, website, location), so a listing page needs no second call; `null` for an animal whose organization has no profile',
         'x-invalid': `must list what to embed: ${EXPANDABLE.join(', ')}`,
       }),
     ),

@@ -128,8 +128,7 @@ export class ListPets {
       organizations,
       pets,
       nextCursor,
-      distances:
-        near && new Map(pets.map((pet) => [pet.id, servedDistance(near.kmOf.get(pet.place?.postalCode ?? '') ?? 0, near.unit)])),
+      distances: near && new Map(pets.map((pet) => [pet.id, servedDistance(near.kmOf.get(pet.place?.postalCode ?? '') ?? 0, near.unit)])),
       unit: near?.unit ?? null,
       seed,
       total,

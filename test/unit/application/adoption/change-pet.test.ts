@@ -92,7 +92,16 @@ describe('ChangePet', () => {
   it('lets the operator-named owner change pets stored before owners were recorded, and nobody when none is named', async () => {
     const world = adoptionWorld();
     const legacy = await world.pets.add({ ...(await world.aPet()), ownerId: null }, () => []);
-    const named = new ChangePet(world.pets, world.holds, world.clock, gazetteer, new MemoryPhotoStore(), 'legacy_shelter', world.homes, world.relocate);
+    const named = new ChangePet(
+      world.pets,
+      world.holds,
+      world.clock,
+      gazetteer,
+      new MemoryPhotoStore(),
+      'legacy_shelter',
+      world.homes,
+      world.relocate,
+    );
     expect((await named.update(legacy.id, { name: 'Old' }, '*', { ownerId: 'legacy_shelter', keyId: 'key_l' })).name).toBe('Old');
     await expect(world.change.update(legacy.id, { name: 'Mine' }, '*', SHELTER)).rejects.toThrow(ForbiddenError);
   });

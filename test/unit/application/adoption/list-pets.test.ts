@@ -25,7 +25,15 @@ describe('listing, creating and getting pets', () => {
   beforeEach(async () => {
     pets = new MemoryPetRepository();
     list = new ListPets(pets, gazetteer, homePlacesOf(new MemoryOrganizationStore()));
-    create = new CreatePet(pets, new MemoryPetCreateClaims(), new FakeClock(), gazetteer, { ttlMs: 86_400_000, leaseMs: 10_000 }, NO_HOMES, new RelocatePets(pets, NO_HOMES, new FakeClock()));
+    create = new CreatePet(
+      pets,
+      new MemoryPetCreateClaims(),
+      new FakeClock(),
+      gazetteer,
+      { ttlMs: 86_400_000, leaseMs: 10_000 },
+      NO_HOMES,
+      new RelocatePets(pets, NO_HOMES, new FakeClock()),
+    );
     for (let i = 0; i < 7; i++) await create.execute(aNewPet({ status: i % 2 === 0 ? 'available' : 'sold' }), 'owner_a');
   });
 
@@ -157,7 +165,15 @@ describe('listing, creating and getting pets', () => {
     expect((await create.execute(aNewPet(), 'owner_a')).replayed).toBe(false);
     const idempotency = new MemoryPetCreateClaims();
     const clock = new FakeClock();
-    const keyed = new CreatePet(pets, idempotency, clock, gazetteer, { ttlMs: 86_400_000, leaseMs: 10_000 }, NO_HOMES, new RelocatePets(pets, NO_HOMES, clock));
+    const keyed = new CreatePet(
+      pets,
+      idempotency,
+      clock,
+      gazetteer,
+      { ttlMs: 86_400_000, leaseMs: 10_000 },
+      NO_HOMES,
+      new RelocatePets(pets, NO_HOMES, clock),
+    );
     const scope = { apiKeyId: 'key_a', key: 'retry-1' };
     expect((await keyed.execute({ status: 'available', name: 'Rex', categoryId: 1 }, 'owner_a', scope)).replayed).toBe(false);
     expect((await keyed.execute({ name: 'Rex', categoryId: 1, status: 'available' }, 'owner_a', scope)).replayed).toBe(true);
@@ -172,7 +188,15 @@ describe('listing, creating and getting pets', () => {
   it('tells a retry that arrives while the first create is still running to wait', async () => {
     const idempotency = new MemoryPetCreateClaims();
     const clock = new FakeClock();
-    const keyed = new CreatePet(pets, idempotency, clock, gazetteer, { ttlMs: 86_400_000, leaseMs: 10_000 }, NO_HOMES, new RelocatePets(pets, NO_HOMES, clock));
+    const keyed = new CreatePet(
+      pets,
+      idempotency,
+      clock,
+      gazetteer,
+      { ttlMs: 86_400_000, leaseMs: 10_000 },
+      NO_HOMES,
+      new RelocatePets(pets, NO_HOMES, clock),
+    );
     const scope = { apiKeyId: 'key_a', key: 'retry-2' };
     // The first attempt holds the claim (its fingerprint is that of the same body) and has not finished.
     const first = await idempotency.claim(scope, {

@@ -28,6 +28,7 @@ import { MongoAdminCredentialStore } from '../adapters/access/mongo/mongo-admin-
 import { MongoApiKeyStore } from '../adapters/access/mongo/mongo-api-key-store.js';
 import { MongoAuditLog } from '../adapters/shared/mongo/mongo-audit-log.js';
 import { MongoPetCreateClaims } from '../adapters/adoption/mongo/mongo-pet-create-claims.js';
+import { backfillPlaces } from '../adapters/adoption/mongo/mongo-pet-places.js';
 import { MongoPetRepository } from '../adapters/adoption/mongo/mongo-pet-repository.js';
 import { MongoAdoptionRequestRepository } from '../adapters/adoption/mongo/mongo-adoption-request-repository.js';
 import { MongoUsageStore } from '../adapters/access/mongo/mongo-usage-store.js';
@@ -147,11 +148,7 @@ export const MONGO_PREPARATIONS: readonly MongoPreparation[] = [
   (db) => MongoPetRepository.backfillUnversionedPets(db),
   (db) => MongoPetRepository.backfillSearchFields(db),
   // Pets stored before places were: a foster animal at its location, a shelter animal at its organization's.
-  (db) =>
-    MongoPetRepository.backfillPlaces(
-      db,
-      async (ownerId) => (await new MongoOrganizationStore(db, 30_000).findById(ownerId))?.location ?? null,
-    ),
+  (db) => backfillPlaces(db, async (ownerId) => (await new MongoOrganizationStore(db, 30_000).findById(ownerId))?.location ?? null),
 ];
 
 export interface AdapterOptions {

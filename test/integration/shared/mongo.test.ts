@@ -178,6 +178,38 @@ describeWith('mongo', 'MongoDB adapters', () => {
     });
   });
 
+  describe('pets stored before places', () => {
+    it('are placed at their foster home or at their organization, without a new version, once (backfillPlaces)', async () => {
+      await database.clear();
+      await db.collection('organizations').insertOne({
+        _id: 'acct_sf' as never,
+        name: 'Mission Shelter',
+        location: { postalCode: '94110', city: 'San Francisco', region: 'CA', country: 'US' },
+        version: 1,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+      const old = { categoryId: Long.fromNumber(1), status: 'available', version: 4, ownerId: 'acct_sf' };
+      const oakland = { postalCode: '94601', city: 'Oakland', region: 'CA', country: 'US' };
+      await db.collection('pets').insertMany([
+        { _id: Long.fromNumber(81) as never, name: 'Shelter', ...old, location: null },
+        { _id: Long.fromNumber(82) as never, name: 'Foster', ...old, location: oakland },
+        { _id: Long.fromNumber(83) as never, name: 'Nobody', ...old, ownerId: 'acct_unknown', location: null },
+      ]);
+      for (const prepare of MONGO_PREPARATIONS) await prepare(db);
+      const repo = new MongoPetRepository(db, 5_000);
+      expect(await repo.findById(81)).toMatchObject({ version: 4, place: { postalCode: '94110', kind: 'organization' } });
+      expect(await repo.findById(82)).toMatchObject({ version: 4, place: { ...oakland, kind: 'foster' } });
+      expect(await repo.findById(83)).toMatchObject({ version: 4, place: null });
+      // Near-searches walk the index on the place; a second start changes nothing.
+      expect((await db.collection('pets').indexes()).map((index) => index.name)).toContain('place_postal_code_id');
+      const located = await repo.locate({}, ['94110', '94601'], 10);
+      expect(located.map((one) => one.id).sort()).toEqual([81, 82]);
+      for (const prepare of MONGO_PREPARATIONS) await prepare(db);
+      expect(await repo.findById(81)).toMatchObject({ version: 4, place: { postalCode: '94110' } });
+    });
+  });
+
   describe('pet ids', () => {
     it('stores ids and category ids as int64, never as doubles', async () => {
       await database.clear();

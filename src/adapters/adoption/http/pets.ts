@@ -364,7 +364,7 @@ function searchOf(query: ListPetsQuery, limit?: number, cursor?: string, id?: nu
   for (const name in query) if (!PLAIN.has(name)) plain = false;
   const statuses = query.status === undefined ? undefined : Array.isArray(query.status) ? query.status : [query.status];
   if (plain) return statuses === undefined ? page : { ...page, filter: { status: statuses } };
-  const { near, radius, sort, seed, total, name, organizationId, status: _status, expand, ...record } = query;
+  const { near, radius, sort, seed, total, name, organizationId, expand, ...record } = query;
   const filter = {
     ...record,
     ...(statuses !== undefined && { status: statuses }),

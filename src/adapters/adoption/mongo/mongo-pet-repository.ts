@@ -7,8 +7,7 @@
  */
 import { Long, type Collection, type Db } from 'mongodb';
 import type { Pet, PetDraft, PetId } from '../../../domain/adoption/pet.js';
-import { MAX_ID, placeAt } from '../../../domain/adoption/pet.js';
-import type { Place } from '../../../domain/shared/place.js';
+import { MAX_ID } from '../../../domain/adoption/pet.js';
 import type { LocatedPet, PetRepository, PetSearchQuery, ReservedAdd } from '../../../application/adoption/ports/pet-repository.js';
 import type { PetFilter } from '../../../domain/adoption/pet-search.js';
 import {
@@ -98,31 +97,6 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
   /** Migration: pets stored before searches get their search fields (see backfillSearchFields). */
   static backfillSearchFields(db: Db): Promise<void> {
     return backfillSearchFields(db);
-  }
-
-  /**
-   * Migration: pets stored before places were get theirs, a foster animal its location's and one
-   * kept at its organization the organization's (`homeOf`), without a new version: what they show
-   * is what they were (shown) before. The index near-searches used before goes. Idempotent.
-   */
-  static async backfillPlaces(db: Db, homeOf: (ownerId: string) => Promise<Place | null>): Promise<void> {
-    const pets = db.collection<PetDocument>('pets');
-    const homes = new Map<string, Place | null>();
-    for (;;) {
-      const batch = await pets
-        .find({ place: { $exists: false } }, { projection: { _id: 1, location: 1, ownerId: 1 }, limit: 1_000, ...READ })
-        .toArray();
-      if (batch.length === 0) break;
-      const writes = [];
-      for (const document of batch) {
-        const owner = document.ownerId ?? null;
-        if (owner !== null && !homes.has(owner)) homes.set(owner, await homeOf(owner));
-        const place = placeAt(document.location ?? null, owner === null ? null : (homes.get(owner) ?? null));
-        writes.push({ updateOne: { filter: { _id: document._id, place: { $exists: false } }, update: { $set: { place } } } });
-      }
-      await pets.bulkWrite(writes);
-    }
-    if ((await pets.indexes()).some((index) => index.name === 'postal_code_id')) await pets.dropIndex('postal_code_id');
   }
 
   add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {

@@ -93,7 +93,7 @@ function documentDescription(): string {
     '## Authentication',
     'Send your API key on every request as `Authorization: Bearer <key>`. A missing, malformed, unknown, revoked or expired key gets 401 `unauthorized` with a `WWW-Authenticate` header.',
     '',
-    'A key carries scopes: `pets:read` (list and get animals and adoption requests, `GET /v1/rate_limit`) and `pets:write` (add, change and remove animals; place and decide adoption requests), both unless the operator chose otherwise. A key without the scope an operation needs gets 403 `forbidden`, and the request still counts against its limits.',
+    "A key carries scopes: `pets:read` (list and get animals and adoption requests, `GET /v1/rate_limit`), `pets:write` (add, change and remove animals; place and decide adoption requests; it grants `webhooks:write` too) and `webhooks:write` (manage its owner's webhook endpoints: a partner that only reads holds `pets:read` and `webhooks:write`), all three unless the operator chose otherwise. A key without the scope an operation needs gets 403 `forbidden`, and the request still counts against its limits.",
     '',
     "An animal belongs to the owner of the key that added it: only that owner's keys may change or remove it or decide its adoption requests (403 otherwise). Reads are open to every key.",
     '',

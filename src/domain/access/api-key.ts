@@ -8,9 +8,18 @@ import { BASE62 } from '../shared/ids.js';
 import { ForbiddenError, ValidationError } from '../shared/errors.js';
 import { limitsForPlan, type PlanId, type PlanLimits } from './plans.js';
 
-/** What a key may do: read animals (list, get, its own quota) and add them. */
-export const KEY_SCOPES = ['pets:read', 'pets:write'] as const;
+/**
+ * What a key may do: read animals (list, get, its own quota), change them, and manage its owner's
+ * webhook endpoints. `pets:write` grants `webhooks:write` too (keys issued before that scope existed
+ * keep their endpoints); a partner that only reads holds `pets:read` and `webhooks:write`.
+ */
+export const KEY_SCOPES = ['pets:read', 'pets:write', 'webhooks:write'] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
+
+/** Whether a key with `scopes` may do what `needed` allows. */
+export function grantsScope(scopes: readonly KeyScope[], needed: KeyScope): boolean {
+  return scopes.includes(needed) || (needed === 'webhooks:write' && scopes.includes('pets:write'));
+}
 
 export function isKeyScope(value: unknown): value is KeyScope {
   return typeof value === 'string' && (KEY_SCOPES as readonly string[]).includes(value);

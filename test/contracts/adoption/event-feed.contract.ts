@@ -102,6 +102,21 @@ export function describeEventFeedContract(adapter: string, harness: EventFeedHar
       expect(idsOf(await feed.find({ visibleTo: 'acct_shelter', types: ['order.placed', 'pet.deleted'], limit: 10 }))).toEqual([order.id]);
     });
 
+    it('tells the newest event each reader may see, and none on an empty feed', async () => {
+      expect(await feed.newest(null)).toBeNull();
+      expect(await feed.newest('acct_partner')).toBeNull();
+      const lease = await feed.claimWriter('a', T0, LEASE_MS);
+      if (lease === null) throw new Error('no lease on an empty feed');
+      const pet = aPetEvent();
+      const order = anAdoptionRequestEvent('acct_partner', 'acct_shelter');
+      await feed.append(lease, [pet, order]);
+      expect((await feed.newest(null))?.event.id).toBe(order.id);
+      expect((await feed.newest('acct_partner'))?.event.id).toBe(order.id);
+      expect((await feed.newest('acct_stranger'))?.event.id).toBe(pet.id);
+      const stored = await feed.findById(order.id);
+      expect(await feed.newest('acct_shelter')).toEqual(stored);
+    });
+
     it('gives the lease to one holder at a time, renews it for its holder, and hands it over once it ran out', async () => {
       expect(await feed.claimWriter('a', T0, LEASE_MS)).not.toBeNull();
       expect(await feed.claimWriter('b', T0 + 1, LEASE_MS)).toBeNull();

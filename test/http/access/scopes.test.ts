@@ -12,7 +12,9 @@ function documentedScopes(): Map<string, string> {
   const page = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
   const table = page.slice(page.indexOf('### Scopes'), page.indexOf('A key without the scope an operation needs'));
   const scopes = new Map<string, string>();
-  for (const [, scope, operations] of table.matchAll(/^\| (`pets:\w+`|any valid key|no key) \| (.+) \|$/gm)) {
+  for (const [, scope, operations] of [
+    ...table.matchAll(/^\| (`(?:pets|webhooks):\w+`)?(?: \([^|]*\))?(any valid key|no key)? \| (.+) \|$/gm),
+  ].map(([all, scoped, other, listed]) => [all, scoped ?? other ?? '', listed ?? ''] as const)) {
     for (const [, operation] of (operations as string).matchAll(/`((?:GET|POST|PATCH|DELETE) \/v1\/[^`]+)`/g)) {
       expect(scopes.has(operation as string), `${operation} is in one row only`).toBe(false);
       scopes.set(operation as string, (scope as string).replaceAll('`', ''));
@@ -39,9 +41,11 @@ describe('scopes, as docs/api.md lists them', () => {
   });
 
   it("refuses each operation with 403 to a key without its row's scope, and not to a key with it", async () => {
-    const keyWith = async (scopes: ('pets:read' | 'pets:write')[]) =>
+    const keyWith = async (scopes: ('pets:read' | 'pets:write' | 'webhooks:write')[]) =>
       `Bearer ${(await t.app.keys.issue({ name: scopes.join(), plan: 'business', ownerId: 'acct_scopes', scopes })).key}`;
     const [reader, writer] = [await keyWith(['pets:read']), await keyWith(['pets:write'])];
+    // A partner that only reads, and keeps webhook endpoints.
+    const follower = await keyWith(['pets:read', 'webhooks:write']);
     const scopes = documentedScopes();
     const checked: string[] = [];
     for (const operation of operations) {
@@ -57,6 +61,12 @@ describe('scopes, as docs/api.md lists them', () => {
           `This API key does not have the ${scope} scope this operation needs`,
         );
         expect((await call(withIt)).statusCode, operation).not.toBe(403);
+        if (scope === 'pets:write') expectError(await call(follower), 403, 'forbidden');
+      } else if (scope === 'webhooks:write') {
+        expect(expectError(await call(reader), 403, 'forbidden').message, operation).toBe(
+          `This API key does not have the webhooks:write scope this operation needs`,
+        );
+        for (const key of [follower, writer]) expect((await call(key)).statusCode, operation).not.toBe(403);
       } else {
         for (const key of [reader, writer]) expect((await call(key)).statusCode, operation).not.toBe(403);
       }

@@ -146,8 +146,31 @@ describe('the event feed', () => {
     t.clock.advance(2 * 86_400_000);
     await relay();
     const gone = expectError(await call('GET', `/v1/events?after=${old?.id}`, stranger), 410, 'gone');
-    expect(gone.message).toContain('read the list of pets');
+    expect(gone.message).toContain('from=now');
     expect((await feed(stranger)).map((e) => e.data.object.name)).toEqual(['Later']);
+    // Resynchronising in one call: the position now, whose next page starts with the next change.
+    const now = await call('GET', '/v1/events?from=now&limit=5', stranger);
+    expect(now.statusCode).toBe(200);
+    expect(now.json()).toEqual([]);
+    const next = /<([^>]+)>; rel="next"/.exec(String(now.headers.link))?.[1] as string;
+    expect(next).toMatch(/^\/v1\/events\?limit=5&after=evt_/);
+    await addPet('Newest');
+    await relay();
+    const after = await call('GET', next, stranger);
+    expect(after.json<EventBody[]>().map((e) => e.data.object.name)).toEqual(['Newest']);
+    expectError(await call('GET', `/v1/events?from=now&after=${old?.id}`, stranger), 400, 'invalid_request');
+    expectError(await call('GET', '/v1/events?from=then', stranger), 400, 'invalid_request');
+  });
+
+  it('answers from=now on a feed with nothing yet with a next page that is the feed from its start', async () => {
+    await start();
+    const now = await call('GET', '/v1/events?from=now', stranger);
+    expect(now.json()).toEqual([]);
+    const next = /<([^>]+)>; rel="next"/.exec(String(now.headers.link))?.[1] as string;
+    expect(next).toBe('/v1/events?limit=20');
+    await addPet('First');
+    await relay();
+    expect((await call('GET', next, stranger)).json<EventBody[]>().map((e) => e.data.object.name)).toEqual(['First']);
   });
 });
 

@@ -47,11 +47,19 @@ export async function eventsPage(
   viewer: string | null,
   reply: FastifyReply,
 ) {
-  const { after, type, limit } = query;
+  const { after, type, limit, from } = query;
   const page = await events.list(
-    { ...(after !== undefined && { after }), ...(type !== undefined && { types: type }), ...(limit !== undefined && { limit }) },
+    {
+      ...(after !== undefined && { after }),
+      ...(type !== undefined && { types: type }),
+      ...(limit !== undefined && { limit }),
+      ...(from === 'now' && { fromNow: true }),
+    },
     viewer,
   );
-  if (page.nextAfter !== null) reply.header('Link', nextPageLink(path, { limit, type: type?.join(',') }, page.nextAfter, 'after'));
+  const kept = { limit, type: type?.join(',') };
+  if (page.nextAfter !== null) reply.header('Link', nextPageLink(path, kept, page.nextAfter, 'after'));
+  // From now on an empty feed: the next page is the feed from its start, whatever comes first.
+  else if (page.nextFromStart === true) reply.header('Link', nextPageLink(path, kept, '', 'after').replace(/[?&]after=>/, '>'));
   return page.events.map(presentEvent);
 }

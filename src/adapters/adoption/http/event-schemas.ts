@@ -66,6 +66,14 @@ export const ListEventsQuerySchema = Type.Object(
         'x-invalid': 'must be an event id (evt_...) from this feed',
       }),
     ),
+    from: Type.Optional(
+      Type.String({
+        enum: ['now'],
+        description:
+          '`from=now`: no events, only where the feed stands: the page is empty and its `Link: rel="next"` starts with the next change (after the newest event you may see). Take it before reading the lists you mirror, then follow it: nothing is missed. Not with `after`',
+        'x-invalid': 'must be now',
+      }),
+    ),
     type: Type.Optional(
       Type.Array(EventTypeSchema, {
         minItems: 1,

@@ -106,6 +106,15 @@ export class MemoryEventFeed implements EventFeed {
     return this.stored(id);
   }
 
+  async newest(visibleTo: string | null): Promise<StoredEvent | null> {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const stored = this.events[i] as StoredEvent;
+      const audience = audienceOf(stored.event);
+      if (visibleTo === null || audience === null || audience.includes(visibleTo)) return stored;
+    }
+    return null;
+  }
+
   async prune(beforeMs: number): Promise<number> {
     const before = new Date(beforeMs).toISOString();
     let count = 0;

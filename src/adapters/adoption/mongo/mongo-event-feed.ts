@@ -134,6 +134,20 @@ export class MongoEventFeed extends MongoStore implements EventFeed {
     });
   }
 
+  newest(visibleTo: string | null): Promise<StoredEvent | null> {
+    return this.run(async () => {
+      const head = await this.head.findOne({ _id: HEAD });
+      if (!head) return null;
+      const filter: Filter<EventDocument> = {
+        _id: { $lte: head.published },
+        placeholder: { $exists: false },
+        ...(visibleTo !== null && { $or: [{ audience: null }, { audience: visibleTo }] }),
+      };
+      const [document] = await this.events.find(filter).sort({ _id: -1 }).limit(1).toArray();
+      return document === undefined ? null : toStored(document);
+    });
+  }
+
   findById(id: string): Promise<StoredEvent | null> {
     return this.run(async () => {
       const [document, head] = await Promise.all([this.events.findOne({ id }), this.head.findOne({ _id: HEAD })]);

@@ -30,7 +30,7 @@ const RETENTION_DAYS = 30;
 export async function webhookDeliveryRoutes(base: FastifyInstance, options: WebhookDeliveryRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { deliveries, basePath } = options;
-  const config = { keyScope: 'pets:write' as const };
+  const config = { keyScope: 'webhooks:write' as const };
   const tags = ['webhooks'];
 
   app.get(

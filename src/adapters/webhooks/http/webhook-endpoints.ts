@@ -1,4 +1,4 @@
-/** Webhook endpoints (beta): an owner's own, managed with a key that has pets:write, each one hop from its use case. */
+/** Webhook endpoints (beta): an owner's own, managed with a key that has webhooks:write (or pets:write), each one hop from its use case. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -28,7 +28,7 @@ export interface WebhookEndpointRoutesOptions {
 export async function webhookEndpointRoutes(base: FastifyInstance, options: WebhookEndpointRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { endpoints, basePath } = options;
-  const config = { keyScope: 'pets:write' as const };
+  const config = { keyScope: 'webhooks:write' as const };
   const tags = ['webhooks'];
 
   app.post(

@@ -4,7 +4,7 @@
  * the request on the rate limiter. A refused key still counts against its address before it is
  * answered 401, so keys cannot be guessed at speed. Routes that report on the quota spend none.
  */
-import type { KeyScope } from '../../../domain/access/api-key.js';
+import { grantsScope, type KeyScope } from '../../../domain/access/api-key.js';
 import { ForbiddenError, RateLimitExceededError, UnauthenticatedError } from '../../../domain/shared/errors.js';
 import { ANONYMOUS_LIMITS, ANONYMOUS_QUOTA, type AddressQuota, type PlanId, type PlanLimits } from '../../../domain/access/plans.js';
 import {
@@ -194,7 +194,7 @@ export class AdmitRequest {
   }
 
   private scopeRefusal(key: AuthenticatedKey, scope: KeyScope | null): ForbiddenError | null {
-    return scope === null || key.scopes.includes(scope)
+    return scope === null || grantsScope(key.scopes, scope)
       ? null
       : new ForbiddenError(`This API key does not have the ${scope} scope this operation needs`);
   }

@@ -40,6 +40,8 @@ export interface EventFeed {
    */
   append(lease: WriterLease, events: readonly FeedEvent[]): Promise<readonly string[]>;
   find(query: EventQuery): Promise<StoredEvent[]>;
+  /** The newest event `visibleTo` may see (null: any), null when it may see none. */
+  newest(visibleTo: string | null): Promise<StoredEvent | null>;
   findById(id: string): Promise<StoredEvent | null>;
   /** Removes the events made before `beforeMs`; returns how many. */
   prune(beforeMs: number): Promise<number>;

@@ -15,12 +15,16 @@ export interface EventListInput {
   readonly after?: string;
   readonly types?: readonly EventType[];
   readonly limit?: number;
+  /** No events: only the position after the newest one, where the next change will be. */
+  readonly fromNow?: boolean;
 }
 
 export interface EventPage {
   readonly events: FeedEvent[];
   /** The id to pass as `after` for the next page; null when this page reached the end of the feed. */
   readonly nextAfter: string | null;
+  /** With `fromNow`: the feed holds nothing the caller may see yet, so the next page is its start. */
+  readonly nextFromStart?: boolean;
 }
 
 export class ReadEvents {
@@ -33,6 +37,11 @@ export class ReadEvents {
   /** `viewer` null: every event (operators). */
   async list(input: EventListInput, viewer: string | null): Promise<EventPage> {
     const limit = pageLimit(input.limit);
+    if (input.fromNow === true) {
+      if (input.after !== undefined) throw new ValidationError('from', "query parameter 'from' and 'after' are alternatives: send one");
+      const newest = await this.feed.newest(viewer);
+      return newest === null ? { events: [], nextAfter: null, nextFromStart: true } : { events: [], nextAfter: newest.event.id };
+    }
     const afterPosition = input.after === undefined ? undefined : (await this.position(input.after, viewer)).position;
     const found = await this.feed.find({
       visibleTo: viewer,
@@ -63,7 +72,7 @@ export class ReadEvents {
     const [oldest] = await this.feed.find({ visibleTo: null, limit: 1 });
     if (madeMs < this.clock.nowMs() - this.retentionMs || (oldest !== undefined && madeMs < Date.parse(oldest.event.createdAt))) {
       throw new GoneError(
-        `Event ${after} is older than the feed keeps; resynchronise: read the list of pets (and your adoption requests), then follow the feed from its newest event`,
+        `Event ${after} is older than the feed keeps; resynchronise: take the feed's position now (from=now), read the list of pets (and your adoption requests), then follow the feed from that position`,
       );
     }
     throw new ValidationError('after', `query parameter 'after' names no event of this feed that this key may see: ${after}`);

@@ -27,7 +27,8 @@ export const LimitsSchema = Type.Object(
 const ScopesSchema = Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type: 'string', enum: [...KEY_SCOPES] }), {
   minItems: 1,
   uniqueItems: true,
-  description: '`pets:read` (list and get animals, GET /v1/rate_limit) and `pets:write` (add animals); both by default',
+  description:
+    "`pets:read` (list and get animals, GET /v1/rate_limit), `pets:write` (add and change animals; it grants `webhooks:write` too) and `webhooks:write` (manage the owner's webhook endpoints: a partner that only reads holds `pets:read` and `webhooks:write`); all three by default",
   'x-invalid': `must list one or more of ${KEY_SCOPES.join(', ')}, each once`,
 });
 

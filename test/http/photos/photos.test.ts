@@ -19,6 +19,7 @@ interface PhotoBody {
   width: number;
   height: number;
   urls: Record<'small' | 'medium' | 'large' | 'full', string>;
+  variants: Record<'small' | 'medium' | 'large' | 'full', { url: string; width: number; height: number }>;
 }
 interface PetBody {
   id: number;
@@ -113,6 +114,43 @@ describe('photos', () => {
     const again = await fetchPhoto(shown?.urls.medium ?? '', { accept: 'image/webp', 'if-none-match': String(first.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it("states each variant's own size, equal to the served bytes, and lets any page's script read them (CORS *)", async () => {
+    const pet = await newPet();
+    for (const [width, height] of [
+      [2_000, 1_500],
+      [1_601, 333],
+      [333, 1_601],
+      [3_001, 1_999],
+      [640, 480],
+    ] as const) {
+      const plain = await sharp({ create: { width, height, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer();
+      const uploaded = await send(pet.id, plain, 'image/png');
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const shown = uploaded.json<PetBody>().photos.at(-1) as PhotoBody;
+      // The photo's own size is the upload's; each variant's, what it serves.
+      expect(shown).toMatchObject({ width, height });
+      for (const [size, variant] of Object.entries(shown.variants)) {
+        expect(variant.url).toBe(shown.urls[size as keyof PhotoBody['urls']]);
+        const served = await fetchPhoto(variant.url, { accept: 'image/webp', origin: 'https://partner.example' });
+        expect(served.headers['access-control-allow-origin']).toBe('*');
+        expect(await sharp(served.rawPayload).metadata(), `${width}x${height} ${size}`).toMatchObject({
+          width: variant.width,
+          height: variant.height,
+        });
+      }
+    }
+    const full = (await read(pet.id)).photos[0]?.variants.full;
+    expect(full).toMatchObject({ width: 1_600, height: 1_200 });
+    // Every answer of the photo route carries it: a 304, a 404 included.
+    const again = await fetchPhoto(full?.url ?? '', { 'if-none-match': '"x"' });
+    expect(again.headers['access-control-allow-origin']).toBe('*');
+    const missing = await fetchPhoto('/v1/photos/ph_AAAAAAAAAAAAAAAAAAAAAA/small');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('adds nothing for the same bytes sent again (a retry), and refuses the 13th photo, storing nothing', async () => {
@@ -229,7 +267,10 @@ describe('photos', () => {
       expect(served.statusCode).toBe(200);
       expect(expectRateLimitHeaders(served)).toMatchObject({ limit: perMinute, remaining: perMinute - i });
     }
-    expectError(await fetchPhoto(url), 429, 'rate_limited');
+    const refused = await fetchPhoto(url);
+    expectError(refused, 429, 'rate_limited');
+    // A page's script reads the refusal too (its Retry-After).
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
     // A key's calls are counted apart: the shelter still reads its animals.
     expect((await t.app.http.inject({ url: `/v1/pets?id=${pet.id}`, headers: { authorization: shelter } })).statusCode).toBe(200);
   });

@@ -6,11 +6,22 @@
 import { Type } from 'typebox';
 import type { Pet, PetPhoto } from '../../../domain/adoption/pet.js';
 import { BASE_PATH } from '../../shared/http/public-app.js';
+import { variantDimensions } from '../../../domain/photos/photo.js';
 
 const SIZES = ['small', 'medium', 'large', 'full'] as const;
 
 /** Where a photo's variant is served (no key needed: an `<img>` on a partner page loads it). */
 export const photoUrl = (photoId: string, size: (typeof SIZES)[number]): string => `${BASE_PATH}/photos/${photoId}/${size}`;
+
+const variantSchema = (size: string) =>
+  Type.Object(
+    {
+      url: Type.String({ description: `The ${size} variant's path on this API` }),
+      width: Type.Integer({ minimum: 1, description: 'Its width in pixels: that of the served image' }),
+      height: Type.Integer({ minimum: 1, description: 'Its height in pixels: that of the served image' }),
+    },
+    { additionalProperties: false },
+  );
 
 export const PhotoSchema = Type.Object(
   {
@@ -28,15 +39,33 @@ export const PhotoSchema = Type.Object(
           'Paths of its variants on this API (prefix the API origin), up to 300, 600, 1,000 and 1,600 pixels on the longest edge, never enlarged; each JPEG or WebP as the request Accepts, public, cacheable for a year',
       },
     ),
+    variants: Type.Object(
+      Object.fromEntries(SIZES.map((size) => [size, variantSchema(size)])) as unknown as Record<
+        (typeof SIZES)[number],
+        ReturnType<typeof variantSchema>
+      >,
+      {
+        additionalProperties: false,
+        description:
+          "Each variant's path and its own size, equal to the served bytes (for `srcset` with `w` descriptors): `full` is the photo fitted inside 1,600 pixels, the others inside 300, 600 and 1,000",
+      },
+    ),
   },
   { title: 'Photo', additionalProperties: false, description: "A photo of an animal, its variants' URLs" },
 );
+
+export interface VariantView {
+  readonly url: string;
+  readonly width: number;
+  readonly height: number;
+}
 
 export interface PhotoView {
   readonly id: string;
   readonly width: number;
   readonly height: number;
   readonly urls: Readonly<Record<(typeof SIZES)[number], string>>;
+  readonly variants: Readonly<Record<(typeof SIZES)[number], VariantView>>;
 }
 
 const views = new WeakMap<PetPhoto, PhotoView>();
@@ -44,16 +73,20 @@ const views = new WeakMap<PetPhoto, PhotoView>();
 function photoView(photo: PetPhoto): PhotoView {
   let view = views.get(photo);
   if (view === undefined) {
+    const urls = {
+      small: photoUrl(photo.id, 'small'),
+      medium: photoUrl(photo.id, 'medium'),
+      large: photoUrl(photo.id, 'large'),
+      full: photoUrl(photo.id, 'full'),
+    };
+    const sizes = variantDimensions(photo);
+    const variant = (size: (typeof SIZES)[number]) => ({ url: urls[size], width: sizes[size].width, height: sizes[size].height });
     view = {
       id: photo.id,
       width: photo.width,
       height: photo.height,
-      urls: {
-        small: photoUrl(photo.id, 'small'),
-        medium: photoUrl(photo.id, 'medium'),
-        large: photoUrl(photo.id, 'large'),
-        full: photoUrl(photo.id, 'full'),
-      },
+      urls,
+      variants: { small: variant('small'), medium: variant('medium'), large: variant('large'), full: variant('full') },
     };
     views.set(photo, view);
   }

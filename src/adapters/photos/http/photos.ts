@@ -46,6 +46,11 @@ const SERVED_HEADERS = {
   'Cache-Control': { type: 'string', description: IMMUTABLE, 'x-required': true },
   Vary: { type: 'string', description: 'Accept: the format follows it', 'x-required': true },
   'Accept-Ranges': { type: 'string', description: 'bytes: one range is served (206)', 'x-required': true },
+  'Access-Control-Allow-Origin': {
+    type: 'string',
+    description: '`*`: any page may read the bytes from a script (`fetch()`, a canvas), on every answer of this operation',
+    'x-required': true,
+  },
 } as const;
 
 /** The 416 says how long the variant is. */
@@ -166,12 +171,18 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
     '/photos/:photoId/:size',
     {
       config: { keyless: true, addressQuota: 'photos' },
+      // Public bytes: any page may read them from a script or draw them on a canvas; refusals too
+      // (the handler sets it on what it answers, this on answers made before it, such as a 429).
+      onSend: (_request, reply, payload, done) => {
+        reply.header('Access-Control-Allow-Origin', '*');
+        done(null, payload);
+      },
       schema: {
         operationId: 'getPhoto',
         // No key: what an <img> sends.
         security: [],
         summary: "A photo's variant, for an <img> (no key)",
-        description: `${BETA}\n\nNo key: a browser loads it for an \`<img>\` on any page. Limited per client address under a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other calls without a key. WebP when the request's \`Accept\` names \`image/webp\`, else JPEG (\`Vary: Accept\`). The URL always names the same bytes: a strong \`ETag\`, \`Cache-Control: ${IMMUTABLE}\`, 304 to \`If-None-Match\`. One byte \`Range\` gets 206 (a range past the end, 416 \`range_not_satisfiable\` with \`Content-Range: bytes */length\`); several ranges, the whole variant. A removed photo answers 404 at once. Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_SIZES[size]} px`).join(', ')}; never enlarged.`,
+        description: `${BETA}\n\nNo key: a browser loads it for an \`<img>\` on any page. Limited per client address under a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other calls without a key. WebP when the request's \`Accept\` names \`image/webp\`, else JPEG (\`Vary: Accept\`). \`Access-Control-Allow-Origin: *\` on every answer, so a script or a canvas on any page may use it. The URL always names the same bytes: a strong \`ETag\`, \`Cache-Control: ${IMMUTABLE}\`, 304 to \`If-None-Match\`. One byte \`Range\` gets 206 (a range past the end, 416 \`range_not_satisfiable\` with \`Content-Range: bytes */length\`); several ranges, the whole variant. A removed photo answers 404 at once. Each photo's \`variants\` give every variant's own \`width\` and \`height\` (for \`srcset\`). Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_SIZES[size]} px`).join(', ')}; never enlarged.`,
         tags,
         params: Type.Object({
           photoId: PhotoIdSchema,
@@ -211,7 +222,12 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
       const size = request.params.size as PhotoSize;
       const format = formatFor(request.headers.accept);
       const etag = `"${photoId}.${size}.${format}"`;
-      reply.header('Vary', 'Accept').header('Cache-Control', IMMUTABLE).header('ETag', etag).header('Accept-Ranges', 'bytes');
+      reply
+        .header('Access-Control-Allow-Origin', '*')
+        .header('Vary', 'Accept')
+        .header('Cache-Control', IMMUTABLE)
+        .header('ETag', etag)
+        .header('Accept-Ranges', 'bytes');
       const body = await photos.read(photoId, size, format);
       const asked = request.headers['if-none-match'];
       if (asked !== undefined && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))

@@ -56,6 +56,24 @@ describe('organizations', () => {
   });
   afterEach(async () => t.close());
 
+  it('answers 304 to its own ETag until it changes, with Cache-Control on the organizations answers, and shows nothing internal', async () => {
+    expect((await admin('POST', '/organizations', HUDSON)).statusCode).toBe(201);
+    const first = await call('GET', '/organizations/acct_hudson', otherKey);
+    expect(first.headers['cache-control']).toBe('private, max-age=60');
+    expect(first.json()).not.toHaveProperty('relocating');
+    const etag = String(first.headers.etag);
+    const again = await call('GET', '/organizations/acct_hudson', otherKey, undefined, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers).toMatchObject({ etag, 'cache-control': 'private, max-age=60' });
+    expect((await call('GET', '/organizations', otherKey)).headers['cache-control']).toBe('private, max-age=60');
+    // A change makes a new ETag: the kept copy is stale, and the answer is the new profile.
+    expect((await call('PATCH', '/organizations/acct_hudson', hudsonKey, { hours: 'Daily' }, { 'if-match': etag })).statusCode).toBe(200);
+    const changed = await call('GET', '/organizations/acct_hudson', otherKey, undefined, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ hours: 'Daily', version: 2 });
+  });
+
   it('lets an operator create an organization, its place read from the postal code, and anyone with a key read it', async () => {
     const created = await admin('POST', '/organizations', HUDSON);
     expect(created.statusCode).toBe(201);

@@ -11,7 +11,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Changer, Organizations } from '../../../application/organizations/use-cases/organizations.js';
 import { PreconditionRequiredError } from '../../../domain/shared/errors.js';
@@ -45,6 +45,25 @@ export interface OrganizationRoutesOptions {
 }
 
 const tags = ['organizations'];
+
+/** A profile changes now and then: a page may keep it a minute, then revalidate it with its ETag (304). */
+const CACHE_CONTROL = 'private, max-age=60';
+const CACHE_HEADER = {
+  'Cache-Control': {
+    type: 'string',
+    description: `\`${CACHE_CONTROL}\`: keep it a minute, then revalidate with If-None-Match`,
+    'x-required': true,
+  },
+} as const;
+const IfNoneMatchHeaders = Type.Object({
+  'if-none-match': Type.Optional(
+    Type.String({ description: 'The ETag of the copy the client keeps (`"<version>"`): 304 while it is still current' }),
+  ),
+});
+
+/** Whether If-None-Match names this ETag (or `*`). */
+const notModified = (given: string | undefined, etag: string): boolean =>
+  given !== undefined && (given.trim() === '*' || given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
 type TypedApp = FastifyInstance<
   RawServerDefault,
@@ -125,7 +144,7 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
         tags,
         querystring: ListOrganizationsQuerySchema,
         response: {
-          200: withHeaders(OrganizationsSchema, 'A page of organizations', linkNextHeader('organizations')),
+          200: withHeaders(OrganizationsSchema, 'A page of organizations', { ...linkNextHeader('organizations'), ...CACHE_HEADER }),
           ...errorResponses(400, 401, 403, 429),
         },
       },
@@ -162,6 +181,7 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
         );
       }
       const { distances } = page;
+      reply.header('Cache-Control', CACHE_CONTROL);
       return distances === null
         ? page.organizations
         : page.organizations.map((organization) => ({ ...organization, distance: distances.get(organization.id) }));
@@ -175,16 +195,23 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
       schema: {
         operationId: 'getOrganization',
         summary: 'Read one organization: how to reach it, where it is, its policy and hours',
-        description: `${BETA}\n\nAn animal's organization is the one whose id is the animal's \`ownerId\`.`,
+        description: `${BETA}\n\nAn animal's organization is the one whose id is the animal's \`organizationId\` (its \`ownerId\`). Cacheable: \`Cache-Control: ${CACHE_CONTROL}\`, then send its ETag as \`If-None-Match\` to get 304 while it is current.`,
         tags,
         params: OrganizationIdParamsSchema,
         querystring: NoQuerySchema,
-        response: { 200: withHeaders(OrganizationSchema, 'The organization', ETAG_HEADER), ...errorResponses(400, 401, 403, 404, 429) },
+        headers: IfNoneMatchHeaders,
+        response: {
+          200: withHeaders(OrganizationSchema, 'The organization', { ...ETAG_HEADER, ...CACHE_HEADER }),
+          304: withHeaders(Type.Null(), 'The copy the client keeps is current', { ...ETAG_HEADER, ...CACHE_HEADER }),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request, reply) => {
       const organization = await organizations.get(request.params.organizationId);
-      reply.header('ETag', etagOf(organization.version));
+      const etag = etagOf(organization.version);
+      reply.header('ETag', etag).header('Cache-Control', CACHE_CONTROL);
+      if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined as unknown as null);
       return organization;
     },
   );

@@ -89,6 +89,11 @@ describe('bad input', () => {
     ['/v1/pets?limit=ten', /query parameter 'limit' must be an integer from 1 to 100/],
     ['/v1/pets?limit=2.5', /query parameter 'limit' must be an integer from 1 to 100/],
     ['/v1/pets?status=adopted', /'status' must be one of: available, pending, sold/],
+    // A list parameter is named as written, not by its item's index.
+    ['/v1/pets?status=available,adopted', /query parameter 'status' must be one of/],
+    ['/v1/pets?fields=name,bogus', /query parameter 'fields' must list fields of Pet/],
+    ['/v1/pets?ageGroup=young,ancient', /query parameter 'ageGroup' must /],
+    ['/v1/pets?expand=owner', /query parameter 'expand' must be one of: organization/],
     ['/v1/pets?stauts=sold', /'stauts' is not recognised/],
     ['/v1/pets?cursor=%%%', /./],
     ['/v1/pets?cursor=bm90LWEtY3Vyc29y', /cursor is not valid/],

@@ -181,11 +181,15 @@ describe('photos', () => {
     ['an SVG', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml', 415, 'unsupported_media_type'],
     ['a GIF', () => Buffer.from('GIF89a'), 'image/gif', 415, 'unsupported_media_type'],
     ['JSON', () => Buffer.from('{}'), 'application/json', 415, 'unsupported_media_type'],
+    ['a multipart form', () => Buffer.from('--x\r\n\r\n--x--'), 'multipart/form-data; boundary=x', 415, 'unsupported_media_type'],
   ];
 
   it.each(BAD)('refuses %s, storing nothing', async (_what, bytes, type, status, code) => {
     const pet = await newPet();
-    expectError(await send(pet.id, await bytes(), type), status, code);
+    const refused = expectError(await send(pet.id, await bytes(), type), status, code);
+    // Told what to send instead, whatever was sent.
+    if (status === 415) expect(refused.message).toMatch(/^Send the image itself as the body/);
+    if (type.startsWith('multipart/')) expect(refused.message).toContain('a multipart form is not read');
     expect(await read(pet.id)).toEqual(pet);
   });
 

@@ -30,6 +30,7 @@ export interface PhotoRoutesOptions {
 }
 
 const tags = ['photos'];
+const UPLOAD_HINT = 'Send the image itself as the body, with Content-Type image/jpeg, image/png or image/webp';
 const MIB = MAX_UPLOAD_BYTES / 1_048_576;
 const binary = (description: string) => Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
 const PhotoIdSchema = Type.String({
@@ -97,6 +98,16 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
   app.addContentTypeParser(Object.keys(UPLOAD_TYPES), { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) =>
     done(null, body),
   );
+  // Any other body (a multipart form, JSON) is refused unread, saying what to send instead.
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    done(
+      new HttpError(
+        'unsupported_media_type',
+        `${UPLOAD_HINT}; ${type.startsWith('multipart/') ? 'a multipart form is not read' : `not ${type || 'a body without a type'}`}`,
+      ),
+    );
+  });
 
   const validate = createValidatorCompiler();
   app.post(
@@ -129,10 +140,7 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       const declared: UploadFormat | undefined = UPLOAD_TYPES[type as keyof typeof UPLOAD_TYPES];
       if (declared === undefined || !Buffer.isBuffer(request.body)) {
-        throw new HttpError(
-          'unsupported_media_type',
-          'Send the image itself as the body, with Content-Type image/jpeg, image/png or image/webp',
-        );
+        throw new HttpError('unsupported_media_type', UPLOAD_HINT);
       }
       const { pet, photo, created } = await photos.upload(request.params.petId, request.body, declared, callerOf(request));
       reply.header('ETag', etagOf(pet.version));

@@ -34,7 +34,7 @@ import {
 } from '../../adapters/adoption/http/pet-schemas.js';
 import { orderRoutes } from '../../adapters/adoption/http/orders.js';
 import { petRoutes } from '../../adapters/adoption/http/pets.js';
-import { SpeciesListSchema, SpeciesSchema, speciesRoutes } from '../../adapters/adoption/http/species.js';
+import { SpeciesListSchema, SpeciesSchema, CategorySchema, CategoriesSchema, speciesRoutes } from '../../adapters/adoption/http/species.js';
 import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
 import type { AppConfig } from '../env.js';
 import { every } from '../schedule.js';
@@ -222,6 +222,8 @@ export const adoptionModule: FeatureModule = {
       CancelOrderSchema,
       SpeciesSchema,
       SpeciesListSchema,
+      CategorySchema,
+      CategoriesSchema,
     ],
     admin: [EventSchema, EventsSchema],
   },

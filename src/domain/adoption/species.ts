@@ -385,3 +385,16 @@ export const SPECIES_IDS: readonly string[] = SPECIES.map((species) => species.i
 export function speciesById(id: string): Species | null {
   return BY_ID.get(id) ?? null;
 }
+
+/**
+ * The categories an animal's `categoryId` names: one per species, in the species' order, from 1.
+ * Other ids are taken as before (an organization's own grouping) and mean nothing to partners.
+ */
+export interface Category {
+  readonly id: number;
+  readonly name: string;
+  /** The species the category is. */
+  readonly species: string;
+}
+
+export const CATEGORIES: readonly Category[] = SPECIES.map((species, i) => ({ id: i + 1, name: species.name, species: species.id }));

@@ -9,6 +9,7 @@ export const USAGE_OPERATIONS = [
   'deletePet',
   'listSpecies',
   'getSpecies',
+  'listCategories',
   'listEvents',
   'getEvent',
   'uploadPhoto',

@@ -288,6 +288,23 @@ describe('the species reference', () => {
     expect(dog.headers.etag).not.toBe(response.headers.etag);
   });
 
+  it('lists what categoryId means, one category per species, cacheable as the species are', async () => {
+    const response = await get('/v1/categories');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { id: 1, name: 'Dog', species: 'dog' },
+      { id: 2, name: 'Cat', species: 'cat' },
+      { id: 3, name: 'Rabbit', species: 'rabbit' },
+      { id: 4, name: 'Small & Furry', species: 'small-furry' },
+      { id: 5, name: 'Horse', species: 'horse' },
+      { id: 6, name: 'Bird', species: 'bird' },
+      { id: 7, name: 'Scales, Fins & Other', species: 'scales-fins-other' },
+      { id: 8, name: 'Barnyard', species: 'barnyard' },
+    ]);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    expect((await get('/v1/categories', { 'if-none-match': String(response.headers.etag) })).statusCode).toBe(304);
+  });
+
   it('answers 304 without a body to the ETag it gave, and 200 to any other', async () => {
     const first = await get('/v1/species/cat');
     const etag = first.headers.etag as string;

@@ -76,6 +76,11 @@ const SEMANTIC_400: readonly { operations: readonly string[]; message: RegExp; w
     why: 'how far back usage is kept is counted from now; from and to are compared with each other',
   },
   { operations: ['listEvents', 'listAllEvents'], message: /names no event of this feed/, why: 'after must name an event the feed holds' },
+  {
+    operations: ['listEvents', 'listAllEvents'],
+    message: /'from' and 'after' are alternatives/,
+    why: 'from=now and after are two starting points: the document says so in words',
+  },
   { operations: ['createKey', 'updateKey'], message: /must be in the future/, why: 'an expiry is compared with now' },
   {
     operations: ['createPet', 'updatePet'],

@@ -43,7 +43,9 @@ export const NewPetSchema = Type.Object(
       description: `The animal's name: ${NAME_RULE_TEXT}. The pattern matches one visible character; it uses \\uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly as sent.`,
       'x-invalid': `must be a string of ${NAME_RULE_TEXT}`,
     }),
-    categoryId: IdSchema('Identifier of the category the animal belongs to'),
+    categoryId: IdSchema(
+      "Identifier of the category the animal belongs to: one of GET /v1/categories (one per species); another id is taken as an organization's own, meaning nothing to partners",
+    ),
     status: Type.Optional(PetStatusSchema('Availability of the animal; defaults to available')),
     ...recordInputProperties(true),
   },

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { SPECIES, SPECIES_IDS, type Species } from '../../../domain/adoption/species.js';
+import { CATEGORIES, SPECIES, SPECIES_IDS, type Species } from '../../../domain/adoption/species.js';
 import { SpeciesNotFoundError } from '../../../domain/shared/errors.js';
 import { NoQuerySchema } from '../../shared/http/schemas/common-schemas.js';
 import type { HeaderSpec } from '../../shared/http/schemas/error-schema.js';
@@ -36,6 +36,20 @@ export const SpeciesSchema = Type.Object(
   },
   { title: 'Species', additionalProperties: false, description: 'A species, with the breeds, coats and colours an animal of it may have' },
 );
+
+export const CategorySchema = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, format: 'int64', description: "The value of an animal's `categoryId`" }),
+    name: Type.String({ description: 'The name partners show' }),
+    species: Type.String({ description: 'The species it is (GET /v1/species/{species})' }),
+  },
+  { title: 'Category', additionalProperties: false, description: "A category an animal's `categoryId` names" },
+);
+
+export const CategoriesSchema = Type.Array(CategorySchema, {
+  title: 'Categories',
+  description: "Every category an animal's `categoryId` names, one per species",
+});
 
 export const SpeciesListSchema = Type.Array(SpeciesSchema, {
   title: 'SpeciesList',
@@ -75,6 +89,28 @@ function answer(request: FastifyRequest, reply: FastifyReply, entry: { readonly 
 export async function speciesRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const all = cached(SPECIES);
+  const categories = cached(CATEGORIES);
+
+  app.get(
+    '/categories',
+    {
+      config: { keyScope: 'pets:read' },
+      schema: {
+        operationId: 'listCategories',
+        summary: "What an animal's categoryId means: one category per species",
+        description: `${BETA}\n\nNeeds the \`pets:read\` scope. Every \`categoryId\` this API names, each the category of one species (${CATEGORIES.map((category) => `${category.id} ${category.name}`).join(', ')}). A create or change with another id is still taken, as an organization's own grouping that means nothing to other partners; send one of these so that partners can read it. Cached and revalidated as the species are.`,
+        tags: ['pets'],
+        querystring: NoQuerySchema,
+        headers: IfNoneMatchSchema,
+        response: {
+          200: withHeaders(CategoriesSchema, 'Every category', CACHE_HEADERS),
+          304: withHeaders(Type.Null(), 'The copy the client keeps is current', CACHE_HEADERS),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => answer(request, reply, categories),
+  );
   const each = new Map<string, { readonly body: string; readonly etag: string }>(
     SPECIES.map((species: Species) => [species.id, cached(species)]),
   );

@@ -2,7 +2,7 @@
  * fast-check arbitraries from the JSON Schemas of an OpenAPI 3.1 document: values a schema accepts
  * (checked with Ajv before use, so a generated value is valid by the document's own words), and
  * values it refuses, for the negative phase. Covers the keywords the served documents use: $ref,
- * type (one or several), enum, const, anyOf, oneOf, allOf of objects, pattern, minLength,
+ * type (one or several), enum, const, anyOf, oneOf, allOf (of objects, or a rule of another kind), pattern, minLength,
  * maxLength, format (date-time, date, int64, uri, email), minimum, maximum, items, minItems,
  * maxItems, uniqueItems, properties, required, additionalProperties and minProperties.
  */
@@ -98,7 +98,7 @@ export class SchemaArbitraries {
     if (Array.isArray(node.enum)) return fc.constantFrom(...(node.enum as unknown[]));
     if (Array.isArray(node.anyOf)) return fc.oneof(...(node.anyOf as Schema[]).map((one) => this.generate(one, depth + 1)));
     if (Array.isArray(node.oneOf)) return fc.oneof(...(node.oneOf as Schema[]).map((one) => this.generate(one, depth + 1)));
-    if (Array.isArray(node.allOf)) return this.generate(this.merged(node.allOf as Schema[]), depth);
+    if (Array.isArray(node.allOf)) return this.generate(this.merged(node), depth);
     if (Array.isArray(node.type)) {
       return fc.oneof(...(node.type as string[]).map((type) => this.generate({ ...node, type }, depth)));
     }
@@ -131,8 +131,14 @@ export class SchemaArbitraries {
     }
   }
 
-  private merged(parts: Schema[]): Schema {
-    const resolved = parts.map((part) => this.resolve(part));
+  /** One schema for an allOf: objects' properties joined; any other kind (a string rule) with the node's own keywords over it. */
+  private merged(node: Schema): Schema {
+    const resolved = (node.allOf as Schema[]).map((part) => this.resolve(part));
+    if (resolved.some((part) => part.type !== undefined && part.type !== 'object')) {
+      const own: Schema = { ...node };
+      delete own.allOf;
+      return Object.assign({}, ...resolved, own) as Schema;
+    }
     return {
       type: 'object',
       properties: Object.assign({}, ...resolved.map((part) => part.properties ?? {})) as Schema,

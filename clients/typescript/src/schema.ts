@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * List and find animals: by what adopters ask, near a place, in the order asked
-         * @description By id unless `sort` says otherwise. Every filter given must hold (values of one filter are alternatives: `species=cat,dog`); an unknown parameter or value is refused with 400, never ignored. `near` (a postal code, or `lat,lng`) keeps the animals within `radius` (100 miles by default, at most 500, in km when it ends in `km`) and gives each its `distance` in that unit, whole, between postal codes' centres; animals without a location are not near anywhere. `sort=random` with a `seed` gives one order, page after page. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page: no animal twice, none that did not change missed, in every order. `total=true` counts what the search finds (`X-Total-Count`). `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.
+         * @description By id unless `sort` says otherwise. Every filter given must hold (values of one filter are alternatives: `species=cat,dog`); an unknown parameter or value is refused with 400, never ignored. `near` (a postal code, or `lat,lng`) keeps the animals within `radius` (100 miles by default, at most 500, in km when it ends in `km`) and gives each its `distance` in that unit, whole, between postal codes' centres; each animal is where its `place` says: its foster home's place, or else its organization's (an animal whose organization has no place yet is not near anywhere). `expand=organization` embeds each animal's organization (name, website, place), so a listing page is one call. `sort=random` with a `seed` gives one order, page after page. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page: no animal twice, none that did not change missed, in every order. `total=true` counts what the search finds (`X-Total-Count`). `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.
          */
         get: operations["listPets"];
         put?: never;
@@ -220,7 +220,7 @@ export interface paths {
          * Follow every change: the event feed
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Every change to an animal (`pet.created`, `pet.updated`, `pet.deleted`) and to an adoption request (`order.*`), oldest first, in one order that never changes once read: pass the id of the last event you have as `after` and you get exactly what came after it. Animal events are visible to every key; an adoption request's only to the owner that placed it and the owner of its animal. Events appear within about a second of their change and are kept for 30 days (`EVENT_RETENTION_DAYS`); an `after` older than that gets 410 `gone`: read the list again, then follow the feed from its newest event. When more exist, the response carries `Link: <...>; rel="next"`.
+         *     Every change to an animal (`pet.created`, `pet.updated`, `pet.deleted`) and to an adoption request (`order.*`), oldest first, in one order that never changes once read: pass the id of the last event you have as `after` and you get exactly what came after it. Animal events are visible to every key; an adoption request's only to the owner that placed it and the owner of its animal. Events appear within about a second of their change and are kept for 30 days (`EVENT_RETENTION_DAYS`); an `after` older than that gets 410 `gone`: take the feed's position with `from=now` (one call: an empty page whose next link starts with the next change), read the list again, then follow that link. When more exist, the response carries `Link: <...>; rel="next"`.
          */
         get: operations["listEvents"];
         put?: never;
@@ -245,6 +245,28 @@ export interface paths {
          *     An event the caller may not see gets 404, as one that does not exist.
          */
         get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an animal's categoryId means: one category per species
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `pets:read` scope. Every `categoryId` this API names, each the category of one species (1 Dog, 2 Cat, 3 Rabbit, 4 Small & Furry, 5 Horse, 6 Bird, 7 Scales, Fins & Other, 8 Barnyard). A create or change with another id is still taken, as an organization's own grouping that means nothing to other partners; send one of these so that partners can read it. Cached and revalidated as the species are.
+         */
+        get: operations["listCategories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -352,7 +374,7 @@ export interface paths {
          * A photo's variant, for an <img> (no key)
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     No key: a browser loads it for an `<img>` on any page. Limited per client address under a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other calls without a key. WebP when the request's `Accept` names `image/webp`, else JPEG (`Vary: Accept`). The URL always names the same bytes: a strong `ETag`, `Cache-Control: public, max-age=31536000, immutable`, 304 to `If-None-Match`. One byte `Range` gets 206 (a range past the end, 416 `range_not_satisfiable` with `Content-Range: bytes *\/length`); several ranges, the whole variant. A removed photo answers 404 at once. Sizes, on the longest edge: small 300 px, medium 600 px, large 1000 px, full 1600 px; never enlarged.
+         *     No key: a browser loads it for an `<img>` on any page. Limited per client address under a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other calls without a key. WebP when the request's `Accept` names `image/webp`, else JPEG (`Vary: Accept`). `Access-Control-Allow-Origin: *` on every answer, so a script or a canvas on any page may use it. The URL always names the same bytes: a strong `ETag`, `Cache-Control: public, max-age=31536000, immutable`, 304 to `If-None-Match`. One byte `Range` gets 206 (a range past the end, 416 `range_not_satisfiable` with `Content-Range: bytes *\/length`); several ranges, the whole variant. A removed photo answers 404 at once. Each photo's `variants` give every variant's own `width` and `height` (for `srcset`). Sizes, on the longest edge: small 300 px, medium 600 px, large 1000 px, full 1600 px; never enlarged.
          */
         get: operations["getPhoto"];
         put?: never;
@@ -396,7 +418,7 @@ export interface paths {
          * Read one organization: how to reach it, where it is, its policy and hours
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     An animal's organization is the one whose id is the animal's `ownerId`.
+         *     An animal's organization is the one whose id is the animal's `organizationId` (its `ownerId`). Cacheable: `Cache-Control: private, max-age=60`, then send its ETag as `If-None-Match` to get 304 while it is current.
          */
         get: operations["getOrganization"];
         put?: never;
@@ -424,7 +446,7 @@ export interface paths {
          * List the owner's webhook endpoints
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Oldest first. When more exist, the response carries `Link: <...>; rel="next"`.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Oldest first. When more exist, the response carries `Link: <...>; rel="next"`.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -432,7 +454,7 @@ export interface paths {
          * Have events pushed to a URL (make a webhook endpoint)
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. The URL must be https, carry no user name or password, and its host must resolve to public addresses only: an address that is loopback, private, link-local, shared (CGNAT), multicast or otherwise reserved, in any spelling, gets 422 `url_not_allowed`. Each owner may have up to `WEBHOOK_ENDPOINTS_PER_OWNER` endpoints (10 by default); one more gets 409 `endpoint_limit_reached`. The answer carries the signing secret, **shown only here**.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. The URL must be https, carry no user name or password, and its host must resolve to public addresses only: an address that is loopback, private, link-local, shared (CGNAT), multicast or otherwise reserved, in any spelling, gets 422 `url_not_allowed`. Each owner may have up to `WEBHOOK_ENDPOINTS_PER_OWNER` endpoints (10 by default); one more gets 409 `endpoint_limit_reached`. The answer carries the signing secret, **shown only here**.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -452,7 +474,7 @@ export interface paths {
          * Read one webhook endpoint
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. The secret is not shown: rotate it to get a new one.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. The secret is not shown: rotate it to get a new one.
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
@@ -461,7 +483,7 @@ export interface paths {
          * Remove a webhook endpoint
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Nothing more is delivered to it.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Nothing more is delivered to it.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -470,7 +492,7 @@ export interface paths {
          * Change a webhook endpoint: its URL, event types, description, or status
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. A new URL is checked as at creation (422 `url_not_allowed`). `status: disabled` stops deliveries; `enabled` resumes them and clears `disabledReason`. A change that changes nothing answers 200 with the same version.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. A new URL is checked as at creation (422 `url_not_allowed`). `status: disabled` stops deliveries; `enabled` resumes them and clears `disabledReason`. A change that changes nothing answers 200 with the same version.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -488,7 +510,7 @@ export interface paths {
          * Give a webhook endpoint a new signing secret, the old one signing beside it for a while
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Until `overlapSeconds` (default a day; 0 ends the old secret now) every delivery carries two signatures, space-separated, one under each secret, so a receiver can switch without missing one. The answer carries the new secret, **shown only here**.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Until `overlapSeconds` (default a day; 0 ends the old secret now) every delivery carries two signatures, space-separated, one under each secret, so a receiver can switch without missing one. The answer carries the new secret, **shown only here**.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -508,7 +530,7 @@ export interface paths {
          * List an endpoint's deliveries and their attempts
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Newest first, kept 30 days; `status` keeps one status. Each delivery lists its attempts: when, the HTTP status or why there was none, and how long it took. When more exist, the response carries `Link: <...>; rel="next"`.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Newest first, kept 30 days; `status` keeps one status. Each delivery lists its attempts: when, the HTTP status or why there was none, and how long it took. When more exist, the response carries `Link: <...>; rel="next"`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -530,7 +552,7 @@ export interface paths {
          * Read one delivery and its attempts
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist.
          */
         get: operations["getWebhookDelivery"];
         put?: never;
@@ -554,7 +576,7 @@ export interface paths {
          * Send one delivery again now
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Whatever its status, the delivery is due at once: the next attempt (within a second) carries the same `webhook-id`, a new `webhook-timestamp` and a new signature. If it fails, the retry schedule goes on from the attempts already made. The 202 carries the delivery as it is now, `status: pending` with `nextAttemptAt` now: read it again for the attempt's outcome.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Whatever its status, the delivery is due at once: the next attempt (within a second) carries the same `webhook-id`, a new `webhook-timestamp` and a new signature. If it fails, the retry schedule goes on from the attempts already made. The 202 carries the delivery as it is now, `status: pending` with `nextAttemptAt` now: read it again for the attempt's outcome.
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -576,7 +598,7 @@ export interface paths {
          * Send again everything that failed since a time
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Every failed, exhausted or skipped delivery made at or after `since` (at most 30 days ago) is due again: the oldest 1000 per call (call again with a later `since` for more). They are sent like every delivery, in parallel and so in no set order. `recovered` counts each delivery made due, including a retry that fell due while the endpoint was disabled (kept as skipped, never attempted). Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. Every failed, exhausted or skipped delivery made at or after `since` (at most 30 days ago) is due again: the oldest 1000 per call (call again with a later `since` for more). They are sent like every delivery, in parallel and so in no set order. `recovered` counts each delivery made due, including a retry that fell due while the endpoint was disabled (kept as skipped, never attempted). Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.
          */
         post: operations["recoverWebhookDeliveries"];
         delete?: never;
@@ -598,7 +620,7 @@ export interface paths {
          * Send a signed test event now and see what the endpoint answers
          * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
          *
-         *     Needs the `pets:write` scope. Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. A `webhook.test` event (`data.endpointId`), signed like every delivery, is sent at once, even to a disabled endpoint; the answer says what the endpoint replied and how long it took. It is recorded in the deliveries log and never retried.
+         *     Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist. A `webhook.test` event (`data.endpointId`), signed like every delivery, is sent at once, even to a disabled endpoint; the answer says what the endpoint replied and how long it took. It is recorded in the deliveries log and never retried.
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
@@ -859,6 +881,8 @@ export interface components {
                 listSpecies?: number;
                 /** @description Requests to getSpecies */
                 getSpecies?: number;
+                /** @description Requests to listCategories */
+                listCategories?: number;
                 /** @description Requests to listEvents */
                 listEvents?: number;
                 /** @description Requests to getEvent */
@@ -954,6 +978,41 @@ export interface components {
                 /** @description The full variant's path on this API */
                 full: string;
             };
+            /** @description Each variant's path and its own size, equal to the served bytes (for `srcset` with `w` descriptors): `full` is the photo fitted inside 1,600 pixels, the others inside 300, 600 and 1,000 */
+            variants: {
+                small: {
+                    /** @description The small variant's path on this API */
+                    url: string;
+                    /** @description Its width in pixels: that of the served image */
+                    width: number;
+                    /** @description Its height in pixels: that of the served image */
+                    height: number;
+                };
+                medium: {
+                    /** @description The medium variant's path on this API */
+                    url: string;
+                    /** @description Its width in pixels: that of the served image */
+                    width: number;
+                    /** @description Its height in pixels: that of the served image */
+                    height: number;
+                };
+                large: {
+                    /** @description The large variant's path on this API */
+                    url: string;
+                    /** @description Its width in pixels: that of the served image */
+                    width: number;
+                    /** @description Its height in pixels: that of the served image */
+                    height: number;
+                };
+                full: {
+                    /** @description The full variant's path on this API */
+                    url: string;
+                    /** @description Its width in pixels: that of the served image */
+                    width: number;
+                    /** @description Its height in pixels: that of the served image */
+                    height: number;
+                };
+            };
         };
         /**
          * Pet
@@ -969,6 +1028,7 @@ export interface components {
          *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
          *       "adoptedAt": null,
          *       "ownerId": "acct_1042",
+         *       "organizationId": "acct_1042",
          *       "publishedAt": "2026-11-25T10:00:00.000Z",
          *       "species": "dog",
          *       "breeds": {
@@ -1013,7 +1073,14 @@ export interface components {
          *       "location": null,
          *       "photos": [],
          *       "primaryPhoto": null,
-         *       "photoCount": 0
+         *       "photoCount": 0,
+         *       "place": {
+         *         "postalCode": "94110",
+         *         "city": "San Francisco",
+         *         "region": "CA",
+         *         "country": "US",
+         *         "kind": "organization"
+         *       }
          *     }
          */
         Pet: {
@@ -1055,6 +1122,8 @@ export interface components {
             adoptedAt: string | null;
             /** @description Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key without one, the id of the first key of its rotation chain). Only keys of this owner may change or remove it, or decide its adoption requests. null for animals added before owners were recorded */
             ownerId: string | null;
+            /** @description The organization whose animal it is, the id GET /v1/organizations/{id} answers: its owner (`ownerId`). null for animals added before owners were recorded */
+            organizationId: string | null;
             /**
              * Format: date-time
              * @description When it was first listed as available (kept whatever its status does since); null while it never was
@@ -1143,7 +1212,43 @@ export interface components {
             primaryPhoto: components["schemas"]["Photo"] | null;
             /** @description How many photos it has */
             photoCount: number;
-            /** @description Only in a list with `near`: how far the animal's postal code is from the place asked for, between the codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit */
+            /** @description Where the animal can be met, read-only: its foster home's place (`location`) when it has one, else its organization's (the organization's `location`), as coarse as a postal code; `near` searches it. Follows the organization when it moves. null while its organization has no place (no profile yet, or none with a location). To put the animal in a foster home, set `location`; to bring it back, set `location` to null */
+            place: {
+                /** @description The postal code (five digits in the US) */
+                postalCode: string;
+                /** @description The postal code's city */
+                city: string;
+                /** @description Its region: a US state or territory code, such as NY */
+                region: string;
+                /** @description ISO 3166-1 alpha-2 */
+                country: string;
+                /**
+                 * @description `organization`: at its organization's place (it has no `location`); `foster`: in a foster home, at its `location`
+                 * @enum {string}
+                 */
+                kind: "organization" | "foster";
+            } | null;
+            /** @description Only with `expand=organization`: a summary of the organization whose animal it is, as it is now (GET /v1/organizations/{id} has the rest); null while it has no profile */
+            organization?: {
+                /** @description The organization (GET /v1/organizations/{id}) */
+                id: string;
+                /** @description Its name, as partner sites show it */
+                name: string;
+                /** @description Its website; null when it gives none */
+                website: string | null;
+                /** @description Its postal code's place; null when it gives none */
+                location: {
+                    /** @description The postal code (five digits in the US) */
+                    postalCode: string;
+                    /** @description The postal code's city */
+                    city: string;
+                    /** @description Its region: a US state or territory code, such as NY */
+                    region: string;
+                    /** @description ISO 3166-1 alpha-2 */
+                    country: string;
+                } | null;
+            } | null;
+            /** @description Only in a list with `near`: how far the animal's place's postal code is from the place asked for, between the codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit */
             distance?: number;
         };
         /**
@@ -1201,6 +1306,8 @@ export interface components {
             adoptedAt?: string | null;
             /** @description Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key without one, the id of the first key of its rotation chain). Only keys of this owner may change or remove it, or decide its adoption requests. null for animals added before owners were recorded */
             ownerId?: string | null;
+            /** @description The organization whose animal it is, the id GET /v1/organizations/{id} answers: its owner (`ownerId`). null for animals added before owners were recorded */
+            organizationId?: string | null;
             /**
              * Format: date-time
              * @description When it was first listed as available (kept whatever its status does since); null while it never was
@@ -1289,7 +1396,43 @@ export interface components {
             primaryPhoto?: components["schemas"]["Photo"] | null;
             /** @description How many photos it has */
             photoCount?: number;
-            /** @description Only in a list with `near`: how far the animal's postal code is from the place asked for, between the codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit */
+            /** @description Where the animal can be met, read-only: its foster home's place (`location`) when it has one, else its organization's (the organization's `location`), as coarse as a postal code; `near` searches it. Follows the organization when it moves. null while its organization has no place (no profile yet, or none with a location). To put the animal in a foster home, set `location`; to bring it back, set `location` to null */
+            place?: {
+                /** @description The postal code (five digits in the US) */
+                postalCode: string;
+                /** @description The postal code's city */
+                city: string;
+                /** @description Its region: a US state or territory code, such as NY */
+                region: string;
+                /** @description ISO 3166-1 alpha-2 */
+                country: string;
+                /**
+                 * @description `organization`: at its organization's place (it has no `location`); `foster`: in a foster home, at its `location`
+                 * @enum {string}
+                 */
+                kind: "organization" | "foster";
+            } | null;
+            /** @description Only with `expand=organization`: a summary of the organization whose animal it is, as it is now (GET /v1/organizations/{id} has the rest); null while it has no profile */
+            organization?: {
+                /** @description The organization (GET /v1/organizations/{id}) */
+                id: string;
+                /** @description Its name, as partner sites show it */
+                name: string;
+                /** @description Its website; null when it gives none */
+                website: string | null;
+                /** @description Its postal code's place; null when it gives none */
+                location: {
+                    /** @description The postal code (five digits in the US) */
+                    postalCode: string;
+                    /** @description The postal code's city */
+                    city: string;
+                    /** @description Its region: a US state or territory code, such as NY */
+                    region: string;
+                    /** @description ISO 3166-1 alpha-2 */
+                    country: string;
+                } | null;
+            } | null;
+            /** @description Only in a list with `near`: how far the animal's place's postal code is from the place asked for, between the codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit */
             distance?: number;
         };
         /**
@@ -1303,10 +1446,10 @@ export interface components {
          */
         NewPet: {
             /** @description The animal's name: 1 to 100 characters with at least one visible one (a letter, digit, punctuation mark or symbol). The pattern matches one visible character; it uses \uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly as sent. */
-            name: string;
+            name: string & components["schemas"]["VisibleText"];
             /**
              * Format: int64
-             * @description Identifier of the category the animal belongs to. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.
+             * @description Identifier of the category the animal belongs to: one of GET /v1/categories (one per species); another id is taken as an organization's own, meaning nothing to partners. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.
              */
             categoryId: number;
             /** @description Availability of the animal; defaults to available */
@@ -1377,14 +1520,14 @@ export interface components {
                 /** @description Has special needs: true, false, or null when unknown */
                 specialNeeds?: boolean | null;
                 /** @description What the special needs are (up to 1000 characters); only with specialNeeds true */
-                specialNeedsDetails?: string | null;
+                specialNeedsDetails?: ((string & components["schemas"]["VisibleText"]) | null) & components["schemas"]["VisibleText"];
                 /** @description Vaccinations up to date: true, false, or null when unknown */
                 shotsCurrent?: boolean | null;
                 /** @description Microchipped: true, false, or null when unknown */
                 microchipped?: boolean | null;
             } | null;
             /** @description Plain text, with something visible, up to 10000 characters, stored and served whole */
-            description?: string | null;
+            description?: ((string & components["schemas"]["VisibleText"]) | null) & components["schemas"]["VisibleText"];
             /** @description The adoption fee (amount and currency required once a fee is given). Nested fields merge as RFC 7396 says; null removes. */
             adoptionFee?: {
                 /** @description In the currency's minor units (cents) */
@@ -1396,7 +1539,7 @@ export interface components {
                 currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWG";
             } | null;
             /** @description Up to 20 short words (1 to 30 characters each, each once); null or [] for none */
-            tags?: string[] | null;
+            tags?: (string & components["schemas"]["VisibleText"])[] | null;
             /** @description Where it can be met when not at its organization's place (a foster home): a postal code and its country, never an address or coordinates; null: at its organization's. Merges as RFC 7396 says. */
             location?: {
                 /** @description A postal code: a US ZIP code (10001, or 10001-1234, read as 10001) */
@@ -1407,11 +1550,11 @@ export interface components {
         };
         /**
          * PetPatch
-         * @description The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a member left out stays, null removes it) and null clears a record field; null for name, categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, publishedAt) are refused. The record is checked whole after the merge: a new species needs breeds, coat and colours of its own.
+         * @description The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a member left out stays, null removes it) and null clears a record field; null for name, categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, organizationId, publishedAt, place) are refused. The record is checked whole after the merge: a new species needs breeds, coat and colours of its own.
          */
         PetPatch: {
             /** @description The animal's name: 1 to 100 characters with at least one visible one (a letter, digit, punctuation mark or symbol). The pattern matches one visible character; it uses \uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly as sent. */
-            name?: string;
+            name?: string & components["schemas"]["VisibleText"];
             /**
              * Format: int64
              * @description Identifier of the category the animal belongs to. An int64 limited to 1..9007199254740991 (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.
@@ -1485,14 +1628,14 @@ export interface components {
                 /** @description Has special needs: true, false, or null when unknown */
                 specialNeeds?: boolean | null;
                 /** @description What the special needs are (up to 1000 characters); only with specialNeeds true */
-                specialNeedsDetails?: string | null;
+                specialNeedsDetails?: ((string & components["schemas"]["VisibleText"]) | null) & components["schemas"]["VisibleText"];
                 /** @description Vaccinations up to date: true, false, or null when unknown */
                 shotsCurrent?: boolean | null;
                 /** @description Microchipped: true, false, or null when unknown */
                 microchipped?: boolean | null;
             } | null;
             /** @description Plain text, with something visible, up to 10000 characters, stored and served whole */
-            description?: string | null;
+            description?: ((string & components["schemas"]["VisibleText"]) | null) & components["schemas"]["VisibleText"];
             /** @description The adoption fee (amount and currency required once a fee is given). Nested fields merge as RFC 7396 says; null removes. */
             adoptionFee?: {
                 /** @description In the currency's minor units (cents) */
@@ -1504,7 +1647,7 @@ export interface components {
                 currency?: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWG" | null;
             } | null;
             /** @description Up to 20 short words (1 to 30 characters each, each once); null or [] for none */
-            tags?: string[] | null;
+            tags?: (string & components["schemas"]["VisibleText"])[] | null;
             /** @description Where it can be met when not at its organization's place (a foster home): a postal code and its country, never an address or coordinates; null: at its organization's. Merges as RFC 7396 says. */
             location?: {
                 /** @description A postal code: a US ZIP code (10001, or 10001-1234, read as 10001) */
@@ -1526,7 +1669,7 @@ export interface components {
              */
             petId: number;
             /** @description Who asks to adopt: 1 to 100 characters with at least one visible one */
-            applicantName: string;
+            applicantName: string & components["schemas"]["VisibleText"];
             /** @description Anything the shelter should know, at most 1000 characters */
             note?: string;
         };
@@ -1620,6 +1763,26 @@ export interface components {
         };
         /** Events */
         Events: components["schemas"]["Event"][];
+        /**
+         * Category
+         * @description A category an animal's `categoryId` names
+         */
+        Category: {
+            /**
+             * Format: int64
+             * @description The value of an animal's `categoryId`
+             */
+            id: number;
+            /** @description The name partners show */
+            name: string;
+            /** @description The species it is (GET /v1/species/{species}) */
+            species: string;
+        };
+        /**
+         * Categories
+         * @description Every category an animal's `categoryId` names, one per species
+         */
+        Categories: components["schemas"]["Category"][];
         /**
          * Species
          * @description A species, with the breeds, coats and colours an animal of it may have
@@ -1718,7 +1881,7 @@ export interface components {
          */
         OrganizationPatch: {
             /** @description The name partner sites show (1 to 200 characters, something visible, on one line) */
-            name?: string;
+            name?: string & components["schemas"]["VisibleText"];
             /** @description An email address; null removes it */
             email?: string | null;
             /** @description A telephone number: digits, spaces, ( ) . - and an optional leading +; null removes it */
@@ -1726,7 +1889,7 @@ export interface components {
             /** @description An http or https URL; null removes it */
             website?: string | null;
             /** @description Its public street address (lines separated by \n); null removes it */
-            address?: string | null;
+            address?: ((string & components["schemas"]["VisibleText"]) | null) & components["schemas"]["VisibleText"];
             /** @description Its postal code and country (US when left out); the city and region come from the code. Merges as RFC 7396 says; null removes it. */
             location?: {
                 /** @description A postal code: a US ZIP code (10001, or 10001-1234, read as 10001) */
@@ -1737,7 +1900,7 @@ export interface components {
             /** @description Where its adoption policy is published (http or https); null removes it */
             adoptionPolicyUrl?: string | null;
             /** @description Its opening hours, as text; null removes it */
-            hours?: string | null;
+            hours?: ((string & components["schemas"]["VisibleText"]) | null) & components["schemas"]["VisibleText"];
         };
         /** NewWebhookEndpoint */
         NewWebhookEndpoint: {
@@ -1933,6 +2096,8 @@ export interface components {
                 delivered: boolean;
             };
         };
+        /** @description Text with at least one visible character: a letter, digit, punctuation mark or symbol that is not default-ignorable, or any character outside the Basic Multilingual Plane. Whitespace, format characters and combining marks alone are refused. The pattern uses \uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag */
+        VisibleText: string;
     };
     responses: {
         /** @description The query has a field this operation does not take; the message names it */
@@ -2406,6 +2571,8 @@ export interface components {
         Vary: string;
         /** @description bytes: one range is served (206) */
         "Accept-Ranges": string;
+        /** @description `*`: any page may read the bytes from a script (`fetch()`, a canvas), on every answer of this operation */
+        "Access-Control-Allow-Origin": string;
         /** @description bytes first-last/length */
         "Content-Range": string;
         /** @description The methods this path serves, e.g. `GET, HEAD, POST` */
@@ -2515,8 +2682,8 @@ export interface operations {
             query?: {
                 /** @description Maximum number of animals returned */
                 limit?: number;
-                /** @description Filters by availability */
-                status?: components["schemas"]["PetStatus"];
+                /** @description Filters by availability: one (`status=available`), or several (`status=available,pending`, or repeated) */
+                status?: components["schemas"]["PetStatus"] | components["schemas"]["PetStatus"][];
                 /** @description Only the animals with these ids (1 to 100): `id=1&id=2`, or `id=1,2`. Ids that do not exist are left out. Combines with `status`. The replacement for fetching one animal by id. */
                 id?: number[];
                 /** @description Species, as `GET /v1/species` lists them: `species=cat,dog` */
@@ -2564,7 +2731,9 @@ export interface operations {
                 /** @description With `true`, `X-Total-Count` says how many animals the search finds: exact up to 1,000, beyond that 1,000 with `X-Total-Count-Relation: gte` */
                 total?: boolean;
                 /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
-                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "distance")[];
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "organizationId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "place" | "organization" | "distance")[];
+                /** @description `expand=organization` embeds in each animal a summary of its organization (`organization`: id, name, website, location), so a listing page needs no second call; `null` for an animal whose organization has no profile */
+                expand?: "organization"[];
                 /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same query) */
                 cursor?: string;
             };
@@ -2666,6 +2835,7 @@ export interface operations {
                      *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
                      *       "adoptedAt": null,
                      *       "ownerId": "acct_1042",
+                     *       "organizationId": "acct_1042",
                      *       "publishedAt": "2026-11-25T10:00:00.000Z",
                      *       "species": "dog",
                      *       "breeds": {
@@ -2710,7 +2880,14 @@ export interface operations {
                      *       "location": null,
                      *       "photos": [],
                      *       "primaryPhoto": null,
-                     *       "photoCount": 0
+                     *       "photoCount": 0,
+                     *       "place": {
+                     *         "postalCode": "94110",
+                     *         "city": "San Francisco",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "kind": "organization"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -2755,7 +2932,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
-                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "distance")[];
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "organizationId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "place" | "organization" | "distance")[];
             };
             header?: never;
             path: {
@@ -2915,7 +3092,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a member left out stays, null removes it) and null clears a record field; null for name, categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, publishedAt) are refused. The record is checked whole after the merge: a new species needs breeds, coat and colours of its own. */
+        /** @description The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a member left out stays, null removes it) and null clears a record field; null for name, categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, organizationId, publishedAt, place) are refused. The record is checked whole after the merge: a new species needs breeds, coat and colours of its own. */
         requestBody: {
             content: {
                 "application/merge-patch+json": components["schemas"]["PetPatch"];
@@ -2947,6 +3124,7 @@ export interface operations {
                      *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
                      *       "adoptedAt": null,
                      *       "ownerId": "acct_1042",
+                     *       "organizationId": "acct_1042",
                      *       "publishedAt": "2026-11-25T10:00:00.000Z",
                      *       "species": "dog",
                      *       "breeds": {
@@ -2991,7 +3169,14 @@ export interface operations {
                      *       "location": null,
                      *       "photos": [],
                      *       "primaryPhoto": null,
-                     *       "photoCount": 0
+                     *       "photoCount": 0,
+                     *       "place": {
+                     *         "postalCode": "94110",
+                     *         "city": "San Francisco",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "kind": "organization"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -3637,6 +3822,8 @@ export interface operations {
             query?: {
                 /** @description The id of the last event you have: the page starts after it. Leave it out to start from the oldest event the feed keeps. An id older than the feed keeps gets 410 `gone`. */
                 after?: string;
+                /** @description `from=now`: no events, only where the feed stands: the page is empty and its `Link: rel="next"` starts with the next change (after the newest event you may see). Take it before reading the lists you mirror, then follow it: nothing is missed. Not with `after` */
+                from?: "now";
                 /** @description Only events of these types: `type=pet.created&type=pet.deleted`, or `type=pet.created,pet.deleted` */
                 type?: components["schemas"]["EventType"][];
                 /** @description Maximum number of events returned */
@@ -3771,6 +3958,79 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy the client keeps: 304 when it is still current */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every category */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Categories"];
+                };
+            };
+            /** @description The copy the client keeps is current */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3969,6 +4229,7 @@ export interface operations {
                      *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
                      *       "adoptedAt": null,
                      *       "ownerId": "acct_1042",
+                     *       "organizationId": "acct_1042",
                      *       "publishedAt": "2026-11-25T10:00:00.000Z",
                      *       "species": "dog",
                      *       "breeds": {
@@ -4013,7 +4274,14 @@ export interface operations {
                      *       "location": null,
                      *       "photos": [],
                      *       "primaryPhoto": null,
-                     *       "photoCount": 0
+                     *       "photoCount": 0,
+                     *       "place": {
+                     *         "postalCode": "94110",
+                     *         "city": "San Francisco",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "kind": "organization"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -4044,6 +4312,7 @@ export interface operations {
                      *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
                      *       "adoptedAt": null,
                      *       "ownerId": "acct_1042",
+                     *       "organizationId": "acct_1042",
                      *       "publishedAt": "2026-11-25T10:00:00.000Z",
                      *       "species": "dog",
                      *       "breeds": {
@@ -4088,7 +4357,14 @@ export interface operations {
                      *       "location": null,
                      *       "photos": [],
                      *       "primaryPhoto": null,
-                     *       "photoCount": 0
+                     *       "photoCount": 0,
+                     *       "place": {
+                     *         "postalCode": "94110",
+                     *         "city": "San Francisco",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "kind": "organization"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -4193,6 +4469,7 @@ export interface operations {
                      *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
                      *       "adoptedAt": null,
                      *       "ownerId": "acct_1042",
+                     *       "organizationId": "acct_1042",
                      *       "publishedAt": "2026-11-25T10:00:00.000Z",
                      *       "species": "dog",
                      *       "breeds": {
@@ -4237,7 +4514,14 @@ export interface operations {
                      *       "location": null,
                      *       "photos": [],
                      *       "primaryPhoto": null,
-                     *       "photoCount": 0
+                     *       "photoCount": 0,
+                     *       "place": {
+                     *         "postalCode": "94110",
+                     *         "city": "San Francisco",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "kind": "organization"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Pet"];
@@ -4307,6 +4591,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4326,6 +4611,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
                     "Accept-Ranges": components["headers"]["Accept-Ranges"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Content-Range": components["headers"]["Content-Range"];
                     [name: string]: unknown;
                 };
@@ -4412,6 +4698,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Link: components["headers"]["LinkNext"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4452,7 +4739,10 @@ export interface operations {
     getOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the copy the client keeps (`"<version>"`): 304 while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description The organization's id (its owner id) */
                 organizationId: string;
@@ -4470,6 +4760,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,6 +4787,20 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Organization"];
                 };
+            };
+            /** @description The copy the client keeps is current */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request has a missing or invalid value; the message names the field */
             400: {

@@ -10,6 +10,7 @@ import { ErrorSchema } from '../../../src/adapters/shared/http/schemas/error-sch
 import { NewPetSchema, PetSchema, PetsSchema } from '../../../src/adapters/adoption/http/pet-schemas.js';
 import { RateLimitStatusSchema, WindowStatusSchema } from '../../../src/adapters/access/http/rate-limit-schemas.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { VISIBLE_CHARACTER_PATTERN } from '../../../src/domain/shared/name-pattern.js';
 
 interface Operation {
   operationId?: string;
@@ -56,6 +57,21 @@ describe('OpenAPI document', () => {
     const result = await new Validator().validate(doc as unknown as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it('states the visible-character rule once, as a component every text that needs it refers to', () => {
+    const text = JSON.stringify(doc);
+    expect(text.split(JSON.stringify(VISIBLE_CHARACTER_PATTERN)).length - 1).toBe(1);
+    const visible = resolve<{ pattern: string }>({ $ref: '#/components/schemas/VisibleText' });
+    expect(visible.pattern).toBe(VISIBLE_CHARACTER_PATTERN);
+    const name = resolve<{ properties: Record<string, { allOf?: unknown[]; maxLength?: number }> }>({
+      $ref: '#/components/schemas/NewPet',
+    }).properties.name;
+    expect(name).toMatchObject({ allOf: [{ $ref: '#/components/schemas/VisibleText' }], maxLength: 100 });
+    // Validators apply it as before: a name of spaces alone is refused, one visible character taken.
+    const pattern = new RegExp(visible.pattern, 'u');
+    expect(pattern.test('\u200b \u3164')).toBe(false);
+    expect(pattern.test(' Zoë ')).toBe(true);
   });
 
   it('describes exactly its operations (HEAD is answered, not listed), getPet deprecated, the adoption requests, the event feed and webhooks beta', () => {

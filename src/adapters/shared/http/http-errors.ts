@@ -84,7 +84,7 @@ const LOCATIONS: Readonly<Record<string, string>> = { querystring: 'query parame
 function validationMessage(error: FastifyError): string {
   const errors = (error.validation as AjvError[] | undefined) ?? [];
   // A value that fits none of a union's forms is told what the union takes, not what its first form does.
-  const first = errors.find((one) => one.keyword === 'anyOf') ?? errors[0];
+  const first = errors.find((one) => one.keyword === 'anyOf' && one.parentSchema?.['x-invalid'] !== undefined) ?? errors[0];
   if (!first) return error.message;
   const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'field';
   const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');

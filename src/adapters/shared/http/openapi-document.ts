@@ -7,6 +7,29 @@
  */
 import { ERROR_RESPONSES, errorEntry, operationCodes, statusOf, type ErrorCode } from './error-catalogue.js';
 import { ErrorSchema } from './schemas/error-schema.js';
+import { VISIBLE_CHARACTER_PATTERN } from '../../../domain/shared/name-pattern.js';
+
+/**
+ * The visible-character rule (thousands of characters of pattern) stated once, as a component every
+ * text that needs it refers to (`allOf`), rather than copied into each: validators apply it alike.
+ */
+const VISIBLE_TEXT = 'VisibleText';
+const VISIBLE_TEXT_SCHEMA = {
+  type: 'string',
+  pattern: VISIBLE_CHARACTER_PATTERN,
+  description:
+    "Text with at least one visible character: a letter, digit, punctuation mark or symbol that is not default-ignorable, or any character outside the Basic Multilingual Plane. Whitespace, format characters and combining marks alone are refused. The pattern uses \\uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag",
+} as const;
+
+/** Every schema holding the visible-character pattern, referring to the one component instead. */
+function referVisibleText(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(referVisibleText);
+  if (!isObject(node)) return node;
+  const walked: Json = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, referVisibleText(value)]));
+  if (walked.pattern !== VISIBLE_CHARACTER_PATTERN) return walked;
+  delete walked.pattern;
+  return { ...walked, allOf: [{ $ref: `#/components/schemas/${VISIBLE_TEXT}` }] };
+}
 
 type Json = Record<string, unknown>;
 
@@ -122,7 +145,9 @@ export function finishDocument(document: Json, profile: DocumentProfile): Json {
   const schemas: Json = { ...((components.schemas as Json | undefined) ?? {}) };
   const headers: Json = {};
   const responses: Json = {};
-  const paths = nameSchemas(document.paths, schemas, profile.ownDescriptions) as Record<string, Record<string, Json>>;
+  const paths = referVisibleText(nameSchemas(document.paths, schemas, profile.ownDescriptions)) as Record<string, Record<string, Json>>;
+  for (const [name, schema] of Object.entries(schemas)) schemas[name] = referVisibleText(schema);
+  if (JSON.stringify({ paths, schemas }).includes(`#/components/schemas/${VISIBLE_TEXT}`)) schemas[VISIBLE_TEXT] = VISIBLE_TEXT_SCHEMA;
 
   for (const methods of Object.values(paths)) {
     for (const operation of Object.values(methods)) {

@@ -37,7 +37,7 @@ describe('managing keys', () => {
   });
 
   describe('issuing', () => {
-    it('stores the hash, both scopes by default, no owner, no expiry, its own quota; the secret is returned once and audited', async () => {
+    it('stores the hash, every scope by default, no owner, no expiry, its own quota; the secret is returned once and audited', async () => {
       const { key, record } = await keys.issue({ name: 'Shelter', plan: 'pro' });
       expect(key).toMatch(/^adopt_live_/);
       expect(record).toEqual({
@@ -48,7 +48,7 @@ describe('managing keys', () => {
         start: key.slice(0, 'adopt_live_'.length + 4),
         last4: key.slice(-4),
         plan: 'pro',
-        scopes: ['pets:read', 'pets:write'],
+        scopes: ['pets:read', 'pets:write', 'webhooks:write'],
         ownerId: null,
         quotaId: record.id,
         rotatedFrom: null,
@@ -105,12 +105,12 @@ describe('managing keys', () => {
         'limits',
         'limits must be perMinute and perDay whole numbers with 1 <= perMinute <= perDay',
       ],
-      ['no scopes', { scopes: [] }, 'scopes', 'scopes must list one or more of pets:read, pets:write, each once'],
+      ['no scopes', { scopes: [] }, 'scopes', 'scopes must list one or more of pets:read, pets:write, webhooks:write, each once'],
       [
         'a scope twice',
         { scopes: ['pets:read', 'pets:read'] as const },
         'scopes',
-        'scopes must list one or more of pets:read, pets:write, each once',
+        'scopes must list one or more of pets:read, pets:write, webhooks:write, each once',
       ],
       ['an empty owner', { ownerId: '' }, 'ownerId', 'ownerId must have 1 to 128 characters'],
       ['an owner of 129 characters', { ownerId: 'o'.repeat(OWNER_ID_MAX_LENGTH + 1) }, 'ownerId', 'ownerId must have 1 to 128 characters'],
@@ -325,7 +325,7 @@ describe('managing keys', () => {
       const enterprise = (await keys.issue({ name: 'E', plan: 'enterprise', customLimits: { perMinute: 2, perDay: 2 } })).record;
       const cases: [Parameters<ManageApiKeys['update']>[1], string, string][] = [
         [{ name: ' ' }, 'name', 'name must have 1 to 100 characters, not only spaces'],
-        [{ scopes: [] }, 'scopes', 'scopes must list one or more of pets:read, pets:write, each once'],
+        [{ scopes: [] }, 'scopes', 'scopes must list one or more of pets:read, pets:write, webhooks:write, each once'],
         [{ ownerId: '' }, 'ownerId', 'ownerId must have 1 to 128 characters'],
         [{ expiresAt: new Date(clock.ms) }, 'expiresAt', 'expiresAt must be in the future; to stop a key now, revoke it'],
         [

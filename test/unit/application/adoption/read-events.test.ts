@@ -106,7 +106,7 @@ describe('ReadEvents', () => {
       }),
     );
     await expect(empty.events.list({ after: pastEdge }, null)).rejects.toThrow(
-      `Event ${pastEdge} is older than the feed keeps; resynchronise: read the list of pets (and your adoption requests), then follow the feed from its newest event`,
+      `Event ${pastEdge} is older than the feed keeps; resynchronise: take the feed's position now (from=now), read the list of pets (and your adoption requests), then follow the feed from that position`,
     );
 
     // Within retention, but made before the oldest event the feed holds (a feed bounded by count drops the oldest first).

@@ -5,6 +5,7 @@
  * build it through the same composition root (src/config/create-app.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import { registerOpenApi, serveOpenApi, type DoorDocument } from './plugins/openapi.js';
 import { refuseUnrouted } from './plugins/unrouted.js';
 import { createBaseApp, type BaseAppOptions } from './base-app.js';
@@ -15,6 +16,9 @@ import type { UsageCounter } from './observe/request-observers.js';
 export const BASE_PATH = '/v1';
 export const DOCS_PATH = `${BASE_PATH}/docs`;
 export const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
+
+/** Answers shorter than this go as they are: compressing them costs more than the bytes it saves. */
+export const COMPRESS_THRESHOLD_BYTES = 1_024;
 
 /** A feature's routes, registered inside a door's prefix. */
 export type Routes = (scope: FastifyInstance) => Promise<void>;
@@ -43,6 +47,9 @@ export interface HttpAppOptions extends BaseAppOptions {
 
 export async function buildHttpApp(parts: HttpAppParts, options: HttpAppOptions): Promise<FastifyInstance> {
   const app = createBaseApp(options, 'animal-adoption-api', parts.recordUsage);
+  // Compressed when the client asks (Accept-Encoding: br, gzip or deflate), with Vary: Accept-Encoding;
+  // images, already compressed, go as they are.
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   refuseUnrouted(app, app, BASE_PATH, (request) => !request.url.startsWith(`${BASE_PATH}/`));
   await registerOpenApi(app, parts.door);
 

@@ -2,6 +2,7 @@
 import type { PetRecord } from '../src/domain/adoption/pet-record.js';
 import { SPECIES } from '../src/domain/adoption/species.js';
 import { ZipCodeGazetteer } from '../src/adapters/shared/places/zip-code-gazetteer.js';
+import type { Place } from '../src/domain/shared/place.js';
 
 /** A full record, as a shelter describes an animal (its own description of 600 characters). */
 export function fullRecord(i: number): PetRecord {
@@ -51,11 +52,15 @@ export function shelterCodes(count: number): string[] {
  * An animal of a search world: of one of `codes.length` shelters (its owner and postal code), a mix
  * of species, ages and what it is good with, most of them available.
  */
-export function searchRecord(i: number, codes: readonly string[]): { readonly owner: string; readonly record: PetRecord } {
+export function searchRecord(
+  i: number,
+  codes: readonly string[],
+): { readonly owner: string; readonly home: Place | null; readonly record: PetRecord } {
   const shelter = i % codes.length;
   const species = SPECIES[[0, 0, 0, 1, 1, 1, 2, 3][i % 8] as number] as (typeof SPECIES)[number];
   return {
     owner: `org_${shelter}`,
+    home: shelterPlace(codes, shelter),
     record: {
       ...fullRecord(i),
       species: species.id,
@@ -64,7 +69,13 @@ export function searchRecord(i: number, codes: readonly string[]): { readonly ow
       coat: species.coats[0] ?? null,
       colors: { primary: species.colors[i % species.colors.length] as string, secondary: null },
       goodWith: { children: [true, false, null][(i >> 2) % 3] as boolean | null, dogs: null, cats: null },
-      location: gazetteer.find('US', codes[shelter] as string),
+      // Four in five at their shelter; the fifth in a foster home, at the next shelter's postal code.
+      location: (i >> 5) % 5 === 0 ? shelterPlace(codes, (shelter + 1) % codes.length) : null,
     },
   };
+}
+
+/** The place of shelter `n` of a search world (`org_<n>`): its postal code's. */
+export function shelterPlace(codes: readonly string[], n: number): Place | null {
+  return gazetteer.find('US', codes[n] as string);
 }

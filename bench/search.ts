@@ -130,7 +130,7 @@ async function explain(url: string, database: string): Promise<void> {
             { status: { $in: ['available'] } },
             { species: { $in: ['dog'] } },
             { 'goodWith.children': true },
-            { 'location.postalCode': { $in: codes.slice(0, 32) } },
+            { 'place.postalCode': { $in: codes.slice(0, 32) } },
           ],
         },
         {},

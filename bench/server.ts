@@ -20,10 +20,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
 import type { PetRepository } from '../src/application/adoption/ports/pet-repository.js';
+import type { OrganizationStore } from '../src/application/organizations/ports/organization-store.js';
 import type { PetStatus } from '../src/domain/adoption/pet-status.js';
 import { newPetDraft } from '../src/domain/adoption/pet.js';
 import type { ServerOptions } from './processes.js';
-import { fullRecord, searchRecord, shelterCodes } from './records.js';
+import { fullRecord, searchRecord, shelterCodes, shelterPlace } from './records.js';
 import { createApp } from '../src/config/create-app.js';
 import { PetSchema } from '../src/adapters/adoption/http/pet-schemas.js';
 import { loadConfig } from '../src/config/env.js';
@@ -266,7 +267,7 @@ async function service(overrides: { logLevel?: string; keys?: readonly string[] 
   const config = loadConfig(env);
   // As npm start builds it: the adapters the configuration asks for, with the app's metrics and tracing.
   const app = await createApp(config);
-  await seedPets(app.adapters.pets, options.pets ?? 1000, options.fullRecords ?? false, options.shelters);
+  await seedPets(app.adapters.pets, app.adapters.organizations, options.pets ?? 1000, options.fullRecords ?? false, options.shelters);
   if (options.accessLine) measureAccessLine(app.http, options.accessLine);
   return app.http;
 }
@@ -324,11 +325,36 @@ function measureAccessLine(app: FastifyInstance, way: NonNullable<ServerOptions[
   });
 }
 
-async function seedPets(pets: PetRepository, count: number, full: boolean, shelters?: number): Promise<void> {
+async function seedPets(
+  pets: PetRepository,
+  organizations: OrganizationStore,
+  count: number,
+  full: boolean,
+  shelters?: number,
+): Promise<void> {
   const existing = await pets.search({ filter: {}, order: 'id', limit: 1 });
   if (existing.length > 0) return; // a MongoDB database seeded by an earlier run
   const batch = 256;
   const codes = shelters === undefined ? null : shelterCodes(shelters);
+  // A search world's shelters, each an organization at its postal code.
+  for (let n = 0; codes !== null && n < codes.length; n++) {
+    const at = new Date().toISOString();
+    await organizations.add({
+      id: `org_${n}`,
+      name: `Shelter ${n}`,
+      email: null,
+      phone: null,
+      website: `https://shelter-${n}.example`,
+      address: null,
+      location: shelterPlace(codes, n),
+      adoptionPolicyUrl: null,
+      hours: null,
+      createdAt: at,
+      updatedAt: at,
+      version: 1,
+      relocating: false,
+    });
+  }
   const start = Date.now() - count * 1_000;
   for (let first = 0; first < count; first += batch) {
     const adds = [];
@@ -337,7 +363,8 @@ async function seedPets(pets: PetRepository, count: number, full: boolean, shelt
       const world = codes && searchRecord(i, codes);
       const status = world ? (i % 10 < 8 ? 'available' : 'pending') : (STATUSES[i % 3] as PetStatus);
       const fields = { name: `Pet ${i + 1}`, categoryId: 1 + (i % 50), status, ...(full && fullRecord(i)), ...world?.record };
-      adds.push(pets.add(newPetDraft(fields, world?.owner ?? 'bench', new Date(start + i * 1_000).toISOString()), () => []));
+      const at = new Date(start + i * 1_000).toISOString();
+      adds.push(pets.add(newPetDraft(fields, world?.owner ?? 'bench', at, world?.home ?? null), () => []));
     }
     await Promise.all(adds);
   }

@@ -102,6 +102,84 @@ describe('TypeScript client', () => {
     expect(found[0]?.distance).toBe(0);
   });
 
+  it("builds a partner's page with one call: a page with its cursor and total, sparse fields typed, the radius as a number", async () => {
+    h = await harness();
+    const operator = await h.t.adminBearer(['keys:write']);
+    const owner = (await h.client.rateLimit()) && (await h.client.createPet({ name: 'Probe', categoryId: 1 })).organizationId;
+    const created = await h.t.app.admin.inject({
+      method: 'POST',
+      url: '/admin/v1/organizations',
+      headers: { authorization: operator },
+      payload: { id: owner, name: 'Mission Shelter', location: { postalCode: '94110' } },
+    });
+    expect(created.statusCode).toBe(201);
+    for (let i = 0; i < 4; i++) await h.client.createPet({ name: `Pet ${i}`, categoryId: 2 });
+    const first = await h.client.listPetsPage({
+      near: '94110',
+      radius: 25,
+      sort: 'distance',
+      limit: 3,
+      total: true,
+      expand: ['organization'],
+    });
+    expect(first.total).toEqual({ value: 5, exact: true });
+    expect(first.pets.map((pet) => [pet.place?.kind, pet.organization?.name, pet.distance])).toEqual(
+      Array(3).fill(['organization', 'Mission Shelter', 0]),
+    );
+    const second = await h.client.listPetsPage({ near: '94110', radius: 25, sort: 'distance', limit: 3, cursor: first.nextCursor ?? '' });
+    expect(second.pets).toHaveLength(2);
+    expect(second.nextCursor).toBeNull();
+    // Sparse: typed as the fields asked for.
+    const names: string[] = [];
+    for await (const pet of h.client.listPets({ fields: ['name', 'place'], limit: 2 })) {
+      names.push(pet.name);
+      expect(Object.keys(pet).sort()).toEqual(['id', 'name', 'place']);
+      // @ts-expect-error: photos were not asked for, and the type says so.
+      expect(pet.photos).toBeUndefined();
+    }
+    expect(names).toHaveLength(5);
+    // The organization, its move, and what each categoryId means.
+    const organization = await h.client.getOrganization(owner ?? '');
+    const moved = await h.client.updateOrganization(organization.id, { location: { postalCode: '10001' } }, organization.version);
+    expect(moved.location?.city).toBe('New York');
+    expect((await h.client.listPetsPage({ near: '10001', radius: 1, total: true })).total?.value).toBe(5);
+    const organizations = [];
+    for await (const one of h.client.listOrganizations({ near: '10001', radius: 5 })) organizations.push(one.id);
+    expect(organizations).toEqual([owner]);
+    expect((await h.client.listCategories())[1]).toEqual({ id: 2, name: 'Cat', species: 'cat' });
+  });
+
+  it('keeps a mirror with a key that has no pets:write: webhook endpoints and the feed from now', async () => {
+    h = await harness();
+    const follower = (
+      await h.t.app.keys.issue({ name: 'partner', plan: 'business', ownerId: 'acct_partner', scopes: ['pets:read', 'webhooks:write'] })
+    ).key;
+    const address = h.t.app.http.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const partner = new AdoptionClient({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: follower });
+    const endpoint = await partner.createWebhookEndpoint({ url: 'https://hooks.example.com/adoption', enabledEvents: ['pet.created'] });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const endpoints = [];
+    for await (const one of partner.listWebhookEndpoints()) endpoints.push(one.id);
+    expect(endpoints).toEqual([endpoint.id]);
+    expect((await partner.updateWebhookEndpoint(endpoint.id, { description: 'mirror' })).description).toBe('mirror');
+    expect((await partner.getWebhookEndpoint(endpoint.id)).description).toBe('mirror');
+    // It changes no animal.
+    await expect(partner.createPet({ name: 'No', categoryId: 1 })).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    // The feed from now: the next change, and nothing before it.
+    await h.client.createPet({ name: 'Before', categoryId: 1 });
+    await resolve(h.t.app.container, TOKENS.EventRelay).pass();
+    const after = await partner.eventsFromNow();
+    expect(after).toMatch(/^evt_/);
+    await h.client.createPet({ name: 'After', categoryId: 1 });
+    await resolve(h.t.app.container, TOKENS.EventRelay).pass();
+    const events = [];
+    for await (const event of partner.listEvents(after === null ? {} : { after })) events.push(event.data.object);
+    expect(events.map((object) => (object as { name: string }).name)).toEqual(['After']);
+    await partner.deleteWebhookEndpoint(endpoint.id);
+    await expect(partner.getWebhookEndpoint(endpoint.id)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('reads the species reference and creates, reads and merges a full record, typed', async () => {
     h = await harness();
     const species = await h.client.listSpecies();

@@ -19,7 +19,32 @@ export type PetStatus = components['schemas']['PetStatus'];
  * What `listPets` may ask: the filters (`species: ['cat']`, `goodWithChildren: true`, ...), `near` and
  * `radius`, `sort` and `seed`, `limit`, `id`, `fields`, `total` (see docs/api.md, Finding animals).
  */
-export type PetSearch = Omit<NonNullable<paths['/pets']['get']['parameters']['query']>, 'cursor'>;
+export type PetSearch = Omit<NonNullable<paths['/pets']['get']['parameters']['query']>, 'cursor' | 'radius' | 'fields'> & {
+  /** How far from `near`: a number of miles (`25`), or text with its unit (`'25mi'`, `'40km'`). */
+  radius?: number | string;
+};
+/** A field of an animal that `fields` may keep. */
+export type PetField = Exclude<keyof Pet, 'id'>;
+/** An animal with `id` and the fields asked for (a sparse fieldset). */
+export type SparsePet<F extends PetField> = Pick<Pet, 'id' | F>;
+/** One page of a search: its animals, the cursor of the next page (null on the last), and the total when asked. */
+export interface PetPage<T = Pet> {
+  readonly pets: T[];
+  readonly nextCursor: string | null;
+  /** With `total: true`: how many the search finds, exact up to 1,000 (`exact` false beyond). */
+  readonly total: { readonly value: number; readonly exact: boolean } | null;
+}
+export type Organization = components['schemas']['Organization'];
+export type OrganizationPatch = components['schemas']['OrganizationPatch'];
+export type OrganizationSearch = Omit<NonNullable<paths['/organizations']['get']['parameters']['query']>, 'cursor' | 'radius'> & {
+  radius?: number | string;
+};
+export type Category = components['schemas']['Category'];
+export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
+export type WebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];
+export type NewWebhookEndpoint = components['schemas']['NewWebhookEndpoint'];
+export type WebhookEndpointPatch = components['schemas']['WebhookEndpointPatch'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type RateLimitStatus = components['schemas']['RateLimitStatus'];
 export type Usage = components['schemas']['Usage'];
 export type ErrorBody = components['schemas']['Error'];
@@ -90,15 +115,39 @@ export class AdoptionClient {
     this.newIdempotencyKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
   }
 
-  /** The animals a search finds (every animal without one), in the order asked (id by default), fetched a page at a time. */
-  async *listPets(query: PetSearch = {}): AsyncGenerator<Pet, void, undefined> {
-    let next: PageQuery | null = query;
-    while (next !== null) {
-      const params = next as PetSearch & { cursor?: string };
-      const { data, response } = await this.send(() => this.api.GET('/pets', { params: { query: params } }));
-      yield* data;
-      next = nextPage(response.headers.get('link'));
-    }
+  /**
+   * The animals a search finds (every animal without one), in the order asked (id by default), fetched
+   * a page at a time. With `fields`, each animal has `id` and those fields alone, and is typed so.
+   */
+  listPets(query?: PetSearch): AsyncGenerator<Pet, void, undefined>;
+  listPets<F extends PetField>(query: PetSearch & { fields: readonly F[] }): AsyncGenerator<SparsePet<F>, void, undefined>;
+  async *listPets(query: PetSearch & { fields?: readonly PetField[] } = {}): AsyncGenerator<Pet, void, undefined> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.listPetsPage({ ...query, ...(cursor !== undefined && { cursor }) } as PetSearch);
+      yield* page.pets;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+  }
+
+  /**
+   * One page of a search, for a page a site shows: its animals, the `cursor` of the next page (pass
+   * it back with the same query), and with `total: true` the total (`X-Total-Count`).
+   */
+  listPetsPage(query?: PetSearch & { cursor?: string }): Promise<PetPage>;
+  listPetsPage<F extends PetField>(query: PetSearch & { fields: readonly F[]; cursor?: string }): Promise<PetPage<SparsePet<F>>>;
+  async listPetsPage(query: PetSearch & { fields?: readonly PetField[]; cursor?: string } = {}): Promise<PetPage> {
+    const params = { ...query, ...(query.radius !== undefined && { radius: String(query.radius) }) } as NonNullable<
+      paths['/pets']['get']['parameters']['query']
+    >;
+    // A sparse answer is JSON too (its own media type): parsed alike, typed by the overloads.
+    const { data, response } = await this.send(() => this.api.GET('/pets', { params: { query: params } }));
+    const count = response.headers.get('x-total-count');
+    return {
+      pets: data,
+      nextCursor: nextPage(response.headers.get('link'))?.cursor?.toString() ?? null,
+      total: count === null ? null : { value: Number(count), exact: response.headers.get('x-total-count-relation') !== 'gte' },
+    };
   }
 
   /** The animals with these ids (any number; those that do not exist are left out): the replacement for getPet. */
@@ -168,6 +217,101 @@ export class AdoptionClient {
     return data;
   }
 
+  /** Beta. What each `categoryId` means: one category per species (cache it; it changes with the service). */
+  async listCategories(): Promise<Category[]> {
+    const { data } = await this.send(() => this.api.GET('/categories', {}));
+    return data;
+  }
+
+  /** Beta. The shelters and rescues, in id order, filtered by country, region, postal code, ids or a place, a page at a time. */
+  async *listOrganizations(query: OrganizationSearch = {}): AsyncGenerator<Organization, void, undefined> {
+    let next: PageQuery | null = { ...query, ...(query.radius !== undefined && { radius: String(query.radius) }) } as PageQuery;
+    while (next !== null) {
+      const params = next as NonNullable<paths['/organizations']['get']['parameters']['query']>;
+      const { data, response } = await this.send(() => this.api.GET('/organizations', { params: { query: params } }));
+      yield* data;
+      next = nextPage(response.headers.get('link'));
+    }
+  }
+
+  /** Beta. One organization: how to reach it, where it is (an animal's `organizationId` names it). */
+  async getOrganization(organizationId: string): Promise<Organization> {
+    const { data } = await this.send(() => this.api.GET('/organizations/{organizationId}', { params: { path: { organizationId } } }));
+    return data;
+  }
+
+  /**
+   * Beta. Changes your own organization from the version it was read at (`organization.version`, or
+   * `'*'`); a new postal code moves its shelter animals with it. Another owner's is 403.
+   */
+  async updateOrganization(organizationId: string, patch: OrganizationPatch, ifMatch: number | '*'): Promise<Organization> {
+    const header = { 'if-match': ifMatch === '*' ? '*' : `"${ifMatch}"` };
+    const { data } = await this.send(() =>
+      this.api.PATCH('/organizations/{organizationId}', { params: { path: { organizationId }, header }, body: patch }),
+    );
+    return data;
+  }
+
+  /** Beta. Adds a webhook endpoint; its signing secret is in this answer alone (keep it). Needs `webhooks:write`. */
+  async createWebhookEndpoint(endpoint: NewWebhookEndpoint): Promise<WebhookEndpointWithSecret> {
+    const { data } = await this.send(() => this.api.POST('/webhook-endpoints', { body: endpoint }));
+    return data;
+  }
+
+  /** Beta. Your owner's webhook endpoints, a page at a time. */
+  async *listWebhookEndpoints(): AsyncGenerator<WebhookEndpoint, void, undefined> {
+    let next: PageQuery | null = {};
+    while (next !== null) {
+      const params = next as { limit?: number; cursor?: string };
+      const { data, response } = await this.send(() => this.api.GET('/webhook-endpoints', { params: { query: params } }));
+      yield* data;
+      next = nextPage(response.headers.get('link'));
+    }
+  }
+
+  /** Beta. One of your webhook endpoints. */
+  async getWebhookEndpoint(endpointId: string): Promise<WebhookEndpoint> {
+    const { data } = await this.send(() => this.api.GET('/webhook-endpoints/{endpointId}', { params: { path: { endpointId } } }));
+    return data;
+  }
+
+  /** Beta. Changes an endpoint (its URL, events, description, or enabled / disabled). */
+  async updateWebhookEndpoint(endpointId: string, patch: WebhookEndpointPatch): Promise<WebhookEndpoint> {
+    const { data } = await this.send(() =>
+      this.api.PATCH('/webhook-endpoints/{endpointId}', { params: { path: { endpointId } }, body: patch }),
+    );
+    return data;
+  }
+
+  /** Beta. Removes an endpoint: nothing more is delivered to it. */
+  async deleteWebhookEndpoint(endpointId: string): Promise<void> {
+    await this.send(() => this.api.DELETE('/webhook-endpoints/{endpointId}', { params: { path: { endpointId } } }));
+  }
+
+  /** Beta. A new signing secret; the old one keeps signing beside it for `overlapSeconds` (a day by default). */
+  async rotateWebhookSecret(endpointId: string, overlapSeconds?: number): Promise<WebhookEndpointWithSecret> {
+    const { data } = await this.send(() =>
+      this.api.POST('/webhook-endpoints/{endpointId}/rotate-secret', {
+        params: { path: { endpointId } },
+        body: overlapSeconds === undefined ? ({} as never) : { overlapSeconds },
+      }),
+    );
+    return data as WebhookEndpointWithSecret;
+  }
+
+  /** Beta. What was delivered to an endpoint, newest first, a page at a time. */
+  async *listWebhookDeliveries(endpointId: string): AsyncGenerator<WebhookDelivery, void, undefined> {
+    let next: PageQuery | null = {};
+    while (next !== null) {
+      const query = next as { limit?: number; cursor?: string };
+      const { data, response } = await this.send(() =>
+        this.api.GET('/webhook-endpoints/{endpointId}/deliveries', { params: { path: { endpointId }, query } }),
+      );
+      yield* data;
+      next = nextPage(response.headers.get('link'));
+    }
+  }
+
   /** Beta. Asks to adopt an animal; an Idempotency-Key is sent and kept across retries, as for createPet. */
   async placeOrder(order: NewOrder, options: { idempotencyKey?: string } = {}): Promise<Order> {
     const key = options.idempotencyKey ?? this.newIdempotencyKey();
@@ -200,6 +344,17 @@ export class AdoptionClient {
       yield* data;
       next = nextPage(response.headers.get('link'));
     }
+  }
+
+  /**
+   * Beta. Where the feed stands now: the `after` from which the next change comes (null when the feed
+   * holds nothing yet: follow it from its start). Take it before reading the lists you mirror, then
+   * follow the feed from it, and nothing is missed (after a 410 `gone`, say).
+   */
+  async eventsFromNow(): Promise<string | null> {
+    const { response } = await this.send(() => this.api.GET('/events', { params: { query: { from: 'now' } } }));
+    const after = nextPage(response.headers.get('link'))?.after;
+    return after === undefined ? null : String(after);
   }
 
   /** Beta. One event (404 when the caller may not see it). */

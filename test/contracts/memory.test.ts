@@ -27,6 +27,8 @@ import { describeWebhookDeliveryStoreContract } from './webhooks/webhook-deliver
 import { MemoryWebhookDeliveryStore } from '../../src/adapters/webhooks/memory/memory-webhook-delivery-store.js';
 import { describePhotoStoreContract } from './photos/photo-store.contract.js';
 import { MemoryPhotoStore } from '../../src/adapters/photos/memory/memory-photo-store.js';
+import { describeOrganizationStoreContract } from './organizations/organization-store.contract.js';
+import { MemoryOrganizationStore } from '../../src/adapters/organizations/memory/memory-organization-store.js';
 
 console.info('[backend] contracts/memory: in-memory adapters');
 
@@ -38,6 +40,7 @@ describePetCreateClaimsContract('memory', { fresh: async () => new MemoryPetCrea
 describeAdminCredentialStoreContract('memory', { fresh: async () => new MemoryAdminCredentialStore() });
 describeAuditLogContract('memory', { fresh: async () => new MemoryAuditLog() });
 describePhotoStoreContract('memory', { fresh: async () => new MemoryPhotoStore() });
+describeOrganizationStoreContract('memory', { fresh: async () => new MemoryOrganizationStore() });
 describeUsageStoreContract('memory', { fresh: async () => new MemoryUsageStore(new FakeClock()) });
 describeOutboxContract('memory', {
   fresh: async () => ({ pets: new MemoryPetRepository(), orders: new MemoryAdoptionRequestRepository() }),

@@ -29,6 +29,8 @@ import { MongoWebhookEndpointStore } from '../../../src/adapters/webhooks/mongo/
 import { SecretBox } from '../../../src/adapters/webhooks/mongo/secret-box.js';
 import { describePhotoStoreContract } from '../../contracts/photos/photo-store.contract.js';
 import { MongoPhotoStore } from '../../../src/adapters/photos/mongo/mongo-photo-store.js';
+import { describeOrganizationStoreContract } from '../../contracts/organizations/organization-store.contract.js';
+import { MongoOrganizationStore } from '../../../src/adapters/organizations/mongo/mongo-organization-store.js';
 import { randomBytes } from 'node:crypto';
 import { aPetDraft } from '../../support/builders.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -123,6 +125,12 @@ describeWith('mongo', 'MongoDB adapters', () => {
     fresh: async () => {
       await database.clear();
       return new MongoApiKeyStore(db, 5_000);
+    },
+  });
+  describeOrganizationStoreContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoOrganizationStore(db, 5_000);
     },
   });
   describePetCreateClaimsContract('mongodb', {

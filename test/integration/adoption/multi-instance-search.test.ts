@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Application } from '../../../src/config/create-app.js';
 import { describeWith, twoInstances } from '../../support/integration.js';
+import { KEY_TOOL_ACTOR } from '../../../src/application/shared/services/auditor.js';
 
 interface Found {
   id: number;
@@ -66,5 +67,44 @@ describeWith('both', 'Searches with two instances on one MongoDB', () => {
     const removed = await two.http.inject({ method: 'DELETE', url: `/v1/pets/${cy.id}`, headers });
     expect(removed.statusCode, removed.body).toBe(204);
     expect(await search(one)).toEqual([]);
+  });
+
+  it("finds an organization's shelter animals at its new place on the other instance right after it moves", async () => {
+    const [one, two] = instances;
+    const ownerId = 'acct_moving';
+    const { key } = await one.keys.issue({ name: 'Moving shelter', plan: 'pro', ownerId });
+    const own = { authorization: `Bearer ${key}` };
+    const operator = (await one.adminCredentials.issue('operator', ['keys:write'], KEY_TOOL_ACTOR)).token;
+    const created = await one.admin.inject({
+      method: 'POST',
+      url: '/admin/v1/organizations',
+      headers: { authorization: `Bearer ${operator}` },
+      payload: { id: ownerId, name: 'Moving shelter', location: { postalCode: '94110' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const name of ['Dot', 'Eve']) {
+      const response = await one.http.inject({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: own,
+        payload: { name, categoryId: 1, species: 'dog' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const near = async (on: Application, postalCode: string) => {
+      const response = await on.http.inject({ url: `/v1/pets?organizationId=${ownerId}&near=${postalCode}&radius=1`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Found[]>().map((pet) => pet.name);
+    };
+    expect(await near(two, '94110')).toEqual(['Dot', 'Eve']);
+    const moved = await two.http.inject({
+      method: 'PATCH',
+      url: `/v1/organizations/${ownerId}`,
+      headers: { ...own, 'if-match': '"1"', 'content-type': 'application/merge-patch+json' },
+      payload: { location: { postalCode: '10001' } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await near(one, '10001')).toEqual(['Dot', 'Eve']);
+    expect(await near(one, '94110')).toEqual([]);
   });
 });

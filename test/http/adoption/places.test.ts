@@ -6,10 +6,10 @@
  * foster animals; another owner's move is refused with nothing changed. Memory, and MongoDB + Redis
  * in the second pass.
  */
-import { createRequire } from 'node:module';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, startTestApp, type TestApp } from '../../support/test-app.js';
+import { referenceMiles } from '../../support/gazetteer.js';
 import { resolve } from '../../../src/config/tokens.js';
 import { TOKENS } from '../../../src/config/modules/features.js';
 
@@ -37,18 +37,6 @@ interface EventBody {
   type: string;
   sequence: number;
   data: { object: PetBody; previousAttributes?: Record<string, unknown> };
-}
-
-const zipcodes = createRequire(import.meta.url)('zipcodes') as { lookup(zip: string): { latitude: number; longitude: number } };
-
-/** Haversine between two ZIP codes' centres (R = 6,371 km), in miles. */
-function referenceMiles(from: string, to: string): number {
-  const [a, b] = [zipcodes.lookup(from), zipcodes.lookup(to)];
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
-  return (2 * 6_371 * Math.asin(Math.sqrt(h))) / 1.609344;
 }
 
 // Two shelters, San Francisco (94110) and New York (10001); foster homes around each, and one far away.

@@ -5,11 +5,11 @@
  * random order stable across pages; every bad search refused with 400 and nothing changed. Memory,
  * and MongoDB + Redis in the second pass.
  */
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, startTestApp, type TestApp } from '../../support/test-app.js';
+import { referenceMiles } from '../../support/gazetteer.js';
 
 interface Found {
   id: number;
@@ -31,18 +31,6 @@ interface Found {
   updatedAt: string;
   photoCount: number;
   distance?: number;
-}
-
-const zipcodes = createRequire(import.meta.url)('zipcodes') as { lookup(zip: string): { latitude: number; longitude: number } };
-
-/** The reference: haversine between two ZIP codes' centres (R = 6,371 km), in miles. */
-function referenceMiles(from: string, to: string): number {
-  const [a, b] = [zipcodes.lookup(from), zipcodes.lookup(to)];
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
-  return (2 * 6_371 * Math.asin(Math.sqrt(h))) / 1.609344;
 }
 
 // San Francisco, Oakland, Palo Alto, San Jose, Sacramento, New York; and no place at all.

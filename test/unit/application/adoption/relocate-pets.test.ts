@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adoptionWorld, overriding, SHELTER } from '../../../support/adoption-world.js';
 import { RELOCATE_BATCH } from '../../../../src/application/adoption/use-cases/relocate-pets.js';
 import type { Organization } from '../../../../src/domain/organizations/organization.js';
+import { anOrganization } from '../../../contracts/organizations/organization-store.contract.js';
 import type { Place } from '../../../../src/domain/shared/place.js';
 import type { PetRepository } from '../../../../src/application/adoption/ports/pet-repository.js';
 import type { HomePlaces } from '../../../../src/application/adoption/ports/home-places.js';
@@ -15,21 +16,7 @@ import { gazetteer } from '../../../support/gazetteer.js';
 const SF: Place = { postalCode: '94110', city: 'San Francisco', region: 'CA', country: 'US' };
 const NY: Place = { postalCode: '10001', city: 'New York', region: 'NY', country: 'US' };
 
-const profile = (id: string, location: Place | null): Organization => ({
-  id,
-  name: id,
-  email: null,
-  phone: null,
-  website: null,
-  address: null,
-  location,
-  adoptionPolicyUrl: null,
-  hours: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  version: 1,
-  relocating: false,
-});
+const profile = (id: string, location: Place | null): Organization => anOrganization(id, { location });
 
 async function worldAt(place: Place | null) {
   const world = adoptionWorld();

@@ -12,7 +12,7 @@ export default {
     'src/domain/adoption/pet-lifecycle.ts',
     'src/domain/adoption/feed-event.ts',
     'src/domain/webhooks/*.ts',
-    'src/application/adoption/use-cases/{adoption-requests,settle-holds,change-pet,create-pet,read-events}.ts',
+    'src/application/adoption/use-cases/{adoption-requests,settle-holds,change-pet,create-pet,read-events,relocate-pets}.ts',
     'src/application/adoption/services/{event-relay,feed-events}.ts',
     'src/application/webhooks/services/{webhook-dispatcher,webhook-addresses,webhook-delivery-ids,webhook-signing}.ts',
     'src/application/webhooks/use-cases/*.ts',

@@ -68,6 +68,11 @@ const scenarios: Record<Scenario, () => Request> = {
     path: '/v1/pets?limit=20',
     setupRequest: (r: Request) => ({ ...r, headers: { authorization: `Bearer ${nextKey()}` } }),
   }),
+  list20gzip: () => ({
+    method: 'GET',
+    path: '/v1/pets?limit=20',
+    setupRequest: (r: Request) => ({ ...r, headers: { authorization: `Bearer ${nextKey()}`, 'accept-encoding': 'gzip' } }),
+  }),
   list20fields: () => ({
     method: 'GET',
     path: '/v1/pets?limit=20&fields=name,species,breeds,ageGroup,location',

@@ -72,6 +72,8 @@ export interface LoadResult {
 export type Scenario =
   | 'baseline'
   | 'list20'
+  /** list20 asking for a gzip answer (Accept-Encoding: gzip). */
+  | 'list20gzip'
   /** list20 asking for five fields (fields=name,species,breeds,ageGroup,location). */
   | 'list20fields'
   | 'sold100'

@@ -5,6 +5,7 @@
 // answers (its animals have moved by then), the pet writes and events it made, and the animals found
 // near the new place right after; on memory, and on MongoDB with MOVE_MONGODB_URL=<url> (a database
 // of its own, dropped where the server can drop one). Times nothing a test checks.
+import 'reflect-metadata';
 import { MongoClient, type Db } from 'mongodb';
 import { MemoryPetRepository } from '../src/adapters/adoption/memory/memory-pet-repository.js';
 import { MongoPetRepository } from '../src/adapters/adoption/mongo/mongo-pet-repository.js';
@@ -63,9 +64,9 @@ async function run(name: string, pets: PetRepository, store: OrganizationStore):
     });
   }
   const foster = gazetteer.find('US', '94601');
-  for (let first = 0; first < 2 * animals; first += 500) {
+  for (let first = 0; first < 2 * animals; first += 100) {
     const adds = [];
-    for (let i = first; i < Math.min(2 * animals, first + 500); i++) {
+    for (let i = first; i < Math.min(2 * animals, first + 100); i++) {
       const owner = i < animals ? 'org_moving' : 'org_other';
       const fields = { name: `Pet ${i}`, categoryId: 1, status: 'available' as const, ...(i % 5 === 0 && { location: foster }) };
       adds.push(pets.add(newPetDraft(fields, owner, at, home), () => []));

@@ -134,7 +134,7 @@ export class SchemaArbitraries {
   /** One schema for an allOf: objects' properties joined; any other kind (a string rule) with the node's own keywords over it. */
   private merged(node: Schema): Schema {
     const resolved = (node.allOf as Schema[]).map((part) => this.resolve(part));
-    if (resolved.some((part) => part.type !== undefined && part.type !== 'object')) {
+    if (resolved.some((part) => (part.type !== undefined && part.type !== 'object') || part.pattern !== undefined)) {
       const own: Schema = { ...node };
       delete own.allOf;
       return Object.assign({}, ...resolved, own) as Schema;

@@ -225,7 +225,7 @@ export class AdoptionClient {
 
   /** Beta. The shelters and rescues, in id order, filtered by country, region, postal code, ids or a place, a page at a time. */
   async *listOrganizations(query: OrganizationSearch = {}): AsyncGenerator<Organization, void, undefined> {
-    let next: PageQuery | null = { ...query, ...(query.radius !== undefined && { radius: String(query.radius) }) } as PageQuery;
+    let next: PageQuery | null = { ...query, ...(query.radius !== undefined && { radius: String(query.radius) }) };
     while (next !== null) {
       const params = next as NonNullable<paths['/organizations']['get']['parameters']['query']>;
       const { data, response } = await this.send(() => this.api.GET('/organizations', { params: { query: params } }));
@@ -296,7 +296,7 @@ export class AdoptionClient {
         body: overlapSeconds === undefined ? ({} as never) : { overlapSeconds },
       }),
     );
-    return data as WebhookEndpointWithSecret;
+    return data;
   }
 
   /** Beta. What was delivered to an endpoint, newest first, a page at a time. */

@@ -2097,7 +2097,7 @@ export interface components {
             };
         };
         /** @description Text with at least one visible character: a letter, digit, punctuation mark or symbol that is not default-ignorable, or any character outside the Basic Multilingual Plane. Whitespace, format characters and combining marks alone are refused. The pattern uses \uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag */
-        VisibleText: string;
+        VisibleText: unknown;
     };
     responses: {
         /** @description The query has a field this operation does not take; the message names it */

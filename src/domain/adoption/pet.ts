@@ -20,6 +20,41 @@ export type PetId = number;
 /** The most photos an animal has. */
 export const MAX_PHOTOS_PER_PET = 12;
 
+/** Each variant a photo is served in, by its longest edge at most, in pixels; a smaller photo is never enlarged. */
+export const PHOTO_VARIANTS = { small: 300, medium: 600, large: 1_000, full: 1_600 } as const;
+export type PhotoVariant = keyof typeof PHOTO_VARIANTS;
+
+/** A size in pixels. */
+export interface Dimensions {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** `from` scaled to fit inside `edge` x `edge`, never enlarged, each side rounded (as the codec resizes). */
+function fitInside(from: Dimensions, edge: number): Dimensions {
+  const longest = Math.max(from.width, from.height);
+  if (longest <= edge) return from;
+  const scale = longest / edge;
+  return {
+    width: from.width >= from.height ? edge : Math.max(1, Math.round(from.width / scale)),
+    height: from.height >= from.width ? edge : Math.max(1, Math.round(from.height / scale)),
+  };
+}
+
+/**
+ * The size of each variant of a photo whose oriented size is `photo`: `full` fitted inside its edge,
+ * the smaller ones fitted from `full` (the codec resizes them from it), so they equal the served bytes.
+ */
+export function variantDimensions(photo: Dimensions): Readonly<Record<PhotoVariant, Dimensions>> {
+  const full = fitInside(photo, PHOTO_VARIANTS.full);
+  return {
+    small: fitInside(full, PHOTO_VARIANTS.small),
+    medium: fitInside(full, PHOTO_VARIANTS.medium),
+    large: fitInside(full, PHOTO_VARIANTS.large),
+    full,
+  };
+}
+
 /** A photo of an animal: its id (content-addressed) and its size once oriented. */
 export interface PetPhoto {
   readonly id: string;

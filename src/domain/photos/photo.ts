@@ -4,6 +4,7 @@
  * survives: no EXIF, GPS or other metadata (a foster home's place must never leak through a photo).
  */
 import { ImageInvalidError } from '../shared/errors.js';
+import { PHOTO_VARIANTS, type PhotoVariant } from '../adoption/pet.js';
 
 /** The image formats an upload may be in, by media type. */
 export const UPLOAD_TYPES = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
@@ -13,40 +14,9 @@ export type UploadFormat = (typeof UPLOAD_TYPES)[keyof typeof UPLOAD_TYPES];
 export const SERVED_FORMATS = ['jpeg', 'webp'] as const;
 export type ServedFormat = (typeof SERVED_FORMATS)[number];
 
-/** Each variant's longest edge at most, in pixels; a smaller photo is never enlarged. */
-export const PHOTO_SIZES = { small: 300, medium: 600, large: 1_000, full: 1_600 } as const;
-export type PhotoSize = keyof typeof PHOTO_SIZES;
-
-/** A variant's size in pixels. */
-export interface Dimensions {
-  readonly width: number;
-  readonly height: number;
-}
-
-/** `from` scaled to fit inside `edge` x `edge`, never enlarged, each side rounded (as the codec resizes). */
-function fitInside(from: Dimensions, edge: number): Dimensions {
-  const longest = Math.max(from.width, from.height);
-  if (longest <= edge) return from;
-  const scale = longest / edge;
-  return {
-    width: from.width >= from.height ? edge : Math.max(1, Math.round(from.width / scale)),
-    height: from.height >= from.width ? edge : Math.max(1, Math.round(from.height / scale)),
-  };
-}
-
-/**
- * The size of each variant of a photo whose oriented size is `photo`: `full` fitted inside its edge,
- * the smaller ones fitted from `full` (the codec resizes them from it), so they equal the served bytes.
- */
-export function variantDimensions(photo: Dimensions): Readonly<Record<PhotoSize, Dimensions>> {
-  const full = fitInside(photo, PHOTO_SIZES.full);
-  return {
-    small: fitInside(full, PHOTO_SIZES.small),
-    medium: fitInside(full, PHOTO_SIZES.medium),
-    large: fitInside(full, PHOTO_SIZES.large),
-    full,
-  };
-}
+/** Each variant's longest edge at most, in pixels (the animal's photos' own list: pet.ts). */
+export const PHOTO_SIZES = PHOTO_VARIANTS;
+export type PhotoSize = PhotoVariant;
 
 /** The largest upload, in bytes (10 MiB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

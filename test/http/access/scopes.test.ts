@@ -15,9 +15,9 @@ function documentedScopes(): Map<string, string> {
   for (const [, scope, operations] of [
     ...table.matchAll(/^\| (`(?:pets|webhooks):\w+`)?(?: \([^|]*\))?(any valid key|no key)? \| (.+) \|$/gm),
   ].map(([all, scoped, other, listed]) => [all, scoped ?? other ?? '', listed ?? ''] as const)) {
-    for (const [, operation] of (operations as string).matchAll(/`((?:GET|POST|PATCH|DELETE) \/v1\/[^`]+)`/g)) {
+    for (const [, operation] of operations.matchAll(/`((?:GET|POST|PATCH|DELETE) \/v1\/[^`]+)`/g)) {
       expect(scopes.has(operation as string), `${operation} is in one row only`).toBe(false);
-      scopes.set(operation as string, (scope as string).replaceAll('`', ''));
+      scopes.set(operation as string, scope.replaceAll('`', ''));
     }
   }
   return scopes;

@@ -4,11 +4,10 @@
  * Every answer that carries an animal, and every event, shows it so.
  */
 import { Type } from 'typebox';
-import type { Pet, PetPhoto } from '../../../domain/adoption/pet.js';
+import { PHOTO_VARIANTS, variantDimensions, type Pet, type PetPhoto, type PhotoVariant } from '../../../domain/adoption/pet.js';
 import { BASE_PATH } from '../../shared/http/public-app.js';
-import { variantDimensions } from '../../../domain/photos/photo.js';
 
-const SIZES = ['small', 'medium', 'large', 'full'] as const;
+const SIZES = Object.keys(PHOTO_VARIANTS) as readonly PhotoVariant[];
 
 /** Where a photo's variant is served (no key needed: an `<img>` on a partner page loads it). */
 export const photoUrl = (photoId: string, size: (typeof SIZES)[number]): string => `${BASE_PATH}/photos/${photoId}/${size}`;

@@ -14,8 +14,8 @@ import { VISIBLE_CHARACTER_PATTERN } from '../../../domain/shared/name-pattern.j
  * text that needs it refers to (`allOf`), rather than copied into each: validators apply it alike.
  */
 const VISIBLE_TEXT = 'VisibleText';
+// No `type`: the pattern holds for strings alone, so a text that may be null stays nullable.
 const VISIBLE_TEXT_SCHEMA = {
-  type: 'string',
   pattern: VISIBLE_CHARACTER_PATTERN,
   description:
     "Text with at least one visible character: a letter, digit, punctuation mark or symbol that is not default-ignorable, or any character outside the Basic Multilingual Plane. Whitespace, format characters and combining marks alone are refused. The pattern uses \\uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gazetteer } from '../../../support/gazetteer.js';
 import { atHome, changePet, holdPet, isAtHome, relocatePet } from '../../../../src/domain/adoption/pet-lifecycle.js';
-import { newPetDraft, petOf, placeAt, samePlace, type Pet } from '../../../../src/domain/adoption/pet.js';
+import { newPetDraft, petOf, placeAt, samePlace, variantDimensions, type Pet } from '../../../../src/domain/adoption/pet.js';
 import { placeMoved, type OrganizationProfile } from '../../../../src/domain/organizations/organization.js';
 import type { Place } from '../../../../src/domain/shared/place.js';
 
@@ -81,5 +81,23 @@ describe("an animal's place", () => {
     expect(placeMoved(profile(null), profile(null))).toBe(false);
     expect(placeMoved(null, profile(SF))).toBe(true);
     expect(placeMoved(null, profile(null))).toBe(false);
+  });
+});
+
+describe("a photo's variants", () => {
+  it('fit inside their edge, never enlarged, the smaller ones from the full one', () => {
+    expect(variantDimensions({ width: 2_000, height: 1_500 })).toEqual({
+      small: { width: 300, height: 225 },
+      medium: { width: 600, height: 450 },
+      large: { width: 1_000, height: 750 },
+      full: { width: 1_600, height: 1_200 },
+    });
+    expect(variantDimensions({ width: 333, height: 1_601 }).full).toEqual({ width: 333, height: 1_600 });
+    expect(variantDimensions({ width: 1_601, height: 1 }).small).toEqual({ width: 300, height: 1 });
+    expect(variantDimensions({ width: 640, height: 480 })).toMatchObject({
+      large: { width: 640, height: 480 },
+      small: { width: 300, height: 225 },
+    });
+    expect(variantDimensions({ width: 500, height: 500 }).medium).toEqual({ width: 500, height: 500 });
   });
 });

@@ -9,7 +9,7 @@ import type { Instant } from '../shared/instant.js';
 import { VISIBLE_CHARACTER_PATTERN } from '../shared/name-pattern.js';
 import { CONTROL_PATTERN } from '../shared/text-rules.js';
 import { OWNER_ID_MAX_LENGTH } from '../shared/owner.js';
-import { placeOf, type Gazetteer, type Place, type PlaceInput } from '../shared/place.js';
+import { placeOf, sameCode, type Gazetteer, type Place, type PlaceInput } from '../shared/place.js';
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
@@ -49,9 +49,7 @@ export interface Organization extends OrganizationProfile {
 
 /** Whether the organization's place moved between two profiles (its postal code or country). */
 export function placeMoved(before: OrganizationProfile | null, after: OrganizationProfile): boolean {
-  const a = before?.location ?? null;
-  const b = after.location;
-  return a === null || b === null ? a !== b : a.postalCode !== b.postalCode || a.country !== b.country;
+  return !sameCode(before?.location ?? null, after.location);
 }
 
 /** A profile as a client sends it: every field but the name may be null (none); location in part, merged as RFC 7396 says. */

@@ -15,6 +15,11 @@ export interface Place {
   readonly country: string;
 }
 
+/** Whether two places (or none) are the same postal code of the same country. */
+export function sameCode(a: Place | null, b: Place | null): boolean {
+  return a === null || b === null ? a === b : a.postalCode === b.postalCode && a.country === b.country;
+}
+
 /** A place as a client names it: a postal code, and its country (US when left out). */
 export interface PlaceInput {
   readonly postalCode?: string | null;

@@ -8,7 +8,7 @@ import { atHome, changePet, checkPetOwner, ownerOfPet, type PetPatch } from '../
 import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
 import { type Pet, type PetId } from '../../../domain/adoption/pet.js';
 import { instantOf } from '../../../domain/shared/instant.js';
-import type { Gazetteer } from '../../../domain/shared/place.js';
+import { sameCode, type Gazetteer } from '../../../domain/shared/place.js';
 import type { PhotoStore } from '../../photos/ports/photo-store.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
@@ -50,12 +50,9 @@ export class ChangePet {
       if (await this.pets.update(changed, pet.version, feedEvents.petChanged(this.clock, pet, changed))) {
         if (changed.status === 'sold' && pet.status !== 'sold') await this.holds.cancelPlaced(id, 'pet_adopted');
         // The organization may have moved since its place was read: then the animal follows it.
-        if (back) {
-          const now = await this.homes.placeOf(owner);
-          if (now?.postalCode !== home?.postalCode || now?.country !== home?.country) {
-            await this.relocate.pet(id, owner);
-            return (await this.current(id)) ?? changed;
-          }
+        if (back && !sameCode(await this.homes.placeOf(owner), home)) {
+          await this.relocate.pet(id, owner);
+          return this.current(id);
         }
         return changed;
       }

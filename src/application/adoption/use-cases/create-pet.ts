@@ -2,7 +2,7 @@
  * Adds a pet: applies the domain rules and defaults, then stores it under a new id. With an
  * Idempotency-Key, a repeat of a successful create returns the first result instead of a second pet.
  */
-import type { Gazetteer } from '../../../domain/shared/place.js';
+import { sameCode, type Gazetteer } from '../../../domain/shared/place.js';
 import { hash, randomUUID } from 'node:crypto';
 import { IdempotencyKeyInFlightError, IdempotencyKeyReusedError } from '../../../domain/shared/errors.js';
 import { draftPet, newPetDraft, petOf, type NewPet, type Pet } from '../../../domain/adoption/pet.js';
@@ -91,8 +91,7 @@ export class CreatePet {
    */
   private async followed(pet: Pet, home: Awaited<ReturnType<HomePlaces['placeOf']>>): Promise<Pet> {
     if (pet.location !== null) return pet;
-    const now = await this.homes.placeOf(pet.ownerId ?? '');
-    if (now?.postalCode === home?.postalCode && now?.country === home?.country) return pet;
+    if (sameCode(await this.homes.placeOf(pet.ownerId ?? ''), home)) return pet;
     await this.relocate.pet(pet.id, pet.ownerId ?? '');
     return (await this.pets.findById(pet.id)) ?? pet;
   }

@@ -134,4 +134,51 @@ describe('an organization moving, and its animals following', () => {
     await world.change.remove(pet.id, undefined, SHELTER);
     await expect(world.relocate.pet(pet.id, SHELTER.ownerId)).resolves.toBeUndefined();
   });
+
+  it("reads the organization's place only where an animal's place comes from it: twice for a shelter animal, never otherwise", async () => {
+    const world = await worldAt(SF);
+    let reads = 0;
+    const homes: HomePlaces = overriding(world.homes, {
+      placeOf: async (ownerId: string) => {
+        reads++;
+        return world.homes.placeOf(ownerId);
+      },
+    });
+    const create = new CreatePet(
+      world.pets,
+      new MemoryPetCreateClaims(),
+      world.clock,
+      gazetteer,
+      { ttlMs: 1_000, leaseMs: 1_000 },
+      homes,
+      world.relocate,
+    );
+    const change = new ChangePet(world.pets, world.holds, world.clock, gazetteer, new MemoryPhotoStore(), null, homes, world.relocate);
+    const foster = (await create.execute({ name: 'F', categoryId: 1, location: { postalCode: '94601' } }, SHELTER.ownerId)).pet;
+    expect(reads).toBe(0);
+    const shelter = (await create.execute({ name: 'S', categoryId: 1 }, SHELTER.ownerId)).pet;
+    // Once to place it, once after the write to see whether the organization moved meanwhile.
+    expect(reads).toBe(2);
+    expect(shelter).toMatchObject({ version: 1, place: { ...SF, kind: 'organization' } });
+    await change.update(shelter.id, { name: 'S2' }, '*', SHELTER);
+    await change.update(foster.id, { name: 'F2', location: { postalCode: '94103' } }, '*', SHELTER);
+    expect(reads).toBe(2);
+    const back = await change.update(foster.id, { location: null }, '*', SHELTER);
+    expect(reads).toBe(4);
+    expect(back).toMatchObject({ version: 3, place: { ...SF, kind: 'organization' } });
+  });
+
+  it('leaves an animal removed while its move was retried', async () => {
+    const world = await worldAt(SF);
+    const pet = (await world.create.execute({ name: 'Rex', categoryId: 1 }, SHELTER.ownerId)).pet;
+    await moveTo(world, NY);
+    const pets = overriding(world.pets, {
+      update: async () => {
+        await world.change.remove(pet.id, undefined, SHELTER);
+        return false;
+      },
+    });
+    expect(await new RelocatePets(pets, world.homes, world.clock).owner(SHELTER.ownerId)).toEqual({ read: 1, moved: 0 });
+    expect(await world.pets.findById(pet.id)).toBeNull();
+  });
 });

@@ -8,6 +8,8 @@ import { composeKey } from '../src/domain/access/api-key.js';
 import { fullRecord } from './records.js';
 
 const o = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
+/** The listPages scenario's pages: as many as the search world's shelters, spread over the whole list. */
+const PAGE_POSITIONS = 2_000;
 let n = 0;
 const nextKey = () => o.keys[n++ % o.keys.length] as string;
 const nextAddress = () => {
@@ -169,6 +171,14 @@ const scenarios: Record<Scenario, () => Request> = {
       headers: { authorization: `Bearer ${nextKey()}` },
     }),
   }),
+  listPages: () => ({
+    method: 'GET',
+    setupRequest: (r: Request) => ({
+      ...r,
+      path: `/v1/pets?limit=20&cursor=${Buffer.from(`after:${1 + (n % PAGE_POSITIONS) * Math.floor(o.pets / PAGE_POSITIONS)}`).toString('base64url')}`,
+      headers: { authorization: `Bearer ${nextKey()}` },
+    }),
+  }),
   searchNewest: () => ({
     method: 'GET',
     path: '/v1/pets?status=available&species=cat&ageGroup=young&sort=-publishedAt&limit=20',
@@ -219,6 +229,7 @@ const result: LoadResult = {
   p50: percentile(0.5),
   p99: percentile(0.99),
   total: r.requests.total,
+  bytesPerAnswer: r.requests.total === 0 ? 0 : Math.round(r.throughput.total / r.requests.total),
   errors: r.errors,
   timeouts: r.timeouts,
   statuses,

@@ -64,6 +64,8 @@ export interface LoadResult {
   readonly p50: number;
   readonly p99: number;
   readonly total: number;
+  /** Bytes read per answer, headers included: how full a search's pages are. */
+  readonly bytesPerAnswer: number;
   readonly errors: number;
   readonly timeouts: number;
   readonly statuses: Record<string, number>;
@@ -85,6 +87,8 @@ export type Scenario =
   | 'unauthorized'
   | 'limited'
   | 'deepPage'
+  /** list20 at 2,000 positions spread over the list, a different page each request: none of its animals' JSON kept. */
+  | 'listPages'
   /** Well-formed keys no one issued (each request a new one), all from one client address. */
   | 'flood401'
   /** GET /v1/pets: dogs good with children within 25 miles of a shelter's postal code (LoadOptions.codes, in turn), nearest first. */

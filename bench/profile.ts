@@ -7,6 +7,9 @@
 // stack, so a built-in or a system call counts for the code that called it. Writes the profile to
 // bench/results/profile-<scenario>.cpuprofile for Chrome DevTools.
 //
+// PROFILE_PETS=<n> serves the search world of bench/search.ts instead (n animals of its 2,000 shelters),
+// for PROFILE_SCENARIO=searchNear or searchNewest.
+//
 // PROFILE_REDIS_URL=redis://... runs the service on that Redis (limits and usage) instead of in memory.
 // PROFILE_VARIANT=reference or baseline profiles one of the bench's comparison servers instead.
 // PROFILE_COMPARE=reference (or baseline) profiles that server too, right after, and prints both side
@@ -30,6 +33,7 @@ import {
   type Scenario,
   type Variant,
 } from './processes.js';
+import { SEARCH_SHELTERS, shelterCodes } from './records.js';
 
 /** The parts of a V8 CPU profile read here. */
 interface CallFrame {
@@ -70,6 +74,8 @@ const variant = (process.env.PROFILE_VARIANT ?? 'memory') as Variant;
 const comparedCheckout = process.env.PROFILE_COMPARE?.includes('/') ? process.env.PROFILE_COMPARE.replace(/\/$/, '') : null;
 const compared = (comparedCheckout ? 'memory' : (process.env.PROFILE_COMPARE ?? null)) as Variant | null;
 const inclusiveOf = process.env.PROFILE_INCLUSIVE;
+/** PROFILE_PETS=<n>: the search world of n animals (bench/records.ts), its shelters' codes asked near in turn. */
+const searchWorld = process.env.PROFILE_PETS === undefined ? null : Number(process.env.PROFILE_PETS);
 const keys = benchKeys(1000);
 const limitedKey = LIMITED_KEY;
 mkdirSync(RESULTS_DIR, { recursive: true });
@@ -93,7 +99,8 @@ async function profileOf({ name, checkout }: ProfileTarget): Promise<ProfileRun>
       variant: name === 'memory' && redisUrl ? 'redis' : name,
       keys,
       limitedKey,
-      pets: 1000,
+      pets: searchWorld ?? 1000,
+      ...(searchWorld !== null && { shelters: SEARCH_SHELTERS }),
       logLevel,
       profile: output,
       ...(redisUrl && { redisUrl }),
@@ -112,11 +119,12 @@ async function profileOf({ name, checkout }: ProfileTarget): Promise<ProfileRun>
     scenario: loadScenarioOf(name),
     keys,
     limitedKey,
-    pets: 1000,
+    pets: searchWorld ?? 1000,
     connections: 32,
     duration: seconds + 4,
     warmup: 0,
     addressSalt: 0,
+    ...(searchWorld !== null && { codes: shelterCodes(SEARCH_SHELTERS) }),
   };
   const load = pinned('1', [`${SCRIPTS_DIR}load.js`, JSON.stringify(loadOptions)]);
   let result = '';

@@ -26,8 +26,10 @@ const sizes = (process.env.SEARCH_SIZES ?? '10000,100000').split(',').map(Number
 const rounds = Number(process.env.SEARCH_ROUNDS ?? 4);
 const seconds = Number(process.env.SEARCH_SECONDS ?? 4);
 const mongoUrl = process.env.SEARCH_MONGODB_URL;
-// SEARCH_SCENARIOS=list20,list20gzip,searchNear: others in turn (list20 always first: the others are read against it).
-const SCENARIOS = (process.env.SEARCH_SCENARIOS ?? 'list20,searchNear,searchNewest').split(',') as Scenario[];
+// SEARCH_SCENARIOS=list20,list20gzip,searchNear: others in turn (list20 always first: the others are read against it,
+// and against listPages when it runs: list20 at 2,000 positions, a different page each request, whose animals'
+// JSON is made anew as a near-search's is, where list20 sends one page's bytes kept from the last request).
+const SCENARIOS = (process.env.SEARCH_SCENARIOS ?? 'list20,listPages,searchNear,searchNewest').split(',') as Scenario[];
 if (SCENARIOS[0] !== 'list20') throw new Error('SEARCH_SCENARIOS must start with list20, the request the others are read against');
 const keys = benchKeys(100);
 const codes = shelterCodes(SEARCH_SHELTERS);
@@ -38,13 +40,13 @@ const cpuTicks = (pid: number | undefined): number => {
   return Number(fields[11]) + Number(fields[12]);
 };
 
-function load(url: string, scenario: Scenario, duration: number): Promise<LoadResult> {
+function load(url: string, scenario: Scenario, duration: number, size: number): Promise<LoadResult> {
   const options: LoadOptions = {
     url,
     scenario,
     keys,
     limitedKey: LIMITED_KEY,
-    pets: 1000,
+    pets: size,
     connections: 16,
     duration,
     warmup: 0,
@@ -82,20 +84,22 @@ for (const size of sizes) {
   const p50 = new Map<Scenario, number[]>(SCENARIOS.map((s) => [s, []]));
   const p99 = new Map<Scenario, number[]>(SCENARIOS.map((s) => [s, []]));
   const rps = new Map<Scenario, number[]>(SCENARIOS.map((s) => [s, []]));
+  const bytes = new Map<Scenario, number[]>(SCENARIOS.map((s) => [s, []]));
   try {
-    for (const scenario of SCENARIOS) await load(url, scenario, 2);
+    for (const scenario of SCENARIOS) await load(url, scenario, 2, size);
     for (let round = 1; round <= rounds; round++) {
       // Each round in another order, so that no scenario always follows another.
       const order = round % 2 === 0 ? [...SCENARIOS].reverse() : SCENARIOS;
       for (const scenario of order) {
         const before = cpuTicks(child.pid);
-        const result = await load(url, scenario, seconds);
+        const result = await load(url, scenario, seconds, size);
         const unexpected = Object.keys(result.statuses).filter((code) => code !== '200');
         if (unexpected.length > 0) throw new Error(`${scenario} answered ${JSON.stringify(result.statuses)}`);
         us.get(scenario)?.push(((cpuTicks(child.pid) - before) * 10_000) / result.total);
         p50.get(scenario)?.push(result.p50);
         p99.get(scenario)?.push(result.p99);
         rps.get(scenario)?.push(result.rps);
+        bytes.get(scenario)?.push(result.bytesPerAnswer);
       }
       process.stderr.write(
         `${size}, round ${round}: ${SCENARIOS.map((s) => `${s} ${(us.get(s)?.at(-1) ?? 0).toFixed(0)} µs`).join(', ')}\n`,
@@ -105,16 +109,17 @@ for (const size of sizes) {
     child.kill('SIGTERM');
   }
   const list = median(us.get('list20') ?? []);
+  const pages = SCENARIOS.includes('listPages') ? median(us.get('listPages') ?? []) : NaN;
   for (const scenario of SCENARIOS) {
     const cpu = median(us.get(scenario) ?? []);
     rows.push(
-      `| ${size.toLocaleString('en-US')} | ${scenario} | ${cpu.toFixed(0)} | ${Math.round(median(rps.get(scenario) ?? []))} | ${median(p50.get(scenario) ?? [])} | ${median(p99.get(scenario) ?? [])} | ${(list / cpu).toFixed(2)} |`,
+      `| ${size.toLocaleString('en-US')} | ${scenario} | ${cpu.toFixed(0)} | ${Math.round(median(rps.get(scenario) ?? []))} | ${median(p50.get(scenario) ?? [])} | ${median(p99.get(scenario) ?? [])} | ${median(bytes.get(scenario) ?? []).toLocaleString('en-US')} | ${(list / cpu).toFixed(2)} | ${Number.isNaN(pages) ? '–' : (pages / cpu).toFixed(2)} |`,
     );
   }
   if (mongoUrl) await explain(mongoUrl, database);
 }
 process.stdout.write(
-  `\n${mongoUrl ? 'MongoDB' : 'memory'}, ${rounds} rounds x ${seconds} s, medians\n\n| animals | request | CPU µs per request | requests/s | p50 ms | p99 ms | list20's CPU per request over this one's |\n|---|---|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
+  `\n${mongoUrl ? 'MongoDB' : 'memory'}, ${rounds} rounds x ${seconds} s, medians\n\n| animals | request | CPU µs per request | requests/s | p50 ms | p99 ms | bytes per answer | list20's CPU per request over this one's | listPages's over this one's |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
 );
 
 /** The plan of each query shape a search sends: the winning plan's stages, from the top. */

@@ -23,14 +23,13 @@ export function encodeCursor(lastId: string | number): string {
 
 /** The position a cursor names; `parse` reads the id after the prefix, null when it is not one. */
 export function decodeCursor<T>(cursor: string, parse: (id: string) => T | null): T {
-  const invalid = new ValidationError(
-    'cursor',
-    'cursor is not valid: pass the value from the previous page\'s Link rel="next" header unchanged',
-  );
-  if (!/^[A-Za-z0-9_-]{1,256}$/.test(cursor)) throw invalid;
+  // The error made only when it is thrown: an error takes its stack when made.
+  const invalid = () =>
+    new ValidationError('cursor', 'cursor is not valid: pass the value from the previous page\'s Link rel="next" header unchanged');
+  if (!/^[A-Za-z0-9_-]{1,256}$/.test(cursor)) throw invalid();
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const position = text.startsWith(CURSOR_PREFIX) ? parse(text.slice(CURSOR_PREFIX.length)) : null;
-  if (position === null) throw invalid;
+  if (position === null) throw invalid();
   return position;
 }
 

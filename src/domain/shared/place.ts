@@ -83,13 +83,40 @@ export function placeOf(input: PlaceInput, gazetteer: Gazetteer, field: string):
   return placeOfCode(input.postalCode, country, gazetteer, `${field}.postalCode`);
 }
 
-/** The postal codes within a radius of a place, each with its distance in km, and the unit to serve distances in. */
-export interface NearPlace {
-  /** Nearest first, then by code. */
-  readonly codes: readonly NearbyCode[];
-  readonly postalCodes: readonly string[];
-  readonly kmOf: ReadonlyMap<string, number>;
-  readonly unit: DistanceUnit;
+/** The index of the first of `codes` (nearest first) at `km` or beyond. */
+export function firstCodeFrom(codes: readonly NearbyCode[], km: number): number {
+  let low = 0;
+  let high = codes.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((codes[mid] as NearbyCode).km < km) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The postal codes within a radius of a place, each with its distance in km, and the unit to serve
+ * distances in. The codes' list and their lookup by code are made on first use: a search by distance
+ * needs neither.
+ */
+export class NearPlace {
+  private codeList: readonly string[] | undefined;
+  private kmByCode: ReadonlyMap<string, number> | undefined;
+
+  constructor(
+    /** Nearest first, then by code. */
+    readonly codes: readonly NearbyCode[],
+    readonly unit: DistanceUnit,
+  ) {}
+
+  get postalCodes(): readonly string[] {
+    return (this.codeList ??= this.codes.map((code) => code.postalCode));
+  }
+
+  get kmOf(): ReadonlyMap<string, number> {
+    return (this.kmByCode ??= new Map(this.codes.map((code) => [code.postalCode, code.km])));
+  }
 }
 
 /**
@@ -98,7 +125,8 @@ export interface NearPlace {
  *
  * The codes within reach of a place are the same for every request that names it, and cost the
  * more the wider the radius (some 7,000 codes at 500 miles): the answers for the places asked last
- * are kept, up to `maxCodes` codes in all, and the one used longest ago goes first.
+ * are kept, up to `maxCodes` codes in all (about 60 bytes each: 15 MB at most), and the one used
+ * longest ago goes first.
  */
 export class NearbyPlaces {
   private readonly kept = new Map<string, NearPlace>();
@@ -106,7 +134,7 @@ export class NearbyPlaces {
 
   constructor(
     private readonly gazetteer: Gazetteer,
-    private readonly maxCodes = 100_000,
+    private readonly maxCodes = 250_000,
   ) {}
 
   of(near: string, radiusText: string | undefined): NearPlace {
@@ -119,13 +147,7 @@ export class NearbyPlaces {
       this.kept.set(key, found);
       return found;
     }
-    const codes = this.gazetteer.near('US', center, toKm(radius.value, radius.unit));
-    const place: NearPlace = {
-      codes,
-      postalCodes: codes.map((code) => code.postalCode),
-      kmOf: new Map(codes.map((code) => [code.postalCode, code.km])),
-      unit: radius.unit,
-    };
+    const place = new NearPlace(this.gazetteer.near('US', center, toKm(radius.value, radius.unit)), radius.unit);
     this.keep(key, place);
     return place;
   }

@@ -2,7 +2,7 @@
 import { listPets } from '../../support/pet-list.js';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PetRepository } from '../../../src/application/adoption/ports/pet-repository.js';
-import { MAX_ID } from '../../../src/domain/adoption/pet.js';
+import { MAX_ID, placeAt, type Pet } from '../../../src/domain/adoption/pet.js';
 import { aPetDraft } from '../../support/builders.js';
 
 export interface PetRepositoryHarness {
@@ -163,6 +163,55 @@ export function describePetRepositoryContract(adapter: string, harness: PetRepos
       expect((await listPets(repo, { limit: 10, ids: [d, a, 999_999, a] })).map((p) => p.id)).toEqual([a, d]);
       expect((await listPets(repo, { limit: 10, ids: [a, b, c], status: 'available' })).map((p) => p.id)).toEqual([a, c]);
       expect((await listPets(repo, { limit: 1, ids: [a, c, d], afterId: a })).map((p) => p.id)).toEqual([c]);
+    });
+
+    it('lists the animals nearest first, then by id, from any position, codes of one distance merged by id', async () => {
+      // Six codes, two of them at one distance; animals added in an order that mixes the codes' ids.
+      const codes = [
+        { postalCode: '10001', km: 0 },
+        { postalCode: '10002', km: 3.2 },
+        { postalCode: '10003', km: 3.2 },
+        { postalCode: '10004', km: 7.5 },
+        { postalCode: '10005', km: 11 },
+        { postalCode: '10006', km: 40 },
+      ];
+      const at = (postalCode: string) => placeAt({ postalCode, city: 'New York', region: 'NY', country: 'US' }, null);
+      const stored: Pet[] = [];
+      for (let i = 0; i < 40; i++) {
+        const code = (codes[(i * 7) % codes.length] as { postalCode: string }).postalCode;
+        stored.push(await repo.add(aPetDraft({ place: at(code), species: i % 3 === 0 ? 'cat' : 'dog' }), () => []));
+      }
+      // One leaves, one moves out of reach, one moves from the farthest code to the nearest.
+      const [gone, away, closer] = [stored[4], stored[9], stored[5]] as [Pet, Pet, Pet];
+      expect(await repo.remove(gone.id, 1, [])).toBe(true);
+      expect(await repo.update({ ...away, place: at('94110'), version: 2 }, 1, [])).toBe(true);
+      expect(await repo.update({ ...closer, place: at('10001'), version: 2 }, 1, [])).toBe(true);
+      const kmOf = new Map(codes.map((code) => [code.postalCode, code.km]));
+      const reference = async (species: 'cat' | 'dog' | null) =>
+        (await listPets(repo, { limit: 100 }))
+          .filter((pet) => (species === null || pet.species === species) && kmOf.has(pet.place?.postalCode ?? ''))
+          .map((pet) => ({ id: pet.id, postalCode: pet.place?.postalCode ?? '', km: kmOf.get(pet.place?.postalCode ?? '') ?? -1 }))
+          .sort((a, b) => a.km - b.km || a.id - b.id);
+      for (const species of [null, 'cat', 'dog'] as const) {
+        const all = await reference(species);
+        const filter = species === null ? {} : { species: [species] };
+        expect(await repo.nearest(filter, codes, null, 100)).toEqual(all);
+        // Page by page, from each page's last animal: every animal once, in order.
+        for (const size of [1, 3, 7]) {
+          const paged = [];
+          let after = null;
+          for (;;) {
+            const page = await repo.nearest(filter, codes, after, size);
+            paged.push(...page);
+            if (page.length < size) break;
+            after = page.at(-1) ?? null;
+          }
+          expect(paged).toEqual(all);
+        }
+      }
+      expect((await repo.nearest({}, codes, null, 100)).map((row) => row.id)).not.toContain(gone.id);
+      expect(await repo.nearest({}, [{ postalCode: '20001', km: 1 }], null, 100)).toEqual([]);
+      expect(await repo.nearest({}, [], null, 10)).toEqual([]);
     });
 
     it('lists held pets only, in id order, after a given id', async () => {

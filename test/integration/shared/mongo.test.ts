@@ -211,8 +211,19 @@ describeWith('mongo', 'MongoDB adapters', () => {
       expect(await repo.findById(83)).toMatchObject({ version: 4, place: null });
       // Near-searches walk the index on the place; a second start changes nothing.
       expect((await db.collection('pets').indexes()).map((index) => index.name)).toContain('place_postal_code_id');
-      const located = await repo.locate({}, ['94110', '94601'], 10);
-      expect(located.map((one) => one.id).sort()).toEqual([81, 82]);
+      const located = await repo.nearest(
+        {},
+        [
+          { postalCode: '94110', km: 0 },
+          { postalCode: '94601', km: 17 },
+        ],
+        null,
+        10,
+      );
+      expect(located).toEqual([
+        { id: 81, postalCode: '94110', km: 0 },
+        { id: 82, postalCode: '94601', km: 17 },
+      ]);
       for (const prepare of MONGO_PREPARATIONS) await prepare(db);
       expect(await repo.findById(81)).toMatchObject({ version: 4, place: { postalCode: '94110' } });
     });

@@ -168,20 +168,17 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       }
       const kept = distances === null ? pages.get(pets) : undefined;
       if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
-      const parts: Buffer[] = [OPEN_ARRAY];
+      // The same text the response schema's serialiser writes for the array, pet by pet.
+      let text = '[';
       for (let i = 0; i < pets.length; i++) {
         const pet = pets[i] as Pet;
         const json = jsonOf(pet, serializePet);
-        if (i > 0) parts.push(COMMA);
-        if (distances === null) parts.push(json);
-        // The distance last, as the schema lists it: the animal's bytes, less its closing brace.
-        else parts.push(json.subarray(0, -1), Buffer.from(`,"distance":${distances.get(pet.id) ?? 0}}`));
+        if (i > 0) text += ',';
+        // The distance last, as the schema lists it: the animal's text, less its closing brace.
+        text += distances === null ? json : `${json.slice(0, -1)},"distance":${distances.get(pet.id) ?? 0}}`;
       }
-      parts.push(CLOSE_ARRAY);
-      // The same bytes the response schema's serialiser writes for the array, pet by pet.
-      const bytes = Buffer.concat(parts);
-      if (distances === null) pages.set(pets, bytes);
-      return reply.type(JSON_TYPE).send(bytes);
+      text += ']';
+      return reply.type(JSON_TYPE).send(distances === null ? pages.keep(pets, text) : text);
     },
   );
 
@@ -347,7 +344,6 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const [OPEN_ARRAY, COMMA, CLOSE_ARRAY] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
 
 const LIST_NAMES: ReadonlySet<string> = new Set(LIST_PARAMETERS);
 /** Parameters of a plain list, which need no search: a page, its cursor, ids, a status, fields. */

@@ -7,7 +7,14 @@
  */
 import { petOf, type Pet, type PetDraft, type PetId } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
-import type { LocatedPet, PetRepository, PetSearchQuery, ReservedAdd } from '../../../application/adoption/ports/pet-repository.js';
+import type {
+  DistancePosition,
+  LocatedPet,
+  PetRepository,
+  PetSearchQuery,
+  ReservedAdd,
+} from '../../../application/adoption/ports/pet-repository.js';
+import { firstCodeFrom, type NearbyCode } from '../../../domain/shared/place.js';
 import { compareInOrder, matchesFilter, positionOf, type PetFilter, type StoredOrder } from '../../../domain/adoption/pet-search.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import { MemoryOutbox } from './memory-outbox.js';
@@ -28,7 +35,8 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
    * order on: a store nobody searches that way pays nothing for it on writes.
    */
   private readonly sorted = new Map<StoredOrder, SortedPets>();
-  private readonly byPostalCode = new Map<string, Set<Pet>>();
+  /** The animals of each postal code, in id order. */
+  private readonly byPostalCode = new Map<string, Pet[]>();
 
   add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {
     const pet = petOf(this.nextId++, draft);
@@ -82,11 +90,36 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     return found;
   }
 
-  async locate(filter: PetFilter, postalCodes: readonly string[], max: number): Promise<LocatedPet[]> {
+  /**
+   * Code by code, nearest first, each code's animals in id order: the walk ends at the page, so what
+   * it reads grows with the page and the filter's rarity, not with the animals in reach. Codes at one
+   * distance are read together and their animals merged by id.
+   */
+  async nearest(filter: PetFilter, codes: readonly NearbyCode[], after: DistancePosition | null, limit: number): Promise<LocatedPet[]> {
     const found: LocatedPet[] = [];
-    for (const pet of this.inPostalCodes(postalCodes)) {
-      if (pet.place !== null && matchesFilter(pet, filter)) found.push({ id: pet.id, postalCode: pet.place.postalCode });
-      if (found.length >= max) break;
+    let start = after === null ? 0 : firstCodeFrom(codes, after.km);
+    while (start < codes.length && found.length < limit) {
+      const { km } = codes[start] as NearbyCode;
+      let end = start + 1;
+      while (end < codes.length && (codes[end] as NearbyCode).km === km) end++;
+      const afterId = after !== null && after.km === km ? after.id : undefined;
+      const wanted = limit - found.length;
+      const group: LocatedPet[] = [];
+      for (let at = start; at < end; at++) {
+        const { postalCode } = codes[at] as NearbyCode;
+        const here = this.byPostalCode.get(postalCode) ?? [];
+        let taken = 0;
+        for (let i = afterId === undefined ? 0 : firstIndexAfter(here, afterId); i < here.length && taken < wanted; i++) {
+          const pet = here[i] as Pet;
+          if (matchesFilter(pet, filter)) {
+            group.push({ id: pet.id, postalCode, km });
+            taken++;
+          }
+        }
+      }
+      if (end - start > 1) group.sort((a, b) => a.id - b.id);
+      for (const row of group.slice(0, wanted)) found.push(row);
+      start = end;
     }
     return found;
   }
@@ -188,20 +221,20 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     if (pet.place !== null) {
       const code = pet.place.postalCode;
       const here = this.byPostalCode.get(code);
-      if (here === undefined) this.byPostalCode.set(code, new Set([pet]));
-      else here.add(pet);
+      if (here === undefined) this.byPostalCode.set(code, [pet]);
+      else insertInOrder(here, pet);
     }
   }
 
-  /** `pet` is the stored object itself (the postal codes' sets hold it). */
+  /** `pet` is the stored object itself. */
   private unstore(pet: Pet): void {
     removeFrom(this.all, pet.id);
     removeFrom(this.byStatus.get(pet.status) ?? [], pet.id);
     for (const list of this.sorted.values()) list.remove(pet);
     if (pet.place !== null) {
-      const here = this.byPostalCode.get(pet.place.postalCode);
-      here?.delete(pet);
-      if (here?.size === 0) this.byPostalCode.delete(pet.place.postalCode);
+      const here = this.byPostalCode.get(pet.place.postalCode) ?? [];
+      removeFrom(here, pet.id);
+      if (here.length === 0) this.byPostalCode.delete(pet.place.postalCode);
     }
   }
 }

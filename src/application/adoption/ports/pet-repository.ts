@@ -3,6 +3,7 @@ import type { Pet, PetDraft, PetId } from '../../../domain/adoption/pet.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import type { Outbox } from './outbox.js';
 import type { OrderPosition, PetFilter, StoredOrder } from '../../../domain/adoption/pet-search.js';
+import type { NearbyCode } from '../../../domain/shared/place.js';
 
 /** A page of a search: the animals the filter asks for, in a stored order, after a position. */
 export interface PetSearchQuery {
@@ -19,6 +20,14 @@ export interface PetSearchQuery {
 export interface LocatedPet {
   readonly id: PetId;
   readonly postalCode: string;
+  /** Its postal code's distance, as the code was given. */
+  readonly km: number;
+}
+
+/** A position in a search by distance: after the animal `id` at `km`. */
+export interface DistancePosition {
+  readonly km: number;
+  readonly id: PetId;
 }
 
 /** What `addReserved` found: the pet it stored, or the one an earlier attempt stored under that id. */
@@ -45,10 +54,11 @@ export interface PetRepository extends Outbox {
   /** The animals a filter asks for, in the order asked, from a position: one page of a search. */
   search(query: PetSearchQuery): Promise<Pet[]>;
   /**
-   * Every animal the filter asks for in these postal codes, as ids and codes (at most `max`): a
-   * search by distance orders these by their codes' distances, then reads the page's animals.
+   * The first `limit` animals the filter asks for in these postal codes (nearest first, as a search
+   * near a place lists them), by their code's distance and then by id, after `after`: as ids, codes
+   * and distances. A search by distance then reads the page's animals.
    */
-  locate(filter: PetFilter, postalCodes: readonly string[], max: number): Promise<LocatedPet[]>;
+  nearest(filter: PetFilter, codes: readonly NearbyCode[], after: DistancePosition | null, limit: number): Promise<LocatedPet[]>;
   /** How many animals the filter asks for, counting no further than `max`. */
   count(filter: PetFilter, max: number): Promise<number>;
   /**

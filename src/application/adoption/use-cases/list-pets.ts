@@ -19,7 +19,7 @@ import {
 import { ValidationError } from '../../../domain/shared/errors.js';
 import { instantOf, parseInstant } from '../../../domain/shared/instant.js';
 import { servedDistance, type DistanceUnit } from '../../../domain/shared/geo.js';
-import { NearbyPlaces, type Gazetteer, type NearbyCode, type NearPlace } from '../../../domain/shared/place.js';
+import { NearbyPlaces, type Gazetteer, type NearPlace } from '../../../domain/shared/place.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { HomePlaces, OrganizationSummary } from '../ports/home-places.js';
 import { pageLimit } from '../../shared/cursor.js';
@@ -71,10 +71,6 @@ export interface PetPage {
 type Near = NearPlace;
 
 const NO_FILTER: PetFilter = {};
-/** Postal codes read per round when ordering by distance: doubled each round until a page is full. */
-const FIRST_CODES = 32;
-/** The most animals a round of postal codes may hold before it is split. */
-const LOCATE_MAX = 20_000;
 
 export class ListPets {
   private readonly nearby: NearbyPlaces;
@@ -108,8 +104,13 @@ export class ListPets {
     // One extra row tells whether another page exists without a count query.
     let found: Pet[];
     let wrappedFrom = Infinity;
-    if (near !== null && sort === 'distance') found = await this.byDistance(filter, near, position, limit + 1);
-    else if (seed !== null) ({ pets: found, wrappedFrom } = await this.shuffled(filter, seedPoint(seed), position, limit + 1));
+    /** Each animal's distance from the place, in km, when the search is near one. */
+    let kmOf = (pet: Pet): number => near?.kmOf.get(pet.place?.postalCode ?? '') ?? 0;
+    if (near !== null && sort === 'distance') {
+      const nearest = await this.byDistance(filter, near, position, limit + 1);
+      found = [...nearest.keys()];
+      kmOf = (pet) => nearest.get(pet) ?? 0;
+    } else if (seed !== null) ({ pets: found, wrappedFrom } = await this.shuffled(filter, seedPoint(seed), position, limit + 1));
     else {
       const after = position === null ? {} : { after: { id: position.id, ...(position.value !== undefined && { value: position.value }) } };
       found = await this.pets.search({ filter, order: sort as StoredOrder, ...after, limit: limit + 1 });
@@ -118,7 +119,7 @@ export class ListPets {
     const last = pets.at(-1);
     const wrapped = position?.wrapped === true || pets.length - 1 >= wrappedFrom;
     const nextCursor =
-      found.length > limit && last !== undefined ? encodePosition(this.positionAfter(last, sort, near, seed, wrapped)) : null;
+      found.length > limit && last !== undefined ? encodePosition(this.positionAfter(last, sort, kmOf(last), seed, wrapped)) : null;
     const total = input.total === true ? await this.totalOf(filter, near, sort) : null;
     const organizations =
       input.expandOrganization === true
@@ -128,7 +129,7 @@ export class ListPets {
       organizations,
       pets,
       nextCursor,
-      distances: near && new Map(pets.map((pet) => [pet.id, servedDistance(near.kmOf.get(pet.place?.postalCode ?? '') ?? 0, near.unit)])),
+      distances: near && new Map(pets.map((pet) => [pet.id, servedDistance(kmOf(pet), near.unit)])),
       unit: near?.unit ?? null,
       seed,
       total,
@@ -156,41 +157,22 @@ export class ListPets {
   }
 
   /**
-   * By distance: postal codes nearest first, a round of them at a time (the animals found in them
-   * as ids and codes), until a page is full; then the page's animals read whole. Codes at one
-   * distance are never split between rounds, so (distance, id) orders across rounds.
+   * By distance: the page's animals as ids and distances, nearest first, from the store; then the
+   * page's animals read whole, each with its distance.
    */
-  private async byDistance(filter: PetFilter, near: Near, after: Position | null, wanted: number): Promise<Pet[]> {
-    const { codes, kmOf } = near;
-    const isAfter = (km: number, id: PetId) => after === null || km > Number(after.value) || (km === Number(after.value) && id > after.id);
-    let start = after === null ? 0 : firstCodeFrom(codes, Number(after.value));
-    let size = FIRST_CODES;
-    const located: { id: PetId; km: number }[] = [];
-    while (start < codes.length && located.length < wanted) {
-      let end = Math.min(codes.length, start + size);
-      while (end < codes.length && (codes[end] as NearbyCode).km === (codes[end - 1] as NearbyCode).km) end++;
-      const round = codes.slice(start, end).map((code) => code.postalCode);
-      const found = await this.pets.locate(filter, round, LOCATE_MAX);
-      if (found.length >= LOCATE_MAX && size > 1) {
-        size = Math.max(1, size >> 2);
-        continue;
-      }
-      for (const { id, postalCode } of found) {
-        const km = kmOf.get(postalCode) ?? Infinity;
-        if (isAfter(km, id)) located.push({ id, km });
-      }
-      start = end;
-      size *= 2;
-    }
-    const page = located.sort((a, b) => a.km - b.km || a.id - b.id).slice(0, wanted);
-    if (page.length === 0) return [];
+  private async byDistance(filter: PetFilter, near: Near, after: Position | null, wanted: number): Promise<Map<Pet, number>> {
+    const page = await this.pets.nearest(filter, near.codes, after === null ? null : { km: Number(after.value), id: after.id }, wanted);
+    if (page.length === 0) return new Map();
     const byId = new Map(
       (await this.pets.search({ filter: { ids: page.map((row) => row.id) }, order: 'id', limit: page.length })).map((pet) => [pet.id, pet]),
     );
     // An animal changed or removed between the two reads is left out: the next page starts after the last one shown.
-    return page
-      .map((row) => byId.get(row.id))
-      .filter((pet): pet is Pet => pet !== undefined && pet.place !== null && kmOf.has(pet.place.postalCode));
+    const found = new Map<Pet, number>();
+    for (const row of page) {
+      const pet = byId.get(row.id);
+      if (pet !== undefined && pet.place?.postalCode === row.postalCode) found.set(pet, row.km);
+    }
+    return found;
   }
 
   /**
@@ -218,10 +200,10 @@ export class ListPets {
     return { pets, wrappedFrom };
   }
 
-  private positionAfter(pet: Pet, sort: PetSort, near: Near | null, seed: string | null, wrapped: boolean): Position {
+  private positionAfter(pet: Pet, sort: PetSort, km: number, seed: string | null, wrapped: boolean): Position {
     switch (sort) {
       case 'distance':
-        return { sort, id: pet.id, value: near?.kmOf.get(pet.place?.postalCode ?? '') ?? 0 };
+        return { sort, id: pet.id, value: km };
       case 'random':
         return { sort, id: pet.id, value: shuffleOf(pet.id), seed: seed ?? '', wrapped };
       default: {
@@ -245,18 +227,6 @@ export function seedPoint(seed: string): number {
   let hash = 0x811c_9dc5;
   for (let i = 0; i < seed.length; i++) hash = Math.imul(hash ^ seed.charCodeAt(i), 0x0100_0193) >>> 0;
   return shuffleOf(hash);
-}
-
-/** The index of the first code at or beyond `km`. */
-function firstCodeFrom(codes: readonly NearbyCode[], km: number): number {
-  let low = 0;
-  let high = codes.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((codes[mid] as NearbyCode).km < km) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 function checkIds(ids: readonly number[]): void {

@@ -34,18 +34,20 @@ export function encodePosition(position: Position): string {
 
 export function decodePosition(cursor: string, sort: PetSort): Position {
   if (sort === 'id') return { sort, id: decodeCursor(cursor, parsePetId) };
-  const invalid = new ValidationError(
-    'cursor',
-    'cursor is not valid for this search: pass the value from the previous page\'s Link rel="next" header unchanged, with the same sort',
-  );
-  if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw invalid;
+  // The error made only when it is thrown: an error takes its stack when made.
+  const invalid = () =>
+    new ValidationError(
+      'cursor',
+      'cursor is not valid for this search: pass the value from the previous page\'s Link rel="next" header unchanged, with the same sort',
+    );
+  if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw invalid();
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!text.startsWith(ORDER_PREFIX)) throw invalid;
+  if (!text.startsWith(ORDER_PREFIX)) throw invalid();
   let position: Position;
   try {
     position = JSON.parse(text.slice(ORDER_PREFIX.length)) as Position;
   } catch {
-    throw invalid;
+    throw invalid();
   }
   const value = position.value;
   const valueFits =
@@ -54,8 +56,8 @@ export function decodePosition(cursor: string, sort: PetSort): Position {
       : value === null
         ? sort === '-publishedAt'
         : typeof value === 'string' && !Number.isNaN(Date.parse(value));
-  if (position.sort !== sort || !isValidId(position.id) || !valueFits) throw invalid;
-  if (sort === 'random' && (typeof position.seed !== 'string' || !SEED.test(position.seed))) throw invalid;
+  if (position.sort !== sort || !isValidId(position.id) || !valueFits) throw invalid();
+  if (sort === 'random' && (typeof position.seed !== 'string' || !SEED.test(position.seed))) throw invalid();
   return position;
 }
 

@@ -11,7 +11,8 @@
 // LOG_LEVEL=info and warn, for GET /v1/pets?limit=20 (SIDE_SCENARIO=create for POST /v1/pets: the
 // baseline then answers a bare POST with the same 201, and the reference still answers its GET;
 // SIDE_SCENARIO=patch for PATCH /v1/pets/{id}, each changing a pet its key made, with If-Match;
-// SIDE_SCENARIO=searchNear for bench/search.ts's search near a shelter, over its 10,000 animals). SIDE_COMPARE=<path of another checkout,
+// SIDE_SCENARIO=searchNear for bench/search.ts's search near a shelter, over its 10,000 animals, SIDE_PETS
+// others; listPages for a page of 20 at 2,000 positions of that world, a different page each request). SIDE_COMPARE=<path of another checkout,
 // built with npm run build:bench> adds that checkout's service at info and warn, for before/after
 // comparisons (a checkout from before the bench was TypeScript: built with npm run build), and
 // "compared, baseline", that checkout's own floor (its bare Fastify sending its own answer), which
@@ -84,7 +85,18 @@ interface Server {
 }
 
 type SideScenario =
-  'list20' | 'list20fields' | 'create' | 'createFull' | 'patch' | 'searchNear' | 'flood429' | 'banned' | 'flood401' | 'mixed' | 'photo';
+  | 'list20'
+  | 'list20fields'
+  | 'create'
+  | 'createFull'
+  | 'patch'
+  | 'searchNear'
+  | 'listPages'
+  | 'flood429'
+  | 'banned'
+  | 'flood401'
+  | 'mixed'
+  | 'photo';
 const scenario = (process.env.SIDE_SCENARIO ?? 'list20') as SideScenario;
 const FLOODS: readonly SideScenario[] = ['flood429', 'banned', 'flood401', 'mixed'];
 const flood = FLOODS.includes(scenario);
@@ -105,6 +117,7 @@ const EXPECTED: Record<SideScenario, readonly string[]> = {
   createFull: ['201'],
   patch: ['200'],
   searchNear: ['200'],
+  listPages: ['200'],
   // The limited key's first requests leave the minute after a minute: a few are admitted then.
   flood429: ['429', '200'],
   banned: ['429'],
@@ -182,7 +195,7 @@ function load(server: Server, duration: number, scenarioName: Scenario = server.
     scenario: scenarioName,
     keys,
     limitedKey,
-    pets: 1000,
+    pets: searchWorld.pets ?? 1000,
     connections,
     duration,
     warmup: 0,
@@ -211,8 +224,12 @@ const service = `${SCRIPTS_DIR}server.js`;
 const redisUrl = process.env.SIDE_REDIS_URL;
 // SIDE_FULL_RECORDS=1: every seeded pet carries a full record (a build from before the record seeds the seed's fields).
 const fullRecords = process.env.SIDE_FULL_RECORDS === '1';
-// searchNear: the services hold the search bench's world (bench/search.ts): 10,000 animals of 2,000 shelters.
-const searchWorld = scenario === 'searchNear' ? { pets: 10_000, shelters: SEARCH_SHELTERS } : {};
+// searchNear and listPages: the services hold the search bench's world (bench/search.ts): SIDE_PETS
+// (10,000) animals of 2,000 shelters.
+const inSearchWorld = scenario === 'searchNear' || scenario === 'listPages';
+const searchWorld: { pets?: number; shelters?: number } = inSearchWorld
+  ? { pets: Number(process.env.SIDE_PETS ?? 10_000), shelters: SEARCH_SHELTERS }
+  : {};
 const searchCodes = scenario === 'searchNear' ? shelterCodes(SEARCH_SHELTERS) : [];
 const adapters: ServerOptions = {
   ...(redisUrl ? { variant: 'redis' as const, ...(!ownRedis && { redisUrl }) } : { variant: 'memory' as const }),
@@ -236,7 +253,7 @@ const specs: [string, string, ServerOptions, Scenario, string[]?][] = [
 if (flood && scenario !== 'mixed') specs.splice(1, 0, ['baseline, refusal', service, { variant: 'baseline-refusal' }, serviceLoad]);
 // What a Fastify user would write instead: @fastify/rate-limit (its Redis store with SIDE_REDIS_URL),
 // keys in a Map, default logging. It has no PATCH and no search.
-if (scenario !== 'patch' && scenario !== 'searchNear') {
+if (scenario !== 'patch' && !inSearchWorld) {
   specs.splice(2, 0, [
     `peer, ${kind}`,
     service,

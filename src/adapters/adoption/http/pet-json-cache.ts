@@ -79,11 +79,8 @@ export const PAGE_BYTES_KEPT = 32;
 export interface PageBytes {
   /** The bytes last sent for a page of exactly these animal objects, if kept. */
   get(pets: readonly Pet[]): Buffer | undefined;
-  /**
-   * A page's text, as it is sent: its bytes, kept under its first animal, when the same page was
-   * sent before (the second sight again), else the text itself.
-   */
-  keep(pets: readonly Pet[], text: string): Buffer | string;
+  /** Keeps a page's bytes under its first animal when the same page was sent before (the second sight again). */
+  keep(pets: readonly Pet[], bytes: Buffer): Buffer;
 }
 
 /**
@@ -102,16 +99,15 @@ export function pageBytesCache(size = PAGE_BYTES_KEPT): PageBytes {
       const kept = first === undefined ? undefined : pages.get(first);
       return kept !== undefined && same(kept.pets, pets) ? kept.bytes : undefined;
     },
-    keep(pets, text) {
+    keep(pets, bytes) {
       const first = pets[0];
-      if (first === undefined) return text;
+      if (first === undefined) return bytes;
       const before = seen.get(first);
       if (before === undefined || !same(before, pets)) {
         if (seen.size >= size && !seen.has(first)) seen = new Map();
         seen.set(first, [...pets]);
-        return text;
+        return bytes;
       }
-      const bytes = Buffer.from(text);
       if (pages.size >= size && !pages.has(first)) pages = new Map();
       pages.set(first, { pets: [...pets], bytes });
       return bytes;

@@ -1,6 +1,7 @@
 /**
  * Calls for the concurrent model suites to send at once: decisions on requests (mostly by the owner
- * who may make them), changes and removals with a guessed If-Match, placements and reads, each
+ * who may make them), changes and removals with a guessed If-Match, placements, organizations'
+ * moves and reads, each
  * aimed at a pet or request by its index among those made and made concrete against the model when
  * sent. Weighted towards decisions on the same few requests, where the races are.
  */
@@ -68,6 +69,11 @@ const placing = fc.tuple(owner, index).map(([who, i]) => ({
   label: `place(${who}, pet#${i})`,
   plan: (model: AdoptionModel): Op => ({ kind: 'place', owner: who, petId: petAt(model, i), applicantName: 'Ada' }),
 }));
+/** An organization's move (its own, or another owner's: 403): its animals follow it one write each while the other calls run. */
+const moving = fc.tuple(actor, owner, fc.constantFrom('94110', '10001', '60601')).map(([who, of, postalCode]) => ({
+  label: `move(${who}, organization of ${of}, ${postalCode})`,
+  plan: (): Op => ({ kind: 'move', owner: who === 'entitled' ? of : who, of, postalCode }),
+}));
 const readPet = index.map((i) => ({
   label: `readPet(pet#${i})`,
   plan: (model: AdoptionModel): Op => ({ kind: 'readPet', petId: petAt(model, i) }),
@@ -83,5 +89,6 @@ export const planned: fc.Arbitrary<{ label: string; plan: Planned }> = fc.oneof(
   { weight: 2, arbitrary: change },
   { weight: 1, arbitrary: removal },
   { weight: 1, arbitrary: placing },
+  { weight: 1, arbitrary: moving },
   { weight: 1, arbitrary: fc.oneof(readPet, readOrder) },
 );

@@ -23,14 +23,16 @@ export function linearizations(starts: readonly AdoptionModel[], history: readon
   const ends = new Map<string, AdoptionModel>();
   const seen = new Set<string>();
   let steps = 0;
-  const search = (model: AdoptionModel, done: readonly boolean[], from: number): void => {
+  const search = (model: AdoptionModel, done: readonly boolean[]): void => {
     if (++steps > limit) throw new Error(`the search for an order of ${history.length} calls passed ${limit} steps`);
     const left = history.map((_, i) => i).filter((i) => !done[i]);
-    const key = `${done.map(Number).join('')}|${model.stateKey()}|${JSON.stringify(model.events.slice(from))}`;
+    // The whole history of events, not the batch's alone: two starts in one state with different
+    // histories (a move and a change in either order) end apart, and the feeds read at the end tell them apart.
+    const key = `${done.map(Number).join('')}|${model.stateKey()}|${JSON.stringify(model.events)}`;
     if (seen.has(key)) return;
     seen.add(key);
     if (left.every((i) => history[i]!.observed === null)) {
-      ends.set(`${model.stateKey()}|${JSON.stringify(model.events.slice(from))}`, model);
+      ends.set(`${model.stateKey()}|${JSON.stringify(model.events)}`, model);
       if (left.length === 0) return;
     }
     // A call may come next when no call still to place ended before it started.
@@ -51,15 +53,15 @@ export function linearizations(starts: readonly AdoptionModel[], history: readon
         // Unknown: it took effect here (if the model says it could), or it never did. What it would
         // have created exists afterwards (its id is known) or it never took effect.
         const creates = call.op.kind === 'create' || call.op.kind === 'place';
-        if (expected.status < 300 && (!creates || call.assigned !== undefined)) search(after, next, from);
-        if (!creates || call.assigned === undefined) search(model, next, from);
+        if (expected.status < 300 && (!creates || call.assigned !== undefined)) search(after, next);
+        if (!creates || call.assigned === undefined) search(model, next);
       } else if (agrees(expected, call.observed)) {
-        search(after, next, from);
+        search(after, next);
         // The documented exception: an approval refused because its request was cancelled meanwhile.
         if (call.observed.code === 'invalid_transition') {
           const raced = model.clone();
           raced.apply(call.op, call.assigned);
-          if (raced.approvalLostToCancel(call.op)) search(raced, next, from);
+          if (raced.approvalLostToCancel(call.op)) search(raced, next);
         }
       }
     }
@@ -68,7 +70,6 @@ export function linearizations(starts: readonly AdoptionModel[], history: readon
     search(
       start,
       history.map(() => false),
-      start.events.length,
     );
   return [...ends.values()];
 }

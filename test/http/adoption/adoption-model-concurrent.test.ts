@@ -1,7 +1,7 @@
 /**
  * Calls at once, in every interleaving: after a few animals and adoption requests are made one by one,
  * batches of two to four calls by two owners (change, remove, place, approve, deliver, withdraw,
- * reject, read) are sent together, and fast-check's scheduler decides the order in which their
+ * reject, move an organization, read) are sent together, and fast-check's scheduler decides the order in which their
  * reads and writes of the pets and the requests go through (each is held until the scheduler
  * releases it). Every batch must be linearizable against the reference model: some order of its
  * calls explains every answer, and the lists read after it are that order's state. After the last

@@ -30,6 +30,14 @@ export default tseslint.config(
     },
   },
   {
+    // The service's code: lines a screen shows whole (strings and comments too: a long text is
+    // joined from pieces, a long comment wraps).
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-len': ['error', { code: 160 }],
+    },
+  },
+  {
     // Generated from the document (Do not edit): a text that may be null refers to the
     // visible-character rule, a pattern without a type, which openapi-typescript writes `unknown`.
     files: ['clients/typescript/src/schema.ts'],

@@ -1,4 +1,5 @@
-// Over 300 lines: the one schema of every environment variable, each with its type, default and description, and the typed config they make; the rules of composite values are in env/.
+// Over 300 lines: the one schema of every environment variable, each with its type, default and
+// description, and the typed config they make; the rules of composite values are in env/.
 /** The environment variables: one schema gives their types, defaults and checks; a bad value stops start-up naming the variable. */
 import type { TracingConfig } from '../adapters/shared/telemetry/open-telemetry.js';
 import { Type, type Static } from 'typebox';
@@ -53,7 +54,8 @@ export const EnvSchema = Type.Object({
     minimum: 0,
     default: 10_000,
     description:
-      'Refused clients (keys and addresses) an instance remembers, answering their requests itself, exactly as the shared limiter would, until the refusal ends; 0 asks the limiter every time',
+      'Refused clients (keys and addresses) an instance remembers, answering their requests itself, ' +
+      'exactly as the shared limiter would, until the refusal ends; 0 asks the limiter every time',
   }),
   HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
     minimum: 1_000,
@@ -173,7 +175,8 @@ export const EnvSchema = Type.Object({
     maximum: 100_000_000,
     default: 10_000,
     description:
-      'In-memory storage only: the most events the feed keeps; on reaching it the oldest tenth is dropped (an `after` among them gets 410, as past EVENT_RETENTION_DAYS)',
+      'In-memory storage only: the most events the feed keeps; on reaching it the oldest tenth is ' +
+      'dropped (an `after` among them gets 410, as past EVENT_RETENTION_DAYS)',
   }),
   MEMORY_MAX_AUDIT_EVENTS: Type.Integer({
     minimum: 10,
@@ -186,7 +189,9 @@ export const EnvSchema = Type.Object({
     maximum: 100_000_000,
     default: 10_000,
     description:
-      'In-memory storage only: the most Idempotency-Key records kept; on reaching it the oldest tenth is dropped (a retry with one of their keys creates the animal again, as after IDEMPOTENCY_TTL_SECONDS)',
+      'In-memory storage only: the most Idempotency-Key records kept; on reaching it the oldest tenth ' +
+      'is dropped (a retry with one of their keys creates the animal again, as after ' +
+      'IDEMPOTENCY_TTL_SECONDS)',
   }),
   WEBHOOK_ENDPOINTS_PER_OWNER: Type.Integer({
     minimum: 1,
@@ -208,7 +213,8 @@ export const EnvSchema = Type.Object({
   WEBHOOK_RETRY_SCHEDULE: Type.String({
     default: '',
     description:
-      'The waits after each failed webhook attempt, comma-separated (ms, s, m, h, d), such as 1s,2s,4s; empty: 5s,5m,30m,2h,5h,10h,10h,20h,24h (about three days)',
+      'The waits after each failed webhook attempt, comma-separated (ms, s, m, h, d), such as 1s,2s,4s; ' +
+      'empty: 5s,5m,30m,2h,5h,10h,10h,20h,24h (about three days)',
   }),
   WEBHOOK_DISABLE_AFTER_DAYS: Type.Integer({
     minimum: 1,
@@ -297,7 +303,9 @@ export interface AppConfig {
 export function checkProductionStorage(config: AppConfig): void {
   if (config.environment !== 'production' || config.mongo || config.allowInMemoryStorage) return;
   throw new ConfigError(
-    'APP_ENV=production needs MONGODB_URL: without it, pets, keys and usage are kept in memory and lost at every restart. Set MONGODB_URL (see docs/operations.md), or ALLOW_IN_MEMORY_STORAGE=true to run a trial on memory anyway',
+    'APP_ENV=production needs MONGODB_URL: without it, pets, keys and usage are kept in memory and ' +
+      'lost at every restart. Set MONGODB_URL (see docs/operations.md), or ALLOW_IN_MEMORY_STORAGE=true ' +
+      'to run a trial on memory anyway',
   );
 }
 

@@ -16,7 +16,8 @@ async function openKeys(): Promise<KeyToolSession> {
   const config = loadConfig(process.env);
   if (!config.mongo) {
     throw new ConfigError(
-      'MONGODB_URL is not set. Without it keys live only in the memory of a running server; set MONGODB_URL (and MONGODB_DATABASE) to manage the shared key store.',
+      'MONGODB_URL is not set. Without it keys live only in the memory of a running server; set ' +
+        'MONGODB_URL (and MONGODB_DATABASE) to manage the shared key store.',
     );
   }
   // The same composition root as the server; the key tool needs no shared limiter.

@@ -47,7 +47,9 @@ async function main(): Promise<void> {
   if (devAdmin) printDevAdminHelp(adminAddress, devAdmin.token);
   if (!config.mongo && config.environment === 'production') {
     app.http.log.warn(
-      'APP_ENV=production on in-memory storage (ALLOW_IN_MEMORY_STORAGE=true): everything is lost at restart, and no development key or admin credential is created; give keys with API_KEYS and admin credentials with ADMIN_TOKENS',
+      'APP_ENV=production on in-memory storage (ALLOW_IN_MEMORY_STORAGE=true): everything is lost at ' +
+        'restart, and no development key or admin credential is created; give keys with API_KEYS and ' +
+        'admin credentials with ADMIN_TOKENS',
     );
   }
   installShutdown(app, config.shutdownTimeoutMs);

@@ -60,8 +60,23 @@ export function namePatternModule(): string {
  */
 export const UNICODE_VERSION = '${process.versions.unicode}';
 export const VISIBLE_CHARACTER_PATTERN =
-  '${namePattern().replaceAll('\\', '\\\\')}';
+  ${pieces(namePattern().replaceAll('\\', '\\\\'))
+    .map((piece) => `'${piece}'`)
+    .join(' +\n  ')};
 `;
+}
+
+/** The escaped pattern in pieces of at most 100 characters, each cut before an escape: lines a reader (and the lint) can take. */
+function pieces(escaped: string): string[] {
+  const found: string[] = [];
+  let rest = escaped;
+  while (rest.length > 100) {
+    const cut = rest.lastIndexOf('\\\\u', 100);
+    if (cut <= 0) break;
+    found.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  return [...found, rest];
 }
 
 export function writeNamePatternModule(path: string): void {

@@ -73,7 +73,8 @@ export function parseAdminTokens(text: string): SeedAdminToken[] {
     const token = (separator < 0 ? entry : entry.slice(0, separator)).trim();
     if (checkAdminTokenFormat(token) === 'refused') {
       throw new ConfigError(
-        `${where}: an admin credential must be ${KEY_FORMAT_TEXT}, must not be an API key, and must carry a valid checksum when it starts with ${ADMIN_TOKEN_PREFIX}`,
+        `${where}: an admin credential must be ${KEY_FORMAT_TEXT}, must not be an API key, and must carry ` +
+          `a valid checksum when it starts with ${ADMIN_TOKEN_PREFIX}`,
       );
     }
     if (separator < 0) return { token, scopes: [...ADMIN_SCOPES], ...(name !== undefined && { name }) };

@@ -34,7 +34,8 @@ export function parseTracing(source: Readonly<Record<string, string | undefined>
   const protocol = get('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? get('OTEL_EXPORTER_OTLP_PROTOCOL');
   if (protocol !== undefined && protocol !== 'http/json')
     problems.push(
-      `OTEL_EXPORTER_OTLP_PROTOCOL=${JSON.stringify(protocol)} must be http/json, the protocol this service sends (an OpenTelemetry Collector takes it on port 4318)`,
+      `OTEL_EXPORTER_OTLP_PROTOCOL=${JSON.stringify(protocol)} must be http/json, the protocol this ` +
+        `service sends (an OpenTelemetry Collector takes it on port 4318)`,
     );
   const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_traceidratio') as TraceSampler;
   if (!SAMPLERS.includes(sampler)) problems.push(`OTEL_TRACES_SAMPLER=${JSON.stringify(sampler)} must be one of ${SAMPLERS.join(', ')}`);

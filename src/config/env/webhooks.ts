@@ -13,7 +13,8 @@ export function parseEncryptionKey(value: string, required: boolean): Buffer {
   if (value === '') {
     if (required) {
       throw new ConfigError(
-        'WEBHOOK_ENCRYPTION_KEY is required with APP_ENV=production and MONGODB_URL: webhook secrets are stored encrypted with it. Make one with: openssl rand -base64 32',
+        'WEBHOOK_ENCRYPTION_KEY is required with APP_ENV=production and MONGODB_URL: webhook secrets are ' +
+          'stored encrypted with it. Make one with: openssl rand -base64 32',
       );
     }
     return DEVELOPMENT_KEY;
@@ -35,7 +36,8 @@ export function parseRetrySchedule(value: string): readonly number[] {
     const ms = match ? Number(match[1]) * (UNIT_MS[match[2] as string] as number) : NaN;
     if (!(ms > 0 && ms <= 7 * 86_400_000)) {
       throw new ConfigError(
-        `WEBHOOK_RETRY_SCHEDULE has "${part.trim()}": give each wait as a number and a unit (ms, s, m, h, d), more than 0 and at most 7d, comma-separated, such as 1s,2s,4s`,
+        `WEBHOOK_RETRY_SCHEDULE has "${part.trim()}": give each wait as a number and a unit (ms, s, m, h, ` +
+          `d), more than 0 and at most 7d, comma-separated, such as 1s,2s,4s`,
       );
     }
     return ms;

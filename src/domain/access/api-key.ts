@@ -63,7 +63,10 @@ export interface ApiKeyRecord {
   readonly quotaId: string;
   /** The key this one replaced, when it was issued by a rotation. */
   readonly rotatedFrom: string | null;
-  /** How the secret begins (its environment prefix and 4 more characters) and ends: enough to match a reported key to its record, far too little to use. Absent on records stored before they were kept. */
+  /**
+   * How the secret begins (its environment prefix and 4 more characters) and ends: enough to match a
+   * reported key to its record, far too little to use. Absent on records stored before they were kept.
+   */
   readonly start?: string;
   readonly last4?: string;
   /** Why it was revoked, when the operator said. */
@@ -205,7 +208,8 @@ export function checkBrowserKey(allowedOrigins: readonly string[] | undefined, s
   if (bad !== undefined) {
     throw new ValidationError(
       'allowedOrigins',
-      `${JSON.stringify(bad.slice(0, 100))} is not an origin: scheme, host and optional port in lower case, as a browser sends it (https://shelter.example), no path`,
+      `${JSON.stringify(bad.slice(0, 100))} is not an origin: scheme, host and optional port in lower ` +
+        `case, as a browser sends it (https://shelter.example), no path`,
     );
   }
   if (scopes.length !== 1 || scopes[0] !== 'pets:read') {
@@ -225,7 +229,8 @@ export function checkKeyOrigin(allowedOrigins: readonly string[] | null | undefi
   if (allowedOrigins?.includes(origin)) return;
   throw new ForbiddenError(
     !allowedOrigins
-      ? `This key allows no web origin, and a request from ${origin.slice(0, 100)} came with it: keep a secret key on a server; a web page needs a read-only browser key (allowedOrigins)`
+      ? `This key allows no web origin, and a request from ${origin.slice(0, 100)} came with it: keep a ` +
+          `secret key on a server; a web page needs a read-only browser key (allowedOrigins)`
       : `This key does not allow the origin ${origin.slice(0, 100)}; the key's allowedOrigins lists the pages that may use it`,
   );
 }

@@ -224,7 +224,9 @@ class BucketedWindow {
 
   /** When a bucket's latest request, and so the whole bucket, leaves the window. */
   private leavesAt(index: number): number {
-    // Stryker disable next-line ConditionalExpression,UnaryOperator: `latest` saves a lookup; a missing bucket (a gap) is only asked about where it counts nothing either way
+    // `latest` saves a lookup; a missing bucket (a gap) is only asked about where it counts nothing
+    // either way
+    // Stryker disable next-line ConditionalExpression,UnaryOperator: as above
     return ((index === this.newest ? this.latest : this.buckets.get(index))?.lastMs ?? -Infinity) + this.windowMs;
   }
 
@@ -241,7 +243,9 @@ class BucketedWindow {
       return;
     }
     const floor = Math.floor(nowMs / this.bucketMs) - this.span;
-    // Stryker disable next-line ConditionalExpression: past the floor a held bucket's latest request is still in the window (it came after nowMs - windowMs), so only empty slots could be skipped, which changes no count
+    // past the floor a held bucket's latest request is still in the window (it came after nowMs -
+    // windowMs), so only empty slots could be skipped, which changes no count
+    // Stryker disable next-line ConditionalExpression: as above
     while (this.oldest < floor || (this.oldest === floor && this.leavesAt(this.oldest) <= nowMs)) {
       const bucket = this.buckets.get(this.oldest);
       if (bucket) {

@@ -94,13 +94,16 @@ export function bucketRange(granularity: Granularity, nowMs: number, fromMs?: nu
   if (firstMs < bucketStart(nowMs - retentionMs, granularity)) {
     throw new ValidationError(
       fromMs === undefined ? 'to' : 'from',
-      `the range begins more than the ${retentionText(granularity)} ago that ${granularity} buckets are kept; move from (or to) later${granularity === 'day' ? '' : ', or ask for a coarser granularity'}`,
+      `the range begins more than the ${retentionText(granularity)} ago that ${granularity} buckets are ` +
+        `kept; move from (or to) later${granularity === 'day' ? '' : ', or ask for a coarser granularity'}`,
     );
   }
   // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty range (from after now) counts 0 or less either way, under the bound
   const count = lastMs < firstMs ? 0 : (lastMs - firstMs) / bucketMs + 1;
   if (count > MAX_USAGE_BUCKETS) {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: only minutes can cover 1,000 buckets within their retention (48 hours); hours (31 days) and days (400) cannot
+    // only minutes can cover 1,000 buckets within their retention (48 hours); hours (31 days) and days
+    // (400) cannot
+    // Stryker disable next-line ConditionalExpression,StringLiteral: as above
     const coarser = granularity === 'day' ? '' : ' or ask for a coarser granularity';
     throw new ValidationError(
       'to',

@@ -86,7 +86,9 @@ export function actionChanges(order: AdoptionRequest, action: AdoptionRequestAct
     ADOPTION_REQUEST_ACTIONS[a].from.includes(order.status),
   );
   throw new InvalidTransitionError(
-    `Adoption request ${order.id} is ${order.status}; it cannot be ${to}${allowed.length > 0 ? ` (it may be: ${allowed.map((a) => ADOPTION_REQUEST_ACTIONS[a].to).join(', ')})` : ', it is final'}`,
+    `Adoption request ${order.id} is ${order.status}; it cannot be ${to}${
+      allowed.length > 0 ? ` (it may be: ${allowed.map((a) => ADOPTION_REQUEST_ACTIONS[a].to).join(', ')}` + `)` : ', it is final'
+    }`,
   );
 }
 

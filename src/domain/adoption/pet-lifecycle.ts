@@ -121,7 +121,8 @@ function reorderPhotos(pet: Pet, ids: readonly string[]): readonly PetPhoto[] {
   if (ids.length !== pet.photos.length || new Set(ids).size !== ids.length || ordered.some((photo) => photo === undefined)) {
     throw new ValidationError(
       'photos',
-      `photos must list each of the pet's ${pet.photos.length} photo ids once, in the order to show them (${pet.photos.map((photo) => photo.id).join(', ') || 'it has none'})`,
+      `photos must list each of the pet's ${pet.photos.length} photo ids once, in the order to show ` +
+        `them (${pet.photos.map((photo) => photo.id).join(', ') || 'it has none'})`,
     );
   }
   return ordered as PetPhoto[];

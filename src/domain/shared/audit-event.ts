@@ -22,7 +22,10 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Who acted, and through which request: an admin credential, the key tool, or the configuration. */
 export interface Actor {
-  /** An admin credential id (`adm_...`), an API key id (`key_...`, for an owner's webhook endpoints), `key-tool`, `config` or `webhook-delivery`; null when authentication failed. */
+  /**
+   * An admin credential id (`adm_...`), an API key id (`key_...`, for an owner's webhook endpoints),
+   * `key-tool`, `config` or `webhook-delivery`; null when authentication failed.
+   */
   readonly id: string | null;
   readonly requestId: string | null;
   readonly ip: string | null;
@@ -93,6 +96,9 @@ export interface AuditEvent {
   readonly actorName?: string;
   /** Why, when the operator said (a revocation's reason). */
   readonly reason?: string;
-  /** Each field the change set, with its value before and after; never a secret. Absent on events that change no field (a lookup, a failed authentication, a creation). */
+  /**
+   * Each field the change set, with its value before and after; never a secret. Absent on events that
+   * change no field (a lookup, a failed authentication, a creation).
+   */
   readonly changes?: AuditChanges;
 }

@@ -142,7 +142,8 @@ export class KeyAlreadyRotatedError extends DomainError {
   readonly code = 'key_not_active';
   constructor(id: string, successorId: string) {
     super(
-      `Key ${id} was already rotated: its successor ${successorId} is active. Rotate ${successorId} instead; if the new secret was lost, rotate ${successorId} to get another`,
+      `Key ${id} was already rotated: its successor ${successorId} is active. Rotate ${successorId}` +
+        ` instead; if the new secret was lost, rotate ${successorId} to get another`,
     );
   }
 }
@@ -186,8 +187,11 @@ export class RateLimitExceededError extends DomainError {
     super(
       of === 'address'
         ? banned
-          ? `This address kept sending requests without a valid key while limited, and is blocked for ${retryAfterSeconds} s. Send a valid key ('Authorization: Bearer <key>'), or wait Retry-After seconds and back off exponentially.`
-          : `Requests without a valid key are limited per client address, and this address has spent its limit; retry after ${retryAfterSeconds} s, or send a valid key ('Authorization: Bearer <key>')`
+          ? `This address kept sending requests without a valid key while limited, and is blocked for ${retryAfterSeconds}` +
+            ` s. Send a valid key ('Authorization: Bearer <key>'), or wait Retry-After seconds and back off ` +
+            `exponentially.`
+          : `Requests without a valid key are limited per client address, and this address has spent its ` +
+            `limit; retry after ${retryAfterSeconds} s, or send a valid key ('Authorization: Bearer <key>')`
         : banned
           ? `Too many requests were sent while rate limited; this key is blocked for ${retryAfterSeconds} s. Honour Retry-After and back off exponentially.`
           : `Rate limit exceeded; retry after ${retryAfterSeconds} s (see Retry-After and the X-RateLimit-* headers)`,

@@ -12,12 +12,14 @@ export function checkIfMatch(ifMatch: IfMatch | undefined, required: boolean, cu
   if (ifMatch === undefined) {
     if (!required) return;
     throw new PreconditionRequiredError(
-      `Changing ${what} needs an If-Match header with the ETag it was read at (If-Match: "${current}" if you read it just now); read it first, then send the change with its ETag`,
+      `Changing ${what} needs an If-Match header with the ETag it was read at (If-Match: "${current}" ` +
+        `if you read it just now); read it first, then send the change with its ETag`,
     );
   }
   if (ifMatch === '*' || ifMatch.includes(current)) return;
   throw new PreconditionFailedError(
-    `${capitalised(what)} changed since it was read: its current ETag is "${current}". Read it again, apply the change to what it is now, and send it with the new ETag`,
+    `${capitalised(what)} changed since it was read: its current ETag is "${current}". Read it again, ` +
+      `apply the change to what it is now, and send it with the new ETag`,
     current,
   );
 }

@@ -45,7 +45,9 @@ export async function rateLimitRoutes(base: FastifyInstance, options: RateLimitR
         operationId: 'getRateLimit',
         summary: "The caller's plan and remaining quota, without spending any",
         description:
-          'Where the API key stands in each window of its plan, as the rate-limit headers would say after a request, but computed without counting one: calling this operation spends no quota. The response carries the usual rate-limit headers.',
+          'Where the API key stands in each window of its plan, as the rate-limit headers would say after a ' +
+          'request, but computed without counting one: calling this operation spends no quota. The response ' +
+          'carries the usual rate-limit headers.',
         tags: ['rate limits'],
         querystring: NoQuerySchema,
         response: {

@@ -28,7 +28,14 @@ export async function usageRoutes(base: FastifyInstance, options: UsageRoutesOpt
       schema: {
         operationId: 'getUsage',
         summary: "The calling key's requests, per hour or per day, without spending quota",
-        description: `What your API key used: per bucket, requests admitted, refused (limited, banned), and among the admitted those answered 4xx and 5xx, with a count per operation. Only the calling key's usage is shown, and calling this operation spends no quota (any key may call it, whatever its scopes); its rate-limit headers say where the key stands, as for \`GET /rate_limit\`. Counts reach the report within ${options.flushSeconds} seconds. \`from\` and \`to\` select the range (by default the last 24 hours, or 30 days); a range reaching back further than the granularity is kept, or covering more than 1000 buckets, is refused with 400.`,
+        description:
+          `What your API key used: per bucket, requests admitted, refused (limited, banned), and among the ` +
+          `admitted those answered 4xx and 5xx, with a count per operation. Only the calling key's usage is ` +
+          `shown, and calling this operation spends no quota (any key may call it, whatever its scopes); ` +
+          `its rate-limit headers say where the key stands, as for \`GET /rate_limit\`. Counts reach the ` +
+          `report within ${options.flushSeconds} seconds. \`from\` and \`to\` select the range (by default the ` +
+          `last 24 hours, or 30 days); a range reaching back further than the granularity is kept, or ` +
+          `covering more than 1000 buckets, is refused with 400.`,
         tags: ['rate limits'],
         querystring: usageQuerySchema(['hour', 'day']),
         response: {

@@ -188,6 +188,8 @@ function decisionOf(reply: (string | number)[], policyWindows: AdmissionPolicy['
 function explainClusterReply(error: unknown, redis: RedisClient): unknown {
   if (redis.isCluster || !(error instanceof Error) || !CLUSTER_REPLY.test(error.message)) return error;
   return new Error(
-    `Redis answered "${error.message}": the server is a Redis Cluster node, but the client is configured for one server (REDIS_URL), so limits are not shared. Set REDIS_CLUSTER_NODES instead.`,
+    `Redis answered "${error.message}": the server is a Redis Cluster node, but the client is ` +
+      `configured for one server (REDIS_URL), so limits are not shared. Set REDIS_CLUSTER_NODES ` +
+      `instead.`,
   );
 }

@@ -76,7 +76,8 @@ async function checkSentinelKnowsMaster(sentinel: Redis, where: string, masterNa
   const masters = (await sentinel.call('SENTINEL', 'MASTERS')) as string[][];
   const names = masters.map((fields) => fields[fields.indexOf('name') + 1]).filter(Boolean);
   throw new RedisTopologyError(
-    `The sentinel at ${where} monitors no master named "${masterName}" (it knows ${names.length > 0 ? names.map((n) => `"${n}"`).join(', ') : 'none'}): check REDIS_SENTINEL_MASTER`,
+    `The sentinel at ${where} monitors no master named "${masterName}" (it knows ${names.length > 0 ? names.map((n) => `"${n}"`).join(', ') : 'none'}` +
+      `): check REDIS_SENTINEL_MASTER`,
   );
 }
 
@@ -97,7 +98,11 @@ function mismatch(configured: RedisTopology['kind'], actual: string, where: stri
     configured === 'standalone' && actual === 'cluster'
       ? ' A standalone client does not follow the cluster, so each instance would fall back to limits of its own.'
       : '';
-  return `${VARIABLE[configured]} names ${where}, which is ${WHAT_IT_IS[actual] ?? `a Redis in mode ${actual}`}, not ${configured === 'standalone' ? 'a standalone Redis' : WHAT_IT_IS[configured]}.${consequence} ${SET_INSTEAD[actual] ?? ''}`.trim();
+  return (
+    `${VARIABLE[configured]} names ${where}, which is ${WHAT_IT_IS[actual] ?? `a Redis in mode ${actual}`}` +
+    `, not ${configured === 'standalone' ? 'a standalone Redis' : WHAT_IT_IS[configured]}` +
+    `.${consequence} ${SET_INSTEAD[actual] ?? ''}`
+  ).trim();
 }
 
 function credentialVariables(topology: RedisTopology): string {

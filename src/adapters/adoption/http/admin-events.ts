@@ -24,7 +24,9 @@ export async function adminEventRoutes(base: FastifyInstance, options: AdminEven
         operationId: 'listAllEvents',
         summary: 'Read the event feed, every event',
         description:
-          'Needs `audit:read`. The feed partners read at `GET /v1/events`, with every event whoever may see it: the same order, `after`, `type` and `limit`, and 410 for an `after` older than `EVENT_RETENTION_DAYS`. When more exist, the response carries `Link: <...>; rel="next"`.',
+          'Needs `audit:read`. The feed partners read at `GET /v1/events`, with every event whoever may see ' +
+          'it: the same order, `after`, `type` and `limit`, and 410 for an `after` older than ' +
+          '`EVENT_RETENTION_DAYS`. When more exist, the response carries `Link: <...>; rel="next"`.',
         tags: ['events'],
         querystring: ListEventsQuerySchema,
         response: {

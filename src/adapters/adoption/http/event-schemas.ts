@@ -31,7 +31,8 @@ export const EventSchema = Type.Object(
     sequence: Type.Integer({
       minimum: 1,
       description:
-        "The object's `version` after the change (one past its last version for `pet.deleted`): drop an event whose sequence is not above the one you hold for that object",
+        "The object's `version` after the change (one past its last version for `pet.deleted`): drop an " +
+        'event whose sequence is not above the one you hold for that object',
     }),
     data: Type.Object(
       {
@@ -62,7 +63,8 @@ export const ListEventsQuerySchema = Type.Object(
       Type.String({
         pattern: EVENT_ID_PATTERN,
         description:
-          'The id of the last event you have: the page starts after it. Leave it out to start from the oldest event the feed keeps. An id older than the feed keeps gets 410 `gone`.',
+          'The id of the last event you have: the page starts after it. Leave it out to start from the ' +
+          'oldest event the feed keeps. An id older than the feed keeps gets 410 `gone`.',
         'x-invalid': 'must be an event id (evt_...) from this feed',
       }),
     ),
@@ -70,7 +72,9 @@ export const ListEventsQuerySchema = Type.Object(
       Type.String({
         enum: ['now'],
         description:
-          '`from=now`: no events, only where the feed stands: the page is empty and its `Link: rel="next"` starts with the next change (after the newest event you may see). Take it before reading the lists you mirror, then follow it: nothing is missed. Not with `after`',
+          '`from=now`: no events, only where the feed stands: the page is empty and its `Link: rel="next"` ' +
+          'starts with the next change (after the newest event you may see). Take it before reading the ' +
+          'lists you mirror, then follow it: nothing is missed. Not with `after`',
         'x-invalid': 'must be now',
       }),
     ),

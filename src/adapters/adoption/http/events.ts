@@ -25,7 +25,16 @@ export async function eventRoutes(base: FastifyInstance, options: EventRoutesOpt
       schema: {
         operationId: 'listEvents',
         summary: 'Follow every change: the event feed',
-        description: `${BETA}\n\nEvery change to an animal (\`pet.created\`, \`pet.updated\`, \`pet.deleted\`) and to an adoption request (\`order.*\`), oldest first, in one order that never changes once read: pass the id of the last event you have as \`after\` and you get exactly what came after it. Animal events are visible to every key; an adoption request's only to the owner that placed it and the owner of its animal. Events appear within about a second of their change and are kept for 30 days (\`EVENT_RETENTION_DAYS\`); an \`after\` older than that gets 410 \`gone\`: take the feed's position with \`from=now\` (one call: an empty page whose next link starts with the next change), read the list again, then follow that link. When more exist, the response carries \`Link: <...>; rel="next"\`.`,
+        description:
+          `${BETA}\n\nEvery change to an animal (\`pet.created\`, \`pet.updated\`, \`pet.deleted\`) and to an ` +
+          `adoption request (\`order.*\`), oldest first, in one order that never changes once read: pass the ` +
+          `id of the last event you have as \`after\` and you get exactly what came after it. Animal events ` +
+          `are visible to every key; an adoption request's only to the owner that placed it and the owner ` +
+          `of its animal. Events appear within about a second of their change and are kept for 30 days ` +
+          `(\`EVENT_RETENTION_DAYS\`); an \`after\` older than that gets 410 \`gone\`: take the feed's position ` +
+          `with \`from=now\` (one call: an empty page whose next link starts with the next change), read the ` +
+          `list again, then follow that link. When more exist, the response carries \`Link: <...>; ` +
+          `rel="next"\`.`,
         tags: ['events'],
         querystring: ListEventsQuerySchema,
         response: {

@@ -37,7 +37,9 @@ export const OrderSchema = Type.Object(
       type: ['string', 'null'],
       enum: [...CANCEL_REASONS, null],
       description:
-        'Why it was cancelled: withdrawn (by the applicant), rejected (by the shelter), pet_adopted (another request was delivered, or the animal was marked sold), pet_deleted (the animal was removed); null unless cancelled',
+        'Why it was cancelled: withdrawn (by the applicant), rejected (by the shelter), pet_adopted ' +
+        '(another request was delivered, or the animal was marked sold), pet_deleted (the animal was ' +
+        'removed); null unless cancelled',
     }),
     createdAt: Type.String({ format: 'date-time', description: 'When it was placed' }),
     updatedAt: Type.String({ format: 'date-time', description: 'When it last changed' }),

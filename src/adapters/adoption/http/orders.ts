@@ -31,7 +31,8 @@ export interface OrderRoutesOptions {
 }
 
 const SAME_STATE =
-  'An action into the state the request is already in answers 200 and changes nothing (a safe retry); from delivered or cancelled any other action gets 409 `invalid_transition`.';
+  'An action into the state the request is already in answers 200 and changes nothing (a safe ' +
+  'retry); from delivered or cancelled any other action gets 409 `invalid_transition`.';
 
 export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOptions): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -44,7 +45,12 @@ export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOpt
       schema: {
         operationId: 'placeOrder',
         summary: 'Ask to adopt an animal (place an adoption request)',
-        description: `${BETA}\n\nNeeds the \`pets:write\` scope. A request for an animal that does not exist gets 422 \`pet_not_found\`; one for a sold animal 409 \`pet_not_available\`. Several placed requests per animal are allowed (a waiting list); the animal's owner approves one. Send an \`Idempotency-Key\` to make retries safe: a repeat with the same key and body returns the request it placed, as it stands now, with \`Idempotent-Replayed: true\`; the same key with another body gets 422.`,
+        description:
+          `${BETA}\n\nNeeds the \`pets:write\` scope. A request for an animal that does not exist gets 422 ` +
+          `\`pet_not_found\`; one for a sold animal 409 \`pet_not_available\`. Several placed requests per ` +
+          `animal are allowed (a waiting list); the animal's owner approves one. Send an \`Idempotency-Key\` ` +
+          `to make retries safe: a repeat with the same key and body returns the request it placed, as it ` +
+          `stands now, with \`Idempotent-Replayed: true\`; the same key with another body gets 422.`,
         tags: ['adoption requests'],
         headers: PlaceOrderHeadersSchema,
         querystring: NoQuerySchema,
@@ -77,7 +83,9 @@ export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOpt
       schema: {
         operationId: 'listOrders',
         summary: "List adoption requests: those the caller's owner placed, and those on its animals",
-        description: `${BETA}\n\nOldest first. When more exist, the response carries \`Link: <...>; rel="next"\`; pass its \`cursor\` back with the same filters.`,
+        description:
+          `${BETA}\n\nOldest first. When more exist, the response carries \`Link: <...>; rel="next"\`; pass its ` +
+          `\`cursor\` back with the same filters.`,
         tags: ['adoption requests'],
         querystring: ListOrdersQuerySchema,
         response: {
@@ -156,13 +164,18 @@ export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOpt
     'approve',
     'approveOrder',
     'Approve an adoption request: the animal is held for it',
-    "Only keys of the animal's owner (others get 403). placed → approved; the animal becomes `pending`, held by this request: its status then moves only through it. One approved request per animal: when another holds it, or it is sold or removed, 409 `pet_not_available`. Exclusive under concurrency: of approvals for one animal sent at once, on any number of instances, exactly one succeeds.",
+    "Only keys of the animal's owner (others get 403). placed → approved; the animal becomes " +
+      '`pending`, held by this request: its status then moves only through it. One approved request per ' +
+      'animal: when another holds it, or it is sold or removed, 409 `pet_not_available`. Exclusive ' +
+      'under concurrency: of approvals for one animal sent at once, on any number of instances, exactly ' +
+      'one succeeds.',
   );
   action(
     'deliver',
     'deliverOrder',
     'Record that the animal went home: the adoption is done',
-    "Only keys of the animal's owner (others get 403). approved → delivered; the animal becomes `sold` with `adoptedAt`, and its other placed requests are cancelled (reason `pet_adopted`).",
+    "Only keys of the animal's owner (others get 403). approved → delivered; the animal becomes " +
+      '`sold` with `adoptedAt`, and its other placed requests are cancelled (reason `pet_adopted`).',
   );
 
   app.post(
@@ -172,7 +185,10 @@ export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOpt
       schema: {
         operationId: 'cancelOrder',
         summary: 'Withdraw or reject an adoption request',
-        description: `${BETA}\n\n\`withdrawn\`: by the owner that placed it; \`rejected\`: by the animal's owner (anyone else gets 403). placed or approved → cancelled; an animal held by the request is available again. ${SAME_STATE}`,
+        description:
+          `${BETA}\n\n\`withdrawn\`: by the owner that placed it; \`rejected\`: by the animal's owner (anyone ` +
+          `else gets 403). placed or approved → cancelled; an animal held by the request is available ` +
+          `again. ${SAME_STATE}`,
         tags: ['adoption requests'],
         params: OrderIdParamsSchema,
         querystring: NoQuerySchema,

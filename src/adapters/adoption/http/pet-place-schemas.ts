@@ -19,7 +19,11 @@ export const PetPlaceSchema = (() => {
     required: [...place.required, 'kind'],
     additionalProperties: false,
     description:
-      "Where the animal can be met, read-only: its foster home's place (`location`) when it has one, else its organization's (the organization's `location`), as coarse as a postal code; `near` searches it. Follows the organization when it moves. null while its organization has no place (no profile yet, or none with a location). To put the animal in a foster home, set `location`; to bring it back, set `location` to null",
+      "Where the animal can be met, read-only: its foster home's place (`location`) when it has one, " +
+      "else its organization's (the organization's `location`), as coarse as a postal code; `near` " +
+      'searches it. Follows the organization when it moves. null while its organization has no place ' +
+      '(no profile yet, or none with a location). To put the animal in a foster home, set `location`; ' +
+      'to bring it back, set `location` to null',
   });
 })();
 
@@ -40,5 +44,6 @@ export const PetOrganizationSchema = Type.Unsafe<{
   required: ['id', 'name', 'website', 'location'],
   additionalProperties: false,
   description:
-    'Only with `expand=organization`: a summary of the organization whose animal it is, as it is now (GET /v1/organizations/{id} has the rest); null while it has no profile',
+    'Only with `expand=organization`: a summary of the organization whose animal it is, as it is now ' +
+    '(GET /v1/organizations/{id} has the rest); null while it has no profile',
 });

@@ -17,7 +17,9 @@ import { recordInputProperties, recordOutputProperties } from './record-schemas.
 import { distanceProperty } from '../../shared/http/schemas/place-schemas.js';
 import { PetOrganizationSchema, PetPlaceSchema } from './pet-place-schemas.js';
 
-const idRange = `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; larger values are refused with 400, never rounded.`;
+const idRange =
+  `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; ` +
+  `larger values are refused with 400, never rounded.`;
 
 /** A plain enum (not a union of literals) so a wrong value yields one clear validation error. */
 export const PetStatusSchema = (description: string) =>
@@ -40,11 +42,15 @@ export const NewPetSchema = Type.Object(
       minLength: 1,
       maxLength: NAME_MAX_LENGTH,
       pattern: NAME_PATTERN,
-      description: `The animal's name: ${NAME_RULE_TEXT}. The pattern matches one visible character; it uses \\uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly as sent.`,
+      description:
+        `The animal's name: ${NAME_RULE_TEXT}. The pattern matches one visible character; it uses \\uXXXX ` +
+        `escapes only, so it means the same with or without a regex engine's Unicode flag. Stored exactly ` +
+        `as sent.`,
       'x-invalid': `must be a string of ${NAME_RULE_TEXT}`,
     }),
     categoryId: IdSchema(
-      "Identifier of the category the animal belongs to: one of GET /v1/categories (one per species); another id is taken as an organization's own, meaning nothing to partners",
+      'Identifier of the category the animal belongs to: one of GET /v1/categories (one per species); ' +
+        "another id is taken as an organization's own, meaning nothing to partners",
     ),
     status: Type.Optional(PetStatusSchema('Availability of the animal; defaults to available')),
     ...recordInputProperties(true),
@@ -53,7 +59,10 @@ export const NewPetSchema = Type.Object(
     title: 'NewPet',
     additionalProperties: false,
     description:
-      "An animal to add: its name, category and status, and any of its record (species, breeds, sex, age, size, coat, colours, whom it is good with, its health, a description, the fee, tags). Values that depend on the species must be that species' (GET /v1/species/{species}). Unknown fields are refused.",
+      'An animal to add: its name, category and status, and any of its record (species, breeds, sex, ' +
+      'age, size, coat, colours, whom it is good with, its health, a description, the fee, tags). ' +
+      "Values that depend on the species must be that species' (GET /v1/species/{species}). Unknown " +
+      'fields are refused.',
     examples: [
       { name: 'Rex', categoryId: 1 },
       { name: 'Zoë', categoryId: 3, status: 'pending' },
@@ -89,12 +98,16 @@ export const PetSchema = Type.Object(
     ownerId: Type.Unsafe<string | null>({
       type: ['string', 'null'],
       description:
-        "Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key without one, the id of the first key of its rotation chain). Only keys of this owner may change or remove it, or decide its adoption requests. null for animals added before owners were recorded",
+        "Whose animal it is: the owner of the API key that added it (the key's owner id, or for a key " +
+        'without one, the id of the first key of its rotation chain). Only keys of this owner may change ' +
+        'or remove it, or decide its adoption requests. null for animals added before owners were ' +
+        'recorded',
     }),
     organizationId: Type.Unsafe<string | null>({
       type: ['string', 'null'],
       description:
-        'The organization whose animal it is, the id GET /v1/organizations/{id} answers: its owner (`ownerId`). null for animals added before owners were recorded',
+        'The organization whose animal it is, the id GET /v1/organizations/{id} answers: its owner ' +
+        '(`ownerId`). null for animals added before owners were recorded',
     }),
     publishedAt: Type.Unsafe<string | null>({
       type: ['string', 'null'],
@@ -178,7 +191,8 @@ export const PetPatchSchema = Type.Object(
       Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
         maxItems: MAX_PHOTOS_PER_PET,
         description:
-          "The animal's photo ids in the order to show them (the first is the primary one): each of its photos once. Photos are added by POST /v1/pets/{petId}/photos and removed by DELETE",
+          "The animal's photo ids in the order to show them (the first is the primary one): each of its " +
+          'photos once. Photos are added by POST /v1/pets/{petId}/photos and removed by DELETE',
         'x-invalid': `must list the animal's photo ids (at most ${MAX_PHOTOS_PER_PET}), each once`,
       }),
     ),
@@ -188,7 +202,11 @@ export const PetPatchSchema = Type.Object(
     additionalProperties: false,
     minProperties: 1,
     description:
-      "The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a member left out stays, null removes it) and null clears a record field; null for name, categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, organizationId, publishedAt, place) are refused. The record is checked whole after the merge: a new species needs breeds, coat and colours of its own.",
+      "The fields to change (RFC 7396 merge patch), at least one. The record's nested objects merge (a " +
+      'member left out stays, null removes it) and null clears a record field; null for name, ' +
+      'categoryId or status, unknown fields and read-only fields (id, version, the times, ownerId, ' +
+      'organizationId, publishedAt, place) are refused. The record is checked whole after the merge: a ' +
+      'new species needs breeds, coat and colours of its own.',
     examples: [{ name: 'Rexy' }, { status: 'pending' }, { goodWith: { cats: true }, breeds: { secondary: null } }],
   },
 );
@@ -252,7 +270,11 @@ export const fieldsQuery = () =>
       {
         minItems: 1,
         maxItems: PET_FIELD_NAMES.length,
-        description: `Only these fields of each animal (a sparse fieldset): \`fields=name,species\`, or \`fields=name&fields=species\`. \`id\` always comes. The answer is then \`${SPARSE_MEDIA_TYPE}\` (SparsePet); without \`fields\`, every field, as \`application/json\` (Pet). A name that is not a field of Pet is refused with 400.`,
+        description:
+          `Only these fields of each animal (a sparse fieldset): \`fields=name,species\`, or ` +
+          `\`fields=name&fields=species\`. \`id\` always comes. The answer is then \`${SPARSE_MEDIA_TYPE}\` ` +
+          `(SparsePet); without \`fields\`, every field, as \`application/json\` (Pet). A name that is not a ` +
+          `field of Pet is refused with 400.`,
         'x-invalid': `must list 1 to ${PET_FIELD_NAMES.length} fields of Pet, separated by commas`,
       },
     ),

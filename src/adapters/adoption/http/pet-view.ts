@@ -35,7 +35,9 @@ export const PhotoSchema = Type.Object(
       {
         additionalProperties: false,
         description:
-          'Paths of its variants on this API (prefix the API origin), up to 300, 600, 1,000 and 1,600 pixels on the longest edge, never enlarged; each JPEG or WebP as the request Accepts, public, cacheable for a year',
+          'Paths of its variants on this API (prefix the API origin), up to 300, 600, 1,000 and 1,600 ' +
+          'pixels on the longest edge, never enlarged; each JPEG or WebP as the request Accepts, public, ' +
+          'cacheable for a year',
       },
     ),
     variants: Type.Object(
@@ -46,7 +48,9 @@ export const PhotoSchema = Type.Object(
       {
         additionalProperties: false,
         description:
-          "Each variant's path and its own size, equal to the served bytes (for `srcset` with `w` descriptors): `full` is the photo fitted inside 1,600 pixels, the others inside 300, 600 and 1,000",
+          "Each variant's path and its own size, equal to the served bytes (for `srcset` with `w` " +
+          'descriptors): `full` is the photo fitted inside 1,600 pixels, the others inside 300, 600 and ' +
+          '1,000',
       },
     ),
   },

@@ -1,4 +1,5 @@
-// Over 300 lines: five routes, each with its OpenAPI description; they share the deprecation headers and the cached serialiser, which a split would pass between files.
+// Over 300 lines: five routes, each with its OpenAPI description; they share the deprecation headers
+// and the cached serialiser, which a split would pass between files.
 /** The pets resource: list, create, change, remove and the deprecated get, each one hop from its use case. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -91,7 +92,19 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         operationId: 'listPets',
         summary: 'List and find animals: by what adopters ask, near a place, in the order asked',
         description:
-          'By id unless `sort` says otherwise. Every filter given must hold (values of one filter are alternatives: `species=cat,dog`); an unknown parameter or value is refused with 400, never ignored. `near` (a postal code, or `lat,lng`) keeps the animals within `radius` (100 miles by default, at most 500, in km when it ends in `km`) and gives each its `distance` in that unit, whole, between postal codes\' centres; each animal is where its `place` says: its foster home\'s place, or else its organization\'s (an animal whose organization has no place yet is not near anywhere). `expand=organization` embeds each animal\'s organization (name, website, place), so a listing page is one call. `sort=random` with a `seed` gives one order, page after page. When more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque `cursor`) fetches the next page: no animal twice, none that did not change missed, in every order. `total=true` counts what the search finds (`X-Total-Count`). `id` asks for given animals (the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is its ETag, for If-Match.',
+          'By id unless `sort` says otherwise. Every filter given must hold (values of one filter are ' +
+          'alternatives: `species=cat,dog`); an unknown parameter or value is refused with 400, never ' +
+          'ignored. `near` (a postal code, or `lat,lng`) keeps the animals within `radius` (100 miles by ' +
+          'default, at most 500, in km when it ends in `km`) and gives each its `distance` in that unit, ' +
+          "whole, between postal codes' centres; each animal is where its `place` says: its foster home's " +
+          "place, or else its organization's (an animal whose organization has no place yet is not near " +
+          "anywhere). `expand=organization` embeds each animal's organization (name, website, place), so a " +
+          'listing page is one call. `sort=random` with a `seed` gives one order, page after page. When ' +
+          'more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque ' +
+          '`cursor`) fetches the next page: no animal twice, none that did not change missed, in every ' +
+          'order. `total=true` counts what the search finds (`X-Total-Count`). `id` asks for given animals ' +
+          '(the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is ' +
+          'its ETag, for If-Match.',
         tags: ['pets'],
         querystring: ListPetsQuerySchema,
         response: {
@@ -188,7 +201,12 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         operationId: 'createPet',
         summary: 'Add an animal',
         description:
-          'Needs an API key with the `pets:write` scope: a key without it gets 403 `forbidden`, and the request still counts against its limits. Send an `Idempotency-Key` header to make retries safe: a repeat with the same key and the same body returns the first response (marked `Idempotent-Replayed: true`) and adds nothing; the same key with another body is refused with 422; a repeat while the first is still being processed gets 409 with Retry-After. Only successful creates are remembered, so after a 400 or a 503 the same key may be used again.',
+          'Needs an API key with the `pets:write` scope: a key without it gets 403 `forbidden`, and the ' +
+          'request still counts against its limits. Send an `Idempotency-Key` header to make retries safe: ' +
+          'a repeat with the same key and the same body returns the first response (marked ' +
+          '`Idempotent-Replayed: true`) and adds nothing; the same key with another body is refused with ' +
+          '422; a repeat while the first is still being processed gets 409 with Retry-After. Only ' +
+          'successful creates are remembered, so after a 400 or a 503 the same key may be used again.',
         tags: ['pets'],
         headers: CreatePetHeadersSchema,
         body: NewPetSchema,
@@ -233,7 +251,11 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       schema: {
         operationId: 'getPet',
         summary: 'Fetch one animal by id (deprecated: use GET /pets?id={petId})',
-        description: `Deprecated; removed on ${sunsetText}. Responses carry Deprecation, Sunset and Link headers. From the sunset on, every call answers 410 \`gone\` (still counted against the key's limits); so does every call inside an announced brownout before it. Use \`GET /pets?id={petId}\` instead (several ids at once: \`id=1,2\`).`,
+        description:
+          `Deprecated; removed on ${sunsetText}. Responses carry Deprecation, Sunset and Link headers. From ` +
+          `the sunset on, every call answers 410 \`gone\` (still counted against the key's limits); so does ` +
+          `every call inside an announced brownout before it. Use \`GET /pets?id={petId}\` instead (several ` +
+          `ids at once: \`id=1,2\`).`,
         deprecated: true,
         tags: ['pets'],
         params: PetIdParamsSchema,
@@ -246,7 +268,8 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
           ...errorResponses(400, 401, 403, 404, 429),
           410: withHeaders(
             ErrorSchema,
-            'The operation is gone: past its Sunset date, or inside an announced brownout before it (code gone). Use the replacement the message and the Link header name; do not retry.',
+            'The operation is gone: past its Sunset date, or inside an announced brownout before it (code ' +
+              'gone). Use the replacement the message and the Link header name; do not retry.',
             {
               ...getPetHeaders,
             },
@@ -272,7 +295,9 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         // validation error about the header.
         if (request.headers[IF_MATCH_HEADER] === undefined) {
           throw new PreconditionRequiredError(
-            `Changing pet ${String((request.params as Record<string, unknown>).petId)} needs an If-Match header with the ETag it was read at (the ETag header of any response that carries the pet, or its version in quotes: If-Match: "<version>"); read it first, then send the change with its ETag`,
+            `Changing pet ${String((request.params as Record<string, unknown>).petId)} needs an If-Match ` +
+              `header with the ETag it was read at (the ETag header of any response that carries the pet, or ` +
+              `its version in quotes: If-Match: "<version>"); read it first, then send the change with its ETag`,
           );
         }
         // A read-only field is named as such, rather than as an unknown one.
@@ -289,7 +314,16 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         operationId: 'updatePet',
         summary: 'Change an animal: its name, category, status or record',
         description:
-          "Needs the `pets:write` scope, and a key of the animal's owner (another owner's key gets 403 and nothing changes). Send the fields to change as a JSON merge patch (RFC 7396; `application/merge-patch+json` or `application/json`), and `If-Match` with the ETag the animal was read at: without it 428, with one that is no longer current 412 (with the current ETag); so of concurrent changes read at one version exactly one lands. A change that changes nothing answers 200 with the same version. Status moves as the transitions say (available → pending or sold; pending → available or sold; sold → available); a sold animal cannot become pending (409 `invalid_transition`), and an animal held by an approved adoption request changes status only through that request (409 `pet_held`). Marking an animal sold cancels its placed adoption requests (reason `pet_adopted`).",
+          "Needs the `pets:write` scope, and a key of the animal's owner (another owner's key gets 403 and " +
+          'nothing changes). Send the fields to change as a JSON merge patch (RFC 7396; ' +
+          '`application/merge-patch+json` or `application/json`), and `If-Match` with the ETag the animal ' +
+          'was read at: without it 428, with one that is no longer current 412 (with the current ETag); so ' +
+          'of concurrent changes read at one version exactly one lands. A change that changes nothing ' +
+          'answers 200 with the same version. Status moves as the transitions say (available → pending or ' +
+          'sold; pending → available or sold; sold → available); a sold animal cannot become pending (409 ' +
+          '`invalid_transition`), and an animal held by an approved adoption request changes status only ' +
+          'through that request (409 `pet_held`). Marking an animal sold cancels its placed adoption ' +
+          'requests (reason `pet_adopted`).',
         tags: ['pets'],
         consumes: [MERGE_PATCH, 'application/json'],
         params: PetIdParamsSchema,
@@ -322,7 +356,11 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         operationId: 'deletePet',
         summary: 'Remove an animal',
         description:
-          "Needs the `pets:write` scope and a key of the animal's owner (another owner's key gets 403 and nothing changes). Afterwards the animal is in no list and every request for it gets 404. `If-Match` is honoured when sent (412 when the animal changed since). An animal held by an approved adoption request cannot be removed (409 `pet_held`: cancel that request first); its placed requests are cancelled (reason `pet_deleted`).",
+          "Needs the `pets:write` scope and a key of the animal's owner (another owner's key gets 403 and " +
+          'nothing changes). Afterwards the animal is in no list and every request for it gets 404. ' +
+          '`If-Match` is honoured when sent (412 when the animal changed since). An animal held by an ' +
+          'approved adoption request cannot be removed (409 `pet_held`: cancel that request first); its ' +
+          'placed requests are cancelled (reason `pet_deleted`).',
         tags: ['pets'],
         params: PetIdParamsSchema,
         querystring: NoQuerySchema,

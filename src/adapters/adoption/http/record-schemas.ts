@@ -189,7 +189,8 @@ export function recordInputProperties(forCreate = false) {
     ),
     location: Type.Optional(
       placeInputSchema(
-        "Where it can be met when not at its organization's place (a foster home): a postal code and its country, never an address or coordinates; null: at its organization's. Merges as RFC 7396 says.",
+        "Where it can be met when not at its organization's place (a foster home): a postal code and its " +
+          "country, never an address or coordinates; null: at its organization's. Merges as RFC 7396 says.",
         true,
         forCreate,
       ),
@@ -256,7 +257,8 @@ export function recordOutputProperties() {
     ),
     tags: Type.Unsafe<readonly string[]>({ type: 'array', items: { type: 'string' }, description: 'Short words; empty when none' }),
     location: placeSchema(
-      "Where it can be met when that is not its organization's place (a foster home), as coarse as a postal code; null: at its organization's (GET /v1/organizations/{ownerId})",
+      "Where it can be met when that is not its organization's place (a foster home), as coarse as a " +
+        "postal code; null: at its organization's (GET /v1/organizations/{ownerId})",
     ),
   };
 }

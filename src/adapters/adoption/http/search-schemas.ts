@@ -66,7 +66,9 @@ export const ListPetsQuerySchema = Type.Object(
         {
           minItems: 1,
           maxItems: MAX_IDS,
-          description: `Only the animals with these ids (1 to ${MAX_IDS}): \`id=1&id=2\`, or \`id=1,2\`. Ids that do not exist are left out. Combines with \`status\`. The replacement for fetching one animal by id.`,
+          description:
+            `Only the animals with these ids (1 to ${MAX_IDS}): \`id=1&id=2\`, or \`id=1,2\`. Ids that do not ` +
+            `exist are left out. Combines with \`status\`. The replacement for fetching one animal by id.`,
           'x-invalid': `must be 1 to ${MAX_IDS} pet ids`,
         },
       ),
@@ -127,7 +129,8 @@ export const ListPetsQuerySchema = Type.Object(
       Type.String({
         enum: [...PET_SORTS],
         description:
-          '`id` (the default: the order to sync in), `-publishedAt` (newest first), `updatedAt` (least recently changed first), `distance` (nearest first; needs `near`), `random` (with `seed`)',
+          '`id` (the default: the order to sync in), `-publishedAt` (newest first), `updatedAt` (least ' +
+          'recently changed first), `distance` (nearest first; needs `near`), `random` (with `seed`)',
         'x-invalid': `must be one of ${PET_SORTS.join(', ')}`,
       }),
     ),
@@ -141,7 +144,9 @@ export const ListPetsQuerySchema = Type.Object(
     ),
     total: Type.Optional(
       Type.Boolean({
-        description: `With \`true\`, \`X-Total-Count\` says how many animals the search finds: exact up to ${TOTAL_BOUND.toLocaleString('en-US')}, beyond that ${TOTAL_BOUND.toLocaleString('en-US')} with \`X-Total-Count-Relation: gte\``,
+        description:
+          `With \`true\`, \`X-Total-Count\` says how many animals the search finds: exact up to ${TOTAL_BOUND.toLocaleString('en-US')}` +
+          `, beyond that ${TOTAL_BOUND.toLocaleString('en-US')} with \`X-Total-Count-Relation: gte\``,
         'x-invalid': 'must be true or false',
       }),
     ),
@@ -151,7 +156,9 @@ export const ListPetsQuerySchema = Type.Object(
         minItems: 1,
         maxItems: EXPANDABLE.length,
         description:
-          '`expand=organization` embeds in each animal a summary of its organization (`organization`: id, name, website, location), so a listing page needs no second call; `null` for an animal whose organization has no profile',
+          '`expand=organization` embeds in each animal a summary of its organization (`organization`: id, ' +
+          'name, website, location), so a listing page needs no second call; `null` for an animal whose ' +
+          'organization has no profile',
         'x-invalid': `must list what to embed: ${EXPANDABLE.join(', ')}`,
       }),
     ),

@@ -98,7 +98,12 @@ export async function speciesRoutes(base: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'listCategories',
         summary: "What an animal's categoryId means: one category per species",
-        description: `${BETA}\n\nNeeds the \`pets:read\` scope. Every \`categoryId\` this API names, each the category of one species (${CATEGORIES.map((category) => `${category.id} ${category.name}`).join(', ')}). A create or change with another id is still taken, as an organization's own grouping that means nothing to other partners; send one of these so that partners can read it. Cached and revalidated as the species are.`,
+        description:
+          `${BETA}\n\nNeeds the \`pets:read\` scope. Every \`categoryId\` this API names, each the category of ` +
+          `one species (${CATEGORIES.map((category) => `${category.id} ${category.name}`).join(', ')}). A ` +
+          `create or change with another id is still taken, as an organization's own grouping that means ` +
+          `nothing to other partners; send one of these so that partners can read it. Cached and ` +
+          `revalidated as the species are.`,
         tags: ['pets'],
         querystring: NoQuerySchema,
         headers: IfNoneMatchSchema,
@@ -122,7 +127,11 @@ export async function speciesRoutes(base: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'listSpecies',
         summary: 'Every species, with its breeds, coats and colours',
-        description: `${BETA}\n\nNeeds the \`pets:read\` scope. The values an animal's \`species\`, \`breeds\`, \`coat\` and \`colors\` take. Reference data: versioned with the service, with a strong \`ETag\`, cacheable for a day (\`Cache-Control\`); send the ETag as \`If-None-Match\` to get 304 while it is current. Each call counts against the key's limits, as every call does.`,
+        description:
+          `${BETA}\n\nNeeds the \`pets:read\` scope. The values an animal's \`species\`, \`breeds\`, \`coat\` and ` +
+          `\`colors\` take. Reference data: versioned with the service, with a strong \`ETag\`, cacheable for a ` +
+          `day (\`Cache-Control\`); send the ETag as \`If-None-Match\` to get 304 while it is current. Each ` +
+          `call counts against the key's limits, as every call does.`,
         tags: ['pets'],
         querystring: NoQuerySchema,
         headers: IfNoneMatchSchema,

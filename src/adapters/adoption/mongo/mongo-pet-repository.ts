@@ -15,12 +15,13 @@ import type {
   PetSearchQuery,
   ReservedAdd,
 } from '../../../application/adoption/ports/pet-repository.js';
-import { firstCodeFrom, type NearbyCode } from '../../../domain/shared/place.js';
+import type { NearbyCode } from '../../../domain/shared/place.js';
 import type { PetFilter } from '../../../domain/adoption/pet-search.js';
 import {
   afterOf,
   backfillSearchFields,
   ensureSearchIndexes,
+  nearestInRounds,
   queryOf,
   searchFields,
   sortOf,
@@ -52,10 +53,6 @@ interface CounterDocument {
 
 const COUNTER_ID = 'pets';
 const MAX_ATTEMPTS = 20;
-/** The postal codes of a search by distance's first round. */
-const FIRST_CODES = 32;
-/** The most animals a round of postal codes may hold before it is read again in quarters. */
-const LOCATE_MAX = 20_000;
 
 export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements PetRepository {
   private readonly pets: Collection<PetDocument>;
@@ -175,42 +172,21 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
     });
   }
 
-  /**
-   * A round of postal codes at a time, nearest first (the animals in them as ids and codes, from the
-   * index on the place), until the page is full: the first round of `FIRST_CODES` codes, each next
-   * twice as many. A round that finds `LOCATE_MAX` is read again in quarters. Codes at one distance
-   * are never split between rounds, so (distance, id) orders across rounds.
-   */
-  async nearest(filter: PetFilter, codes: readonly NearbyCode[], after: DistancePosition | null, limit: number): Promise<LocatedPet[]> {
-    const isAfter = (km: number, id: PetId) => after === null || km > after.km || (km === after.km && id > after.id);
-    let start = after === null ? 0 : firstCodeFrom(codes, after.km);
-    let size = FIRST_CODES;
-    const located: LocatedPet[] = [];
-    while (start < codes.length && located.length < limit) {
-      let end = Math.min(codes.length, start + size);
-      while (end < codes.length && (codes[end] as NearbyCode).km === (codes[end - 1] as NearbyCode).km) end++;
-      const round = codes.slice(start, end);
-      const kmOf = new Map(round.map((code) => [code.postalCode, code.km]));
-      const documents = await this.run(() =>
-        this.pets
-          .find(queryOf({ ...filter, postalCodes: [...kmOf.keys()] }), { ...READ, projection: { _id: 1, 'place.postalCode': 1 } })
-          .limit(LOCATE_MAX)
-          .toArray(),
-      );
-      if (documents.length >= LOCATE_MAX && size > 1) {
-        size = Math.max(1, size >> 2);
-        continue;
-      }
-      for (const document of documents) {
-        const id = toSafeNumber(document._id as bigint, 'pet id');
-        const postalCode = document.place?.postalCode ?? '';
-        const km = kmOf.get(postalCode);
-        if (km !== undefined && isAfter(km, id)) located.push({ id, postalCode, km });
-      }
-      start = end;
-      size *= 2;
-    }
-    return located.sort((a, b) => a.km - b.km || a.id - b.id).slice(0, limit);
+  nearest(filter: PetFilter, codes: readonly NearbyCode[], after: DistancePosition | null, limit: number): Promise<LocatedPet[]> {
+    return nearestInRounds(
+      async (postalCodes, max) =>
+        (
+          await this.run(() =>
+            this.pets
+              .find(queryOf({ ...filter, postalCodes }), { ...READ, projection: { _id: 1, 'place.postalCode': 1 } })
+              .limit(max)
+              .toArray(),
+          )
+        ).map((document) => ({ id: toSafeNumber(document._id as bigint, 'pet id'), postalCode: document.place?.postalCode ?? '' })),
+      codes,
+      after,
+      limit,
+    );
   }
 
   count(filter: PetFilter, max: number): Promise<number> {

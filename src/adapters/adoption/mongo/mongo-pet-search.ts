@@ -6,7 +6,9 @@
  */
 import { Long, type Db, type Document, type Sort } from 'mongodb';
 import { foldName, shuffleOf, type OrderPosition, type PetFilter, type StoredOrder } from '../../../domain/adoption/pet-search.js';
-import type { Pet } from '../../../domain/adoption/pet.js';
+import type { Pet, PetId } from '../../../domain/adoption/pet.js';
+import { firstCodeFrom, type NearbyCode } from '../../../domain/shared/place.js';
+import type { DistancePosition, LocatedPet } from '../../../application/adoption/ports/pet-repository.js';
 import { LIVE } from './mongo-outbox.js';
 
 /** The fields a pet's document carries for searches only, kept from its name and id. */
@@ -125,4 +127,47 @@ export function afterOf(order: StoredOrder, position: OrderPosition): Document {
       return { $or: [{ shuffle: { $gt: at } }, { shuffle: at, _id: { $gt: id } }] };
     }
   }
+}
+
+/** The postal codes of a search by distance's first round. */
+const FIRST_CODES = 32;
+/** The most animals a round of postal codes may hold before it is read again in quarters. */
+const LOCATE_MAX = 20_000;
+
+/** The animals of some postal codes the filter asks for (at most `max`), as ids and codes, from the index on the place. */
+export type FindInCodes = (postalCodes: string[], max: number) => Promise<{ id: PetId; postalCode: string }[]>;
+
+/**
+ * A search by distance as MongoDB reads it: a round of postal codes at a time, nearest first, until
+ * the page is full: the first round of `FIRST_CODES` codes, each next twice as many. A round that
+ * finds `LOCATE_MAX` is read again in quarters. Codes at one distance are never split between
+ * rounds, so (distance, id) orders across rounds.
+ */
+export async function nearestInRounds(
+  find: FindInCodes,
+  codes: readonly NearbyCode[],
+  after: DistancePosition | null,
+  limit: number,
+): Promise<LocatedPet[]> {
+  const isAfter = (km: number, id: PetId) => after === null || km > after.km || (km === after.km && id > after.id);
+  let start = after === null ? 0 : firstCodeFrom(codes, after.km);
+  let size = FIRST_CODES;
+  const located: LocatedPet[] = [];
+  while (start < codes.length && located.length < limit) {
+    let end = Math.min(codes.length, start + size);
+    while (end < codes.length && (codes[end] as NearbyCode).km === (codes[end - 1] as NearbyCode).km) end++;
+    const kmOf = new Map(codes.slice(start, end).map((code) => [code.postalCode, code.km]));
+    const found = await find([...kmOf.keys()], LOCATE_MAX);
+    if (found.length >= LOCATE_MAX && size > 1) {
+      size = Math.max(1, size >> 2);
+      continue;
+    }
+    for (const { id, postalCode } of found) {
+      const km = kmOf.get(postalCode);
+      if (km !== undefined && isAfter(km, id)) located.push({ id, postalCode, km });
+    }
+    start = end;
+    size *= 2;
+  }
+  return located.sort((a, b) => a.km - b.km || a.id - b.id).slice(0, limit);
 }

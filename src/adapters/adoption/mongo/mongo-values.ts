@@ -54,7 +54,10 @@ export interface StoredPetFields {
   tags?: string[];
   location?: Place | null;
   photos?: PetPhoto[];
-  /** Where it can be met (see PetPlace); searched near a place on its postal code. Missing before places were stored: the backfillPetPlaces migration sets it. */
+  /**
+   * Where it can be met (see PetPlace); searched near a place on its postal code. Missing before
+   * places were stored: the backfillPetPlaces migration sets it.
+   */
   place?: PetPlace | null;
 }
 

@@ -73,13 +73,19 @@ type TypedApp = FastifyInstance<
   TypeBoxTypeProvider
 >;
 const PATCH_TEXT =
-  'Send the fields to change as a JSON merge patch (RFC 7396) and `If-Match` with the ETag it was read at: without it 428, with one no longer current 412. A location is a postal code and country, its city and region taken from the offline dataset; an unknown postal code is a 400. A change that changes nothing answers 200 with the same version. Every change is written to the audit log.';
+  'Send the fields to change as a JSON merge patch (RFC 7396) and `If-Match` with the ETag it was ' +
+  'read at: without it 428, with one no longer current 412. A location is a postal code and ' +
+  'country, its city and region taken from the offline dataset; an unknown postal code is a 400. A ' +
+  'change that changes nothing answers 200 with the same version. Every change is written to the ' +
+  'audit log.';
 
 /** Without If-Match a change is refused with 428 whatever else it says, not with a validation error about the header. */
 async function requireIfMatch(request: FastifyRequest): Promise<void> {
   if (request.headers[IF_MATCH_HEADER] === undefined) {
     throw new PreconditionRequiredError(
-      `Changing organization ${JSON.stringify((request.params as Record<string, unknown>).organizationId)} needs an If-Match header with the ETag it was read at (If-Match: "<version>"); read it first, then send the change with its ETag`,
+      `Changing organization ${JSON.stringify((request.params as Record<string, unknown>).organizationId)}` +
+        ` needs an If-Match header with the ETag it was read at (If-Match: "<version>"); read it first, ` +
+        `then send the change with its ETag`,
     );
   }
 }
@@ -140,7 +146,9 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
       schema: {
         operationId: 'listOrganizations',
         summary: 'List shelters and rescues, optionally by country, region or postal code',
-        description: `${BETA}\n\nIn ascending id order, paged with \`Link: <...>; rel="next"\`. Filters combine; a region or postal code the offline dataset does not know is refused with 400, never ignored.`,
+        description:
+          `${BETA}\n\nIn ascending id order, paged with \`Link: <...>; rel="next"\`. Filters combine; a region ` +
+          `or postal code the offline dataset does not know is refused with 400, never ignored.`,
         tags,
         querystring: ListOrganizationsQuerySchema,
         response: {
@@ -195,7 +203,10 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
       schema: {
         operationId: 'getOrganization',
         summary: 'Read one organization: how to reach it, where it is, its policy and hours',
-        description: `${BETA}\n\nAn animal's organization is the one whose id is the animal's \`organizationId\` (its \`ownerId\`). Cacheable: \`Cache-Control: ${CACHE_CONTROL}\`, then send its ETag as \`If-None-Match\` to get 304 while it is current.`,
+        description:
+          `${BETA}\n\nAn animal's organization is the one whose id is the animal's \`organizationId\` (its ` +
+          `\`ownerId\`). Cacheable: \`Cache-Control: ${CACHE_CONTROL}\`, then send its ETag as \`If-None-Match\` ` +
+          `to get 304 while it is current.`,
         tags,
         params: OrganizationIdParamsSchema,
         querystring: NoQuerySchema,
@@ -220,7 +231,9 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
     config: { keyScope: 'pets:write' },
     operationId: 'updateOrganization',
     summary: "Change the caller's own organization",
-    description: `${BETA}\n\nNeeds the \`pets:write\` scope and a key of this organization (its owner id): another owner's key gets 403 and nothing changes. ${PATCH_TEXT}`,
+    description:
+      `${BETA}\n\nNeeds the \`pets:write\` scope and a key of this organization (its owner id): another ` +
+      `owner's key gets 403 and nothing changes. ${PATCH_TEXT}`,
     responses: (ok) => ({ 200: withHeaders(OrganizationSchema, ok, ETAG_HEADER), ...errorResponses(...PATCH_ERRORS) }),
     changer: (request) => ({ caller: callerOf(request) }),
   });
@@ -238,7 +251,10 @@ export async function adminOrganizationRoutes(base: FastifyInstance, options: Or
         operationId: 'createOrganization',
         summary: "Create a key owner's organization",
         description:
-          'Needs `keys:write`. `id` is the owner id its keys carry; one organization per owner (409 `organization_exists` for a second). A location is a postal code and country, its city and region taken from the offline dataset; an unknown postal code is a 400. Written to the audit log.',
+          'Needs `keys:write`. `id` is the owner id its keys carry; one organization per owner (409 ' +
+          '`organization_exists` for a second). A location is a postal code and country, its city and ' +
+          'region taken from the offline dataset; an unknown postal code is a 400. Written to the audit ' +
+          'log.',
         tags,
         querystring: NoQuerySchema,
         body: NewOrganizationSchema,

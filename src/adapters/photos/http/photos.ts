@@ -120,7 +120,17 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
       schema: {
         operationId: 'uploadPhoto',
         summary: 'Add a photo to an animal: the image is the body',
-        description: `${BETA}\n\nNeeds the \`pets:write\` scope and a key of the animal's owner (another owner's key gets 403 and nothing is stored). Send the image itself as the body, \`Content-Type: image/jpeg\`, \`image/png\` or \`image/webp\`, up to ${MIB} MiB (413 beyond, before the body is read). The bytes must be that image, whole and alone (400 \`image_invalid\` otherwise: another format than declared, cut short, followed by other data, or more than 40 megapixels). It is decoded, turned as its orientation says and re-encoded into every variant: no EXIF, GPS or other metadata of the upload is ever served. Up to 12 photos an animal (409 \`photo_limit_reached\`). The same bytes sent again for the same animal are the same photo: 200 with the animal as it is, nothing added, so a retried upload is safe without an \`Idempotency-Key\` (one sent is not read: the bytes are the key). Answers the animal with its photos (one \`pet.updated\` event).`,
+        description:
+          `${BETA}\n\nNeeds the \`pets:write\` scope and a key of the animal's owner (another owner's key gets ` +
+          `403 and nothing is stored). Send the image itself as the body, \`Content-Type: image/jpeg\`, ` +
+          `\`image/png\` or \`image/webp\`, up to ${MIB} MiB (413 beyond, before the body is read). The bytes ` +
+          `must be that image, whole and alone (400 \`image_invalid\` otherwise: another format than ` +
+          `declared, cut short, followed by other data, or more than 40 megapixels). It is decoded, turned ` +
+          `as its orientation says and re-encoded into every variant: no EXIF, GPS or other metadata of the ` +
+          `upload is ever served. Up to 12 photos an animal (409 \`photo_limit_reached\`). The same bytes ` +
+          `sent again for the same animal are the same photo: 200 with the animal as it is, nothing added, ` +
+          `so a retried upload is safe without an \`Idempotency-Key\` (one sent is not read: the bytes are ` +
+          `the key). Answers the animal with its photos (one \`pet.updated\` event).`,
         tags,
         consumes: Object.keys(UPLOAD_TYPES),
         params: PetIdParamsSchema,
@@ -156,7 +166,10 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
       schema: {
         operationId: 'deletePhoto',
         summary: 'Remove a photo from an animal',
-        description: `${BETA}\n\nNeeds the \`pets:write\` scope and a key of the animal's owner (another owner's key gets 403 and nothing changes). \`If-Match\` is honoured when sent. Its URLs answer 404 at once, on every instance. Answers the animal (one \`pet.updated\` event).`,
+        description:
+          `${BETA}\n\nNeeds the \`pets:write\` scope and a key of the animal's owner (another owner's key gets ` +
+          `403 and nothing changes). \`If-Match\` is honoured when sent. Its URLs answer 404 at once, on ` +
+          `every instance. Answers the animal (one \`pet.updated\` event).`,
         tags,
         params: Type.Object({ petId: PetIdParamsSchema.properties.petId, photoId: PhotoIdSchema }),
         querystring: NoQuerySchema,
@@ -190,7 +203,17 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
         // No key: what an <img> sends.
         security: [],
         summary: "A photo's variant, for an <img> (no key)",
-        description: `${BETA}\n\nNo key: a browser loads it for an \`<img>\` on any page. Limited per client address under a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other calls without a key. WebP when the request's \`Accept\` names \`image/webp\`, else JPEG (\`Vary: Accept\`). \`Access-Control-Allow-Origin: *\` on every answer, so a script or a canvas on any page may use it. The URL always names the same bytes: a strong \`ETag\`, \`Cache-Control: ${IMMUTABLE}\`, 304 to \`If-None-Match\`. One byte \`Range\` gets 206 (a range past the end, 416 \`range_not_satisfiable\` with \`Content-Range: bytes */length\`); several ranges, the whole variant. A removed photo answers 404 at once. Each photo's \`variants\` give every variant's own \`width\` and \`height\` (for \`srcset\`). Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_SIZES[size]} px`).join(', ')}; never enlarged.`,
+        description:
+          `${BETA}\n\nNo key: a browser loads it for an \`<img>\` on any page. Limited per client address under ` +
+          `a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other ` +
+          `calls without a key. WebP when the request's \`Accept\` names \`image/webp\`, else JPEG (\`Vary: ` +
+          `Accept\`). \`Access-Control-Allow-Origin: *\` on every answer, so a script or a canvas on any page ` +
+          `may use it. The URL always names the same bytes: a strong \`ETag\`, \`Cache-Control: ${IMMUTABLE}\`, ` +
+          `304 to \`If-None-Match\`. One byte \`Range\` gets 206 (a range past the end, 416 ` +
+          `\`range_not_satisfiable\` with \`Content-Range: bytes */length\`); several ranges, the whole ` +
+          `variant. A removed photo answers 404 at once. Each photo's \`variants\` give every variant's own ` +
+          `\`width\` and \`height\` (for \`srcset\`). Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_SIZES[size]} px`).join(', ')}` +
+          `; never enlarged.`,
         tags,
         params: Type.Object({
           photoId: PhotoIdSchema,

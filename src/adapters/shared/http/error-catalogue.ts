@@ -58,7 +58,8 @@ const CATALOGUE = {
   precondition_required: {
     status: 428,
     example:
-      'Changing pet 42 needs an If-Match header with the ETag it was read at (If-Match: "2" if you read it just now); read it first, then send the change with its ETag',
+      'Changing pet 42 needs an If-Match header with the ETag it was read at (If-Match: "2" if you read ' +
+      'it just now); read it first, then send the change with its ETag',
   },
   invalid_transition: { status: 409, example: 'A sold pet cannot become pending; from sold it may become available' },
   pet_held: {
@@ -115,7 +116,9 @@ const CATALOGUE = {
   address_banned: {
     status: 429,
     example:
-      "This address kept sending requests without a valid key while limited, and is blocked for 900 s. Send a valid key ('Authorization: Bearer <key>'), or wait Retry-After seconds and back off exponentially.",
+      'This address kept sending requests without a valid key while limited, and is blocked for 900 s. ' +
+      "Send a valid key ('Authorization: Bearer <key>'), or wait Retry-After seconds and back off " +
+      'exponentially.',
   },
   header_fields_too_large: { status: 431, faultMessage: 'The request headers are too large' },
   // A dependency outage is usually over within seconds.
@@ -166,17 +169,22 @@ export const ERROR_RESPONSES: Readonly<Record<number, { readonly name: string; r
   409: {
     name: 'Conflict',
     description:
-      'A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding)',
+      'A request with the same Idempotency-Key is still being processed (code ' +
+      'idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the ' +
+      'current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource ' +
+      'again before deciding)',
   },
   410: {
     name: 'Gone',
     description:
-      'The operation has been removed (after its Sunset date) or is inside an announced brownout before it (code gone); the message and the Link header name the replacement. Do not retry it.',
+      'The operation has been removed (after its Sunset date) or is inside an announced brownout before ' +
+      'it (code gone); the message and the Link header name the replacement. Do not retry it.',
   },
   412: {
     name: 'PreconditionFailed',
     description:
-      'If-Match names a version that is no longer current (code precondition_failed); the ETag header carries the current one. Read the resource again and retry with it',
+      'If-Match names a version that is no longer current (code precondition_failed); the ETag header ' +
+      'carries the current one. Read the resource again and retry with it',
   },
   413: { name: 'PayloadTooLarge', description: 'The request body is too large' },
   414: {
@@ -187,7 +195,8 @@ export const ERROR_RESPONSES: Readonly<Record<number, { readonly name: string; r
   422: {
     name: 'UnprocessableContent',
     description:
-      'The Idempotency-Key was already used with a different body (code idempotency_key_reused), or the request names a pet that does not exist (code pet_not_found)',
+      'The Idempotency-Key was already used with a different body (code idempotency_key_reused), or the ' +
+      'request names a pet that does not exist (code pet_not_found)',
   },
   428: {
     name: 'PreconditionRequired',
@@ -196,7 +205,9 @@ export const ERROR_RESPONSES: Readonly<Record<number, { readonly name: string; r
   429: {
     name: 'TooManyRequests',
     description:
-      'Rate limit exceeded (code rate_limited), a key blocked for a while for sending while limited (code key_banned), or a client address blocked for a while for sending requests without a valid key while limited (code address_banned)',
+      'Rate limit exceeded (code rate_limited), a key blocked for a while for sending while limited ' +
+      '(code key_banned), or a client address blocked for a while for sending requests without a valid ' +
+      'key while limited (code address_banned)',
   },
   500: { name: 'InternalError', description: 'Unexpected error; the message carries the request id' },
   503: { name: 'ServiceUnavailable', description: 'A backing service is unavailable' },

@@ -18,7 +18,10 @@ const VISIBLE_TEXT = 'VisibleText';
 const VISIBLE_TEXT_SCHEMA = {
   pattern: VISIBLE_CHARACTER_PATTERN,
   description:
-    "Text with at least one visible character: a letter, digit, punctuation mark or symbol that is not default-ignorable, or any character outside the Basic Multilingual Plane. Whitespace, format characters and combining marks alone are refused. The pattern uses \\uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag",
+    'Text with at least one visible character: a letter, digit, punctuation mark or symbol that is ' +
+    'not default-ignorable, or any character outside the Basic Multilingual Plane. Whitespace, format ' +
+    'characters and combining marks alone are refused. The pattern uses \\uXXXX escapes only, so it ' +
+    "means the same with or without a regex engine's Unicode flag",
 } as const;
 
 /** Every schema holding the visible-character pattern, referring to the one component instead. */

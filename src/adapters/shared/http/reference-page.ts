@@ -12,7 +12,8 @@ import swaggerUi from '@fastify/swagger-ui';
 function logoOf(name: string): Buffer {
   const text = name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="40" viewBox="0 0 360 40"><text x="0" y="28" font-family="sans-serif" font-size="22" font-weight="700" fill="#ffffff">${text}</text></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="40" viewBox="0 0 360 40"><text x="0" ` +
+      `y="28" font-family="sans-serif" font-size="22" font-weight="700" fill="#ffffff">${text}</text></svg>`,
   );
 }
 

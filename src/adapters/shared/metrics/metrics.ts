@@ -1,4 +1,5 @@
-// Over 300 lines: every metric the service exports, each declared beside the method that sets it, in one registry; split, the catalogue would be in several files.
+// Over 300 lines: every metric the service exports, each declared beside the method that sets it, in
+// one registry; split, the catalogue would be in several files.
 /**
  * Prometheus metrics for one application instance (its own registry, so instances in one process,
  * as in the tests, do not mix). Label values come from small fixed sets (route patterns, status

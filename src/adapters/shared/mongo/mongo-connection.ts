@@ -52,7 +52,8 @@ export async function connectMongo(options: MongoOptions, preparations: readonly
   } catch (error) {
     await client.close().catch(() => undefined);
     throw new Error(
-      `${where} accepted the connection but did not create the indexes within ${options.timeoutMs} ms (${(error as Error).message}); check that the server is healthy and writable`,
+      `${where} accepted the connection but did not create the indexes within ${options.timeoutMs}` +
+        ` ms (${(error as Error).message}); check that the server is healthy and writable`,
     );
   }
   return { client, db };

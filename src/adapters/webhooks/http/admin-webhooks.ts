@@ -46,7 +46,9 @@ export async function adminWebhookRoutes(base: FastifyInstance, options: AdminWe
         operationId: 'listOwnerWebhookEndpoints',
         summary: "List an owner's webhook endpoints and their latest failures",
         description:
-          'Needs `keys:read`. Every endpoint of the owner (never a secret), with `status` and `disabledReason`, and its latest failed attempts: what a partner asking why it hears nothing needs to be told.',
+          'Needs `keys:read`. Every endpoint of the owner (never a secret), with `status` and ' +
+          '`disabledReason`, and its latest failed attempts: what a partner asking why it hears nothing ' +
+          'needs to be told.',
         tags: ['webhooks'],
         querystring: Type.Object(
           {

@@ -20,7 +20,9 @@ const HEADERS = [
   {
     name: 'webhook-signature',
     description:
-      'Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, base64-decoded); two during a secret rotation. Accept the delivery when one matches.',
+      'Space-separated `v1,<base64 HMAC-SHA256>` signatures of ' +
+      '`<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, ' +
+      'base64-decoded); two during a secret rotation. Accept the delivery when one matches.',
     example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
   },
 ].map(({ name, description, example }) => ({ name, in: 'header', required: true, description, schema: { type: 'string' }, example }));
@@ -30,7 +32,9 @@ const RESPONSES = {
   '410': { description: 'Gone: the endpoint is disabled (disabledReason says so) until its owner enables it again.' },
   default: {
     description:
-      'Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then the delivery is exhausted.',
+      'Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it ' +
+      'is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then ' +
+      'the delivery is exhausted.',
   },
 };
 
@@ -57,7 +61,9 @@ export function outgoingWebhooks(): Record<string, object> {
     webhooks[type] = entry(
       type,
       `A ${type} event`,
-      `Sent to every enabled endpoint whose enabledEvents has \`${type}\` (or \`*\`) and whose owner may see the event, once the event is in the feed. At least once: deduplicate on \`webhook-id\`, and order by \`sequence\` per object.`,
+      `Sent to every enabled endpoint whose enabledEvents has \`${type}\` (or \`*\`) and whose owner may ` +
+        `see the event, once the event is in the feed. At least once: deduplicate on \`webhook-id\`, and ` +
+        `order by \`sequence\` per object.`,
       { $ref: '#/components/schemas/Event' },
     );
   }

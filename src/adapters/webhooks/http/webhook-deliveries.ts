@@ -40,7 +40,10 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'listWebhookDeliveries',
         summary: "List an endpoint's deliveries and their attempts",
-        description: `${BETA}\n\n${OWNER_ONLY} Newest first, kept ${RETENTION_DAYS} days; \`status\` keeps one status. Each delivery lists its attempts: when, the HTTP status or why there was none, and how long it took. When more exist, the response carries \`Link: <...>; rel="next"\`.`,
+        description:
+          `${BETA}\n\n${OWNER_ONLY} Newest first, kept ${RETENTION_DAYS} days; \`status\` keeps one status. ` +
+          `Each delivery lists its attempts: when, the HTTP status or why there was none, and how long it ` +
+          `took. When more exist, the response carries \`Link: <...>; rel="next"\`.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: ListDeliveriesQuerySchema,
@@ -89,7 +92,12 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'retryWebhookDelivery',
         summary: 'Send one delivery again now',
-        description: `${BETA}\n\n${OWNER_ONLY} Whatever its status, the delivery is due at once: the next attempt (within a second) carries the same \`webhook-id\`, a new \`webhook-timestamp\` and a new signature. If it fails, the retry schedule goes on from the attempts already made. The 202 carries the delivery as it is now, \`status: pending\` with \`nextAttemptAt\` now: read it again for the attempt's outcome.`,
+        description:
+          `${BETA}\n\n${OWNER_ONLY} Whatever its status, the delivery is due at once: the next attempt ` +
+          `(within a second) carries the same \`webhook-id\`, a new \`webhook-timestamp\` and a new signature. ` +
+          `If it fails, the retry schedule goes on from the attempts already made. The 202 carries the ` +
+          `delivery as it is now, \`status: pending\` with \`nextAttemptAt\` now: read it again for the ` +
+          `attempt's outcome.`,
         tags,
         params: DeliveryParamsSchema,
         querystring: NoQuerySchema,
@@ -109,7 +117,13 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'recoverWebhookDeliveries',
         summary: 'Send again everything that failed since a time',
-        description: `${BETA}\n\n${OWNER_ONLY} Every failed, exhausted or skipped delivery made at or after \`since\` (at most ${RETENTION_DAYS} days ago) is due again: the oldest ${MAX_RECOVERED} per call (call again with a later \`since\` for more). They are sent like every delivery, in parallel and so in no set order. \`recovered\` counts each delivery made due, including a retry that fell due while the endpoint was disabled (kept as skipped, never attempted). Enable a disabled endpoint first: while it is disabled, what comes due is skipped again.`,
+        description:
+          `${BETA}\n\n${OWNER_ONLY} Every failed, exhausted or skipped delivery made at or after \`since\` (at ` +
+          `most ${RETENTION_DAYS} days ago) is due again: the oldest ${MAX_RECOVERED} per call (call again ` +
+          `with a later \`since\` for more). They are sent like every delivery, in parallel and so in no set ` +
+          `order. \`recovered\` counts each delivery made due, including a retry that fell due while the ` +
+          `endpoint was disabled (kept as skipped, never attempted). Enable a disabled endpoint first: ` +
+          `while it is disabled, what comes due is skipped again.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,
@@ -131,7 +145,10 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'testWebhookEndpoint',
         summary: 'Send a signed test event now and see what the endpoint answers',
-        description: `${BETA}\n\n${OWNER_ONLY} A \`webhook.test\` event (\`data.endpointId\`), signed like every delivery, is sent at once, even to a disabled endpoint; the answer says what the endpoint replied and how long it took. It is recorded in the deliveries log and never retried.`,
+        description:
+          `${BETA}\n\n${OWNER_ONLY} A \`webhook.test\` event (\`data.endpointId\`), signed like every delivery, ` +
+          `is sent at once, even to a disabled endpoint; the answer says what the endpoint replied and how ` +
+          `long it took. It is recorded in the deliveries log and never retried.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,

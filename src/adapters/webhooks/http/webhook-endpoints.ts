@@ -38,7 +38,12 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'createWebhookEndpoint',
         summary: 'Have events pushed to a URL (make a webhook endpoint)',
-        description: `${BETA}\n\n${OWNER_ONLY} The URL must be https, carry no user name or password, and its host must resolve to public addresses only: an address that is loopback, private, link-local, shared (CGNAT), multicast or otherwise reserved, in any spelling, gets 422 \`url_not_allowed\`. Each owner may have up to \`WEBHOOK_ENDPOINTS_PER_OWNER\` endpoints (10 by default); one more gets 409 \`endpoint_limit_reached\`. The answer carries the signing secret, **shown only here**.`,
+        description:
+          `${BETA}\n\n${OWNER_ONLY} The URL must be https, carry no user name or password, and its host must ` +
+          `resolve to public addresses only: an address that is loopback, private, link-local, shared ` +
+          `(CGNAT), multicast or otherwise reserved, in any spelling, gets 422 \`url_not_allowed\`. Each ` +
+          `owner may have up to \`WEBHOOK_ENDPOINTS_PER_OWNER\` endpoints (10 by default); one more gets 409 ` +
+          `\`endpoint_limit_reached\`. The answer carries the signing secret, **shown only here**.`,
         tags,
         querystring: NoQuerySchema,
         body: NewWebhookEndpointSchema,
@@ -110,7 +115,10 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'updateWebhookEndpoint',
         summary: 'Change a webhook endpoint: its URL, event types, description, or status',
-        description: `${BETA}\n\n${OWNER_ONLY} A new URL is checked as at creation (422 \`url_not_allowed\`). \`status: disabled\` stops deliveries; \`enabled\` resumes them and clears \`disabledReason\`. A change that changes nothing answers 200 with the same version.`,
+        description:
+          `${BETA}\n\n${OWNER_ONLY} A new URL is checked as at creation (422 \`url_not_allowed\`). \`status: ` +
+          `disabled\` stops deliveries; \`enabled\` resumes them and clears \`disabledReason\`. A change that ` +
+          `changes nothing answers 200 with the same version.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,
@@ -152,7 +160,10 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       schema: {
         operationId: 'rotateWebhookSecret',
         summary: 'Give a webhook endpoint a new signing secret, the old one signing beside it for a while',
-        description: `${BETA}\n\n${OWNER_ONLY} Until \`overlapSeconds\` (default a day; 0 ends the old secret now) every delivery carries two signatures, space-separated, one under each secret, so a receiver can switch without missing one. The answer carries the new secret, **shown only here**.`,
+        description:
+          `${BETA}\n\n${OWNER_ONLY} Until \`overlapSeconds\` (default a day; 0 ends the old secret now) every ` +
+          `delivery carries two signatures, space-separated, one under each secret, so a receiver can ` +
+          `switch without missing one. The answer carries the new secret, **shown only here**.`,
         tags,
         params: EndpointIdParamsSchema,
         querystring: NoQuerySchema,

@@ -4,7 +4,8 @@ import type { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.
 
 /** What every owner-facing webhook operation says of who reaches it. */
 export const OWNER_ONLY =
-  "Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the key's owner: another owner's endpoint gets 404, as one that does not exist.";
+  'Needs the `webhooks:write` scope (or `pets:write`, which grants it). Only the endpoints of the ' +
+  "key's owner: another owner's endpoint gets 404, as one that does not exist.";
 
 /** An endpoint as the API shows it: never a secret. */
 export function presentEndpoint(endpoint: WebhookEndpoint) {

@@ -99,7 +99,9 @@ export const WebhookEndpointWithSecretSchema = Type.Object(
     secret: Type.String({
       pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
       description:
-        'The signing secret (`whsec_` and the base64 of 32 random bytes). Shown only in this answer: store it now. Deliveries carry `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>` under it (Standard Webhooks 1.0).',
+        'The signing secret (`whsec_` and the base64 of 32 random bytes). Shown only in this answer: ' +
+        'store it now. Deliveries carry `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>` ' +
+        'under it (Standard Webhooks 1.0).',
     }),
   },
   {
@@ -150,7 +152,9 @@ export const RotateSecretSchema = Type.Object(
         minimum: 0,
         maximum: MAX_ROTATION_OVERLAP_SECONDS,
         default: 86_400,
-        description: `How long the old secret keeps signing beside the new one (every delivery then carries both signatures), 0 to ${MAX_ROTATION_OVERLAP_SECONDS} seconds; default a day`,
+        description:
+          `How long the old secret keeps signing beside the new one (every delivery then carries both ` +
+          `signatures), 0 to ${MAX_ROTATION_OVERLAP_SECONDS} seconds; default a day`,
         'x-invalid': `must be an integer from 0 to ${MAX_ROTATION_OVERLAP_SECONDS}`,
       }),
     ),
@@ -180,7 +184,9 @@ const DeliveryStatusSchema = Type.Unsafe<(typeof DELIVERY_STATUSES)[number]>({
   type: 'string',
   enum: [...DELIVERY_STATUSES],
   description:
-    'pending (an attempt is due at nextAttemptAt), delivered (a 2xx), failed (stopped and not retried: the address was refused, the endpoint answered 410, or it was removed), exhausted (every retry failed), skipped (the endpoint was disabled when the event came)',
+    'pending (an attempt is due at nextAttemptAt), delivered (a 2xx), failed (stopped and not ' +
+    'retried: the address was refused, the endpoint answered 410, or it was removed), exhausted ' +
+    '(every retry failed), skipped (the endpoint was disabled when the event came)',
 });
 
 /** What the endpoint answered, or why there was no usable answer: in an attempt and in a test's result. */
@@ -192,7 +198,9 @@ const AttemptErrorSchema = Type.Unsafe<(typeof ATTEMPT_ERRORS)[number] | null>({
   type: ['string', 'null'],
   enum: [...ATTEMPT_ERRORS, null],
   description:
-    'Why there was no usable answer: timeout (none within the time allowed), connect (no connection), redirect (a 3xx, never followed), blocked (the host resolved to an address webhooks may not reach); null when it answered',
+    'Why there was no usable answer: timeout (none within the time allowed), connect (no connection), ' +
+    'redirect (a 3xx, never followed), blocked (the host resolved to an address webhooks may not ' +
+    'reach); null when it answered',
 });
 
 export const AttemptSchema = Type.Object(

@@ -49,7 +49,9 @@ let lastRandom = 0n;
  * its last id, as ULID's monotonic mode does, so one instance's ids follow the order it placed them.
  */
 export function newAdoptionRequestId(nowMs: number): string {
-  // Stryker disable next-line EqualityOperator,ArithmeticOperator: the count starts in the lower half of the space, so it reaches the end only after 2^61 ids in one millisecond
+  // the count starts in the lower half of the space, so it reaches the end only after 2^61 ids in one
+  // millisecond
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: as above
   if (nowMs <= lastMs && lastRandom + 1n < RANDOM_SPACE) {
     lastRandom += 1n;
   } else {

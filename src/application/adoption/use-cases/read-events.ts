@@ -72,7 +72,9 @@ export class ReadEvents {
     const [oldest] = await this.feed.find({ visibleTo: null, limit: 1 });
     if (madeMs < this.clock.nowMs() - this.retentionMs || (oldest !== undefined && madeMs < Date.parse(oldest.event.createdAt))) {
       throw new GoneError(
-        `Event ${after} is older than the feed keeps; resynchronise: take the feed's position now (from=now), read the list of pets (and your adoption requests), then follow the feed from that position`,
+        `Event ${after} is older than the feed keeps; resynchronise: take the feed's position now ` +
+          `(from=now), read the list of pets (and your adoption requests), then follow the feed from that ` +
+          `position`,
       );
     }
     throw new ValidationError('after', `query parameter 'after' names no event of this feed that this key may see: ${after}`);

@@ -183,7 +183,8 @@ export class WebhookDispatcher {
       const days = Math.round(this.settings.disableAfterMs / 86_400_000);
       await this.disable(
         endpoint,
-        `No delivery succeeded for ${days} day${days === 1 ? '' : 's'} (failing since ${new Date(health.failingSinceMs as number).toISOString()}); fix the endpoint, enable it again (PATCH status "enabled") and recover what was skipped`,
+        `No delivery succeeded for ${days} day${days === 1 ? '' : 's'} (failing since ${new Date(health.failingSinceMs as number).toISOString()}` +
+          `); fix the endpoint, enable it again (PATCH status "enabled") and recover what was skipped`,
       );
     }
     return { delivery: after, outcome };

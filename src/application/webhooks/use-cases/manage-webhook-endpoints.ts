@@ -109,7 +109,8 @@ export class ManageWebhookEndpoints {
     });
     if (!(await this.store.add(endpoint, this.settings.maxPerOwner))) {
       throw new EndpointLimitReachedError(
-        `This owner has ${this.settings.maxPerOwner} webhook endpoints, the most it may have (WEBHOOK_ENDPOINTS_PER_OWNER); remove one, or send more event types to one that exists`,
+        `This owner has ${this.settings.maxPerOwner} webhook endpoints, the most it may have ` +
+          `(WEBHOOK_ENDPOINTS_PER_OWNER); remove one, or send more event types to one that exists`,
       );
     }
     return { endpoint, secret };
@@ -204,7 +205,8 @@ export class ManageWebhookEndpoints {
       );
     }
     throw new UrlNotAllowedError(
-      `url's host ${checked.literal ? 'is' : `${host} resolves to`} ${checked.refused === 'invalid' ? 'an invalid' : `a ${checked.refused}`} address; webhooks go to public addresses only`,
+      `url's host ${checked.literal ? 'is' : `${host} resolves to`} ${checked.refused === 'invalid' ? 'an invalid' : `a ${checked.refused}`}` +
+        ` address; webhooks go to public addresses only`,
     );
   }
 

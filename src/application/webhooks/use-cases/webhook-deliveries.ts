@@ -99,7 +99,9 @@ export class WebhookDeliveries {
     if (sinceMs < nowMs - this.settings.retentionMs) {
       throw new ValidationError(
         'since',
-        `since is older than the ${Math.round(this.settings.retentionMs / 86_400_000)} days deliveries are kept; give a later time (events older than that are in the event feed only while it keeps them)`,
+        `since is older than the ${Math.round(this.settings.retentionMs / 86_400_000)} days deliveries ` +
+          `are kept; give a later time (events older than that are in the event feed only while it keeps ` +
+          `them)`,
       );
     }
     const found = await this.deliveries.findSince(endpointId, RECOVERABLE_STATUSES, sinceMs, MAX_RECOVERED);

@@ -20,7 +20,8 @@ export const AuditQuerySchema = Type.Object(
     target: Type.Optional(AuditId('Only events about this key, admin credential or webhook endpoint id')),
     actor: Type.Optional(
       AuditId(
-        'Only events by this actor: an admin credential id (adm_...), an API key id (key_..., on its webhook endpoints), `key-tool`, `config` or `webhook-delivery`',
+        'Only events by this actor: an admin credential id (adm_...), an API key id (key_..., on its ' +
+          'webhook endpoints), `key-tool`, `config` or `webhook-delivery`',
       ),
     ),
     action: Type.Optional(
@@ -61,7 +62,9 @@ const AuditChangesSchema = Type.Record(
   ),
   {
     description:
-      "Each field the change set, with its value before and after (`limits: null` is the plan's limits; a rotation names the successor as `rotatedTo`). Never a secret. Absent when no field changed (a lookup, a failed authentication, a creation).",
+      "Each field the change set, with its value before and after (`limits: null` is the plan's limits; " +
+      'a rotation names the successor as `rotatedTo`). Never a secret. Absent when no field changed (a ' +
+      'lookup, a failed authentication, a creation).',
   },
 );
 

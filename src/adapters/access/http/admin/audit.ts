@@ -26,7 +26,11 @@ export async function auditRoutes(base: FastifyInstance, options: AuditRoutesOpt
         operationId: 'listAuditEvents',
         summary: 'Read the audit log, newest first',
         description:
-          'Needs `audit:read`. Every change to a key or an admin credential, and every failed admin authentication answered 401, with the acting credential id, the request id, the client address and `changes` (each field set, before and after). Never a secret. Filter by `target`, `actor`, `action` and a time range (`from` included, `to` excluded). When more exist, the response carries `Link: <...>; rel="next"` with the same filters.',
+          'Needs `audit:read`. Every change to a key or an admin credential, and every failed admin ' +
+          'authentication answered 401, with the acting credential id, the request id, the client address ' +
+          'and `changes` (each field set, before and after). Never a secret. Filter by `target`, `actor`, ' +
+          '`action` and a time range (`from` included, `to` excluded). When more exist, the response ' +
+          'carries `Link: <...>; rel="next"` with the same filters.',
         tags: ['audit'],
         querystring: AuditQuerySchema,
         response: {

@@ -47,7 +47,9 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
         operationId: 'createAdminCredential',
         summary: 'Issue an admin credential',
         description:
-          'Needs `credentials:write`, and gives only scopes the credential asking holds itself (403 `forbidden` naming the others). The response carries the secret (`token`) this once: it is never shown again, nor kept. Audited (`admin.create`).',
+          'Needs `credentials:write`, and gives only scopes the credential asking holds itself (403 ' +
+          '`forbidden` naming the others). The response carries the secret (`token`) this once: it is never ' +
+          'shown again, nor kept. Audited (`admin.create`).',
         tags: ['credentials'],
         body: NewAdminCredentialSchema,
         response: {
@@ -82,7 +84,8 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
         operationId: 'listAdminCredentials',
         summary: 'List admin credentials',
         description:
-          'Needs `credentials:read`. Every credential, oldest first, revoked ones included (so an `adm_` id in the audit log always finds its name). Never a secret.',
+          'Needs `credentials:read`. Every credential, oldest first, revoked ones included (so an `adm_` id ' +
+          'in the audit log always finds its name). Never a secret.',
         tags: ['credentials'],
         response: {
           200: withHeaders(AdminCredentialsSchema, 'Every admin credential', {}, ADMIN_HEADERS),
@@ -121,7 +124,10 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
         operationId: 'revokeAdminCredential',
         summary: 'Stop an admin credential at once',
         description:
-          'Needs `credentials:write`. The credential gets 401 at once, on every instance (credentials are not cached). Revoking a revoked credential changes nothing. A credential may revoke itself. Audited (`admin.revoke`). A credential configured in ADMIN_TOKENS stays revoked until it is removed from there and a new one configured.',
+          'Needs `credentials:write`. The credential gets 401 at once, on every instance (credentials are ' +
+          'not cached). Revoking a revoked credential changes nothing. A credential may revoke itself. ' +
+          'Audited (`admin.revoke`). A credential configured in ADMIN_TOKENS stays revoked until it is ' +
+          'removed from there and a new one configured.',
         tags: ['credentials'],
         params: AdminCredentialIdParamsSchema,
         body: { type: 'object', additionalProperties: false, description: 'Nothing: send no body, or {}' },

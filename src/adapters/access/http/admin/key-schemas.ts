@@ -28,7 +28,9 @@ const ScopesSchema = Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type:
   minItems: 1,
   uniqueItems: true,
   description:
-    "`pets:read` (list and get animals, GET /v1/rate_limit), `pets:write` (add and change animals; it grants `webhooks:write` too) and `webhooks:write` (manage the owner's webhook endpoints: a partner that only reads holds `pets:read` and `webhooks:write`); all three by default",
+    '`pets:read` (list and get animals, GET /v1/rate_limit), `pets:write` (add and change animals; it ' +
+    "grants `webhooks:write` too) and `webhooks:write` (manage the owner's webhook endpoints: a " +
+    'partner that only reads holds `pets:read` and `webhooks:write`); all three by default',
   'x-invalid': `must list one or more of ${KEY_SCOPES.join(', ')}, each once`,
 });
 
@@ -42,7 +44,10 @@ const OriginsSchema = Type.Array(
     minItems: 1,
     maxItems: MAX_ALLOWED_ORIGINS,
     uniqueItems: true,
-    description: `Makes it a browser key: the exact web origins (\`https://shelter.example\`, as the browser sends them) whose pages may use it, 1 to ${MAX_ALLOWED_ORIGINS}. A browser key must be read-only (\`scopes: ["pets:read"]\`)`,
+    description:
+      `Makes it a browser key: the exact web origins (\`https://shelter.example\`, as the browser sends ` +
+      `them) whose pages may use it, 1 to ${MAX_ALLOWED_ORIGINS}. A browser key must be read-only ` +
+      `(\`scopes: ["pets:read"]\`)`,
     'x-invalid': `must list 1 to ${MAX_ALLOWED_ORIGINS} origins, each once`,
   },
 );

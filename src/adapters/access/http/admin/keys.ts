@@ -109,7 +109,11 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'createKey',
         summary: 'Issue an API key',
         description:
-          'Needs `keys:write`. The response carries the secret (`key`) this once: it is never shown again, nor kept. With an `Idempotency-Key`, a repeat with the same body answers 200 with the key the first request issued (marked `Idempotent-Replayed: true`) and without its secret, which was shown once; if that response was lost, rotate the key. The same Idempotency-Key with another body is refused with 422.',
+          'Needs `keys:write`. The response carries the secret (`key`) this once: it is never shown again, ' +
+          'nor kept. With an `Idempotency-Key`, a repeat with the same body answers 200 with the key the ' +
+          'first request issued (marked `Idempotent-Replayed: true`) and without its secret, which was ' +
+          'shown once; if that response was lost, rotate the key. The same Idempotency-Key with another ' +
+          'body is refused with 422.',
         tags: ['keys'],
         headers: IssueKeyHeadersSchema,
         body: NewApiKeySchema,
@@ -153,7 +157,8 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'listKeys',
         summary: 'List API keys, optionally filtered',
         description:
-          'Needs `keys:read`. Keys come in the order they were issued. When more exist, the response carries `Link: <...>; rel="next"`; follow it for the next page. Never a secret.',
+          'Needs `keys:read`. Keys come in the order they were issued. When more exist, the response ' +
+          'carries `Link: <...>; rel="next"`; follow it for the next page. Never a secret.',
         tags: ['keys'],
         querystring: KeyListQuerySchema,
         response: {
@@ -203,7 +208,10 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'updateKey',
         summary: "Change a key's name, plan, limits, scopes, expiry or owner",
         description:
-          'Needs `keys:write`. Takes effect at once on the instance that served it and on every other within KEY_CACHE_TTL_SECONDS. `limits: null` removes an override (an enterprise key must keep its own). A plan change keeps an override in place: the `limitsSource` of the answer says `override` until `limits: null` is sent. A revoked key takes no change (409 `key_not_active`).',
+          'Needs `keys:write`. Takes effect at once on the instance that served it and on every other ' +
+          'within KEY_CACHE_TTL_SECONDS. `limits: null` removes an override (an enterprise key must keep ' +
+          'its own). A plan change keeps an override in place: the `limitsSource` of the answer says ' +
+          '`override` until `limits: null` is sent. A revoked key takes no change (409 `key_not_active`).',
         tags: ['keys'],
         params: KeyIdParamsSchema,
         body: ApiKeyChangesSchema,
@@ -240,7 +248,10 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'lookupKey',
         summary: 'Find the record of a secret (a reported or leaked key)',
         description:
-          "Needs `keys:read`. Finds the key by the hash of the secret sent in the body (never in the URL, so it stays out of access logs); the secret is never stored, logged or repeated, not even in a 404. Audited (`key.lookup`, with the key found). Records show each secret's `start` and `last4` to tell keys apart without a lookup.",
+          'Needs `keys:read`. Finds the key by the hash of the secret sent in the body (never in the URL, ' +
+          'so it stays out of access logs); the secret is never stored, logged or repeated, not even in a ' +
+          "404. Audited (`key.lookup`, with the key found). Records show each secret's `start` and `last4` " +
+          'to tell keys apart without a lookup.',
         tags: ['keys'],
         body: KeyLookupSchema,
         response: {
@@ -261,7 +272,14 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'rotateKey',
         summary: 'Replace a key with a new secret, keeping its settings and quota',
         description:
-          'Needs `keys:write`. Issues a new key with the same plan, limits, scopes, owner and expiry, counted against the same quota as the old one; the response carries its secret this once. The old key keeps working for `graceSeconds` (never past its own expiry). A revoked or expired key cannot be rotated, nor one already rotated whose successor is still active (409 `key_not_active`, naming the successor). Send an `Idempotency-Key` to make a retry after a lost response safe: a repeat with the same body answers 200 with the successor the first request made (marked `Idempotent-Replayed: true`), without its secret, which was shown once; the same Idempotency-Key with another key or body is refused with 422. The body may be left out.',
+          'Needs `keys:write`. Issues a new key with the same plan, limits, scopes, owner and expiry, ' +
+          'counted against the same quota as the old one; the response carries its secret this once. The ' +
+          'old key keeps working for `graceSeconds` (never past its own expiry). A revoked or expired key ' +
+          'cannot be rotated, nor one already rotated whose successor is still active (409 ' +
+          '`key_not_active`, naming the successor). Send an `Idempotency-Key` to make a retry after a lost ' +
+          'response safe: a repeat with the same body answers 200 with the successor the first request made ' +
+          '(marked `Idempotent-Replayed: true`), without its secret, which was shown once; the same ' +
+          'Idempotency-Key with another key or body is refused with 422. The body may be left out.',
         tags: ['keys'],
         headers: RotateKeyHeadersSchema,
         params: KeyIdParamsSchema,
@@ -302,7 +320,10 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'revokeKey',
         summary: 'Stop a key at once',
         description:
-          'Needs `keys:write`. The key gets 401 at once on the instance that served this, and on every other within KEY_CACHE_TTL_SECONDS. An optional `reason` is kept on the record (`revokedReason`) and in the audit event; any other field is refused. Revoking a revoked key changes nothing. A revoked key takes no further change (409 `key_not_active`).',
+          'Needs `keys:write`. The key gets 401 at once on the instance that served this, and on every ' +
+          'other within KEY_CACHE_TTL_SECONDS. An optional `reason` is kept on the record (`revokedReason`) ' +
+          'and in the audit event; any other field is refused. Revoking a revoked key changes nothing. A ' +
+          'revoked key takes no further change (409 `key_not_active`).',
         tags: ['keys'],
         params: KeyIdParamsSchema,
         body: RevocationSchema,
@@ -325,7 +346,12 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
         operationId: 'unbanKey',
         summary: "Lift the block on a key's quota",
         description:
-          "Needs `keys:write`. A key blocked for sending while limited (429 `key_banned`) may send again at once, as far as its windows allow: what they counted stays, its strikes are forgotten. The block is lifted for the key's quota, which a rotated key shares with its replacement. The instance that served this stops refusing the key at once, every other within KEY_CACHE_TTL_SECONDS. Audited (`key.unban`, with the block's end as it was); lifting a key that is not blocked changes nothing but its strikes. The request takes no body (an empty object is accepted).",
+          'Needs `keys:write`. A key blocked for sending while limited (429 `key_banned`) may send again at ' +
+          'once, as far as its windows allow: what they counted stays, its strikes are forgotten. The block ' +
+          "is lifted for the key's quota, which a rotated key shares with its replacement. The instance " +
+          'that served this stops refusing the key at once, every other within KEY_CACHE_TTL_SECONDS. ' +
+          "Audited (`key.unban`, with the block's end as it was); lifting a key that is not blocked changes " +
+          'nothing but its strikes. The request takes no body (an empty object is accepted).',
         tags: ['keys'],
         params: KeyIdParamsSchema,
         body: NoBodySchema,

@@ -25,7 +25,13 @@ export async function adminUsageRoutes(base: FastifyInstance, options: AdminUsag
       schema: {
         operationId: 'getKeyUsage',
         summary: "A key's requests per minute, hour or day",
-        description: `Needs \`usage:read\`. Per bucket: requests admitted, refused (limited, banned), and among the admitted those answered 4xx and 5xx, with a count per operation; the same report the key holder gets from \`GET /v1/usage\`, with minute buckets too. Counts reach it within ${flushSeconds} seconds. By default the last 60 minutes, 24 hours or 30 days; a range reaching back further than the granularity is kept, or covering more than 1000 buckets, is refused with 400. An unknown key id is 404.`,
+        description:
+          `Needs \`usage:read\`. Per bucket: requests admitted, refused (limited, banned), and among the ` +
+          `admitted those answered 4xx and 5xx, with a count per operation; the same report the key holder ` +
+          `gets from \`GET /v1/usage\`, with minute buckets too. Counts reach it within ${flushSeconds}` +
+          ` seconds. By default the last 60 minutes, 24 hours or 30 days; a range reaching back further ` +
+          `than the granularity is kept, or covering more than 1000 buckets, is refused with 400. An ` +
+          `unknown key id is 404.`,
         tags: ['usage'],
         params: KeyIdParamsSchema,
         querystring: usageQuerySchema(['minute', 'hour', 'day']),
@@ -54,7 +60,11 @@ export async function adminUsageRoutes(base: FastifyInstance, options: AdminUsag
       schema: {
         operationId: 'listDeprecations',
         summary: 'Deprecated operations, and the keys that still call them',
-        description: `Needs \`usage:read\`. Every deprecated operation with its deprecation and sunset dates, and each key that called it: its name and owner, calls over the last 7 and 30 days (in whole hours), and its first and latest call. Latest caller first; a key that never called it is not listed. Calls reach it within ${flushSeconds} seconds.`,
+        description:
+          `Needs \`usage:read\`. Every deprecated operation with its deprecation and sunset dates, and each ` +
+          `key that called it: its name and owner, calls over the last 7 and 30 days (in whole hours), and ` +
+          `its first and latest call. Latest caller first; a key that never called it is not listed. Calls ` +
+          `reach it within ${flushSeconds} seconds.`,
         tags: ['usage'],
         response: {
           200: withHeaders(DeprecationsSchema, 'Deprecated operations and their callers', {}, ADMIN_HEADERS),

@@ -59,7 +59,10 @@ export function accessLineWriter(logger: FastifyBaseLogger): AccessLine {
   return (request, status, elapsedMs, facts) => {
     const key = request.apiKey;
     stream.write(
-      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","trace_id":"${loggedTraceId(request)}","method":"${request.method}","route":${facts.urlJson},"status":${status},"ms":${Math.round(elapsedMs * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''},"msg":"request"}\n`,
+      `${level},"time":${Date.now()}${bindings},"reqId":"${request.id}","trace_id":"${loggedTraceId(request)}` +
+        `","method":"${request.method}","route":${facts.urlJson},"status":${status}` +
+        `,"ms":${Math.round(elapsedMs * 10) / 10}${key ? `,"keyId":${JSON.stringify(key.keyId)}` : ''}` +
+        `,"msg":"request"}\n`,
     );
   };
 }

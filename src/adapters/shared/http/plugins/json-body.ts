@@ -51,7 +51,8 @@ function explainingPrototypeKeys(text: string, done: ParserDone): ParserDone {
       done(
         new HttpError(
           'invalid_json',
-          'The request body holds a "__proto__" or "constructor.prototype" key: valid JSON, but refused, as such keys can change objects they should not; rename or remove that field',
+          'The request body holds a "__proto__" or "constructor.prototype" key: valid JSON, but refused, as ' +
+            'such keys can change objects they should not; rename or remove that field',
         ),
       );
       return;

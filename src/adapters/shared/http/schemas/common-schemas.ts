@@ -18,7 +18,10 @@ export function idempotencyHeadersSchema(instead: string) {
     [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
       Type.String({
         pattern: '^[\\x21-\\x7E]{1,255}$',
-        description: `Makes the request safe to retry: a repeat with the same key and body (from the same caller) returns the first result with \`Idempotent-Replayed: true\` instead of ${instead}. 1 to 255 visible ASCII characters, e.g. a UUID.`,
+        description:
+          `Makes the request safe to retry: a repeat with the same key and body (from the same caller) ` +
+          `returns the first result with \`Idempotent-Replayed: true\` instead of ${instead}. 1 to 255 ` +
+          `visible ASCII characters, e.g. a UUID.`,
         'x-invalid': 'must be 1 to 255 visible ASCII characters (no spaces), sent once',
       }),
     ),
@@ -36,7 +39,12 @@ export function ifMatchHeadersSchema(required: boolean) {
   const header = Type.String({
     maxLength: 1024,
     pattern: IF_MATCH_PATTERN,
-    description: `The ETag the resource was read at, e.g. \`"3"\` (every response that carries one resource sends its ETag; the \`version\` field of a list item gives the same value). \`*\` matches any current version. ${required ? 'Required: without it the change is refused with 428.' : 'Optional: when sent, a resource changed since gets 412.'} A version that is no longer current gets 412 with the current ETag. Weak tags (\`W/"3"\`) never match.`,
+    description:
+      `The ETag the resource was read at, e.g. \`"3"\` (every response that carries one resource sends ` +
+      `its ETag; the \`version\` field of a list item gives the same value). \`*\` matches any current ` +
+      `version. ${required ? 'Required: without it the change is refused with 428.' : 'Optional: when sent, a resource changed since gets 412.'}` +
+      ` A version that is no longer current gets 412 with the current ETag. Weak tags (\`W/"3"\`) never ` +
+      `match.`,
     'x-invalid': 'must be * or a list of entity tags such as "3"',
   });
   return Type.Object({ [IF_MATCH_HEADER]: required ? header : Type.Optional(header) });
@@ -67,7 +75,9 @@ export const cursorQuery = (sameAs: string, maxLength = 64) =>
   Type.Optional(
     Type.String({
       maxLength,
-      description: `Opaque position after which the page starts: the \`cursor\` value of the previous page's \`Link: <...>; rel="next"\` URL, passed back as is (with the same ${sameAs})`,
+      description:
+        `Opaque position after which the page starts: the \`cursor\` value of the previous page's \`Link: ` +
+        `<...>; rel="next"\` URL, passed back as is (with the same ${sameAs})`,
     }),
   );
 

@@ -22,7 +22,9 @@ export function placeInputSchema(description: string, nullable: boolean, whole =
     ...(whole && { required: ['postalCode'] }),
     additionalProperties: false,
     description,
-    'x-invalid': `must be ${nullable ? 'null or ' : ''}{ "postalCode", "country" }: a postal code and its country, nothing finer (a street address or coordinates are never taken)`,
+    'x-invalid':
+      `must be ${nullable ? 'null or ' : ''}{ "postalCode", "country" }: a postal code and its country, ` +
+      `nothing finer (a street address or coordinates are never taken)`,
   });
 }
 
@@ -48,7 +50,10 @@ export const nearQuery = (what: string) =>
     Type.String({
       minLength: 1,
       maxLength: 64,
-      description: `Only ${what} within \`radius\` of this place, each with its \`distance\`: a postal code (\`94110\`, or with its country \`94110,US\`) or \`lat,lng\` in degrees. Distances are between postal codes' centres`,
+      description:
+        `Only ${what} within \`radius\` of this place, each with its \`distance\`: a postal code (\`94110\`, or ` +
+        `with its country \`94110,US\`) or \`lat,lng\` in degrees. Distances are between postal codes' ` +
+        `centres`,
       'x-invalid': 'must be a postal code (94110 or 94110,US) or lat,lng',
     }),
   );
@@ -59,7 +64,8 @@ export const radiusQuery = () =>
     Type.String({
       pattern: '^[0-9]{1,4}(\\.[0-9]{1,3})?(mi|km)?$',
       description:
-        'How far from `near`: above 0 and at most 500, in miles unless it ends in `km` (`25`, `25mi`, `40km`); 100 miles by default. Distances come in its unit. Only with `near`',
+        'How far from `near`: above 0 and at most 500, in miles unless it ends in `km` (`25`, `25mi`, ' +
+        '`40km`); 100 miles by default. Distances come in its unit. Only with `near`',
       'x-invalid': 'must be a number up to 500, in miles or km (25, 25mi, 40km)',
     }),
   );
@@ -69,6 +75,8 @@ export const distanceProperty = (what: string) =>
   Type.Optional(
     Type.Integer({
       minimum: 0,
-      description: `Only in a list with \`near\`: how far ${what} postal code is from the place asked for, between the codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit`,
+      description:
+        `Only in a list with \`near\`: how far ${what} postal code is from the place asked for, between the ` +
+        `codes' centres, in the radius's unit (miles unless it said km), rounded to a whole unit`,
     }),
   );

@@ -1,12 +1,12 @@
-// Over 300 lines: five routes, each with its OpenAPI description; they share the deprecation headers
-// and the cached serialiser, which a split would pass between files.
+// Over 300 lines: five routes, each a function of its own, with the list's page rendering and query
+// mapping beside them; their OpenAPI text is in pets-docs.ts.
 /** The pets resource: list, create, change, remove and the deprecated get, each one hop from its use case. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CreatePet } from '../../../application/adoption/use-cases/create-pet.js';
 import type { GetPet } from '../../../application/adoption/use-cases/get-pet.js';
-import { TOTAL_BOUND, type ListPets, type ListPetsInput, type PetSort } from '../../../application/adoption/use-cases/list-pets.js';
+import type { ListPets, ListPetsInput, PetPage, PetSort } from '../../../application/adoption/use-cases/list-pets.js';
 import type { Pet } from '../../../domain/adoption/pet.js';
 import type { ChangePet } from '../../../application/adoption/use-cases/change-pet.js';
 import { PreconditionRequiredError, ValidationError } from '../../../domain/shared/errors.js';
@@ -43,6 +43,7 @@ import type { Static } from 'typebox';
 type ListPetsQuery = Static<typeof ListPetsQuerySchema>;
 import { petView, type PetView } from './pet-view.js';
 import { pageBytesCache, petJsonCache } from './pet-json-cache.js';
+import { createPetText, deletePetText, GET_PET_HEADERS, getPetText, LIST_TOTAL_HEADERS, listPetsText, updatePetText } from './pets-docs.js';
 
 export interface PetRoutesOptions {
   readonly listPets: ListPets;
@@ -56,56 +57,26 @@ export interface PetRoutesOptions {
 /** Where the deprecation and sunset policy is stated (the reference page, whose introduction has it): RFC 8594's "sunset" link. */
 export const POLICY_PATH = '/docs/';
 
-export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions): Promise<void> {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { listPets, createPet, getPet, changePet, basePath } = options;
-  const jsonOf = petJsonCache();
-  const pages = pageBytesCache();
-  let serializePet: ((pet: PetView) => string) | undefined;
-  const { deprecatedAtMs, sunsetAtMs } = getPet.deprecation;
-  // RFC 9745 Deprecation (a Unix time) and RFC 8594 Sunset (an HTTP date), with links to the
-  // replacement (the list, asked for this one id) and to the policy: on every answer of getPet, 410 included.
-  const deprecationHeaders = {
-    Deprecation: `@${Math.floor(deprecatedAtMs / 1000)}`,
-    Sunset: new Date(sunsetAtMs).toUTCString(),
-  };
-  const policyLink = `<${basePath}${POLICY_PATH}>; rel="sunset"`;
-  const successorLink = (rawId: string | undefined) =>
-    `<${basePath}/pets${rawId !== undefined && CANONICAL_ID.test(rawId) ? `?id=${rawId}` : ''}>; rel="successor-version", ${policyLink}`;
-  const sunsetText = new Date(sunsetAtMs).toISOString();
-  const getPetHeaders = {
-    Deprecation: { type: 'string', description: 'RFC 9745: when this operation was deprecated', 'x-required': true },
-    Sunset: { type: 'string', description: 'RFC 8594: when this operation is removed (answers 410 for good)', 'x-required': true },
-    Link: {
-      type: 'string',
-      description: 'RFC 8288 links to the replacement operation (rel="successor-version") and to the deprecation policy (rel="sunset")',
-      'x-required': true,
-      'x-component': 'LinkDeprecated',
-    },
-  } as const;
+type App = ReturnType<typeof typed>;
+const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
 
+export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions): Promise<void> {
+  const app = typed(base);
+  listRoute(app, options);
+  createRoute(app, options);
+  getRoute(app, options);
+  changeRoute(app, options);
+  removeRoute(app, options);
+}
+
+function listRoute(app: App, { listPets, basePath }: PetRoutesOptions): void {
+  const render = pageRenderer();
   app.get(
     '/pets',
     {
       config: { keyScope: 'pets:read' },
       schema: {
-        operationId: 'listPets',
-        summary: 'List and find animals: by what adopters ask, near a place, in the order asked',
-        description:
-          'By id unless `sort` says otherwise. Every filter given must hold (values of one filter are ' +
-          'alternatives: `species=cat,dog`); an unknown parameter or value is refused with 400, never ' +
-          'ignored. `near` (a postal code, or `lat,lng`) keeps the animals within `radius` (100 miles by ' +
-          'default, at most 500, in km when it ends in `km`) and gives each its `distance` in that unit, ' +
-          "whole, between postal codes' centres; each animal is where its `place` says: its foster home's " +
-          "place, or else its organization's (an animal whose organization has no place yet is not near " +
-          "anywhere). `expand=organization` embeds each animal's organization (name, website, place), so a " +
-          'listing page is one call. `sort=random` with a `seed` gives one order, page after page. When ' +
-          'more exist, the response carries a `Link: <...>; rel="next"` header whose URL (with an opaque ' +
-          '`cursor`) fetches the next page: no animal twice, none that did not change missed, in every ' +
-          'order. `total=true` counts what the search finds (`X-Total-Count`). `id` asks for given animals ' +
-          '(the replacement for `GET /pets/{petId}`). Each animal carries its `version`: `"<version>"` is ' +
-          'its ETag, for If-Match.',
-        tags: ['pets'],
+        ...listPetsText,
         querystring: ListPetsQuerySchema,
         response: {
           200: withContents(
@@ -113,39 +84,19 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
             'A page of animals: every field (application/json), or with `fields`, `id` and the fields asked for',
             {
               ...linkNextHeader('animals'),
-              'X-Total-Count': {
-                type: 'integer',
-                description: `With total=true: how many animals the search finds, exact up to ${TOTAL_BOUND.toLocaleString('en-US')}`,
-              },
-              'X-Total-Count-Relation': {
-                type: 'string',
-                description: 'With total=true: `eq` when X-Total-Count is exact, `gte` when the search finds at least that many',
-              },
+              ...LIST_TOTAL_HEADERS,
             },
           ),
           ...errorResponses(400, 401, 403, 429),
         },
       },
-      // `id=1,2` and `id=1&id=2` alike, and so for every list: split on commas (not on ", ", inside a
-      // colour's name) before validation; decimal ids become numbers (anything else stays text and fails).
-      preValidation: (request, _reply, done) => {
-        const query = request.query as Record<string, unknown>;
-        // Only the parameters sent: most lists send one or two.
-        for (const name in query) {
-          if (!LIST_NAMES.has(name)) continue;
-          const value = query[name];
-          const items = (Array.isArray(value) ? (value as unknown[]) : [value]).flatMap((item) => String(item).split(/,(?! )/));
-          query[name] = name === 'id' ? items.map((item) => (CANONICAL_ID.test(item) ? Number(item) : item)) : items;
-        }
-        fieldsAsList(query);
-        done();
-      },
+      preValidation: splitLists,
     },
     async (request, reply) => {
       const query = request.query;
       const { limit, cursor, id, fields } = query;
       const page = await listPets.execute(searchOf(query, limit, cursor, id));
-      const { pets, nextCursor, distances, organizations } = page;
+      const { nextCursor } = page;
       if (nextCursor !== null) {
         // The same query for the next page (the seed chosen, if none was given), and its cursor.
         const kept: Record<string, string> = {};
@@ -157,57 +108,79 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       if (page.total !== null) {
         reply.header('X-Total-Count', String(page.total.value)).header('X-Total-Count-Relation', page.total.exact ? 'eq' : 'gte');
       }
-      const organizationOf = (pet: Pet) => (pet.ownerId === null ? null : (organizations?.get(pet.ownerId) ?? null));
-      if (fields !== undefined) {
-        const project = projection(fields);
-        const shown = pets.map((pet) => {
-          const sparse = project(petView(pet));
-          if (organizations !== null && fields.includes('organization')) sparse.organization = organizationOf(pet);
-          return distances !== null && fields.includes('distance') ? { ...sparse, distance: distances.get(pet.id) } : sparse;
-        });
-        return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(shown));
-      }
-      serializePet ??= reply.compileSerializationSchema(PetSchema as unknown as Record<string, unknown>) as unknown as (
-        pet: PetView,
-      ) => string;
-      if (organizations !== null) {
-        // Each animal with its organization as it is now: serialised anew, never from the kept bytes.
-        const shown = pets.map((pet) => ({
-          ...petView(pet),
-          organization: organizationOf(pet),
-          ...(distances !== null && { distance: distances.get(pet.id) ?? 0 }),
-        }));
-        return reply.type(JSON_TYPE).send(`[${shown.map((one) => (serializePet as (pet: PetView) => string)(one)).join(',')}]`);
-      }
-      const kept = distances === null ? pages.get(pets) : undefined;
-      if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
-      // The same bytes the response schema's serialiser writes for the array, pet by pet, in one buffer.
-      const serialize = serializePet;
-      const texts = pets.map((pet) => {
-        const json = jsonOf(pet, serialize);
-        // The distance last, as the schema lists it: the animal's text, less its closing brace.
-        return distances === null ? json : `${json.slice(0, -1)},"distance":${distances.get(pet.id) ?? 0}}`;
-      });
-      const bytes = jsonArrayOf(texts);
-      return reply.type(JSON_TYPE).send(distances === null ? pages.keep(pets, bytes) : bytes);
+      return render(reply, page, fields);
     },
   );
+}
 
+/**
+ * A page as it is sent: sparse (`fields`), with each animal's organization, or whole from the
+ * animals' kept JSON texts (a page sent again from its kept bytes).
+ */
+function pageRenderer() {
+  const jsonOf = petJsonCache();
+  const pages = pageBytesCache();
+  let serializePet: ((pet: PetView) => string) | undefined;
+  return (reply: FastifyReply, page: PetPage, fields: readonly string[] | undefined) => {
+    const { pets, distances, organizations } = page;
+    const organizationOf = (pet: Pet) => (pet.ownerId === null ? null : (organizations?.get(pet.ownerId) ?? null));
+    if (fields !== undefined) {
+      const project = projection(fields);
+      const shown = pets.map((pet) => {
+        const sparse = project(petView(pet));
+        if (organizations !== null && fields.includes('organization')) sparse.organization = organizationOf(pet);
+        return distances !== null && fields.includes('distance') ? { ...sparse, distance: distances.get(pet.id) } : sparse;
+      });
+      return reply.type(SPARSE_MEDIA_TYPE).send(JSON.stringify(shown));
+    }
+    serializePet ??= reply.compileSerializationSchema(PetSchema as unknown as Record<string, unknown>) as unknown as (
+      pet: PetView,
+    ) => string;
+    if (organizations !== null) {
+      // Each animal with its organization as it is now: serialised anew, never from the kept bytes.
+      const shown = pets.map((pet) => ({
+        ...petView(pet),
+        organization: organizationOf(pet),
+        ...(distances !== null && { distance: distances.get(pet.id) ?? 0 }),
+      }));
+      return reply.type(JSON_TYPE).send(`[${shown.map((one) => (serializePet as (pet: PetView) => string)(one)).join(',')}]`);
+    }
+    const kept = distances === null ? pages.get(pets) : undefined;
+    if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
+    // The same bytes the response schema's serialiser writes for the array, pet by pet, in one buffer.
+    const serialize = serializePet;
+    const texts = pets.map((pet) => {
+      const json = jsonOf(pet, serialize);
+      // The distance last, as the schema lists it: the animal's text, less its closing brace.
+      return distances === null ? json : `${json.slice(0, -1)},"distance":${distances.get(pet.id) ?? 0}}`;
+    });
+    const bytes = jsonArrayOf(texts);
+    return reply.type(JSON_TYPE).send(distances === null ? pages.keep(pets, bytes) : bytes);
+  };
+}
+
+// `id=1,2` and `id=1&id=2` alike, and so for every list: split on commas (not on ", ", inside a
+// colour's name) before validation; decimal ids become numbers (anything else stays text and fails).
+function splitLists(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  const query = request.query as Record<string, unknown>;
+  // Only the parameters sent: most lists send one or two.
+  for (const name in query) {
+    if (!LIST_NAMES.has(name)) continue;
+    const value = query[name];
+    const items = (Array.isArray(value) ? (value as unknown[]) : [value]).flatMap((item) => String(item).split(/,(?! )/));
+    query[name] = name === 'id' ? items.map((item) => (CANONICAL_ID.test(item) ? Number(item) : item)) : items;
+  }
+  fieldsAsList(query);
+  done();
+}
+
+function createRoute(app: App, { createPet, basePath }: PetRoutesOptions): void {
   app.post(
     '/pets',
     {
       config: { keyScope: 'pets:write' },
       schema: {
-        operationId: 'createPet',
-        summary: 'Add an animal',
-        description:
-          'Needs an API key with the `pets:write` scope: a key without it gets 403 `forbidden`, and the ' +
-          'request still counts against its limits. Send an `Idempotency-Key` header to make retries safe: ' +
-          'a repeat with the same key and the same body returns the first response (marked ' +
-          '`Idempotent-Replayed: true`) and adds nothing; the same key with another body is refused with ' +
-          '422; a repeat while the first is still being processed gets 409 with Retry-After. Only ' +
-          'successful creates are remembered, so after a 400 or a 503 the same key may be used again.',
-        tags: ['pets'],
+        ...createPetText,
         headers: CreatePetHeadersSchema,
         body: NewPetSchema,
         response: {
@@ -235,7 +208,21 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       return reply.code(201).header('Location', `${basePath}/pets/${pet.id}`).header('ETag', etagOf(pet.version)).send(petView(pet));
     },
   );
+}
 
+function getRoute(app: App, { getPet, basePath }: PetRoutesOptions): void {
+  const { deprecatedAtMs, sunsetAtMs } = getPet.deprecation;
+  // RFC 9745 Deprecation (a Unix time) and RFC 8594 Sunset (an HTTP date), with links to the
+  // replacement (the list, asked for this one id) and to the policy: on every answer of getPet, 410 included.
+  const deprecationHeaders = {
+    Deprecation: `@${Math.floor(deprecatedAtMs / 1000)}`,
+    Sunset: new Date(sunsetAtMs).toUTCString(),
+  };
+  const policyLink = `<${basePath}${POLICY_PATH}>; rel="sunset"`;
+  const successorLink = (rawId: string | undefined) =>
+    `<${basePath}/pets${rawId !== undefined && CANONICAL_ID.test(rawId) ? `?id=${rawId}` : ''}>; ` +
+    `rel="successor-version", ${policyLink}`;
+  const sunsetText = new Date(sunsetAtMs).toISOString();
   app.get(
     '/pets/:petId',
     {
@@ -249,20 +236,12 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         fieldsAsList(request.query);
       },
       schema: {
-        operationId: 'getPet',
-        summary: 'Fetch one animal by id (deprecated: use GET /pets?id={petId})',
-        description:
-          `Deprecated; removed on ${sunsetText}. Responses carry Deprecation, Sunset and Link headers. From ` +
-          `the sunset on, every call answers 410 \`gone\` (still counted against the key's limits); so does ` +
-          `every call inside an announced brownout before it. Use \`GET /pets?id={petId}\` instead (several ` +
-          `ids at once: \`id=1,2\`).`,
-        deprecated: true,
-        tags: ['pets'],
+        ...getPetText(sunsetText),
         params: PetIdParamsSchema,
         querystring: Type.Object({ fields: fieldsQuery() }, { additionalProperties: false }),
         response: {
           200: withContents({ 'application/json': PetSchema, [SPARSE_MEDIA_TYPE]: SparsePetSchema }, 'The animal', {
-            ...getPetHeaders,
+            ...GET_PET_HEADERS,
             ...ETAG_HEADER,
           }),
           ...errorResponses(400, 401, 403, 404, 429),
@@ -271,7 +250,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
             'The operation is gone: past its Sunset date, or inside an announced brownout before it (code ' +
               'gone). Use the replacement the message and the Link header name; do not retry.',
             {
-              ...getPetHeaders,
+              ...GET_PET_HEADERS,
             },
           ),
         },
@@ -285,7 +264,9 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       return petView(pet);
     },
   );
+}
 
+function changeRoute(app: App, { changePet }: PetRoutesOptions): void {
   app.patch(
     '/pets/:petId',
     {
@@ -311,20 +292,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
         }
       },
       schema: {
-        operationId: 'updatePet',
-        summary: 'Change an animal: its name, category, status or record',
-        description:
-          "Needs the `pets:write` scope, and a key of the animal's owner (another owner's key gets 403 and " +
-          'nothing changes). Send the fields to change as a JSON merge patch (RFC 7396; ' +
-          '`application/merge-patch+json` or `application/json`), and `If-Match` with the ETag the animal ' +
-          'was read at: without it 428, with one that is no longer current 412 (with the current ETag); so ' +
-          'of concurrent changes read at one version exactly one lands. A change that changes nothing ' +
-          'answers 200 with the same version. Status moves as the transitions say (available → pending or ' +
-          'sold; pending → available or sold; sold → available); a sold animal cannot become pending (409 ' +
-          '`invalid_transition`), and an animal held by an approved adoption request changes status only ' +
-          'through that request (409 `pet_held`). Marking an animal sold cancels its placed adoption ' +
-          'requests (reason `pet_adopted`).',
-        tags: ['pets'],
+        ...updatePetText,
         consumes: [MERGE_PATCH, 'application/json'],
         params: PetIdParamsSchema,
         querystring: NoQuerySchema,
@@ -347,21 +315,15 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
       return petView(pet);
     },
   );
+}
 
+function removeRoute(app: App, { changePet }: PetRoutesOptions): void {
   app.delete(
     '/pets/:petId',
     {
       config: { keyScope: 'pets:write' },
       schema: {
-        operationId: 'deletePet',
-        summary: 'Remove an animal',
-        description:
-          "Needs the `pets:write` scope and a key of the animal's owner (another owner's key gets 403 and " +
-          'nothing changes). Afterwards the animal is in no list and every request for it gets 404. ' +
-          '`If-Match` is honoured when sent (412 when the animal changed since). An animal held by an ' +
-          'approved adoption request cannot be removed (409 `pet_held`: cancel that request first); its ' +
-          'placed requests are cancelled (reason `pet_deleted`).',
-        tags: ['pets'],
+        ...deletePetText,
         params: PetIdParamsSchema,
         querystring: NoQuerySchema,
         headers: ifMatchHeadersSchema(false),

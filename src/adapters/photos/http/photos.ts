@@ -24,6 +24,7 @@ import { BETA } from '../../shared/http/schemas/stability.js';
 import { createValidatorCompiler } from '../../shared/http/validation.js';
 import { PetIdParamsSchema, PetSchema } from '../../adoption/http/pet-schemas.js';
 import { petView, photoUrl } from '../../adoption/http/pet-view.js';
+import { spanOf } from '../../shared/http/byte-ranges.js';
 
 export interface PhotoRoutesOptions {
   readonly photos: PetPhotos;
@@ -61,55 +62,23 @@ function withContentRange(responses: Record<number, TSchema>): Record<number, TS
   return { ...responses, 416: { ...refused, headers } };
 }
 
-/** The bytes a `Range` asks of a variant: whole (none asked, or one this route does not serve), one span, or none it has. */
-type Span = 'whole' | 'unsatisfiable' | { readonly start: number; readonly end: number };
-
-/**
- * One byte range (`bytes=a-b`, `bytes=a-`, `bytes=-n`) of a body this long, as RFC 9110 allows a
- * server: a Range it cannot parse, of several ranges or another unit, or under an `If-Range` that does
- * not name these bytes' ETag (a date included: photos have none), is answered with the whole body.
- */
-function spanOf(range: string | undefined, ifRange: string | undefined, etag: string, length: number): Span {
-  if (range === undefined || (ifRange !== undefined && ifRange.trim() !== etag)) return 'whole';
-  const asked = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(range);
-  if (asked === null) return 'whole';
-  const [, first = '', last = ''] = asked;
-  if (first === '' && last === '') return 'whole';
-  if (first === '') {
-    const suffix = Number(last);
-    return suffix === 0 || length === 0 ? 'unsatisfiable' : { start: Math.max(0, length - suffix), end: length - 1 };
-  }
-  const start = Number(first);
-  if (start >= length) return 'unsatisfiable';
-  const end = last === '' ? length - 1 : Number(last);
-  return end < start ? 'whole' : { start, end: Math.min(end, length - 1) };
-}
-
 /** The served format: WebP when the request Accepts it (by name, not by `*\/*`), else JPEG. */
 function formatFor(accept: string | undefined): ServedFormat {
   return /(^|,)\s*image\/webp\s*(;(?!\s*q\s*=\s*0(\.0*)?\s*(,|$))|,|$)/i.test(accept ?? '') ? 'webp' : 'jpeg';
 }
 
-export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOptions): Promise<void> {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+type App = ReturnType<typeof typed>;
+const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
+
+/** What the routes share: the options and the helpers made of them. */
+function photoContext(options: PhotoRoutesOptions) {
   const { photos } = options;
-  // The image itself is the body, read whole up to MAX_UPLOAD_BYTES; a Content-Length above it is
-  // refused with 413 before a byte is read.
-  app.addContentTypeParser(Object.keys(UPLOAD_TYPES), { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
-  // Any other body (a multipart form, JSON) is refused unread, saying what to send instead.
-  app.addContentTypeParser('*', (request, _payload, done) => {
-    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
-    done(
-      new HttpError(
-        'unsupported_media_type',
-        `${UPLOAD_HINT}; ${type.startsWith('multipart/') ? 'a multipart form is not read' : `not ${type || 'a body without a type'}`}`,
-      ),
-    );
-  });
 
   const validate = createValidatorCompiler();
+  return { photos, validate, options };
+}
+
+function uploadPhotoRoute(app: App, { photos, validate }: ReturnType<typeof photoContext>): void {
   app.post(
     '/pets/:petId/photos',
     {
@@ -158,7 +127,9 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
       return petView(pet);
     },
   );
+}
 
+function deletePhotoRoute(app: App, { photos }: ReturnType<typeof photoContext>): void {
   app.delete(
     '/pets/:petId/photos/:photoId',
     {
@@ -187,7 +158,57 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
       return petView(pet);
     },
   );
+}
 
+/** The OpenAPI text and the validation of getPhoto. */
+const GET_PHOTO_SCHEMA = {
+  operationId: 'getPhoto',
+  // No key: what an <img> sends.
+  security: [],
+  summary: "A photo's variant, for an <img> (no key)",
+  description:
+    `${BETA}\n\nNo key: a browser loads it for an \`<img>\` on any page. Limited per client address under ` +
+    `a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other ` +
+    `calls without a key. WebP when the request's \`Accept\` names \`image/webp\`, else JPEG (\`Vary: ` +
+    `Accept\`). \`Access-Control-Allow-Origin: *\` on every answer, so a script or a canvas on any page ` +
+    `may use it. The URL always names the same bytes: a strong \`ETag\`, \`Cache-Control: ${IMMUTABLE}\`, ` +
+    `304 to \`If-None-Match\`. One byte \`Range\` gets 206 (a range past the end, 416 ` +
+    `\`range_not_satisfiable\` with \`Content-Range: bytes */length\`); several ranges, the whole ` +
+    `variant. A removed photo answers 404 at once. Each photo's \`variants\` give every variant's own ` +
+    `\`width\` and \`height\` (for \`srcset\`). Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_SIZES[size]} px`).join(', ')}` +
+    `; never enlarged.`,
+  tags,
+  params: Type.Object({
+    photoId: PhotoIdSchema,
+    size: Type.String({ enum: SIZES, description: 'The variant', 'x-invalid': `must be one of ${SIZES.join(', ')}` }),
+  }),
+  querystring: NoQuerySchema,
+  headers: Type.Object({
+    range: Type.Optional(
+      Type.String({
+        description: 'One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-512`): 206 with it. Several ranges get the whole variant',
+      }),
+    ),
+    'if-range': Type.Optional(Type.String({ description: "The range only if this is still the variant's ETag; else the whole variant" })),
+  }),
+  response: {
+    200: withContents({ 'image/jpeg': binary('The variant as JPEG'), 'image/webp': binary('The variant as WebP') }, 'The variant', {
+      ...SERVED_HEADERS,
+    }),
+    206: withContents(
+      { 'image/jpeg': binary('The range of the JPEG'), 'image/webp': binary('The range of the WebP') },
+      'The range asked for',
+      {
+        ...SERVED_HEADERS,
+        'Content-Range': { type: 'string', description: 'bytes first-last/length', 'x-required': true },
+      },
+    ),
+    304: withHeaders(Type.Null(), 'The copy the ETag names is current'),
+    ...withContentRange(errorResponses(400, 404, 416, 429)),
+  },
+};
+
+function getPhotoRoute(app: App, { photos }: ReturnType<typeof photoContext>): void {
   app.get(
     '/photos/:photoId/:size',
     {
@@ -198,55 +219,7 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
         reply.header('Access-Control-Allow-Origin', '*');
         done(null, payload);
       },
-      schema: {
-        operationId: 'getPhoto',
-        // No key: what an <img> sends.
-        security: [],
-        summary: "A photo's variant, for an <img> (no key)",
-        description:
-          `${BETA}\n\nNo key: a browser loads it for an \`<img>\` on any page. Limited per client address under ` +
-          `a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other ` +
-          `calls without a key. WebP when the request's \`Accept\` names \`image/webp\`, else JPEG (\`Vary: ` +
-          `Accept\`). \`Access-Control-Allow-Origin: *\` on every answer, so a script or a canvas on any page ` +
-          `may use it. The URL always names the same bytes: a strong \`ETag\`, \`Cache-Control: ${IMMUTABLE}\`, ` +
-          `304 to \`If-None-Match\`. One byte \`Range\` gets 206 (a range past the end, 416 ` +
-          `\`range_not_satisfiable\` with \`Content-Range: bytes */length\`); several ranges, the whole ` +
-          `variant. A removed photo answers 404 at once. Each photo's \`variants\` give every variant's own ` +
-          `\`width\` and \`height\` (for \`srcset\`). Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_SIZES[size]} px`).join(', ')}` +
-          `; never enlarged.`,
-        tags,
-        params: Type.Object({
-          photoId: PhotoIdSchema,
-          size: Type.String({ enum: SIZES, description: 'The variant', 'x-invalid': `must be one of ${SIZES.join(', ')}` }),
-        }),
-        querystring: NoQuerySchema,
-        headers: Type.Object({
-          range: Type.Optional(
-            Type.String({
-              description:
-                'One byte range (`bytes=0-1023`, `bytes=1024-`, `bytes=-512`): 206 with it. Several ranges get the whole variant',
-            }),
-          ),
-          'if-range': Type.Optional(
-            Type.String({ description: "The range only if this is still the variant's ETag; else the whole variant" }),
-          ),
-        }),
-        response: {
-          200: withContents({ 'image/jpeg': binary('The variant as JPEG'), 'image/webp': binary('The variant as WebP') }, 'The variant', {
-            ...SERVED_HEADERS,
-          }),
-          206: withContents(
-            { 'image/jpeg': binary('The range of the JPEG'), 'image/webp': binary('The range of the WebP') },
-            'The range asked for',
-            {
-              ...SERVED_HEADERS,
-              'Content-Range': { type: 'string', description: 'bytes first-last/length', 'x-required': true },
-            },
-          ),
-          304: withHeaders(Type.Null(), 'The copy the ETag names is current'),
-          ...withContentRange(errorResponses(400, 404, 416, 429)),
-        },
-      },
+      schema: GET_PHOTO_SCHEMA,
     },
     async (request, reply) => {
       const { photoId } = request.params;
@@ -281,4 +254,27 @@ export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOpt
         .send(bytes.subarray(span.start, span.end + 1));
     },
   );
+}
+
+export async function photoRoutes(base: FastifyInstance, options: PhotoRoutesOptions): Promise<void> {
+  const app = typed(base);
+  // The image itself is the body, read whole up to MAX_UPLOAD_BYTES; a Content-Length above it is
+  // refused with 413 before a byte is read.
+  app.addContentTypeParser(Object.keys(UPLOAD_TYPES), { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+  // Any other body (a multipart form, JSON) is refused unread, saying what to send instead.
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    done(
+      new HttpError(
+        'unsupported_media_type',
+        `${UPLOAD_HINT}; ${type.startsWith('multipart/') ? 'a multipart form is not read' : `not ${type || 'a body without a type'}`}`,
+      ),
+    );
+  });
+  const context = photoContext(options);
+  uploadPhotoRoute(app, context);
+  deletePhotoRoute(app, context);
+  getPhotoRoute(app, context);
 }

@@ -27,12 +27,19 @@ export interface WebhookDeliveryRoutesOptions {
 
 const RETENTION_DAYS = 30;
 
-export async function webhookDeliveryRoutes(base: FastifyInstance, options: WebhookDeliveryRoutesOptions): Promise<void> {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+type App = ReturnType<typeof typed>;
+const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
+
+/** What the routes share: the options and the helpers made of them. */
+function webhookDeliveryContext(options: WebhookDeliveryRoutesOptions) {
   const { deliveries, basePath } = options;
   const config = { keyScope: 'webhooks:write' as const };
   const tags = ['webhooks'];
 
+  return { deliveries, basePath, config, tags, options };
+}
+
+function listWebhookDeliveriesRoute(app: App, { deliveries, basePath, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
   app.get(
     '/webhook-endpoints/:endpointId/deliveries',
     {
@@ -67,7 +74,9 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       return page.deliveries.map(presentDelivery);
     },
   );
+}
 
+function getWebhookDeliveryRoute(app: App, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
   app.get(
     '/webhook-endpoints/:endpointId/deliveries/:deliveryId',
     {
@@ -84,7 +93,9 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
     },
     async (request) => presentDelivery(await deliveries.get(request.params.endpointId, request.params.deliveryId, callerOf(request))),
   );
+}
 
+function retryWebhookDeliveryRoute(app: App, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
   app.post(
     '/webhook-endpoints/:endpointId/deliveries/:deliveryId/retry',
     {
@@ -109,7 +120,9 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
         .code(202)
         .send(presentDelivery(await deliveries.retry(request.params.endpointId, request.params.deliveryId, callerOf(request)))),
   );
+}
 
+function recoverWebhookDeliveriesRoute(app: App, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
   app.post(
     '/webhook-endpoints/:endpointId/recover',
     {
@@ -137,7 +150,9 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
     async (request, reply) =>
       reply.code(202).send({ recovered: await deliveries.recover(request.params.endpointId, request.body.since, callerOf(request)) }),
   );
+}
 
+function testWebhookEndpointRoute(app: App, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
   app.post(
     '/webhook-endpoints/:endpointId/test',
     {
@@ -169,4 +184,14 @@ export async function webhookDeliveryRoutes(base: FastifyInstance, options: Webh
       };
     },
   );
+}
+
+export async function webhookDeliveryRoutes(base: FastifyInstance, options: WebhookDeliveryRoutesOptions): Promise<void> {
+  const app = typed(base);
+  const context = webhookDeliveryContext(options);
+  listWebhookDeliveriesRoute(app, context);
+  getWebhookDeliveryRoute(app, context);
+  retryWebhookDeliveryRoute(app, context);
+  recoverWebhookDeliveriesRoute(app, context);
+  testWebhookEndpointRoute(app, context);
 }

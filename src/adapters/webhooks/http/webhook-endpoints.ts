@@ -25,12 +25,19 @@ export interface WebhookEndpointRoutesOptions {
   readonly basePath: string;
 }
 
-export async function webhookEndpointRoutes(base: FastifyInstance, options: WebhookEndpointRoutesOptions): Promise<void> {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+type App = ReturnType<typeof typed>;
+const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
+
+/** What the routes share: the options and the helpers made of them. */
+function webhookEndpointContext(options: WebhookEndpointRoutesOptions) {
   const { endpoints, basePath } = options;
   const config = { keyScope: 'webhooks:write' as const };
   const tags = ['webhooks'];
 
+  return { endpoints, basePath, config, tags, options };
+}
+
+function createWebhookEndpointRoute(app: App, { endpoints, basePath, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.post(
     '/webhook-endpoints',
     {
@@ -63,7 +70,9 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
         .send({ ...presentEndpoint(endpoint), secret });
     },
   );
+}
 
+function listWebhookEndpointsRoute(app: App, { endpoints, basePath, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.get(
     '/webhook-endpoints',
     {
@@ -90,7 +99,9 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       return page.endpoints.map(presentEndpoint);
     },
   );
+}
 
+function getWebhookEndpointRoute(app: App, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.get(
     '/webhook-endpoints/:endpointId',
     {
@@ -107,7 +118,9 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
     },
     async (request) => presentEndpoint(await endpoints.get(request.params.endpointId, callerOf(request))),
   );
+}
 
+function updateWebhookEndpointRoute(app: App, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.patch(
     '/webhook-endpoints/:endpointId',
     {
@@ -131,7 +144,9 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
     },
     async (request) => presentEndpoint(await endpoints.update(request.params.endpointId, request.body, callerOf(request))),
   );
+}
 
+function deleteWebhookEndpointRoute(app: App, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.delete(
     '/webhook-endpoints/:endpointId',
     {
@@ -152,7 +167,9 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       return reply.code(204).send(undefined as unknown as null);
     },
   );
+}
 
+function rotateWebhookSecretRoute(app: App, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.post(
     '/webhook-endpoints/:endpointId/rotate-secret',
     {
@@ -183,4 +200,15 @@ export async function webhookEndpointRoutes(base: FastifyInstance, options: Webh
       return { ...presentEndpoint(endpoint), secret };
     },
   );
+}
+
+export async function webhookEndpointRoutes(base: FastifyInstance, options: WebhookEndpointRoutesOptions): Promise<void> {
+  const app = typed(base);
+  const context = webhookEndpointContext(options);
+  createWebhookEndpointRoute(app, context);
+  listWebhookEndpointsRoute(app, context);
+  getWebhookEndpointRoute(app, context);
+  updateWebhookEndpointRoute(app, context);
+  deleteWebhookEndpointRoute(app, context);
+  rotateWebhookSecretRoute(app, context);
 }

@@ -35,10 +35,17 @@ const view = (credential: AdminCredential) => ({
   revokedAt: credential.revokedAt?.toISOString() ?? null,
 });
 
-export async function credentialRoutes(base: FastifyInstance, options: CredentialRoutesOptions): Promise<void> {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+type App = ReturnType<typeof typed>;
+const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
+
+/** What the routes share: the options and the helpers made of them. */
+function credentialContext(options: CredentialRoutesOptions) {
   const { credentials, basePath } = options;
 
+  return { credentials, basePath, options };
+}
+
+function createAdminCredentialRoute(app: App, { credentials, basePath }: ReturnType<typeof credentialContext>): void {
   app.post(
     '/credentials',
     {
@@ -75,7 +82,9 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
         .send({ ...view(issued.credential), token: issued.token });
     },
   );
+}
 
+function listAdminCredentialsRoute(app: App, { credentials }: ReturnType<typeof credentialContext>): void {
   app.get(
     '/credentials',
     {
@@ -95,7 +104,9 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
     },
     async () => (await credentials.list()).map(view),
   );
+}
 
+function getAdminCredentialRoute(app: App, { credentials }: ReturnType<typeof credentialContext>): void {
   app.get(
     '/credentials/:id',
     {
@@ -114,7 +125,9 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
     },
     async (request) => view(await credentials.get(request.params.id)),
   );
+}
 
+function revokeAdminCredentialRoute(app: App, { credentials }: ReturnType<typeof credentialContext>): void {
   app.post(
     '/credentials/:id/revoke',
     {
@@ -140,4 +153,13 @@ export async function credentialRoutes(base: FastifyInstance, options: Credentia
     },
     async (request) => view(await credentials.revoke(request.params.id, actorOf(request))),
   );
+}
+
+export async function credentialRoutes(base: FastifyInstance, options: CredentialRoutesOptions): Promise<void> {
+  const app = typed(base);
+  const context = credentialContext(options);
+  createAdminCredentialRoute(app, context);
+  listAdminCredentialsRoute(app, context);
+  getAdminCredentialRoute(app, context);
+  revokeAdminCredentialRoute(app, context);
 }

@@ -56,8 +56,11 @@ const SECRET_HEADERS = {
   Location: { type: 'string', description: 'URL of the key', 'x-required': true },
 } as const;
 
-export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions): Promise<void> {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+type App = ReturnType<typeof typed>;
+const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
+
+/** What the routes share: the options and the helpers made of them. */
+function keyContext(options: KeyRoutesOptions) {
   const { keys, clock, basePath } = options;
   const { usage } = options;
   const view = (record: ApiKeyRecord, lastUsedMs: number | undefined) => ({
@@ -101,6 +104,10 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       .send({ ...view(outcome.record, undefined), key: outcome.key });
   };
 
+  return { keys, clock, basePath, usage, view, present, presentAll, location, answerIssued, options };
+}
+
+function createKeyRoute(app: App, { keys, answerIssued }: ReturnType<typeof keyContext>): void {
   app.post(
     '/keys',
     {
@@ -148,7 +155,9 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       return answerIssued(reply, outcome);
     },
   );
+}
 
+function listKeysRoute(app: App, { keys, basePath, presentAll }: ReturnType<typeof keyContext>): void {
   app.get(
     '/keys',
     {
@@ -183,7 +192,9 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       return presentAll(records);
     },
   );
+}
 
+function getKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContext>): void {
   app.get(
     '/keys/:id',
     {
@@ -199,7 +210,9 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     },
     async (request) => present(await keys.get(request.params.id)),
   );
+}
 
+function updateKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContext>): void {
   app.patch(
     '/keys/:id',
     {
@@ -239,7 +252,9 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       return present(record);
     },
   );
+}
 
+function lookupKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContext>): void {
   app.post(
     '/keys/lookup',
     {
@@ -262,7 +277,9 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     },
     async (request) => present(await keys.lookup(request.body.key, actorOf(request))),
   );
+}
 
+function rotateKeyRoute(app: App, { keys, answerIssued, options }: ReturnType<typeof keyContext>): void {
   app.post(
     '/keys/:id/rotate',
     {
@@ -310,7 +327,9 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
       return answerIssued(reply, outcome);
     },
   );
+}
 
+function revokeKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContext>): void {
   app.post(
     '/keys/:id/revoke',
     {
@@ -336,7 +355,9 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     },
     async (request) => present(await keys.revoke(request.params.id, actorOf(request), request.body?.reason)),
   );
+}
 
+function unbanKeyRoute(app: App, { present, options }: ReturnType<typeof keyContext>): void {
   app.post(
     '/keys/:id/unban',
     {
@@ -364,6 +385,19 @@ export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions
     },
     async (request) => present((await options.liftBan.execute(request.params.id, actorOf(request))).record),
   );
+}
+
+export async function keyRoutes(base: FastifyInstance, options: KeyRoutesOptions): Promise<void> {
+  const app = typed(base);
+  const context = keyContext(options);
+  createKeyRoute(app, context);
+  listKeysRoute(app, context);
+  getKeyRoute(app, context);
+  updateKeyRoute(app, context);
+  lookupKeyRoute(app, context);
+  rotateKeyRoute(app, context);
+  revokeKeyRoute(app, context);
+  unbanKeyRoute(app, context);
 }
 
 function secretHeaders(location: string): Record<string, string> {

@@ -1,6 +1,5 @@
 /** Adoption requests (beta): place, list, read, and the actions that decide them, each one hop from its use case. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AdoptionRequests } from '../../../application/adoption/use-cases/adoption-requests.js';
 import type { AdoptionRequestAction } from '../../../domain/adoption/adoption-request.js';
 import { ValidationError } from '../../../domain/shared/errors.js';
@@ -23,6 +22,7 @@ import {
 import { errorResponses, withHeaders } from '../../shared/http/schemas/responses.js';
 import { callerOf, etagOf } from '../../shared/http/preconditions.js';
 import { BETA } from '../../shared/http/schemas/stability.js';
+import { typed, type TypedApp } from '../../shared/http/typed-app.js';
 
 export interface OrderRoutesOptions {
   readonly orders: AdoptionRequests;
@@ -34,10 +34,58 @@ const SAME_STATE =
   'An action into the state the request is already in answers 200 and changes nothing (a safe ' +
   'retry); from delivered or cancelled any other action gets 409 `invalid_transition`.';
 
-export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOptions): Promise<void> {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+/** What the routes share: the options. */
+function orderContext(options: OrderRoutesOptions) {
   const { orders, basePath } = options;
+  return { options, orders, basePath };
+}
 
+/** An action on an adoption request: `POST /orders/{orderId}/<name>`, with no body. */
+function actionRoute(
+  app: TypedApp,
+  orders: OrderRoutesOptions['orders'],
+  [name, operationId, summary, description]: [AdoptionRequestAction, string, string, string],
+): void {
+  app.post(
+    `/orders/:orderId/${name}`,
+    {
+      config: { keyScope: 'pets:write' },
+      schema: {
+        operationId,
+        summary,
+        description: `${BETA}\n\n${description} ${SAME_STATE} Takes no body (an empty JSON object is accepted).`,
+        tags: ['adoption requests'],
+        params: OrderIdParamsSchema,
+        querystring: NoQuerySchema,
+        response: {
+          200: withHeaders(OrderSchema, 'The adoption request after the action', ETAG_HEADER),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      refuseBody(request);
+      const order = await orders.act(request.params.orderId, name, callerOf(request));
+      reply.header('ETag', etagOf(order.version));
+      return order;
+    },
+  );
+}
+
+function approveOrderRoute(app: TypedApp, { orders }: ReturnType<typeof orderContext>): void {
+  actionRoute(app, orders, [
+    'approve',
+    'approveOrder',
+    'Approve an adoption request: the animal is held for it',
+    "Only keys of the animal's owner (others get 403). placed → approved; the animal becomes " +
+      '`pending`, held by this request: its status then moves only through it. One approved request per ' +
+      'animal: when another holds it, or it is sold or removed, 409 `pet_not_available`. Exclusive ' +
+      'under concurrency: of approvals for one animal sent at once, on any number of instances, exactly ' +
+      'one succeeds.',
+  ]);
+}
+
+function placeOrderRoute(app: TypedApp, { orders, basePath }: ReturnType<typeof orderContext>): void {
   app.post(
     '/orders',
     {
@@ -75,7 +123,9 @@ export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOpt
       return reply.code(201).header('Location', `${basePath}/orders/${order.id}`).header('ETag', etagOf(order.version)).send(order);
     },
   );
+}
 
+function listOrdersRoute(app: TypedApp, { orders, basePath }: ReturnType<typeof orderContext>): void {
   app.get(
     '/orders',
     {
@@ -109,7 +159,9 @@ export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOpt
       return page.orders;
     },
   );
+}
 
+function getOrderRoute(app: TypedApp, { orders }: ReturnType<typeof orderContext>): void {
   app.get(
     '/orders/:orderId',
     {
@@ -133,51 +185,19 @@ export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOpt
       return order;
     },
   );
+}
 
-  const action = (name: AdoptionRequestAction, operationId: string, summary: string, description: string) =>
-    app.post(
-      `/orders/:orderId/${name}`,
-      {
-        config: { keyScope: 'pets:write' },
-        schema: {
-          operationId,
-          summary,
-          description: `${BETA}\n\n${description} ${SAME_STATE} Takes no body (an empty JSON object is accepted).`,
-          tags: ['adoption requests'],
-          params: OrderIdParamsSchema,
-          querystring: NoQuerySchema,
-          response: {
-            200: withHeaders(OrderSchema, 'The adoption request after the action', ETAG_HEADER),
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
-          },
-        },
-      },
-      async (request, reply) => {
-        refuseBody(request);
-        const order = await orders.act(request.params.orderId, name, callerOf(request));
-        reply.header('ETag', etagOf(order.version));
-        return order;
-      },
-    );
-
-  action(
-    'approve',
-    'approveOrder',
-    'Approve an adoption request: the animal is held for it',
-    "Only keys of the animal's owner (others get 403). placed → approved; the animal becomes " +
-      '`pending`, held by this request: its status then moves only through it. One approved request per ' +
-      'animal: when another holds it, or it is sold or removed, 409 `pet_not_available`. Exclusive ' +
-      'under concurrency: of approvals for one animal sent at once, on any number of instances, exactly ' +
-      'one succeeds.',
-  );
-  action(
+function deliverOrderRoute(app: TypedApp, { orders }: ReturnType<typeof orderContext>): void {
+  actionRoute(app, orders, [
     'deliver',
     'deliverOrder',
     'Record that the animal went home: the adoption is done',
     "Only keys of the animal's owner (others get 403). approved → delivered; the animal becomes " +
       '`sold` with `adoptedAt`, and its other placed requests are cancelled (reason `pet_adopted`).',
-  );
+  ]);
+}
 
+function cancelOrderRoute(app: TypedApp, { orders }: ReturnType<typeof orderContext>): void {
   app.post(
     '/orders/:orderId/cancel',
     {
@@ -205,6 +225,17 @@ export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOpt
       return order;
     },
   );
+}
+
+export async function orderRoutes(base: FastifyInstance, options: OrderRoutesOptions): Promise<void> {
+  const app = typed(base);
+  const context = orderContext(options);
+  placeOrderRoute(app, context);
+  listOrdersRoute(app, context);
+  getOrderRoute(app, context);
+  approveOrderRoute(app, context);
+  deliverOrderRoute(app, context);
+  cancelOrderRoute(app, context);
 }
 
 /** Actions take no body: nothing, or an empty JSON object; anything in it is refused, never ignored. */

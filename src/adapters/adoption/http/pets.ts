@@ -3,7 +3,6 @@
 /** The pets resource: list, create, change, remove and the deprecated get, each one hop from its use case. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CreatePet } from '../../../application/adoption/use-cases/create-pet.js';
 import type { GetPet } from '../../../application/adoption/use-cases/get-pet.js';
 import type { ListPets, ListPetsInput, PetPage, PetSort } from '../../../application/adoption/use-cases/list-pets.js';
@@ -44,6 +43,7 @@ type ListPetsQuery = Static<typeof ListPetsQuerySchema>;
 import { petView, type PetView } from './pet-view.js';
 import { pageBytesCache, petJsonCache } from './pet-json-cache.js';
 import { createPetText, deletePetText, GET_PET_HEADERS, getPetText, LIST_TOTAL_HEADERS, listPetsText, updatePetText } from './pets-docs.js';
+import { typed, type TypedApp } from '../../shared/http/typed-app.js';
 
 export interface PetRoutesOptions {
   readonly listPets: ListPets;
@@ -57,9 +57,6 @@ export interface PetRoutesOptions {
 /** Where the deprecation and sunset policy is stated (the reference page, whose introduction has it): RFC 8594's "sunset" link. */
 export const POLICY_PATH = '/docs/';
 
-type App = ReturnType<typeof typed>;
-const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
-
 export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions): Promise<void> {
   const app = typed(base);
   listRoute(app, options);
@@ -69,7 +66,7 @@ export async function petRoutes(base: FastifyInstance, options: PetRoutesOptions
   removeRoute(app, options);
 }
 
-function listRoute(app: App, { listPets, basePath }: PetRoutesOptions): void {
+function listRoute(app: TypedApp, { listPets, basePath }: PetRoutesOptions): void {
   const render = pageRenderer();
   app.get(
     '/pets',
@@ -174,7 +171,7 @@ function splitLists(request: FastifyRequest, _reply: FastifyReply, done: () => v
   done();
 }
 
-function createRoute(app: App, { createPet, basePath }: PetRoutesOptions): void {
+function createRoute(app: TypedApp, { createPet, basePath }: PetRoutesOptions): void {
   app.post(
     '/pets',
     {
@@ -210,7 +207,7 @@ function createRoute(app: App, { createPet, basePath }: PetRoutesOptions): void 
   );
 }
 
-function getRoute(app: App, { getPet, basePath }: PetRoutesOptions): void {
+function getRoute(app: TypedApp, { getPet, basePath }: PetRoutesOptions): void {
   const { deprecatedAtMs, sunsetAtMs } = getPet.deprecation;
   // RFC 9745 Deprecation (a Unix time) and RFC 8594 Sunset (an HTTP date), with links to the
   // replacement (the list, asked for this one id) and to the policy: on every answer of getPet, 410 included.
@@ -266,7 +263,7 @@ function getRoute(app: App, { getPet, basePath }: PetRoutesOptions): void {
   );
 }
 
-function changeRoute(app: App, { changePet }: PetRoutesOptions): void {
+function changeRoute(app: TypedApp, { changePet }: PetRoutesOptions): void {
   app.patch(
     '/pets/:petId',
     {
@@ -317,7 +314,7 @@ function changeRoute(app: App, { changePet }: PetRoutesOptions): void {
   );
 }
 
-function removeRoute(app: App, { changePet }: PetRoutesOptions): void {
+function removeRoute(app: TypedApp, { changePet }: PetRoutesOptions): void {
   app.delete(
     '/pets/:petId',
     {

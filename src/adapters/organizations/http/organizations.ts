@@ -2,15 +2,7 @@
  * Organizations (beta), on both doors: anyone with a key reads and lists them; an organization's own
  * keys change its profile (PATCH with If-Match); operators create and change any, audited.
  */
-import type {
-  FastifyBaseLogger,
-  FastifyContextConfig,
-  FastifyInstance,
-  FastifyRequest,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Changer, Organizations } from '../../../application/organizations/use-cases/organizations.js';
@@ -37,6 +29,7 @@ import {
   OrganizationSchema,
   OrganizationsSchema,
 } from './organization-schemas.js';
+import { typed, type TypedApp } from '../../shared/http/typed-app.js';
 
 export interface OrganizationRoutesOptions {
   readonly organizations: Organizations;
@@ -65,13 +58,6 @@ const IfNoneMatchHeaders = Type.Object({
 const notModified = (given: string | undefined, etag: string): boolean =>
   given !== undefined && (given.trim() === '*' || given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
-type TypedApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
 const PATCH_TEXT =
   'Send the fields to change as a JSON merge patch (RFC 7396) and `If-Match` with the ETag it was ' +
   'read at: without it 428, with one no longer current 412. A location is a postal code and ' +
@@ -135,10 +121,13 @@ function patchRoute(app: TypedApp, organizations: Organizations, spec: PatchSpec
   );
 }
 
-export async function organizationRoutes(base: FastifyInstance, options: OrganizationRoutesOptions): Promise<void> {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+/** What the routes share: the options and the helpers made of them. */
+function organizationContext(options: OrganizationRoutesOptions) {
   const { organizations, basePath } = options;
+  return { options, organizations, basePath };
+}
 
+function listOrganizationsRoute(app: TypedApp, { organizations, basePath }: ReturnType<typeof organizationContext>): void {
   app.get(
     '/organizations',
     {
@@ -195,7 +184,9 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
         : page.organizations.map((organization) => ({ ...organization, distance: distances.get(organization.id) }));
     },
   );
+}
 
+function getOrganizationRoute(app: TypedApp, { organizations }: ReturnType<typeof organizationContext>): void {
   app.get(
     '/organizations/:organizationId',
     {
@@ -226,7 +217,9 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
       return organization;
     },
   );
+}
 
+function updateOrganizationRoute(app: TypedApp, { organizations }: ReturnType<typeof organizationContext>): void {
   patchRoute(app, organizations, {
     config: { keyScope: 'pets:write' },
     operationId: 'updateOrganization',
@@ -237,6 +230,14 @@ export async function organizationRoutes(base: FastifyInstance, options: Organiz
     responses: (ok) => ({ 200: withHeaders(OrganizationSchema, ok, ETAG_HEADER), ...errorResponses(...PATCH_ERRORS) }),
     changer: (request) => ({ caller: callerOf(request) }),
   });
+}
+
+export async function organizationRoutes(base: FastifyInstance, options: OrganizationRoutesOptions): Promise<void> {
+  const app = typed(base);
+  const context = organizationContext(options);
+  listOrganizationsRoute(app, context);
+  getOrganizationRoute(app, context);
+  updateOrganizationRoute(app, context);
 }
 
 export async function adminOrganizationRoutes(base: FastifyInstance, options: OrganizationRoutesOptions): Promise<void> {

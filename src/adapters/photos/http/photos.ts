@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { PetPhotos } from '../../../application/photos/use-cases/pet-photos.js';
 import { PHOTO_ID_PATTERN } from '../../../application/photos/use-cases/pet-photos.js';
 import {
@@ -25,6 +24,7 @@ import { createValidatorCompiler } from '../../shared/http/validation.js';
 import { PetIdParamsSchema, PetSchema } from '../../adoption/http/pet-schemas.js';
 import { petView, photoUrl } from '../../adoption/http/pet-view.js';
 import { spanOf } from '../../shared/http/byte-ranges.js';
+import { typed, type TypedApp } from '../../shared/http/typed-app.js';
 
 export interface PhotoRoutesOptions {
   readonly photos: PetPhotos;
@@ -67,9 +67,6 @@ function formatFor(accept: string | undefined): ServedFormat {
   return /(^|,)\s*image\/webp\s*(;(?!\s*q\s*=\s*0(\.0*)?\s*(,|$))|,|$)/i.test(accept ?? '') ? 'webp' : 'jpeg';
 }
 
-type App = ReturnType<typeof typed>;
-const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
-
 /** What the routes share: the options and the helpers made of them. */
 function photoContext(options: PhotoRoutesOptions) {
   const { photos } = options;
@@ -78,7 +75,7 @@ function photoContext(options: PhotoRoutesOptions) {
   return { photos, validate, options };
 }
 
-function uploadPhotoRoute(app: App, { photos, validate }: ReturnType<typeof photoContext>): void {
+function uploadPhotoRoute(app: TypedApp, { photos, validate }: ReturnType<typeof photoContext>): void {
   app.post(
     '/pets/:petId/photos',
     {
@@ -129,7 +126,7 @@ function uploadPhotoRoute(app: App, { photos, validate }: ReturnType<typeof phot
   );
 }
 
-function deletePhotoRoute(app: App, { photos }: ReturnType<typeof photoContext>): void {
+function deletePhotoRoute(app: TypedApp, { photos }: ReturnType<typeof photoContext>): void {
   app.delete(
     '/pets/:petId/photos/:photoId',
     {
@@ -208,7 +205,7 @@ const GET_PHOTO_SCHEMA = {
   },
 };
 
-function getPhotoRoute(app: App, { photos }: ReturnType<typeof photoContext>): void {
+function getPhotoRoute(app: TypedApp, { photos }: ReturnType<typeof photoContext>): void {
   app.get(
     '/photos/:photoId/:size',
     {

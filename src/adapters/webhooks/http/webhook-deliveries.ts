@@ -1,6 +1,5 @@
 /** Webhook deliveries (beta): the log of an endpoint's deliveries and the partner's tools, each one hop from WebhookDeliveries. */
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MAX_RECOVERED, type WebhookDeliveries } from '../../../application/webhooks/use-cases/webhook-deliveries.js';
 import { linkNextHeader, nextPageLink, NoQuerySchema } from '../../shared/http/schemas/common-schemas.js';
 import {
@@ -18,6 +17,7 @@ import { callerOf } from '../../shared/http/preconditions.js';
 import { BETA } from '../../shared/http/schemas/stability.js';
 import { OWNER_ONLY } from './webhook-presenters.js';
 import { presentDelivery } from './webhook-presenters.js';
+import { typed, type TypedApp } from '../../shared/http/typed-app.js';
 
 export interface WebhookDeliveryRoutesOptions {
   readonly deliveries: WebhookDeliveries;
@@ -26,9 +26,6 @@ export interface WebhookDeliveryRoutesOptions {
 }
 
 const RETENTION_DAYS = 30;
-
-type App = ReturnType<typeof typed>;
-const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
 
 /** What the routes share: the options and the helpers made of them. */
 function webhookDeliveryContext(options: WebhookDeliveryRoutesOptions) {
@@ -39,7 +36,10 @@ function webhookDeliveryContext(options: WebhookDeliveryRoutesOptions) {
   return { deliveries, basePath, config, tags, options };
 }
 
-function listWebhookDeliveriesRoute(app: App, { deliveries, basePath, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
+function listWebhookDeliveriesRoute(
+  app: TypedApp,
+  { deliveries, basePath, config, tags }: ReturnType<typeof webhookDeliveryContext>,
+): void {
   app.get(
     '/webhook-endpoints/:endpointId/deliveries',
     {
@@ -76,7 +76,7 @@ function listWebhookDeliveriesRoute(app: App, { deliveries, basePath, config, ta
   );
 }
 
-function getWebhookDeliveryRoute(app: App, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
+function getWebhookDeliveryRoute(app: TypedApp, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
   app.get(
     '/webhook-endpoints/:endpointId/deliveries/:deliveryId',
     {
@@ -95,7 +95,7 @@ function getWebhookDeliveryRoute(app: App, { deliveries, config, tags }: ReturnT
   );
 }
 
-function retryWebhookDeliveryRoute(app: App, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
+function retryWebhookDeliveryRoute(app: TypedApp, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
   app.post(
     '/webhook-endpoints/:endpointId/deliveries/:deliveryId/retry',
     {
@@ -122,7 +122,7 @@ function retryWebhookDeliveryRoute(app: App, { deliveries, config, tags }: Retur
   );
 }
 
-function recoverWebhookDeliveriesRoute(app: App, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
+function recoverWebhookDeliveriesRoute(app: TypedApp, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
   app.post(
     '/webhook-endpoints/:endpointId/recover',
     {
@@ -152,7 +152,7 @@ function recoverWebhookDeliveriesRoute(app: App, { deliveries, config, tags }: R
   );
 }
 
-function testWebhookEndpointRoute(app: App, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
+function testWebhookEndpointRoute(app: TypedApp, { deliveries, config, tags }: ReturnType<typeof webhookDeliveryContext>): void {
   app.post(
     '/webhook-endpoints/:endpointId/test',
     {

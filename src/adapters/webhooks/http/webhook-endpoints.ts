@@ -1,7 +1,6 @@
 /** Webhook endpoints (beta): an owner's own, managed with a key that has webhooks:write (or pets:write), each one hop from its use case. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ManageWebhookEndpoints } from '../../../application/webhooks/use-cases/manage-webhook-endpoints.js';
 import { linkNextHeader, nextPageLink, NoQuerySchema } from '../../shared/http/schemas/common-schemas.js';
 import {
@@ -18,15 +17,13 @@ import { errorResponses, withHeaders } from '../../shared/http/schemas/responses
 import { callerOf } from '../../shared/http/preconditions.js';
 import { BETA } from '../../shared/http/schemas/stability.js';
 import { OWNER_ONLY, presentEndpoint } from './webhook-presenters.js';
+import { typed, type TypedApp } from '../../shared/http/typed-app.js';
 
 export interface WebhookEndpointRoutesOptions {
   readonly endpoints: ManageWebhookEndpoints;
   /** The path prefix the routes are mounted under, for Location and Link headers. */
   readonly basePath: string;
 }
-
-type App = ReturnType<typeof typed>;
-const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
 
 /** What the routes share: the options and the helpers made of them. */
 function webhookEndpointContext(options: WebhookEndpointRoutesOptions) {
@@ -37,7 +34,7 @@ function webhookEndpointContext(options: WebhookEndpointRoutesOptions) {
   return { endpoints, basePath, config, tags, options };
 }
 
-function createWebhookEndpointRoute(app: App, { endpoints, basePath, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
+function createWebhookEndpointRoute(app: TypedApp, { endpoints, basePath, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.post(
     '/webhook-endpoints',
     {
@@ -72,7 +69,7 @@ function createWebhookEndpointRoute(app: App, { endpoints, basePath, config, tag
   );
 }
 
-function listWebhookEndpointsRoute(app: App, { endpoints, basePath, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
+function listWebhookEndpointsRoute(app: TypedApp, { endpoints, basePath, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.get(
     '/webhook-endpoints',
     {
@@ -101,7 +98,7 @@ function listWebhookEndpointsRoute(app: App, { endpoints, basePath, config, tags
   );
 }
 
-function getWebhookEndpointRoute(app: App, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
+function getWebhookEndpointRoute(app: TypedApp, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.get(
     '/webhook-endpoints/:endpointId',
     {
@@ -120,7 +117,7 @@ function getWebhookEndpointRoute(app: App, { endpoints, config, tags }: ReturnTy
   );
 }
 
-function updateWebhookEndpointRoute(app: App, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
+function updateWebhookEndpointRoute(app: TypedApp, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.patch(
     '/webhook-endpoints/:endpointId',
     {
@@ -146,7 +143,7 @@ function updateWebhookEndpointRoute(app: App, { endpoints, config, tags }: Retur
   );
 }
 
-function deleteWebhookEndpointRoute(app: App, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
+function deleteWebhookEndpointRoute(app: TypedApp, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.delete(
     '/webhook-endpoints/:endpointId',
     {
@@ -169,7 +166,7 @@ function deleteWebhookEndpointRoute(app: App, { endpoints, config, tags }: Retur
   );
 }
 
-function rotateWebhookSecretRoute(app: App, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
+function rotateWebhookSecretRoute(app: TypedApp, { endpoints, config, tags }: ReturnType<typeof webhookEndpointContext>): void {
   app.post(
     '/webhook-endpoints/:endpointId/rotate-secret',
     {

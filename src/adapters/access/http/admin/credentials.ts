@@ -5,7 +5,6 @@
  */
 import { missingBodyAsEmpty } from '../../../shared/http/plugins/json-body.js';
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ManageAdminCredentials } from '../../../../application/access/use-cases/manage-admin-credentials.js';
 import type { AdminCredential } from '../../../../domain/access/admin-credential.js';
 import { BODY_OPTIONAL } from '../../../shared/http/openapi-document.js';
@@ -19,6 +18,7 @@ import {
   IssuedAdminCredentialSchema,
   NewAdminCredentialSchema,
 } from './credential-schemas.js';
+import { typed, type TypedApp } from '../../../shared/http/typed-app.js';
 
 export interface CredentialRoutesOptions {
   readonly credentials: ManageAdminCredentials;
@@ -35,9 +35,6 @@ const view = (credential: AdminCredential) => ({
   revokedAt: credential.revokedAt?.toISOString() ?? null,
 });
 
-type App = ReturnType<typeof typed>;
-const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
-
 /** What the routes share: the options and the helpers made of them. */
 function credentialContext(options: CredentialRoutesOptions) {
   const { credentials, basePath } = options;
@@ -45,7 +42,7 @@ function credentialContext(options: CredentialRoutesOptions) {
   return { credentials, basePath, options };
 }
 
-function createAdminCredentialRoute(app: App, { credentials, basePath }: ReturnType<typeof credentialContext>): void {
+function createAdminCredentialRoute(app: TypedApp, { credentials, basePath }: ReturnType<typeof credentialContext>): void {
   app.post(
     '/credentials',
     {
@@ -84,7 +81,7 @@ function createAdminCredentialRoute(app: App, { credentials, basePath }: ReturnT
   );
 }
 
-function listAdminCredentialsRoute(app: App, { credentials }: ReturnType<typeof credentialContext>): void {
+function listAdminCredentialsRoute(app: TypedApp, { credentials }: ReturnType<typeof credentialContext>): void {
   app.get(
     '/credentials',
     {
@@ -106,7 +103,7 @@ function listAdminCredentialsRoute(app: App, { credentials }: ReturnType<typeof 
   );
 }
 
-function getAdminCredentialRoute(app: App, { credentials }: ReturnType<typeof credentialContext>): void {
+function getAdminCredentialRoute(app: TypedApp, { credentials }: ReturnType<typeof credentialContext>): void {
   app.get(
     '/credentials/:id',
     {
@@ -127,7 +124,7 @@ function getAdminCredentialRoute(app: App, { credentials }: ReturnType<typeof cr
   );
 }
 
-function revokeAdminCredentialRoute(app: App, { credentials }: ReturnType<typeof credentialContext>): void {
+function revokeAdminCredentialRoute(app: TypedApp, { credentials }: ReturnType<typeof credentialContext>): void {
   app.post(
     '/credentials/:id/revoke',
     {

@@ -2,7 +2,6 @@
 /** The keys resource of the admin API: issue, list, read, change, rotate and revoke, each one hop from ManageApiKeys. */
 import { missingBodyAsEmpty } from '../../../shared/http/plugins/json-body.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Clock } from '../../../../application/shared/ports/clock.js';
 import type { IssuedKey, IssueOutcome, ManageApiKeys } from '../../../../application/access/use-cases/manage-api-keys.js';
 import type { ReadUsage } from '../../../../application/access/use-cases/read-usage.js';
@@ -34,6 +33,7 @@ import {
   RotationSchema,
   NoBodySchema,
 } from './key-schemas.js';
+import { typed, type TypedApp } from '../../../shared/http/typed-app.js';
 
 const IssueKeyHeadersSchema = idempotencyHeadersSchema('issuing another key');
 const RotateKeyHeadersSchema = idempotencyHeadersSchema('rotating the key again');
@@ -55,9 +55,6 @@ const SECRET_HEADERS = {
   'Cache-Control': { type: 'string', description: '`no-store`: the response carries a secret', 'x-required': true },
   Location: { type: 'string', description: 'URL of the key', 'x-required': true },
 } as const;
-
-type App = ReturnType<typeof typed>;
-const typed = (base: FastifyInstance) => base.withTypeProvider<TypeBoxTypeProvider>();
 
 /** What the routes share: the options and the helpers made of them. */
 function keyContext(options: KeyRoutesOptions) {
@@ -107,7 +104,7 @@ function keyContext(options: KeyRoutesOptions) {
   return { keys, clock, basePath, usage, view, present, presentAll, location, answerIssued, options };
 }
 
-function createKeyRoute(app: App, { keys, answerIssued }: ReturnType<typeof keyContext>): void {
+function createKeyRoute(app: TypedApp, { keys, answerIssued }: ReturnType<typeof keyContext>): void {
   app.post(
     '/keys',
     {
@@ -157,7 +154,7 @@ function createKeyRoute(app: App, { keys, answerIssued }: ReturnType<typeof keyC
   );
 }
 
-function listKeysRoute(app: App, { keys, basePath, presentAll }: ReturnType<typeof keyContext>): void {
+function listKeysRoute(app: TypedApp, { keys, basePath, presentAll }: ReturnType<typeof keyContext>): void {
   app.get(
     '/keys',
     {
@@ -194,7 +191,7 @@ function listKeysRoute(app: App, { keys, basePath, presentAll }: ReturnType<type
   );
 }
 
-function getKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContext>): void {
+function getKeyRoute(app: TypedApp, { keys, present }: ReturnType<typeof keyContext>): void {
   app.get(
     '/keys/:id',
     {
@@ -212,7 +209,7 @@ function getKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContext>)
   );
 }
 
-function updateKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContext>): void {
+function updateKeyRoute(app: TypedApp, { keys, present }: ReturnType<typeof keyContext>): void {
   app.patch(
     '/keys/:id',
     {
@@ -254,7 +251,7 @@ function updateKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContex
   );
 }
 
-function lookupKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContext>): void {
+function lookupKeyRoute(app: TypedApp, { keys, present }: ReturnType<typeof keyContext>): void {
   app.post(
     '/keys/lookup',
     {
@@ -279,7 +276,7 @@ function lookupKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContex
   );
 }
 
-function rotateKeyRoute(app: App, { keys, answerIssued, options }: ReturnType<typeof keyContext>): void {
+function rotateKeyRoute(app: TypedApp, { keys, answerIssued, options }: ReturnType<typeof keyContext>): void {
   app.post(
     '/keys/:id/rotate',
     {
@@ -329,7 +326,7 @@ function rotateKeyRoute(app: App, { keys, answerIssued, options }: ReturnType<ty
   );
 }
 
-function revokeKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContext>): void {
+function revokeKeyRoute(app: TypedApp, { keys, present }: ReturnType<typeof keyContext>): void {
   app.post(
     '/keys/:id/revoke',
     {
@@ -357,7 +354,7 @@ function revokeKeyRoute(app: App, { keys, present }: ReturnType<typeof keyContex
   );
 }
 
-function unbanKeyRoute(app: App, { present, options }: ReturnType<typeof keyContext>): void {
+function unbanKeyRoute(app: TypedApp, { present, options }: ReturnType<typeof keyContext>): void {
   app.post(
     '/keys/:id/unban',
     {

@@ -87,6 +87,47 @@ function notNull(schema: TSchema): TSchema {
   return copy;
 }
 
+/** The species, from the species list. */
+const SPECIES_INPUT = Type.Optional(
+  Type.Unsafe<string | null>({
+    type: ['string', 'null'],
+    enum: [...SPECIES_IDS, null],
+    description: `The species, one of GET /v1/species (${SPECIES_IDS.join(', ')}); null when not given`,
+    'x-invalid': `must be a species of this API (${SPECIES_IDS.join(', ')}); ${WHERE}`,
+  }),
+);
+
+/** The description: plain text, stored and served whole. */
+const DESCRIPTION_INPUT = Type.Optional(
+  nullable<string>(
+    {
+      minLength: 1,
+      maxLength: DESCRIPTION_MAX_LENGTH,
+      pattern: VISIBLE_CHARACTER_PATTERN,
+      description: `Plain text, with something visible, up to ${DESCRIPTION_MAX_LENGTH} characters, stored and served whole`,
+    },
+    'string',
+  ),
+);
+
+/** The shelter's short words. */
+const TAGS_INPUT = Type.Optional(
+  Type.Unsafe<string[] | null>({
+    type: ['array', 'null'],
+    maxItems: MAX_TAGS,
+    items: {
+      type: 'string',
+      minLength: 1,
+      maxLength: TAG_MAX_LENGTH,
+      pattern: VISIBLE_CHARACTER_PATTERN,
+      not: { pattern: CONTROL_PATTERN },
+    },
+    uniqueItems: true,
+    description: `Up to ${MAX_TAGS} short words (1 to ${TAG_MAX_LENGTH} characters each, each once); null or [] for none`,
+    'x-invalid': `must be a list of at most ${MAX_TAGS} tags of 1 to ${TAG_MAX_LENGTH} characters`,
+  }),
+);
+
 /**
  * The record's fields as a client sends them: for a create (NewPet), a nested object given is whole
  * (an adoption fee names its amount and currency); for a change (PetPatch), it merges into what is
@@ -105,14 +146,7 @@ export function recordInputProperties(forCreate = false) {
       ),
     );
   return {
-    species: Type.Optional(
-      Type.Unsafe<string | null>({
-        type: ['string', 'null'],
-        enum: [...SPECIES_IDS, null],
-        description: `The species, one of GET /v1/species (${SPECIES_IDS.join(', ')}); null when not given`,
-        'x-invalid': `must be a species of this API (${SPECIES_IDS.join(', ')}); ${WHERE}`,
-      }),
-    ),
+    species: SPECIES_INPUT,
     breeds: partial<Breeds>(
       {
         primary: speciesValue('The main breed'),
@@ -146,17 +180,7 @@ export function recordInputProperties(forCreate = false) {
     ),
     goodWith: partial<GoodWith>(goodWith, 'Whom it is good with.'),
     attributes: partial<Attributes>(attributes, 'Its health and habits.'),
-    description: Type.Optional(
-      nullable<string>(
-        {
-          minLength: 1,
-          maxLength: DESCRIPTION_MAX_LENGTH,
-          pattern: VISIBLE_CHARACTER_PATTERN,
-          description: `Plain text, with something visible, up to ${DESCRIPTION_MAX_LENGTH} characters, stored and served whole`,
-        },
-        'string',
-      ),
-    ),
+    description: DESCRIPTION_INPUT,
     adoptionFee: partial<AdoptionFee>(
       {
         amount: nullable<number>(
@@ -171,22 +195,7 @@ export function recordInputProperties(forCreate = false) {
       'The adoption fee (amount and currency required once a fee is given).',
       ['amount', 'currency'],
     ),
-    tags: Type.Optional(
-      Type.Unsafe<string[] | null>({
-        type: ['array', 'null'],
-        maxItems: MAX_TAGS,
-        items: {
-          type: 'string',
-          minLength: 1,
-          maxLength: TAG_MAX_LENGTH,
-          pattern: VISIBLE_CHARACTER_PATTERN,
-          not: { pattern: CONTROL_PATTERN },
-        },
-        uniqueItems: true,
-        description: `Up to ${MAX_TAGS} short words (1 to ${TAG_MAX_LENGTH} characters each, each once); null or [] for none`,
-        'x-invalid': `must be a list of at most ${MAX_TAGS} tags of 1 to ${TAG_MAX_LENGTH} characters`,
-      }),
-    ),
+    tags: TAGS_INPUT,
     location: Type.Optional(
       placeInputSchema(
         "Where it can be met when not at its organization's place (a foster home): a postal code and its " +

@@ -86,6 +86,61 @@ function answer(request: FastifyRequest, reply: FastifyReply, entry: { readonly 
   return reply.type('application/json; charset=utf-8').send(entry.body);
 }
 
+/** The OpenAPI text and the validation of listCategories. */
+const LIST_CATEGORIES_SCHEMA = {
+  operationId: 'listCategories',
+  summary: "What an animal's categoryId means: one category per species",
+  description:
+    `${BETA}\n\nNeeds the \`pets:read\` scope. Every \`categoryId\` this API names, each the category of ` +
+    `one species (${CATEGORIES.map((category) => `${category.id} ${category.name}`).join(', ')}). A ` +
+    `create or change with another id is still taken, as an organization's own grouping that means ` +
+    `nothing to other partners; send one of these so that partners can read it. Cached and ` +
+    `revalidated as the species are.`,
+  tags: ['pets'],
+  querystring: NoQuerySchema,
+  headers: IfNoneMatchSchema,
+  response: {
+    200: withHeaders(CategoriesSchema, 'Every category', CACHE_HEADERS),
+    304: withHeaders(Type.Null(), 'The copy the client keeps is current', CACHE_HEADERS),
+    ...errorResponses(400, 401, 403, 429),
+  },
+};
+
+/** The OpenAPI text and the validation of listSpecies. */
+const LIST_SPECIES_SCHEMA = {
+  operationId: 'listSpecies',
+  summary: 'Every species, with its breeds, coats and colours',
+  description:
+    `${BETA}\n\nNeeds the \`pets:read\` scope. The values an animal's \`species\`, \`breeds\`, \`coat\` and ` +
+    `\`colors\` take. Reference data: versioned with the service, with a strong \`ETag\`, cacheable for a ` +
+    `day (\`Cache-Control\`); send the ETag as \`If-None-Match\` to get 304 while it is current. Each ` +
+    `call counts against the key's limits, as every call does.`,
+  tags: ['pets'],
+  querystring: NoQuerySchema,
+  headers: IfNoneMatchSchema,
+  response: {
+    200: withHeaders(SpeciesListSchema, 'Every species', CACHE_HEADERS),
+    304: withHeaders(Type.Null(), 'The copy the client keeps is current', CACHE_HEADERS),
+    ...errorResponses(400, 401, 403, 429),
+  },
+};
+
+/** The OpenAPI text and the validation of getSpecies. */
+const GET_SPECIES_SCHEMA = {
+  operationId: 'getSpecies',
+  summary: 'One species, with its breeds, coats and colours',
+  description: `${BETA}\n\nNeeds the \`pets:read\` scope. Cached and revalidated as the list is.`,
+  tags: ['pets'],
+  params: SpeciesParamsSchema,
+  querystring: NoQuerySchema,
+  headers: IfNoneMatchSchema,
+  response: {
+    200: withHeaders(SpeciesSchema, 'The species', CACHE_HEADERS),
+    304: withHeaders(Type.Null(), 'The copy the client keeps is current', CACHE_HEADERS),
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
+};
+
 export async function speciesRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const all = cached(SPECIES);
@@ -95,24 +150,7 @@ export async function speciesRoutes(base: FastifyInstance): Promise<void> {
     '/categories',
     {
       config: { keyScope: 'pets:read' },
-      schema: {
-        operationId: 'listCategories',
-        summary: "What an animal's categoryId means: one category per species",
-        description:
-          `${BETA}\n\nNeeds the \`pets:read\` scope. Every \`categoryId\` this API names, each the category of ` +
-          `one species (${CATEGORIES.map((category) => `${category.id} ${category.name}`).join(', ')}). A ` +
-          `create or change with another id is still taken, as an organization's own grouping that means ` +
-          `nothing to other partners; send one of these so that partners can read it. Cached and ` +
-          `revalidated as the species are.`,
-        tags: ['pets'],
-        querystring: NoQuerySchema,
-        headers: IfNoneMatchSchema,
-        response: {
-          200: withHeaders(CategoriesSchema, 'Every category', CACHE_HEADERS),
-          304: withHeaders(Type.Null(), 'The copy the client keeps is current', CACHE_HEADERS),
-          ...errorResponses(400, 401, 403, 429),
-        },
-      },
+      schema: LIST_CATEGORIES_SCHEMA,
     },
     async (request, reply) => answer(request, reply, categories),
   );
@@ -124,23 +162,7 @@ export async function speciesRoutes(base: FastifyInstance): Promise<void> {
     '/species',
     {
       config: { keyScope: 'pets:read' },
-      schema: {
-        operationId: 'listSpecies',
-        summary: 'Every species, with its breeds, coats and colours',
-        description:
-          `${BETA}\n\nNeeds the \`pets:read\` scope. The values an animal's \`species\`, \`breeds\`, \`coat\` and ` +
-          `\`colors\` take. Reference data: versioned with the service, with a strong \`ETag\`, cacheable for a ` +
-          `day (\`Cache-Control\`); send the ETag as \`If-None-Match\` to get 304 while it is current. Each ` +
-          `call counts against the key's limits, as every call does.`,
-        tags: ['pets'],
-        querystring: NoQuerySchema,
-        headers: IfNoneMatchSchema,
-        response: {
-          200: withHeaders(SpeciesListSchema, 'Every species', CACHE_HEADERS),
-          304: withHeaders(Type.Null(), 'The copy the client keeps is current', CACHE_HEADERS),
-          ...errorResponses(400, 401, 403, 429),
-        },
-      },
+      schema: LIST_SPECIES_SCHEMA,
     },
     async (request, reply) => answer(request, reply, all),
   );
@@ -149,20 +171,7 @@ export async function speciesRoutes(base: FastifyInstance): Promise<void> {
     '/species/:species',
     {
       config: { keyScope: 'pets:read' },
-      schema: {
-        operationId: 'getSpecies',
-        summary: 'One species, with its breeds, coats and colours',
-        description: `${BETA}\n\nNeeds the \`pets:read\` scope. Cached and revalidated as the list is.`,
-        tags: ['pets'],
-        params: SpeciesParamsSchema,
-        querystring: NoQuerySchema,
-        headers: IfNoneMatchSchema,
-        response: {
-          200: withHeaders(SpeciesSchema, 'The species', CACHE_HEADERS),
-          304: withHeaders(Type.Null(), 'The copy the client keeps is current', CACHE_HEADERS),
-          ...errorResponses(400, 401, 403, 404, 429),
-        },
-      },
+      schema: GET_SPECIES_SCHEMA,
     },
     async (request, reply) => {
       const entry = each.get(request.params.species);

@@ -33,6 +33,8 @@ import { MongoPetRepository } from '../adapters/adoption/mongo/mongo-pet-reposit
 import { MongoAdoptionRequestRepository } from '../adapters/adoption/mongo/mongo-adoption-request-repository.js';
 import { MongoUsageStore } from '../adapters/access/mongo/mongo-usage-store.js';
 import { connectRedis } from '../adapters/access/redis/redis-connection.js';
+import type { RedisClient } from '../adapters/access/redis/redis-connection.js';
+import type { Db } from 'mongodb';
 import { RedisRateLimiter } from '../adapters/access/redis/redis-rate-limiter.js';
 import { RedisUsageStore } from '../adapters/access/redis/redis-usage-store.js';
 import type { Metrics } from '../adapters/shared/metrics/metrics.js';
@@ -176,111 +178,30 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
     ...(metrics ? [timedCalls((store, operation) => metrics.storageCallTimer(store, operation))] : []),
     ...(options.portObservers ?? []),
   ];
-  const mongoPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'mongodb', port, observers);
-  const redisPort = <T extends object>(adapter: T, port: string): T => observedPort(adapter, 'redis', port, observers);
   const closers: (() => Promise<unknown>)[] = [];
   // Memory for every port, then the configured engines in their place.
   const memory = memoryAdapters(clock, metrics, config.memoryBounds);
-  let {
-    pets,
-    orders,
-    events,
-    organizations,
-    photos,
-    webhookEndpoints,
-    webhookDeliveries,
-    apiKeys,
-    adminCredentials,
-    audit,
-    rateLimiter,
-    petCreateClaims,
-    usage,
-    usageEngine,
-  } = memory;
   const engines = { store: 'memory', limiter: 'memory', usage: 'memory' };
+  let chosen: Partial<Adapters> = {};
   if (config.mongo) {
     const mongo = await connectMongo(config.mongo, MONGO_PREPARATIONS);
     closers.push(() => mongo.client.close());
-    pets = mongoPort(new MongoPetRepository(mongo.db, config.mongo.timeoutMs), 'pets');
-    orders = mongoPort(new MongoAdoptionRequestRepository(mongo.db, config.mongo.timeoutMs), 'orders');
-    events = mongoPort(new MongoEventFeed(mongo.db, config.mongo.timeoutMs), 'events');
-    organizations = mongoPort(new MongoOrganizationStore(mongo.db, config.mongo.timeoutMs), 'organizations');
-    photos = mongoPort(new MongoPhotoStore(mongo.db, config.mongo.timeoutMs), 'photos');
-    webhookEndpoints = mongoPort(
-      new MongoWebhookEndpointStore(mongo.db, config.mongo.timeoutMs, new SecretBox(config.webhooks.encryptionKey)),
-      'webhookEndpoints',
-    );
-    webhookDeliveries = mongoPort(new MongoWebhookDeliveryStore(mongo.db, config.mongo.timeoutMs), 'webhookDeliveries');
-    petCreateClaims = mongoPort(new MongoPetCreateClaims(mongo.db, config.mongo.timeoutMs), 'idempotency');
-    apiKeys = new CachingApiKeyStore(
-      mongoPort(new MongoApiKeyStore(mongo.db, config.mongo.timeoutMs), 'api_keys'),
-      clock,
-      config.keyCacheTtlMs,
-    );
-    adminCredentials = mongoPort(new MongoAdminCredentialStore(mongo.db, config.mongo.timeoutMs), 'admin_credentials');
-    audit = mongoPort(new MongoAuditLog(mongo.db, config.mongo.timeoutMs), 'audit');
-    usage = mongoPort(new MongoUsageStore(mongo.db, config.mongo.timeoutMs), 'usage');
+    const port = <T extends object>(adapter: T, name: string): T => observedPort(adapter, 'mongodb', name, observers);
+    chosen = mongoAdapters(mongo.db, config.mongo.timeoutMs, config, clock, port);
     engines.store = 'mongodb';
     engines.usage = 'mongodb';
-    usageEngine = 'mongodb';
   }
   if (config.redis) {
     const redis = await connectRedis(config.redis);
     closers.push(redis.close);
-    const shared = redisPort(
-      new RedisRateLimiter(redis.client, {
-        timeoutMs: config.redis.timeoutMs,
-        keyPrefix: config.redis.keyPrefix,
-        ...(options.clock && { clock: options.clock }),
-      }),
-      'rate_limiter',
-    );
-    rateLimiter = new FailoverRateLimiter(shared, memory.rateLimiter, config.rateLimitFailureMode, {
-      failed: (error) => metrics?.storageFailure('redis', isTimeout(error) ? 'timeout' : 'unavailable'),
-      outage: (error) => {
-        metrics?.limiterDegraded(true);
-        logger.warn(
-          { err: error, mode: config.rateLimitFailureMode },
-          config.rateLimitFailureMode === 'open'
-            ? 'Redis is unavailable: limiting per instance in memory until it returns'
-            : 'Redis is unavailable: refusing requests with 503 until it returns',
-        );
-      },
-      recovered: () => {
-        metrics?.limiterDegraded(false);
-        logger.info('Redis is back: limits are shared again');
-      },
-    });
+    const port = <T extends object>(adapter: T, name: string): T => observedPort(adapter, 'redis', name, observers);
+    chosen = { ...chosen, ...redisAdapters(redis.client, config.redis, config, logger, options, memory.rateLimiter, port) };
     engines.limiter = redis.description;
-    if (!config.mongo) {
-      usage = redisPort(
-        new RedisUsageStore(redis.client, {
-          keyPrefix: config.redis.keyPrefix,
-          timeoutMs: config.redis.timeoutMs,
-          ...(options.clock && { clock: options.clock }),
-        }),
-        'usage',
-      );
-      engines.usage = redis.description;
-      usageEngine = 'redis';
-    }
+    if (!config.mongo) engines.usage = redis.description;
   }
   return {
     ...memory,
-    pets,
-    orders,
-    events,
-    organizations,
-    photos,
-    webhookEndpoints,
-    webhookDeliveries,
-    apiKeys,
-    adminCredentials,
-    audit,
-    rateLimiter,
-    petCreateClaims,
-    usage,
-    usageEngine,
+    ...chosen,
     description: `pets and keys: ${engines.store}, rate limits: ${engines.limiter}, usage: ${engines.usage}`,
     backends: { pets: engines.store, apiKeys: engines.store, rateLimiter: engines.limiter },
     rateLimiterCritical: !config.redis || config.rateLimitFailureMode === 'closed',
@@ -288,4 +209,75 @@ export async function configuredAdapters(config: AppConfig, logger: Logger, opti
       await Promise.all(closers.map((close) => close()));
     },
   };
+}
+
+type Observe = <T extends object>(adapter: T, port: string) => T;
+
+/** Every port MongoDB keeps, each observed: the stores, the keys (cached), the audit log and usage. */
+function mongoAdapters(db: Db, timeoutMs: number, config: AppConfig, clock: Clock, port: Observe): Partial<Adapters> {
+  return {
+    pets: port(new MongoPetRepository(db, timeoutMs), 'pets'),
+    orders: port(new MongoAdoptionRequestRepository(db, timeoutMs), 'orders'),
+    events: port(new MongoEventFeed(db, timeoutMs), 'events'),
+    organizations: port(new MongoOrganizationStore(db, timeoutMs), 'organizations'),
+    photos: port(new MongoPhotoStore(db, timeoutMs), 'photos'),
+    webhookEndpoints: port(new MongoWebhookEndpointStore(db, timeoutMs, new SecretBox(config.webhooks.encryptionKey)), 'webhookEndpoints'),
+    webhookDeliveries: port(new MongoWebhookDeliveryStore(db, timeoutMs), 'webhookDeliveries'),
+    petCreateClaims: port(new MongoPetCreateClaims(db, timeoutMs), 'idempotency'),
+    apiKeys: new CachingApiKeyStore(port(new MongoApiKeyStore(db, timeoutMs), 'api_keys'), clock, config.keyCacheTtlMs),
+    adminCredentials: port(new MongoAdminCredentialStore(db, timeoutMs), 'admin_credentials'),
+    audit: port(new MongoAuditLog(db, timeoutMs), 'audit'),
+    usage: port(new MongoUsageStore(db, timeoutMs), 'usage'),
+    usageEngine: 'mongodb',
+  };
+}
+
+/**
+ * The ports Redis keeps: the shared rate limiter, failing over to this instance's memory limiter as
+ * RATE_LIMIT_FAILURE_MODE says, and usage counts when no MongoDB keeps them.
+ */
+function redisAdapters(
+  client: RedisClient,
+  redis: NonNullable<AppConfig['redis']>,
+  config: AppConfig,
+  logger: Logger,
+  options: AdapterOptions,
+  local: RateLimiter,
+  port: Observe,
+): Partial<Adapters> {
+  const { metrics } = options;
+  const shared = port(
+    new RedisRateLimiter(client, {
+      timeoutMs: redis.timeoutMs,
+      keyPrefix: redis.keyPrefix,
+      ...(options.clock && { clock: options.clock }),
+    }),
+    'rate_limiter',
+  );
+  const rateLimiter = new FailoverRateLimiter(shared, local, config.rateLimitFailureMode, {
+    failed: (error) => metrics?.storageFailure('redis', isTimeout(error) ? 'timeout' : 'unavailable'),
+    outage: (error) => {
+      metrics?.limiterDegraded(true);
+      logger.warn(
+        { err: error, mode: config.rateLimitFailureMode },
+        config.rateLimitFailureMode === 'open'
+          ? 'Redis is unavailable: limiting per instance in memory until it returns'
+          : 'Redis is unavailable: refusing requests with 503 until it returns',
+      );
+    },
+    recovered: () => {
+      metrics?.limiterDegraded(false);
+      logger.info('Redis is back: limits are shared again');
+    },
+  });
+  if (config.mongo) return { rateLimiter };
+  const usage = port(
+    new RedisUsageStore(client, {
+      keyPrefix: redis.keyPrefix,
+      timeoutMs: redis.timeoutMs,
+      ...(options.clock && { clock: options.clock }),
+    }),
+    'usage',
+  );
+  return { rateLimiter, usage, usageEngine: 'redis' };
 }

@@ -23,7 +23,7 @@ import type { AppConfig } from './env.js';
 import { stdoutDestination } from '../adapters/shared/logging/log-destination.js';
 import { createLogger } from './logger.js';
 import { FEATURES, TOKENS } from './modules/features.js';
-import type { Stop } from './modules/module.js';
+import type { ContainerOptions, Stop } from './modules/module.js';
 import { seedAdminTokens, seedKeys } from './seed-keys.js';
 import { keepTickShape } from './tick-shape.js';
 
@@ -61,41 +61,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const stdout = stdoutDestination();
     metrics.countLogDrops(() => stdout.dropped);
   }
-  // Imported only when tracing is configured: otherwise nothing of OpenTelemetry is loaded.
-  const tracing =
-    options.tracing !== undefined
-      ? options.tracing
-      : config.tracing && (await import('../adapters/shared/telemetry/open-telemetry.js')).startTracing(config.tracing, buildInfo());
-  if (tracing)
-    logger.info(
-      { sampler: config.tracing?.sampler, ratio: config.tracing?.ratio, endpoint: config.tracing?.endpoint },
-      'OpenTelemetry tracing is on',
-    );
+  const tracing = await tracingOf(config, options, logger);
   const adapters =
     options.adapters ?? (await configuredAdapters(config, logger, { metrics, ...(tracing && { portObservers: [tracing.portObserver] }) }));
   const { usageEngine } = adapters;
-  const container = buildContainer(config, adapters, {
-    refusalEvents: {
-      answered: () => metrics.refusedLocally(),
-      // The limiter's outage is logged once where it is seen (FailoverRateLimiter); here only counted.
-      strikesLost: (count) => metrics.strikesLost(count),
-    },
-    eventRelayEvents: { relayed: (events) => metrics.eventsRelayed(events) },
-    webhookEvents: {
-      attempted: (outcome, durationMs) => metrics.webhookAttempted(outcome, durationMs),
-      endpointDisabled: (endpoint, reason) => {
-        metrics.webhookEndpointDisabled();
-        logger.warn({ endpointId: endpoint.id, ownerId: endpoint.ownerId, reason }, 'Webhook endpoint disabled');
-      },
-    },
-    usageEvents: {
-      flushFailed: (error, entries) => {
-        if (usageEngine !== 'memory') metrics.storageFailure(usageEngine, isTimeout(error) ? 'timeout' : 'unavailable');
-        logger.warn({ err: error, entries }, 'Usage counts could not be stored; they are kept and retried at the next flush');
-      },
-      dropped: (requests) => metrics.usageDropped(requests),
-    },
-  });
+  const container = buildContainer(config, adapters, containerEvents(metrics, logger, usageEngine));
   const usageRecorder = resolve(container, TOKENS.UsageRecorder);
   const keys = resolve(container, TOKENS.ManageApiKeys);
   const adminCredentials = resolve(container, TOKENS.ManageAdminCredentials);
@@ -164,4 +134,45 @@ function gatesOf(container: DependencyContainer, metrics: Metrics): { readonly p
   const [gates] = given;
   if (given.length !== 1 || gates === undefined) throw new Error(`Exactly one feature gates the doors; ${given.length} do`);
   return gates;
+}
+
+/** How the container's services report: to the metrics, and to the log where an operator acts. */
+function containerEvents(metrics: Metrics, logger: Logger, usageEngine: Adapters['usageEngine']): ContainerOptions {
+  return {
+    refusalEvents: {
+      answered: () => metrics.refusedLocally(),
+      // The limiter's outage is logged once where it is seen (FailoverRateLimiter); here only counted.
+      strikesLost: (count) => metrics.strikesLost(count),
+    },
+    eventRelayEvents: { relayed: (events) => metrics.eventsRelayed(events) },
+    webhookEvents: {
+      attempted: (outcome, durationMs) => metrics.webhookAttempted(outcome, durationMs),
+      endpointDisabled: (endpoint, reason) => {
+        metrics.webhookEndpointDisabled();
+        logger.warn({ endpointId: endpoint.id, ownerId: endpoint.ownerId, reason }, 'Webhook endpoint disabled');
+      },
+    },
+    usageEvents: {
+      flushFailed: (error, entries) => {
+        if (usageEngine !== 'memory') metrics.storageFailure(usageEngine, isTimeout(error) ? 'timeout' : 'unavailable');
+        logger.warn({ err: error, entries }, 'Usage counts could not be stored; they are kept and retried at the next flush');
+      },
+      dropped: (requests) => metrics.usageDropped(requests),
+    },
+  };
+}
+
+/** Tracing as the options give it, else as the configuration asks (OTEL_*), else none. */
+async function tracingOf(config: AppConfig, options: CreateAppOptions, logger: Logger): Promise<Tracing | null> {
+  // Imported only when tracing is configured: otherwise nothing of OpenTelemetry is loaded.
+  const tracing =
+    options.tracing !== undefined
+      ? options.tracing
+      : config.tracing && (await import('../adapters/shared/telemetry/open-telemetry.js')).startTracing(config.tracing, buildInfo());
+  if (tracing)
+    logger.info(
+      { sampler: config.tracing?.sampler, ratio: config.tracing?.ratio, endpoint: config.tracing?.endpoint },
+      'OpenTelemetry tracing is on',
+    );
+  return tracing ?? null;
 }

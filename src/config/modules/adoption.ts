@@ -1,3 +1,5 @@
+// Over 300 lines: the adoption feature's whole wiring (its stores, use cases, routes, schemas and
+// background work), each part a function of its own.
 /**
  * The adoption feature: animals, their lifecycle and adoption requests, and the event feed every
  * change goes to (from each record's outbox, relayed in order).
@@ -5,6 +7,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { DependencyContainer } from 'tsyringe';
 import type { AdoptionRequestRepository } from '../../application/adoption/ports/adoption-request-repository.js';
 import type { EventFeed } from '../../application/adoption/ports/event-feed.js';
 import type { Outbox } from '../../application/adoption/ports/outbox.js';
@@ -90,109 +93,10 @@ const MAX_PASSES_PER_TICK = 50;
 
 export const adoptionModule: FeatureModule = {
   name: 'adoption',
-  register: (c, { config, adapters, events }) => {
-    provide(c, T.PetRepository, { useValue: adapters.pets });
-    provide(c, T.AdoptionRequestRepository, { useValue: adapters.orders });
-    provide(c, T.PetCreateClaims, { useValue: adapters.petCreateClaims });
-    provide(c, T.EventFeed, { useValue: adapters.events });
-    // An animal kept at its organization is at the organization's place (the organizations feature's store).
-    provide(c, T.HomePlaces, { useValue: homePlacesOf(adapters.organizations) });
-    provide(
-      c,
-      T.RelocatePets,
-      once((d) => new RelocatePets(resolve(d, T.PetRepository), resolve(d, T.HomePlaces), resolve(d, Clock))),
-    );
-    const deprecation = getPetDeprecation(config.getPetRemoval);
-    provide(
-      c,
-      T.ListPets,
-      once((d) => new ListPets(resolve(d, T.PetRepository), resolve(d, Gazetteer), resolve(d, T.HomePlaces))),
-    );
-    provide(
-      c,
-      T.CreatePet,
-      once(
-        (d) =>
-          new CreatePet(
-            resolve(d, T.PetRepository),
-            resolve(d, T.PetCreateClaims),
-            resolve(d, Clock),
-            resolve(d, Gazetteer),
-            {
-              ttlMs: config.idempotencyTtlMs,
-              leaseMs: idempotencyLeaseMs(config),
-            },
-            resolve(d, T.HomePlaces),
-            resolve(d, T.RelocatePets),
-          ),
-      ),
-    );
-    provide(
-      c,
-      T.SettleHolds,
-      once((d) => new SettleHolds(resolve(d, T.PetRepository), resolve(d, T.AdoptionRequestRepository), resolve(d, Clock))),
-    );
-    provide(
-      c,
-      T.GetPet,
-      once((d) => new GetPet(resolve(d, T.PetRepository), resolve(d, T.SettleHolds), resolve(d, Clock), deprecation)),
-    );
-    provide(
-      c,
-      T.ChangePet,
-      once(
-        (d) =>
-          new ChangePet(
-            resolve(d, T.PetRepository),
-            resolve(d, T.SettleHolds),
-            resolve(d, Clock),
-            resolve(d, Gazetteer),
-            // The pet's photos go with it (the photos feature's store, through its port).
-            adapters.photos,
-            config.legacyPetOwner,
-            resolve(d, T.HomePlaces),
-            resolve(d, T.RelocatePets),
-          ),
-      ),
-    );
-    provide(
-      c,
-      T.AdoptionRequests,
-      once(
-        (d) =>
-          new AdoptionRequests(
-            resolve(d, T.PetRepository),
-            resolve(d, T.AdoptionRequestRepository),
-            resolve(d, T.SettleHolds),
-            resolve(d, Clock),
-            config.legacyPetOwner,
-          ),
-      ),
-    );
-    provide(
-      c,
-      T.ReadEvents,
-      once((d) => new ReadEvents(resolve(d, T.EventFeed), resolve(d, Clock), config.eventRetentionMs)),
-    );
-    provide(
-      c,
-      T.EventRelay,
-      once(
-        (d) =>
-          new EventRelay(
-            [resolve(d, T.PetRepository), resolve(d, T.AdoptionRequestRepository)],
-            resolve(d, T.EventFeed),
-            resolve(d, Clock),
-            {
-              holder: `${hostname()}:${process.pid}:${randomUUID()}`,
-              leaseMs: EVENT_LEASE_MS,
-              batch: 100,
-              retentionMs: config.eventRetentionMs,
-            },
-            events.eventRelayEvents ?? {},
-          ),
-      ),
-    );
+  register: (c, registration) => {
+    registerStores(c, registration);
+    registerPetUseCases(c, registration);
+    registerRequestsAndEvents(c, registration);
   },
   publicRoutes: (d, _config, basePath) => [
     (v1) =>
@@ -294,4 +198,121 @@ export function watchOutboxes(outboxes: readonly Outbox[], clock: Clock, metrics
       // The store is down: the storage metrics say so; these keep their last values.
     }
   });
+}
+
+/** What a feature's registration is given. */
+type Registration = Parameters<FeatureModule['register']>[1];
+
+/** The stores, and where an animal is: its organization's place when it has no foster home. */
+function registerStores(c: DependencyContainer, { adapters }: Registration): void {
+  provide(c, T.PetRepository, { useValue: adapters.pets });
+  provide(c, T.AdoptionRequestRepository, { useValue: adapters.orders });
+  provide(c, T.PetCreateClaims, { useValue: adapters.petCreateClaims });
+  provide(c, T.EventFeed, { useValue: adapters.events });
+  // An animal kept at its organization is at the organization's place (the organizations feature's store).
+  provide(c, T.HomePlaces, { useValue: homePlacesOf(adapters.organizations) });
+  provide(
+    c,
+    T.RelocatePets,
+    once((d) => new RelocatePets(resolve(d, T.PetRepository), resolve(d, T.HomePlaces), resolve(d, Clock))),
+  );
+}
+
+/** Listing, creating, reading and changing animals. */
+function registerPetUseCases(c: DependencyContainer, { config, adapters }: Registration): void {
+  const deprecation = getPetDeprecation(config.getPetRemoval);
+  provide(
+    c,
+    T.ListPets,
+    once((d) => new ListPets(resolve(d, T.PetRepository), resolve(d, Gazetteer), resolve(d, T.HomePlaces))),
+  );
+  provide(
+    c,
+    T.CreatePet,
+    once(
+      (d) =>
+        new CreatePet(
+          resolve(d, T.PetRepository),
+          resolve(d, T.PetCreateClaims),
+          resolve(d, Clock),
+          resolve(d, Gazetteer),
+          {
+            ttlMs: config.idempotencyTtlMs,
+            leaseMs: idempotencyLeaseMs(config),
+          },
+          resolve(d, T.HomePlaces),
+          resolve(d, T.RelocatePets),
+        ),
+    ),
+  );
+  provide(
+    c,
+    T.SettleHolds,
+    once((d) => new SettleHolds(resolve(d, T.PetRepository), resolve(d, T.AdoptionRequestRepository), resolve(d, Clock))),
+  );
+  provide(
+    c,
+    T.GetPet,
+    once((d) => new GetPet(resolve(d, T.PetRepository), resolve(d, T.SettleHolds), resolve(d, Clock), deprecation)),
+  );
+  provide(
+    c,
+    T.ChangePet,
+    once(
+      (d) =>
+        new ChangePet(
+          resolve(d, T.PetRepository),
+          resolve(d, T.SettleHolds),
+          resolve(d, Clock),
+          resolve(d, Gazetteer),
+          // The pet's photos go with it (the photos feature's store, through its port).
+          adapters.photos,
+          config.legacyPetOwner,
+          resolve(d, T.HomePlaces),
+          resolve(d, T.RelocatePets),
+        ),
+    ),
+  );
+}
+
+/** Adoption requests, the event feed and the relay that fills it. */
+function registerRequestsAndEvents(c: DependencyContainer, { config, events }: Registration): void {
+  provide(
+    c,
+    T.AdoptionRequests,
+    once(
+      (d) =>
+        new AdoptionRequests(
+          resolve(d, T.PetRepository),
+          resolve(d, T.AdoptionRequestRepository),
+          resolve(d, T.SettleHolds),
+          resolve(d, Clock),
+          config.legacyPetOwner,
+        ),
+    ),
+  );
+  provide(
+    c,
+    T.ReadEvents,
+    once((d) => new ReadEvents(resolve(d, T.EventFeed), resolve(d, Clock), config.eventRetentionMs)),
+  );
+  provide(
+    c,
+    T.EventRelay,
+    once(
+      (d) =>
+        new EventRelay(
+          [resolve(d, T.PetRepository), resolve(d, T.AdoptionRequestRepository)],
+          resolve(d, T.EventFeed),
+          resolve(d, Clock),
+          {
+            holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+            leaseMs: EVENT_LEASE_MS,
+            batch: 100,
+            retentionMs: config.eventRetentionMs,
+          },
+          events.eventRelayEvents ?? {},
+        ),
+    ),
+  );
 }

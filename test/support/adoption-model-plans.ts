@@ -89,6 +89,18 @@ export const planned: fc.Arbitrary<{ label: string; plan: Planned }> = fc.oneof(
   { weight: 2, arbitrary: change },
   { weight: 1, arbitrary: removal },
   { weight: 1, arbitrary: placing },
+  { weight: 1, arbitrary: fc.oneof(readPet, readOrder) },
+);
+
+/**
+ * The same, with organizations' moves among them: for suites whose owners have an organization's
+ * profile (the in-process ones; the two-instance suite's owners have none, and a move there is 404).
+ */
+export const plannedWithMoves: fc.Arbitrary<{ label: string; plan: Planned }> = fc.oneof(
+  { weight: 4, arbitrary: decision },
+  { weight: 2, arbitrary: change },
+  { weight: 1, arbitrary: removal },
+  { weight: 1, arbitrary: placing },
   { weight: 1, arbitrary: moving },
   { weight: 1, arbitrary: fc.oneof(readPet, readOrder) },
 );

@@ -18,7 +18,7 @@ import { TOKENS } from '../../../src/config/modules/features.js';
 import { AdoptionModel, type Op } from '../../support/adoption-model.js';
 import { agrees, assignedId, describeOp } from '../../support/adoption-model-calls.js';
 import { linearizations, type Completed } from '../../support/linearizability.js';
-import { index, owner, petAt, planned } from '../../support/adoption-model-plans.js';
+import { index, owner, petAt, plannedWithMoves } from '../../support/adoption-model-plans.js';
 import { modelClient } from '../../support/adoption-model-app.js';
 import { feedsMatch, readState, stateOf } from '../../support/adoption-model-reads.js';
 import { startTestApp, TEST_ADAPTERS, type TestApp } from '../../support/test-app.js';
@@ -45,7 +45,7 @@ function gated<T extends object>(target: T, gate: (name: string) => Promise<void
 const scenario = fc.record({
   pets: fc.array(owner, { minLength: 1, maxLength: 2 }),
   orders: fc.array(fc.tuple(owner, index), { minLength: 2, maxLength: 4 }),
-  batches: fc.array(fc.array(planned, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 3 }),
+  batches: fc.array(fc.array(plannedWithMoves, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 3 }),
 });
 
 describe('calls at once against the reference model', () => {

@@ -116,10 +116,13 @@ export class AdoptionModel {
   readonly orderIds: string[] = [];
   /** Each owner's organization's postal code (every owner has a profile; none has a place at first). */
   readonly homes = new Map<Owner, string | null>();
+  /** Requests whose approval, answered 409, is said to have landed and been overtaken by a cancel still to come. */
+  readonly overtaken = new Set<string>();
 
   clone(): AdoptionModel {
     const copy = new AdoptionModel();
     for (const [who, home] of this.homes) copy.homes.set(who, home);
+    for (const id of this.overtaken) copy.overtaken.add(id);
     for (const [id, pet] of this.pets) copy.pets.set(id, { ...pet });
     for (const [id, order] of this.orders) copy.orders.set(id, { ...order });
     copy.events.push(...this.events);
@@ -130,7 +133,7 @@ export class AdoptionModel {
 
   /** A key for the state alone (not its history), for a search that meets one state many times. */
   stateKey(): string {
-    return JSON.stringify([[...this.pets.values()], [...this.orders.values()], [...this.homes]]);
+    return JSON.stringify([[...this.pets.values()], [...this.orders.values()], [...this.homes], [...this.overtaken]]);
   }
 
   /** Applies one call; `assignedId` is the id the API gave a created pet or request (unknown to the model). */
@@ -193,6 +196,28 @@ export class AdoptionModel {
     this.bump(pet);
     pet.status = 'available';
     this.bump(pet);
+    return true;
+  }
+
+  /**
+   * The other documented exception: the approval landed (the request approved, the animal held) and
+   * its request was withdrawn or rejected before the approval read it back, so it answers 409. It
+   * holds only if that cancel comes later in the same order of calls (`overtakenCancelled`).
+   */
+  approvalOvertaken(op: Op): boolean {
+    if (op.kind !== 'act' || op.action !== 'approve' || this.orders.get(op.orderId)?.status !== 'placed') return false;
+    if (this.apply(op).status !== 200) return false;
+    this.overtaken.add(op.orderId);
+    return true;
+  }
+
+  /** Whether every approval said overtaken was then cancelled by a withdrawal or a rejection; forgets them when so. */
+  overtakenCancelled(): boolean {
+    for (const id of this.overtaken) {
+      const order = this.orders.get(id);
+      if (order?.status !== 'cancelled' || !['withdrawn', 'rejected'].includes(order.cancelReason ?? '')) return false;
+    }
+    this.overtaken.clear();
     return true;
   }
 

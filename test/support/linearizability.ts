@@ -32,7 +32,9 @@ export function linearizations(starts: readonly AdoptionModel[], history: readon
     if (seen.has(key)) return;
     seen.add(key);
     if (left.every((i) => history[i]!.observed === null)) {
-      ends.set(`${model.stateKey()}|${JSON.stringify(model.events)}`, model);
+      // An approval said overtaken stands only if its request's cancel came after it.
+      const end = model.clone();
+      if (end.overtakenCancelled()) ends.set(`${end.stateKey()}|${JSON.stringify(end.events)}`, end);
       if (left.length === 0) return;
     }
     // A call may come next when no call still to place ended before it started.
@@ -63,6 +65,10 @@ export function linearizations(starts: readonly AdoptionModel[], history: readon
           raced.apply(call.op, call.assigned);
           if (raced.approvalLostToCancel(call.op)) search(raced, next);
         }
+      } else if (call.observed.code === 'invalid_transition') {
+        // The other: an approval that landed, its answer overtaken by a withdrawal or rejection placed after it in this order.
+        const overtaken = model.clone();
+        if (overtaken.approvalOvertaken(call.op)) search(overtaken, next);
       }
     }
   };

@@ -125,8 +125,8 @@ export class NearPlace {
  *
  * The codes within reach of a place are the same for every request that names it, and cost the
  * more the wider the radius (some 7,000 codes at 500 miles): the answers for the places asked last
- * are kept, up to `maxCodes` codes in all (about 60 bytes each: 15 MB at most), and the one used
- * longest ago goes first.
+ * are kept, up to `maxCodes` codes in all (about 60 bytes each, 120 once a search not by distance
+ * has made their lookups: 15 to 30 MB at most), and the one used longest ago goes first.
  */
 export class NearbyPlaces {
   private readonly kept = new Map<string, NearPlace>();

@@ -60,17 +60,10 @@ export function petJsonCache(generation = PET_JSON_GENERATION): PetJson {
     const kept = texts.get(pet);
     if (kept !== undefined) return kept;
     const text = serialize(petView(pet));
-    if (seen.get(pet) === true) texts.set(pet, flat(text));
+    if (seen.get(pet) === true) texts.set(pet, text);
     else seen.set(pet, true);
     return text;
   };
-}
-
-/** The text as one flat string: a serialiser's text is a tree of the pieces it joined, walked again on every use. */
-function flat(text: string): string {
-  // Reading a character of a joined string makes V8 flatten it in place.
-  text.charCodeAt(0);
-  return text;
 }
 
 /** How many pages' bytes are kept: the pages asked most (a first page polled by many sites) are sent again as they are. */

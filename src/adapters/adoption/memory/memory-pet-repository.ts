@@ -107,7 +107,8 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
       const group: LocatedPet[] = [];
       for (let at = start; at < end; at++) {
         const { postalCode } = codes[at] as NearbyCode;
-        const here = this.byPostalCode.get(postalCode) ?? [];
+        const here = this.byPostalCode.get(postalCode);
+        if (here === undefined) continue;
         let taken = 0;
         for (let i = afterId === undefined ? 0 : firstIndexAfter(here, afterId); i < here.length && taken < wanted; i++) {
           const pet = here[i] as Pet;

@@ -5,6 +5,9 @@
 import { PLAN_LIMITS } from '../../src/domain/access/plans.js';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startService as start, waitForOutput as waitFor } from '../support/processes.js';
 
@@ -125,3 +128,22 @@ describe('the server process', () => {
     expect(logs).not.toContain('shutdown-test-key');
   });
 });
+
+describe('the build the process suites start from', () => {
+  // Two runs on one machine (CI runs two Node.js lines side by side) each build in their global
+  // setup; a build that rewrote files would let a server starting from the other run's build read a
+  // file half-written. Over an unchanged tree a build writes nothing.
+  it('rewrites no file of dist when the sources have not changed', () => {
+    const before = new Map(filesOf('dist').map((file) => [file, statSync(file).mtimeMs]));
+    execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'pipe' });
+    const after = filesOf('dist');
+    expect(after.length).toBeGreaterThan(100);
+    expect(after.filter((file) => statSync(file).mtimeMs !== before.get(file))).toEqual([]);
+  });
+});
+
+function filesOf(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}

@@ -4,11 +4,11 @@ import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { Adapters } from './adapters.js';
 import type { AppConfig } from './env.js';
 import { FEATURES } from './modules/features.js';
-import type { ContainerOptions } from './modules/module.js';
+import type { Observers } from './modules/module.js';
 
 /** A container of its own per application, so that instances (and tests) share nothing. */
-export function buildContainer(config: AppConfig, adapters: Adapters, options: ContainerOptions = {}): DependencyContainer {
+export function buildContainer(config: AppConfig, adapters: Adapters, observers?: Observers): DependencyContainer {
   const c = rootContainer.createChildContainer();
-  for (const feature of FEATURES) feature.register(c, { config, adapters, events: options });
+  for (const feature of FEATURES) feature.register(c, { config, adapters, ...(observers && { observers }) });
   return c;
 }

@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { resolve } from './tokens.js';
 import type { UsageRecorder } from '../application/access/services/usage-recorder.js';
-import { isTimeout } from '../application/shared/within.js';
 import type { ManageApiKeys } from '../application/access/use-cases/manage-api-keys.js';
 import type { ManageAdminCredentials } from '../application/access/use-cases/manage-admin-credentials.js';
 import { BASE_PATH, buildHttpApp, type Gate } from '../adapters/shared/http/public-app.js';
@@ -23,7 +22,7 @@ import type { AppConfig } from './env.js';
 import { stdoutDestination } from '../adapters/shared/logging/log-destination.js';
 import { createLogger } from './logger.js';
 import { FEATURES, TOKENS } from './modules/features.js';
-import type { ContainerOptions, Stop } from './modules/module.js';
+import type { Stop } from './modules/module.js';
 import { seedAdminTokens, seedKeys } from './seed-keys.js';
 import { keepTickShape } from './tick-shape.js';
 
@@ -64,8 +63,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const tracing = await tracingOf(config, options, logger);
   const adapters =
     options.adapters ?? (await configuredAdapters(config, logger, { metrics, ...(tracing && { portObservers: [tracing.portObserver] }) }));
-  const { usageEngine } = adapters;
-  const container = buildContainer(config, adapters, containerEvents(metrics, logger, usageEngine));
+  const container = buildContainer(config, adapters, { metrics, logger });
   const usageRecorder = resolve(container, TOKENS.UsageRecorder);
   const keys = resolve(container, TOKENS.ManageApiKeys);
   const adminCredentials = resolve(container, TOKENS.ManageAdminCredentials);
@@ -89,15 +87,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       gate: gates.public,
       routes: FEATURES.flatMap((feature) => feature.publicRoutes?.(container, config, BASE_PATH) ?? []),
       recordUsage: (keyId, operation, outcome, status) => usageRecorder.record(keyId, operation, outcome, status),
-      readinessProbes: {
-        pets: { check: () => adapters.pets.ping(), critical: true, backend: adapters.backends.pets },
-        apiKeys: { check: () => adapters.apiKeys.ping(), critical: true, backend: adapters.backends.apiKeys },
-        rateLimiter: {
-          check: () => adapters.rateLimiter.ping(),
-          critical: adapters.rateLimiterCritical,
-          backend: adapters.backends.rateLimiter,
-        },
-      },
+      readinessProbes: Object.fromEntries(
+        FEATURES.flatMap((feature) => Object.entries(feature.probes?.(adapters, config, adapters.engines) ?? {})),
+      ),
     },
     {
       ...base,
@@ -134,32 +126,6 @@ function gatesOf(container: DependencyContainer, metrics: Metrics): { readonly p
   const [gates] = given;
   if (given.length !== 1 || gates === undefined) throw new Error(`Exactly one feature gates the doors; ${given.length} do`);
   return gates;
-}
-
-/** How the container's services report: to the metrics, and to the log where an operator acts. */
-function containerEvents(metrics: Metrics, logger: Logger, usageEngine: Adapters['usageEngine']): ContainerOptions {
-  return {
-    refusalEvents: {
-      answered: () => metrics.refusedLocally(),
-      // The limiter's outage is logged once where it is seen (FailoverRateLimiter); here only counted.
-      strikesLost: (count) => metrics.strikesLost(count),
-    },
-    eventRelayEvents: { relayed: (events) => metrics.eventsRelayed(events) },
-    webhookEvents: {
-      attempted: (outcome, durationMs) => metrics.webhookAttempted(outcome, durationMs),
-      endpointDisabled: (endpoint, reason) => {
-        metrics.webhookEndpointDisabled();
-        logger.warn({ endpointId: endpoint.id, ownerId: endpoint.ownerId, reason }, 'Webhook endpoint disabled');
-      },
-    },
-    usageEvents: {
-      flushFailed: (error, entries) => {
-        if (usageEngine !== 'memory') metrics.storageFailure(usageEngine, isTimeout(error) ? 'timeout' : 'unavailable');
-        logger.warn({ err: error, entries }, 'Usage counts could not be stored; they are kept and retried at the next flush');
-      },
-      dropped: (requests) => metrics.usageDropped(requests),
-    },
-  };
 }
 
 /** Tracing as the options give it, else as the configuration asks (OTEL_*), else none. */

@@ -3,6 +3,8 @@
  * swapped token does not compile (tsyringe's own symbols are untyped). Each feature's module
  * (src/config/modules) declares its tokens; TOKENS gathers them.
  */
+// tsyringe needs the metadata polyfill loaded before it: whichever of its importers is read first.
+import 'reflect-metadata';
 import type { DependencyContainer } from 'tsyringe';
 
 /** A token that resolves to a T (the type exists only for the compiler). */

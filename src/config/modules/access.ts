@@ -6,8 +6,9 @@ import type { AdminCredentialStore } from '../../application/access/ports/admin-
 import type { ApiKeyStore } from '../../application/access/ports/api-key-store.js';
 import type { RateLimiter } from '../../application/access/ports/rate-limiter.js';
 import type { UsageStore } from '../../application/access/ports/usage-store.js';
-import { LocalRefusals } from '../../application/access/services/local-refusals.js';
-import { UsageRecorder } from '../../application/access/services/usage-recorder.js';
+import { LocalRefusals, type LocalRefusalEvents } from '../../application/access/services/local-refusals.js';
+import { UsageRecorder, type UsageRecorderEvents } from '../../application/access/services/usage-recorder.js';
+import { isTimeout } from '../../application/shared/within.js';
 import { AdmitAdminRequest } from '../../application/access/use-cases/admit-admin-request.js';
 import { AdmitRequest } from '../../application/access/use-cases/admit-request.js';
 import { Authenticate } from '../../application/access/use-cases/authenticate.js';
@@ -49,7 +50,8 @@ import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
 import type { AppConfig } from '../env.js';
 import { every } from '../schedule.js';
 import { provide, resolve, token } from '../tokens.js';
-import { once, type FeatureModule } from './module.js';
+import { once, type FeatureModule, type Observers } from './module.js';
+import { accessStorage, type AccessPorts } from './access-storage.js';
 import { SHARED_TOKENS } from './shared.js';
 
 export const ACCESS_TOKENS = {
@@ -84,9 +86,19 @@ const banPolicy = (config: AppConfig): BanPolicy => ({
   strikeWindowMs: STRIKE_WINDOW_MS,
 });
 
-export const accessModule: FeatureModule = {
+export const accessModule: FeatureModule<AccessPorts> = {
   name: 'access',
-  register: (c, { config, adapters, events }) => {
+  storage: accessStorage,
+  probes: (adapters, config, engines) => ({
+    apiKeys: { check: () => adapters.apiKeys.ping(), critical: true, backend: engines.store },
+    // Without Redis the limiter is this instance's; with it, critical unless the limiter fails open.
+    rateLimiter: {
+      check: () => adapters.rateLimiter.ping(),
+      critical: engines.redis === null || config.rateLimitFailureMode === 'closed',
+      backend: engines.redis ?? 'memory',
+    },
+  }),
+  register: (c, { config, adapters, observers }) => {
     provide(c, T.ApiKeyStore, { useValue: adapters.apiKeys });
     provide(c, T.AdminCredentialStore, { useValue: adapters.adminCredentials });
     provide(c, T.RateLimiter, { useValue: adapters.rateLimiter });
@@ -104,7 +116,7 @@ export const accessModule: FeatureModule = {
         (d) =>
           new UsageRecorder(resolve(d, T.UsageStore), resolve(d, Clock), {
             maxEntries: USAGE_MAX_PENDING,
-            ...(events.usageEvents && { events: events.usageEvents }),
+            ...(observers && { events: usageEvents(observers, adapters.usageEngine) }),
           }),
       ),
     );
@@ -138,7 +150,7 @@ export const accessModule: FeatureModule = {
         (d) =>
           new LocalRefusals(resolve(d, T.RateLimiter), resolve(d, Clock), {
             maxEntries: config.refusalCacheSize,
-            ...(events.refusalEvents && { events: events.refusalEvents }),
+            ...(observers && { events: refusalEvents(observers) }),
           }),
       ),
     );
@@ -231,5 +243,24 @@ export function flushEvery(recorder: UsageRecorder, intervalMs: number, metrics?
   return async () => {
     await stop();
     await recorder.flush();
+  };
+}
+
+/** Usage counts not stored: counted against their engine, and logged where an operator acts. */
+function usageEvents({ metrics, logger }: Observers, engine: AccessPorts['usageEngine']): UsageRecorderEvents {
+  return {
+    flushFailed: (error, entries) => {
+      if (engine !== 'memory') metrics.storageFailure(engine, isTimeout(error) ? 'timeout' : 'unavailable');
+      logger.warn({ err: error, entries }, 'Usage counts could not be stored; they are kept and retried at the next flush');
+    },
+    dropped: (requests) => metrics.usageDropped(requests),
+  };
+}
+
+/** Refusals answered without the limiter, counted; the limiter's outage is logged once where it is seen (FailoverRateLimiter). */
+function refusalEvents({ metrics }: Observers): LocalRefusalEvents {
+  return {
+    answered: () => metrics.refusedLocally(),
+    strikesLost: (count) => metrics.strikesLost(count),
   };
 }

@@ -13,7 +13,7 @@ import type { EventFeed } from '../../application/adoption/ports/event-feed.js';
 import type { Outbox } from '../../application/adoption/ports/outbox.js';
 import type { PetCreateClaims } from '../../application/adoption/ports/pet-create-claims.js';
 import type { PetRepository } from '../../application/adoption/ports/pet-repository.js';
-import { EventRelay } from '../../application/adoption/services/event-relay.js';
+import { EventRelay, type EventRelayEvents } from '../../application/adoption/services/event-relay.js';
 import { AdoptionRequests } from '../../application/adoption/use-cases/adoption-requests.js';
 import { ChangePet } from '../../application/adoption/use-cases/change-pet.js';
 import { CreatePet } from '../../application/adoption/use-cases/create-pet.js';
@@ -45,7 +45,8 @@ import type { HomePlaces } from '../../application/adoption/ports/home-places.js
 import type { OrganizationStore } from '../../application/organizations/ports/organization-store.js';
 import { RelocatePets } from '../../application/adoption/use-cases/relocate-pets.js';
 import { provide, resolve, token } from '../tokens.js';
-import { once, type FeatureModule } from './module.js';
+import { once, type FeatureModule, type Observers } from './module.js';
+import { adoptionStorage, type AdoptionPorts } from './adoption-storage.js';
 import { SHARED_TOKENS } from './shared.js';
 
 export const ADOPTION_TOKENS = {
@@ -91,8 +92,10 @@ export const OUTBOX_WATCH_INTERVAL_MS = 15_000;
 /** The most relay passes one tick runs back to back (each up to 100 records per outbox). */
 const MAX_PASSES_PER_TICK = 50;
 
-export const adoptionModule: FeatureModule = {
+export const adoptionModule: FeatureModule<AdoptionPorts> = {
   name: 'adoption',
+  storage: adoptionStorage,
+  probes: (adapters, _config, engines) => ({ pets: { check: () => adapters.pets.ping(), critical: true, backend: engines.store } }),
   register: (c, registration) => {
     registerStores(c, registration);
     registerPetUseCases(c, registration);
@@ -276,7 +279,7 @@ function registerPetUseCases(c: DependencyContainer, { config, adapters }: Regis
 }
 
 /** Adoption requests, the event feed and the relay that fills it. */
-function registerRequestsAndEvents(c: DependencyContainer, { config, events }: Registration): void {
+function registerRequestsAndEvents(c: DependencyContainer, { config, observers }: Registration): void {
   provide(
     c,
     T.AdoptionRequests,
@@ -311,8 +314,13 @@ function registerRequestsAndEvents(c: DependencyContainer, { config, events }: R
             batch: 100,
             retentionMs: config.eventRetentionMs,
           },
-          events.eventRelayEvents ?? {},
+          relayEvents(observers),
         ),
     ),
   );
+}
+
+/** What each relay pass moved into the event feed, counted. */
+function relayEvents(observers: Observers | undefined): EventRelayEvents {
+  return observers ? { relayed: (events) => observers.metrics.eventsRelayed(events) } : {};
 }

@@ -4,20 +4,12 @@
  */
 import { ACCESS_TOKENS, accessModule } from './access.js';
 import { ADOPTION_TOKENS, adoptionModule } from './adoption.js';
-import type { FeatureModule } from './module.js';
 import { SHARED_TOKENS, sharedModule } from './shared.js';
 import { WEBHOOKS_TOKENS, webhooksModule } from './webhooks.js';
 import { ORGANIZATIONS_TOKENS, organizationsModule } from './organizations.js';
 import { PHOTOS_TOKENS, photosModule } from './photos.js';
 
-export const FEATURES: readonly FeatureModule[] = [
-  sharedModule,
-  accessModule,
-  adoptionModule,
-  photosModule,
-  organizationsModule,
-  webhooksModule,
-];
+export const FEATURES = [sharedModule, accessModule, adoptionModule, photosModule, organizationsModule, webhooksModule] as const;
 
 export const TOKENS = {
   ...SHARED_TOKENS,

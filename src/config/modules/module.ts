@@ -1,37 +1,82 @@
 /**
- * What a feature's module gives the composition root: its tokens' registrations (use cases and
- * services), its routes on each door, the schemas its routes name, and its background work. A new use
- * case touches its feature's folders and its module file alone.
+ * What a feature's module gives the composition root: its ports per storage engine (with their
+ * indexes and migrations), its tokens' registrations (use cases and services), its readiness probes,
+ * its routes on each door, the schemas its routes name, and its background work. The root assembles
+ * the list of features and names none of their ports; a new use case touches its feature's folders and
+ * its module file alone, a new port its feature's storage file.
  */
+// tsyringe needs the metadata polyfill loaded before it: whichever of its importers is read first.
+import 'reflect-metadata';
 import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import type { Db } from 'mongodb';
 import type { Logger } from 'pino';
 import type { Gate, Routes } from '../../adapters/shared/http/public-app.js';
+import type { ReadinessProbe } from '../../adapters/shared/http/routes/health.js';
 import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
-import type { Adapters } from '../adapters.js';
-import type { AppConfig } from '../env.js';
-import type { UsageRecorderEvents } from '../../application/access/services/usage-recorder.js';
-import type { LocalRefusalEvents } from '../../application/access/services/local-refusals.js';
-import type { EventRelayEvents } from '../../application/adoption/services/event-relay.js';
-import type { WebhookDispatcherEvents } from '../../application/webhooks/services/webhook-dispatcher.js';
+import type { RedisClient } from '../../adapters/access/redis/redis-connection.js';
+import type { Clock } from '../../application/shared/ports/clock.js';
+import type { Adapters, Engines } from '../adapters.js';
+import type { AppConfig, MemoryBounds } from '../env.js';
 import type { Provider } from '../tokens.js';
 
-/** What the features' services tell of their work, for metrics and logs. */
-export interface ContainerOptions {
-  /** Told when usage counts cannot be flushed or are dropped. */
-  readonly usageEvents?: UsageRecorderEvents;
-  /** Told what each relay pass moved into the event feed. */
-  readonly eventRelayEvents?: EventRelayEvents;
-  /** Told of each webhook attempt and each endpoint disabled. */
-  readonly webhookEvents?: WebhookDispatcherEvents;
-  /** Told of each refusal answered without the limiter, and of strikes it could not take. */
-  readonly refusalEvents?: LocalRefusalEvents;
+/** How the features' services report: to the metrics, and to the log where an operator acts (none in the key tool). */
+export interface Observers {
+  readonly metrics: Metrics;
+  readonly logger: Logger;
 }
 
 export interface ModuleContext {
   readonly config: AppConfig;
   readonly adapters: Adapters;
-  /** Told of what the feature's services do, for metrics and logs. */
-  readonly events: ContainerOptions;
+  /** Where the feature's services report; absent where nothing is reported (the key tool). */
+  readonly observers?: Observers;
+}
+
+/** Wraps a store so that each of its calls is timed and traced under the port's name. */
+export type Observe = <T extends object>(adapter: T, port: string) => T;
+
+/** What a feature's memory stores are made with. */
+export interface MemoryContext {
+  readonly clock: Clock;
+  readonly metrics?: Metrics;
+  /** Caps of the stores that grow with traffic; unbounded when not given (tests). */
+  readonly bounds?: MemoryBounds;
+}
+
+/** What a feature's MongoDB stores are made with; `memory` is the feature's memory ports, replaced here. */
+export interface MongoContext<P> {
+  readonly config: AppConfig;
+  readonly timeoutMs: number;
+  readonly clock: Clock;
+  readonly observe: Observe;
+  readonly memory: P;
+}
+
+/** What a feature's Redis stores are made with. */
+export interface RedisContext<P> {
+  readonly config: AppConfig;
+  readonly redis: NonNullable<AppConfig['redis']>;
+  readonly logger: Logger;
+  readonly metrics?: Metrics;
+  /** The clock given by a test (else Redis TIME is read, so that instances agree). */
+  readonly clock?: Clock;
+  readonly observe: Observe;
+  readonly memory: P;
+  /** True when MongoDB is configured too (and keeps what is durable). */
+  readonly withMongo: boolean;
+}
+
+/** A feature's ports on each storage engine: every port in memory, and those MongoDB or Redis keep instead. */
+export interface FeatureStorage<P> {
+  readonly memory: (context: MemoryContext) => P;
+  readonly mongo?: {
+    readonly ports: (db: Db, context: MongoContext<P>) => Partial<P>;
+    /** Its collections' indexes, made at start-up before anything is served. */
+    readonly indexes: (db: Db) => Promise<unknown>;
+    /** Migrations of stored data, run in order after every feature's indexes. */
+    readonly migrations?: readonly ((db: Db) => Promise<unknown>)[];
+  };
+  readonly redis?: (client: RedisClient, context: RedisContext<P>) => Partial<P>;
 }
 
 /** What a feature's background work runs with. */
@@ -46,10 +91,14 @@ export interface RunContext {
 /** Stops a piece of background work, finishing what it has under way. */
 export type Stop = () => Promise<void>;
 
-export interface FeatureModule {
+export interface FeatureModule<P extends object = object> {
   readonly name: string;
+  /** The feature's ports on each storage engine. */
+  readonly storage?: FeatureStorage<P>;
   /** Gives the feature's tokens: its ports (from the chosen adapters), services and use cases. */
   readonly register: (container: DependencyContainer, context: ModuleContext) => void;
+  /** What /readyz pings of the feature's stores, by name. */
+  readonly probes?: (adapters: Adapters, config: AppConfig, engines: Engines) => Readonly<Record<string, ReadinessProbe>>;
   /** The routes the feature serves under /v1, in the order the document lists them. */
   readonly publicRoutes?: (container: DependencyContainer, config: AppConfig, basePath: string) => Routes[];
   /** The routes the feature serves under /admin/v1, in the order the document lists them. */
@@ -66,3 +115,6 @@ export interface FeatureModule {
 export function once<T>(make: (container: DependencyContainer) => T): Provider<T> {
   return { useFactory: instanceCachingFactory<T>(make) };
 }
+
+/** The ports a feature's storage gives. */
+export type PortsOf<F> = F extends FeatureModule<infer P> ? P : never;

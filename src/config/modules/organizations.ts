@@ -10,6 +10,7 @@ import {
 } from '../../adapters/organizations/http/organization-schemas.js';
 import { provide, resolve, token } from '../tokens.js';
 import { once, type FeatureModule } from './module.js';
+import { organizationsStorage, type OrganizationsPorts } from './organizations-storage.js';
 import { SHARED_TOKENS } from './shared.js';
 import { ADOPTION_TOKENS } from './adoption.js';
 import { every } from '../schedule.js';
@@ -25,8 +26,9 @@ export const ORGANIZATIONS_TOKENS = {
 const T = ORGANIZATIONS_TOKENS;
 const { Clock, Auditor, Gazetteer } = SHARED_TOKENS;
 
-export const organizationsModule: FeatureModule = {
+export const organizationsModule: FeatureModule<OrganizationsPorts> = {
   name: 'organizations',
+  storage: organizationsStorage,
   register: (c, { adapters }) => {
     provide(c, T.OrganizationStore, { useValue: adapters.organizations });
     provide(

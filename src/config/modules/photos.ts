@@ -7,6 +7,7 @@ import { photoRoutes } from '../../adapters/photos/http/photos.js';
 import { provide, resolve, token } from '../tokens.js';
 import { every } from '../schedule.js';
 import { once, type FeatureModule } from './module.js';
+import { photosStorage, type PhotosPorts } from './photos-storage.js';
 import { SHARED_TOKENS } from './shared.js';
 import { ADOPTION_TOKENS } from './adoption.js';
 
@@ -24,8 +25,9 @@ export const PHOTOS_TOKENS = {
 const T = PHOTOS_TOKENS;
 const { Clock } = SHARED_TOKENS;
 
-export const photosModule: FeatureModule = {
+export const photosModule: FeatureModule<PhotosPorts> = {
   name: 'photos',
+  storage: photosStorage,
   register: (c, { config, adapters }) => {
     provide(c, T.ImageCodec, { useValue: new SharpImageCodec() });
     provide(c, T.PhotoStore, { useValue: adapters.photos });

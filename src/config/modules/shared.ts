@@ -5,6 +5,7 @@ import { Auditor } from '../../application/shared/services/auditor.js';
 import type { Gazetteer } from '../../domain/shared/place.js';
 import { provide, resolve, token } from '../tokens.js';
 import { once, type FeatureModule } from './module.js';
+import { sharedStorage, type SharedPorts } from './shared-storage.js';
 
 export const SHARED_TOKENS = {
   Clock: token<Clock>('Clock'),
@@ -15,8 +16,9 @@ export const SHARED_TOKENS = {
 
 const T = SHARED_TOKENS;
 
-export const sharedModule: FeatureModule = {
+export const sharedModule: FeatureModule<SharedPorts> = {
   name: 'shared',
+  storage: sharedStorage,
   register: (c, { adapters }) => {
     provide(c, T.Clock, { useValue: adapters.clock });
     provide(c, T.AuditLog, { useValue: adapters.audit });

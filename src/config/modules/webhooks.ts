@@ -9,7 +9,7 @@ import type { AddressResolver } from '../../application/webhooks/ports/address-r
 import type { WebhookDeliveryStore } from '../../application/webhooks/ports/webhook-delivery-store.js';
 import type { WebhookEndpointStore } from '../../application/webhooks/ports/webhook-endpoint-store.js';
 import type { WebhookSender } from '../../application/webhooks/ports/webhook-sender.js';
-import { WebhookDispatcher } from '../../application/webhooks/services/webhook-dispatcher.js';
+import { WebhookDispatcher, type WebhookDispatcherEvents } from '../../application/webhooks/services/webhook-dispatcher.js';
 import { InspectWebhooks } from '../../application/webhooks/use-cases/inspect-webhooks.js';
 import { ManageWebhookEndpoints } from '../../application/webhooks/use-cases/manage-webhook-endpoints.js';
 import { WebhookDeliveries } from '../../application/webhooks/use-cases/webhook-deliveries.js';
@@ -22,7 +22,8 @@ import { webhookEndpointRoutes } from '../../adapters/webhooks/http/webhook-endp
 import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
 import { every } from '../schedule.js';
 import { provide, resolve, token } from '../tokens.js';
-import { once, type FeatureModule } from './module.js';
+import { once, type FeatureModule, type Observers } from './module.js';
+import { webhooksStorage, type WebhooksPorts } from './webhooks-storage.js';
 import { ADOPTION_TOKENS } from './adoption.js';
 import { SHARED_TOKENS } from './shared.js';
 
@@ -62,9 +63,10 @@ const DELIVERY_WATCH_INTERVAL_MS = 15_000;
 /** The most webhook passes one tick runs back to back while they find work. */
 const MAX_WEBHOOK_PASSES_PER_TICK = 20;
 
-export const webhooksModule: FeatureModule = {
+export const webhooksModule: FeatureModule<WebhooksPorts> = {
   name: 'webhooks',
-  register: (c, { config, adapters, events }) => {
+  storage: webhooksStorage,
+  register: (c, { config, adapters, observers }) => {
     provide(c, T.WebhookEndpointStore, { useValue: adapters.webhookEndpoints });
     provide(c, T.WebhookDeliveryStore, { useValue: adapters.webhookDeliveries });
     provide(c, T.AddressResolver, { useValue: adapters.resolver });
@@ -113,7 +115,7 @@ export const webhooksModule: FeatureModule = {
               retentionMs: WEBHOOK_DELIVERY_RETENTION_MS,
               disableAfterMs: config.webhooks.disableAfterMs,
             },
-            events.webhookEvents ?? {},
+            dispatcherEvents(observers),
           ),
       ),
     );
@@ -177,4 +179,17 @@ export function watchDeliveries(deliveries: WebhookDeliveryStore, clock: Clock, 
       // The store is down: the storage metrics say so; these keep their last values.
     }
   });
+}
+
+/** Each webhook attempt counted, and each endpoint disabled counted and logged (its owner may need telling). */
+function dispatcherEvents(observers: Observers | undefined): WebhookDispatcherEvents {
+  if (!observers) return {};
+  const { metrics, logger } = observers;
+  return {
+    attempted: (outcome, durationMs) => metrics.webhookAttempted(outcome, durationMs),
+    endpointDisabled: (endpoint, reason) => {
+      metrics.webhookEndpointDisabled();
+      logger.warn({ endpointId: endpoint.id, ownerId: endpoint.ownerId, reason }, 'Webhook endpoint disabled');
+    },
+  };
 }

@@ -65,13 +65,11 @@ describe('edges', () => {
     expect(ready.json()).toEqual({
       status: 'ready',
       checks: { pets: 'ok', apiKeys: 'ok', rateLimiter: 'ok' },
-      backends: t.app.adapters.backends,
+      backends:
+        TEST_ADAPTERS === 'memory'
+          ? { pets: 'memory', apiKeys: 'memory', rateLimiter: 'memory' }
+          : { pets: 'mongodb', apiKeys: 'mongodb', rateLimiter: expect.stringMatching(/^redis standalone at [^@/\s]+:\d+$/) as unknown },
     });
-    expect(Object.values(t.app.adapters.backends)).toEqual(
-      TEST_ADAPTERS === 'memory'
-        ? ['memory', 'memory', 'memory']
-        : ['mongodb', 'mongodb', expect.stringMatching(/^redis standalone at [^@/\s]+:\d+$/)],
-    );
   });
 
   it('guards /readyz against floods per client address, answering in the Error body', async () => {
@@ -96,7 +94,7 @@ describe('edges', () => {
       },
     });
     const response = await t.app.http.inject({ url: '/readyz' });
-    expect(expectError(response, 503, 'service_unavailable').message).toBe('Not ready: pets, rateLimiter did not answer');
+    expect(expectError(response, 503, 'service_unavailable').message).toBe('Not ready: rateLimiter, pets did not answer');
   });
 });
 

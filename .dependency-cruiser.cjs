@@ -1,7 +1,7 @@
 // The hexagon and its features, enforced: `npm run lint` fails when a file crosses a layer boundary
 // or a feature reaches into another one. Each layer holds shared/ and one folder per feature.
 const FRAMEWORKS = '^(fastify|@fastify/|mongodb|ioredis|tsyringe|typebox|@sinclair/typebox|ajv|reflect-metadata|sharp)';
-const FEATURES = '(adoption|webhooks|access|organizations|photos)';
+const FEATURES = '(adoption|webhooks|access|organizations)';
 const LAYERS = '(domain|application|adapters)';
 
 module.exports = {
@@ -46,19 +46,11 @@ module.exports = {
       severity: 'error',
       comment:
         'A feature imports shared/ and its own folders; of another feature, only its ports (src/application/<feature>/ports) or its domain events (src/domain/adoption/feed-event.ts): webhooks read adoption through the event feed and the event type, nothing else.',
-      from: { path: `^src/${LAYERS}/${FEATURES}/`, pathNot: '^src/[a-z]+/photos/' },
+      from: { path: `^src/${LAYERS}/${FEATURES}/` },
       to: {
         path: `^src/${LAYERS}/${FEATURES}/`,
         pathNot: ['^src/[a-z]+/$2/', `^src/application/${FEATURES}/ports/`, '^src/domain/adoption/feed-event\\.ts$'],
       },
-    },
-    {
-      name: 'photos-are-of-animals',
-      severity: 'error',
-      comment:
-        'Photos belong to animals: the photos feature may use all of adoption (an upload is a change of the animal, with its event), and of the other features only their ports.',
-      from: { path: '^src/[a-z]+/photos/' },
-      to: { path: `^src/${LAYERS}/(webhooks|access|organizations)/`, pathNot: `^src/application/${FEATURES}/ports/` },
     },
     {
       name: 'access-does-not-import-adoption',
@@ -79,26 +71,10 @@ module.exports = {
       severity: 'error',
       comment:
         "Within a feature, one adapter does not reach into another (http, memory, mongo, redis, net, cache); each may use shared/'s part of its own kind (the HTTP base, the Mongo and memory kits) and the shared metrics and telemetry.",
-      from: { path: '^src/adapters/([^/]+)/([^/]+)/', pathNot: '^src/adapters/photos/' },
+      from: { path: '^src/adapters/([^/]+)/([^/]+)/' },
       to: {
         path: '^src/adapters/',
         pathNot: ['^src/adapters/$1/$2/', '^src/adapters/shared/$2/', '^src/adapters/shared/(metrics|telemetry|logging)/'],
-      },
-    },
-    {
-      name: 'photo-adapters-stay-apart',
-      severity: 'error',
-      comment:
-        "The same for photos' adapters, which may also use adoption's adapter of their kind (the pet's schemas and how an animal is shown).",
-      from: { path: '^src/adapters/photos/([^/]+)/' },
-      to: {
-        path: '^src/adapters/',
-        pathNot: [
-          '^src/adapters/photos/$1/',
-          '^src/adapters/adoption/$1/',
-          '^src/adapters/shared/$1/',
-          '^src/adapters/shared/(metrics|telemetry|logging)/',
-        ],
       },
     },
     {

@@ -2,7 +2,7 @@
 // it compresses like a photo), rendered into every variant; CPU time per upload one at a time, uploads
 // per second with PHOTO_CONCURRENCY (8) at once, and the peak resident set of those. Numbers, no verdict.
 import sharp from 'sharp';
-import { SharpImageCodec } from '../src/adapters/photos/sharp/sharp-image-codec.js';
+import { SharpImageCodec } from '../src/adapters/adoption/sharp/sharp-image-codec.js';
 
 const runs = Number(process.env.PHOTO_RUNS ?? 8);
 const concurrency = Number(process.env.PHOTO_CONCURRENCY ?? 8);
@@ -30,11 +30,11 @@ const cpuMs = () => {
 
 const upload = await cameraJpeg();
 const codec = new SharpImageCodec();
-await codec.render(upload, 'jpeg'); // warm-up
+await codec.render(upload); // warm-up
 
 let cpu = cpuMs();
 let wall = performance.now();
-for (let i = 0; i < runs; i++) await codec.render(upload, 'jpeg');
+for (let i = 0; i < runs; i++) await codec.render(upload);
 const serialCpu = (cpuMs() - cpu) / runs;
 const serialWall = (performance.now() - wall) / runs;
 
@@ -43,7 +43,7 @@ const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().r
 const base = process.memoryUsage().rss;
 cpu = cpuMs();
 wall = performance.now();
-await Promise.all(Array.from({ length: concurrency }, () => codec.render(upload, 'jpeg')));
+await Promise.all(Array.from({ length: concurrency }, () => codec.render(upload)));
 const parallelWall = performance.now() - wall;
 const parallelCpu = cpuMs() - cpu;
 clearInterval(sampler);

@@ -21,7 +21,7 @@ import { adminDoor, publicDoor } from './doors.js';
 import type { AppConfig } from './env.js';
 import { stdoutDestination } from '../adapters/shared/logging/log-destination.js';
 import { createLogger } from './logger.js';
-import { FEATURES, TOKENS } from './modules/features.js';
+import { errorCatalogue, FEATURES, TOKENS } from './modules/features.js';
 import type { Stop } from './modules/module.js';
 import { seedAdminTokens, seedKeys } from './seed-keys.js';
 import { keepTickShape } from './tick-shape.js';
@@ -69,21 +69,26 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const adminCredentials = resolve(container, TOKENS.ManageAdminCredentials);
   await seedKeys(config, keys, logger);
   await seedAdminTokens(config, adminCredentials);
+  const errors = errorCatalogue();
   const base = {
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     connectionTimeouts: config.connectionTimeouts,
     metrics,
+    errors,
     ...(tracing && { tracer: tracing.requests }),
   };
   const gates = gatesOf(container, metrics);
+  const outgoing = Object.assign({}, ...FEATURES.map((feature) => feature.outgoing?.() ?? {})) as Record<string, object>;
   const http = await buildHttpApp(
     {
-      door: publicDoor(
-        config.publicServers,
-        FEATURES.flatMap((feature) => feature.schemas?.public ?? []),
-      ),
+      door: publicDoor(config.publicServers, {
+        schemas: FEATURES.flatMap((feature) => feature.schemas?.public ?? []),
+        tags: FEATURES.flatMap((feature) => feature.tags?.public ?? []),
+        catalogue: errors,
+        ...(Object.keys(outgoing).length > 0 && { webhooks: outgoing }),
+      }),
       gate: gates.public,
       routes: FEATURES.flatMap((feature) => feature.publicRoutes?.(container, config, BASE_PATH) ?? []),
       recordUsage: (keyId, operation, outcome, status) => usageRecorder.record(keyId, operation, outcome, status),
@@ -99,7 +104,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   );
   const admin = await buildAdminApp(
     {
-      door: adminDoor(FEATURES.flatMap((feature) => feature.schemas?.admin ?? [])),
+      door: adminDoor({
+        schemas: FEATURES.flatMap((feature) => feature.schemas?.admin ?? []),
+        tags: FEATURES.flatMap((feature) => feature.tags?.admin ?? []),
+        catalogue: errors,
+      }),
       gate: gates.admin,
       routes: FEATURES.flatMap((feature) => feature.adminRoutes?.(container, config, ADMIN_BASE_PATH) ?? []),
     },

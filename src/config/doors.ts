@@ -1,58 +1,59 @@
 /**
- * The two doors' documents: what each says first (its description), its tags, and the profile its
- * errors and components are described by. The features give the routes and their schemas.
+ * The two doors' documents: what each says first (its description), the order its tags are shown
+ * in, and the profile its errors and components are described by. The features give the routes,
+ * their schemas and tags, their error codes and the requests they send out.
  */
-import type { DoorDocument } from '../adapters/shared/http/plugins/openapi.js';
-import { adminProfile, publicProfile } from '../adapters/shared/http/openapi-document.js';
-import { ERROR_CODES, statusOf } from '../adapters/shared/http/error-catalogue.js';
+import type { DoorDocument, Tag } from '../adapters/shared/http/plugins/openapi.js';
+import { doorProfile } from '../adapters/shared/http/openapi-document.js';
+import type { ErrorCatalogue } from '../adapters/shared/http/error-catalogue.js';
 import { ADMIN_BASE_PATH } from '../adapters/shared/http/admin-app.js';
 import { BASE_PATH, OPENAPI_PATH } from '../adapters/shared/http/public-app.js';
-import { outgoingWebhooks } from '../adapters/webhooks/http/outgoing-webhooks.js';
 import { ADMIN_SCOPES } from '../domain/access/admin-credential.js';
 import { PLAN_LIMITS } from '../domain/access/plans.js';
 
 const API_VERSION = '1.0.0';
 
+/** What the features give a door's document. */
+export interface DoorParts {
+  /** Their schemas that become named components, each with its own description. */
+  readonly schemas: readonly unknown[];
+  readonly tags: readonly Tag[];
+  readonly catalogue: ErrorCatalogue;
+  /** The requests the service sends out (OpenAPI 3.1 `webhooks`), by name. */
+  readonly webhooks?: Record<string, object>;
+}
+
+/**
+ * The order in which each door's reference page shows the features' tags, the most used first; a tag
+ * not named here comes after these, in the features' order.
+ */
+const PUBLIC_TAG_ORDER = ['pets', 'adoption requests', 'events', 'photos', 'organizations', 'webhooks', 'rate limits'];
+const ADMIN_TAG_ORDER = ['keys', 'usage', 'audit', 'credentials', 'events', 'organizations', 'webhooks'];
+
+function ordered(tags: readonly Tag[], order: readonly string[]): Tag[] {
+  const rank = (tag: Tag) => (order.includes(tag.name) ? order.indexOf(tag.name) : order.length);
+  return [...tags].sort((a, b) => rank(a) - rank(b));
+}
+
 /** The public door's document; `servers`: where the API is published (production, staging), none: this server. */
-export function publicDoor(
-  servers: readonly { readonly url: string; readonly description: string }[],
-  schemas: readonly unknown[],
-): DoorDocument {
+export function publicDoor(servers: readonly { readonly url: string; readonly description: string }[], parts: DoorParts): DoorDocument {
   return {
     basePath: BASE_PATH,
     title: 'Animal Adoption API',
     productName: 'Animal Adoption API',
     version: API_VERSION,
-    description: documentDescription(),
+    description: documentDescription(parts.catalogue),
     servers,
     thisServer: 'This server',
     security: { scheme: 'bearerAuth', description: 'The API key, as `Authorization: Bearer <key>`' },
-    tags: [
-      { name: 'pets', description: 'Animals available for adoption' },
-      {
-        name: 'adoption requests',
-        description:
-          'Beta. Requests to adopt an animal (the store orders), and the decisions that move the animal from available through pending to sold',
-      },
-      { name: 'events', description: 'Beta. Every change to an animal or an adoption request, in one order a client can catch up from' },
-      { name: 'photos', description: "Beta. Animals' photos: uploaded by their owners, served to anyone in four sizes, JPEG or WebP" },
-      {
-        name: 'organizations',
-        description: 'Beta. The shelters and rescues animals belong to: how to reach them, where they are, their policy and hours',
-      },
-      {
-        name: 'webhooks',
-        description: 'Beta. Endpoints to which an owner has its events pushed, signed as Standard Webhooks 1.0 says',
-      },
-      { name: 'rate limits', description: "The caller's quota and usage" },
-    ],
-    profile: publicProfile(schemas),
-    webhooks: outgoingWebhooks(),
+    tags: ordered(parts.tags, PUBLIC_TAG_ORDER),
+    profile: doorProfile('public', parts.catalogue, parts.schemas),
+    ...(parts.webhooks && { webhooks: parts.webhooks }),
   };
 }
 
 /** The admin door's document. */
-export function adminDoor(schemas: readonly unknown[]): DoorDocument {
+export function adminDoor(parts: DoorParts): DoorDocument {
   return {
     basePath: ADMIN_BASE_PATH,
     title: 'Animal Adoption API: admin',
@@ -65,16 +66,8 @@ export function adminDoor(schemas: readonly unknown[]): DoorDocument {
       scheme: 'adminAuth',
       description: 'An admin credential (`adopt_admin_...`), as `Authorization: Bearer <credential>`; never an API key',
     },
-    tags: [
-      { name: 'keys', description: 'API keys: issue, change, rotate, revoke' },
-      { name: 'usage', description: 'What each key used, and who still calls a deprecated operation' },
-      { name: 'audit', description: 'Who changed what' },
-      { name: 'credentials', description: 'Admin credentials: issue, list, revoke' },
-      { name: 'events', description: 'The event feed, every event' },
-      { name: 'organizations', description: "Key owners' organizations: create and change any, audited" },
-      { name: 'webhooks', description: "Owners' webhook endpoints and their failures" },
-    ],
-    profile: adminProfile(schemas),
+    tags: ordered(parts.tags, ADMIN_TAG_ORDER),
+    profile: doorProfile('admin', parts.catalogue, parts.schemas),
   };
 }
 
@@ -83,7 +76,7 @@ export function adminDoor(schemas: readonly unknown[]): DoorDocument {
  * the first call (authentication, plans and limits, the rate-limit headers, errors, idempotency,
  * paging), and where the machine-readable document is.
  */
-function documentDescription(): string {
+function documentDescription(catalogue: ErrorCatalogue): string {
   const plans = Object.entries(PLAN_LIMITS).map(([plan, limits]) => `| ${plan} | ${limits.perMinute} | ${limits.perDay} |`);
   return [
     'List animals available for adoption, add, change and remove them, take adoption requests that ' +
@@ -141,7 +134,7 @@ function documentDescription(): string {
     '',
     '## Errors',
     `Every error uses the Error body \`{"code", "message", "status"}\`; clients branch on \`code\`. ` +
-      `Codes: ${ERROR_CODES.map((c) => `\`${c}\` (${statusOf(c)})`).join(', ')}. A method a path does ` +
+      `Codes: ${catalogue.codes.map((c) => `\`${c}\` (${catalogue.entry(c).status})`).join(', ')}. A method a path does ` +
       `not serve gets 405 \`method_not_allowed\` with \`Allow\`; an unknown path 404 \`route_not_found\`; ` +
       `query fields an operation does not take 400.`,
     '',

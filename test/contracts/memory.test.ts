@@ -25,8 +25,8 @@ import { describeWebhookEndpointStoreContract } from './webhooks/webhook-endpoin
 import { MemoryWebhookEndpointStore } from '../../src/adapters/webhooks/memory/memory-webhook-endpoint-store.js';
 import { describeWebhookDeliveryStoreContract } from './webhooks/webhook-delivery-store.contract.js';
 import { MemoryWebhookDeliveryStore } from '../../src/adapters/webhooks/memory/memory-webhook-delivery-store.js';
-import { describePhotoStoreContract } from './photos/photo-store.contract.js';
-import { MemoryPhotoStore } from '../../src/adapters/photos/memory/memory-photo-store.js';
+import { describePhotoStoreContract } from './adoption/photo-store.contract.js';
+import { MemoryPhotoStore } from '../../src/adapters/adoption/memory/memory-photo-store.js';
 import { describeOrganizationStoreContract } from './organizations/organization-store.contract.js';
 import { MemoryOrganizationStore } from '../../src/adapters/organizations/memory/memory-organization-store.js';
 

@@ -1,5 +1,5 @@
 /** The adoption use cases on the in-memory adapters and a clock the test moves: no server, no container. */
-import { MemoryPhotoStore } from '../../src/adapters/photos/memory/memory-photo-store.js';
+import { MemoryPhotoStore } from '../../src/adapters/adoption/memory/memory-photo-store.js';
 import { gazetteer } from './gazetteer.js';
 import { MemoryAdoptionRequestRepository } from '../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
 import { MemoryEventFeed } from '../../src/adapters/adoption/memory/memory-event-feed.js';

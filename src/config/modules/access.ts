@@ -50,6 +50,7 @@ import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
 import type { AppConfig } from '../env.js';
 import { every } from '../schedule.js';
 import { provide, resolve, token } from '../tokens.js';
+import { ACCESS_ERRORS } from '../../adapters/access/http/error-codes.js';
 import { once, type FeatureModule, type Observers } from './module.js';
 import { accessStorage, type AccessPorts } from './access-storage.js';
 import { SHARED_TOKENS } from './shared.js';
@@ -89,6 +90,16 @@ const banPolicy = (config: AppConfig): BanPolicy => ({
 export const accessModule: FeatureModule<AccessPorts> = {
   name: 'access',
   storage: accessStorage,
+  errors: ACCESS_ERRORS,
+  tags: {
+    public: [{ name: 'rate limits', description: "The caller's quota and usage" }],
+    admin: [
+      { name: 'keys', description: 'API keys: issue, change, rotate, revoke' },
+      { name: 'usage', description: 'What each key used, and who still calls a deprecated operation' },
+      { name: 'audit', description: 'Who changed what' },
+      { name: 'credentials', description: 'Admin credentials: issue, list, revoke' },
+    ],
+  },
   probes: (adapters, config, engines) => ({
     apiKeys: { check: () => adapters.apiKeys.ping(), critical: true, backend: engines.store },
     // Without Redis the limiter is this instance's; with it, critical unless the limiter fails open.

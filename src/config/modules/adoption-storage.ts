@@ -1,17 +1,20 @@
-/** The adoption feature's ports on each engine: animals, adoption requests, the event feed their outboxes fill, and create claims. */
+/** The adoption feature's ports on each engine: animals and their photos, adoption requests, the event feed their outboxes fill, create claims. */
 import type { AdoptionRequestRepository } from '../../application/adoption/ports/adoption-request-repository.js';
 import type { EventFeed } from '../../application/adoption/ports/event-feed.js';
 import type { PetCreateClaims } from '../../application/adoption/ports/pet-create-claims.js';
 import type { PetRepository } from '../../application/adoption/ports/pet-repository.js';
+import type { PhotoStore } from '../../application/adoption/ports/photo-store.js';
 import { MemoryAdoptionRequestRepository } from '../../adapters/adoption/memory/memory-adoption-request-repository.js';
 import { MemoryEventFeed } from '../../adapters/adoption/memory/memory-event-feed.js';
 import { MemoryPetCreateClaims } from '../../adapters/adoption/memory/memory-pet-create-claims.js';
 import { MemoryPetRepository } from '../../adapters/adoption/memory/memory-pet-repository.js';
+import { MemoryPhotoStore } from '../../adapters/adoption/memory/memory-photo-store.js';
 import { MongoAdoptionRequestRepository } from '../../adapters/adoption/mongo/mongo-adoption-request-repository.js';
 import { MongoEventFeed } from '../../adapters/adoption/mongo/mongo-event-feed.js';
 import { MongoPetCreateClaims } from '../../adapters/adoption/mongo/mongo-pet-create-claims.js';
 import { backfillPlaces } from '../../adapters/adoption/mongo/mongo-pet-places.js';
 import { MongoPetRepository } from '../../adapters/adoption/mongo/mongo-pet-repository.js';
+import { MongoPhotoStore } from '../../adapters/adoption/mongo/mongo-photo-store.js';
 import { MongoOrganizationStore } from '../../adapters/organizations/mongo/mongo-organization-store.js';
 import type { FeatureStorage } from './module.js';
 
@@ -21,6 +24,8 @@ export interface AdoptionPorts {
   /** Where events are kept in order once relayed from the repositories' outboxes. */
   readonly events: EventFeed;
   readonly petCreateClaims: PetCreateClaims;
+  /** Photos' variants: memory, or GridFS with MongoDB (every instance serves every photo). */
+  readonly photos: PhotoStore;
 }
 
 export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
@@ -32,6 +37,7 @@ export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
       orders: new MemoryAdoptionRequestRepository(events),
       events,
       petCreateClaims: new MemoryPetCreateClaims(bounds?.maxIdempotencyRecords),
+      photos: new MemoryPhotoStore(),
     };
   },
   mongo: {
@@ -40,6 +46,7 @@ export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
       orders: observe(new MongoAdoptionRequestRepository(db, timeoutMs), 'orders'),
       events: observe(new MongoEventFeed(db, timeoutMs), 'events'),
       petCreateClaims: observe(new MongoPetCreateClaims(db, timeoutMs), 'idempotency'),
+      photos: observe(new MongoPhotoStore(db, timeoutMs), 'photos'),
     }),
     indexes: (db) =>
       Promise.all([
@@ -47,6 +54,7 @@ export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
         MongoAdoptionRequestRepository.ensureIndexes(db),
         MongoEventFeed.ensureIndexes(db),
         MongoPetCreateClaims.ensureIndexes(db),
+        MongoPhotoStore.ensureIndexes(db),
       ]),
     migrations: [
       (db) => MongoPetRepository.backfillUnversionedPets(db),

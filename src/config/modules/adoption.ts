@@ -45,11 +45,14 @@ import type { HomePlaces } from '../../application/adoption/ports/home-places.js
 import type { OrganizationStore } from '../../application/organizations/ports/organization-store.js';
 import { RelocatePets } from '../../application/adoption/use-cases/relocate-pets.js';
 import { provide, resolve, token } from '../tokens.js';
-import { once, type FeatureModule, type Observers } from './module.js';
+import { ADOPTION_ERRORS } from '../../adapters/adoption/http/error-codes.js';
+import { once, type FeatureModule, type Observers, type RunContext, type Stop } from './module.js';
+import { PHOTOS_TOKENS, photosRoutes, registerPhotos, sweepPhotos } from './adoption-photos.js';
 import { adoptionStorage, type AdoptionPorts } from './adoption-storage.js';
 import { SHARED_TOKENS } from './shared.js';
 
 export const ADOPTION_TOKENS = {
+  ...PHOTOS_TOKENS,
   PetRepository: token<PetRepository>('PetRepository'),
   AdoptionRequestRepository: token<AdoptionRequestRepository>('AdoptionRequestRepository'),
   PetCreateClaims: token<PetCreateClaims>('PetCreateClaims'),
@@ -95,11 +98,26 @@ const MAX_PASSES_PER_TICK = 50;
 export const adoptionModule: FeatureModule<AdoptionPorts> = {
   name: 'adoption',
   storage: adoptionStorage,
+  errors: ADOPTION_ERRORS,
+  tags: {
+    public: [
+      { name: 'pets', description: 'Animals available for adoption' },
+      {
+        name: 'adoption requests',
+        description:
+          'Beta. Requests to adopt an animal (the store orders), and the decisions that move the animal from available through pending to sold',
+      },
+      { name: 'events', description: 'Beta. Every change to an animal or an adoption request, in one order a client can catch up from' },
+      { name: 'photos', description: "Beta. Animals' photos: uploaded by their owners, served to anyone in four sizes, JPEG or WebP" },
+    ],
+    admin: [{ name: 'events', description: 'The event feed, every event' }],
+  },
   probes: (adapters, _config, engines) => ({ pets: { check: () => adapters.pets.ping(), critical: true, backend: engines.store } }),
   register: (c, registration) => {
     registerStores(c, registration);
     registerPetUseCases(c, registration);
     registerRequestsAndEvents(c, registration);
+    registerPhotos(c, registration, T.PetRepository);
   },
   publicRoutes: (d, _config, basePath) => [
     (v1) =>
@@ -113,6 +131,7 @@ export const adoptionModule: FeatureModule<AdoptionPorts> = {
     (v1) => orderRoutes(v1, { orders: resolve(d, T.AdoptionRequests), basePath }),
     (v1) => eventRoutes(v1, { events: resolve(d, T.ReadEvents), basePath }),
     (v1) => speciesRoutes(v1),
+    ...photosRoutes(d),
   ],
   adminRoutes: (d, _config, basePath) => [(admin) => adminEventRoutes(admin, { events: resolve(d, T.ReadEvents), basePath })],
   schemas: {
@@ -134,13 +153,17 @@ export const adoptionModule: FeatureModule<AdoptionPorts> = {
     ],
     admin: [EventSchema, EventsSchema],
   },
-  start: ({ container, adapters, logger, metrics }) => [
+  start: (run) => [...adoptionWork(run), sweepPhotos(run)],
+};
+
+function adoptionWork({ container, adapters, logger, metrics }: RunContext): Stop[] {
+  return [
     sweepEvery(resolve(container, T.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger),
     // The events of the last changes, into the feed before the connections go.
     relayEvery(resolve(container, T.EventRelay), EVENT_RELAY_INTERVAL_MS, logger),
     watchOutboxes([adapters.pets, adapters.orders], adapters.clock, metrics, OUTBOX_WATCH_INTERVAL_MS),
-  ],
-};
+  ];
+}
 
 /** The organizations' store as the adoption feature reads it: each owner's place, and summaries for a page. */
 export function homePlacesOf(organizations: OrganizationStore): HomePlaces {

@@ -10,6 +10,8 @@ import 'reflect-metadata';
 import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import type { Db } from 'mongodb';
 import type { Logger } from 'pino';
+import type { FeatureErrors } from '../../adapters/shared/http/error-catalogue.js';
+import type { Tag } from '../../adapters/shared/http/plugins/openapi.js';
 import type { Gate, Routes } from '../../adapters/shared/http/public-app.js';
 import type { ReadinessProbe } from '../../adapters/shared/http/routes/health.js';
 import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
@@ -103,6 +105,12 @@ export interface FeatureModule<P extends object = object> {
   readonly publicRoutes?: (container: DependencyContainer, config: AppConfig, basePath: string) => Routes[];
   /** The routes the feature serves under /admin/v1, in the order the document lists them. */
   readonly adminRoutes?: (container: DependencyContainer, config: AppConfig, basePath: string) => Routes[];
+  /** Its error codes (status, example, which operations answer with them). */
+  readonly errors?: FeatureErrors;
+  /** The tags its operations are grouped under on each door's reference page. */
+  readonly tags?: { readonly public?: readonly Tag[]; readonly admin?: readonly Tag[] };
+  /** The requests it sends out, for the public document's `webhooks`, by name. */
+  readonly outgoing?: () => Record<string, object>;
   /** The schemas of its routes that become named components, each with its own description, per door. */
   readonly schemas?: { readonly public?: readonly unknown[]; readonly admin?: readonly unknown[] };
   /** What every request meets before its route, per door (one feature, access, gives them). */

@@ -9,6 +9,7 @@ import {
   OrganizationsSchema,
 } from '../../adapters/organizations/http/organization-schemas.js';
 import { provide, resolve, token } from '../tokens.js';
+import { ORGANIZATIONS_ERRORS } from '../../adapters/organizations/http/error-codes.js';
 import { once, type FeatureModule } from './module.js';
 import { organizationsStorage, type OrganizationsPorts } from './organizations-storage.js';
 import { SHARED_TOKENS } from './shared.js';
@@ -29,6 +30,16 @@ const { Clock, Auditor, Gazetteer } = SHARED_TOKENS;
 export const organizationsModule: FeatureModule<OrganizationsPorts> = {
   name: 'organizations',
   storage: organizationsStorage,
+  errors: ORGANIZATIONS_ERRORS,
+  tags: {
+    public: [
+      {
+        name: 'organizations',
+        description: 'Beta. The shelters and rescues animals belong to: how to reach them, where they are, their policy and hours',
+      },
+    ],
+    admin: [{ name: 'organizations', description: "Key owners' organizations: create and change any, audited" }],
+  },
   register: (c, { adapters }) => {
     provide(c, T.OrganizationStore, { useValue: adapters.organizations });
     provide(

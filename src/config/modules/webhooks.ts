@@ -22,6 +22,8 @@ import { webhookEndpointRoutes } from '../../adapters/webhooks/http/webhook-endp
 import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
 import { every } from '../schedule.js';
 import { provide, resolve, token } from '../tokens.js';
+import { WEBHOOKS_ERRORS } from '../../adapters/webhooks/http/error-codes.js';
+import { outgoingWebhooks } from '../../adapters/webhooks/http/outgoing-webhooks.js';
 import { once, type FeatureModule, type Observers } from './module.js';
 import { webhooksStorage, type WebhooksPorts } from './webhooks-storage.js';
 import { ADOPTION_TOKENS } from './adoption.js';
@@ -66,6 +68,14 @@ const MAX_WEBHOOK_PASSES_PER_TICK = 20;
 export const webhooksModule: FeatureModule<WebhooksPorts> = {
   name: 'webhooks',
   storage: webhooksStorage,
+  errors: WEBHOOKS_ERRORS,
+  tags: {
+    public: [
+      { name: 'webhooks', description: 'Beta. Endpoints to which an owner has its events pushed, signed as Standard Webhooks 1.0 says' },
+    ],
+    admin: [{ name: 'webhooks', description: "Owners' webhook endpoints and their failures" }],
+  },
+  outgoing: outgoingWebhooks,
   register: (c, { config, adapters, observers }) => {
     provide(c, T.WebhookEndpointStore, { useValue: adapters.webhookEndpoints });
     provide(c, T.WebhookDeliveryStore, { useValue: adapters.webhookDeliveries });

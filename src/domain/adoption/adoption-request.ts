@@ -5,7 +5,8 @@
  * (see pet-lifecycle.ts): approval holds it pending, delivery sells it, cancelling an approved
  * request releases it.
  */
-import { ForbiddenError, InvalidTransitionError, ValidationError } from '../shared/errors.js';
+import { ForbiddenError, ValidationError } from '../shared/errors.js';
+import { InvalidTransitionError } from './errors.js';
 import { VISIBLE_CHARACTER_PATTERN } from '../shared/name-pattern.js';
 import type { PetId } from './pet.js';
 import type { Instant } from '../shared/instant.js';

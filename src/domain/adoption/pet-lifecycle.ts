@@ -2,7 +2,9 @@
  * What may happen to a pet after it is added: the status transitions as one table, who may change a
  * pet, and each change as a pure function from the pet to its next version (or a domain error).
  */
-import { ForbiddenError, InvalidTransitionError, PetHeldError, PhotoLimitReachedError, ValidationError } from '../shared/errors.js';
+import { ForbiddenError, ValidationError } from '../shared/errors.js';
+import { InvalidTransitionError, PetHeldError } from './errors.js';
+import { PhotoLimitReachedError } from './errors.js';
 import { checkCategoryId, checkName, MAX_PHOTOS_PER_PET, petOf, placeAt, samePlace, type Pet, type PetPhoto } from './pet.js';
 import { type Instant } from '../shared/instant.js';
 import type { PetStatus } from './pet-status.js';

@@ -1,4 +1,5 @@
 /** The animal record and the rules a new one must satisfy before it is stored. */
+import { PHOTO_VARIANTS, type PhotoVariant } from './photo.js';
 import { DEFAULT_PET_STATUS, type PetStatus } from './pet-status.js';
 import { ValidationError } from '../shared/errors.js';
 import { VISIBLE_CHARACTER_PATTERN } from '../shared/name-pattern.js';
@@ -19,10 +20,6 @@ export type PetId = number;
 
 /** The most photos an animal has. */
 export const MAX_PHOTOS_PER_PET = 12;
-
-/** Each variant a photo is served in, by its longest edge at most, in pixels; a smaller photo is never enlarged. */
-export const PHOTO_VARIANTS = { small: 300, medium: 600, large: 1_000, full: 1_600 } as const;
-export type PhotoVariant = keyof typeof PHOTO_VARIANTS;
 
 /** A size in pixels. */
 export interface Dimensions {

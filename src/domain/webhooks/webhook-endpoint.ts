@@ -4,7 +4,8 @@
  * whether the address it resolves to may be reached is decided at creation and at every attempt
  * (application/webhooks/services/webhook-addresses.ts).
  */
-import { UrlNotAllowedError, ValidationError } from '../shared/errors.js';
+import { ValidationError } from '../shared/errors.js';
+import { UrlNotAllowedError } from './errors.js';
 import { EVENT_TYPES, isEventType, type EventType } from '../adoption/feed-event.js';
 import type { Instant } from '../shared/instant.js';
 

@@ -27,8 +27,8 @@ import { describeWebhookDeliveryStoreContract } from '../../contracts/webhooks/w
 import { MongoWebhookDeliveryStore } from '../../../src/adapters/webhooks/mongo/mongo-webhook-delivery-store.js';
 import { MongoWebhookEndpointStore } from '../../../src/adapters/webhooks/mongo/mongo-webhook-endpoint-store.js';
 import { SecretBox } from '../../../src/adapters/webhooks/mongo/secret-box.js';
-import { describePhotoStoreContract } from '../../contracts/photos/photo-store.contract.js';
-import { MongoPhotoStore } from '../../../src/adapters/photos/mongo/mongo-photo-store.js';
+import { describePhotoStoreContract } from '../../contracts/adoption/photo-store.contract.js';
+import { MongoPhotoStore } from '../../../src/adapters/adoption/mongo/mongo-photo-store.js';
 import { describeOrganizationStoreContract } from '../../contracts/organizations/organization-store.contract.js';
 import { MongoOrganizationStore } from '../../../src/adapters/organizations/mongo/mongo-organization-store.js';
 import { randomBytes } from 'node:crypto';

@@ -5,7 +5,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EnvSchema } from '../../../src/config/env.js';
-import { ERROR_CODES, statusOf } from '../../../src/adapters/shared/http/error-catalogue.js';
+import { errorCatalogue } from '../../../src/config/modules/features.js';
+
+const CATALOGUE = errorCatalogue();
+const ERROR_CODES = CATALOGUE.codes;
+const statusOf = (code: string): number => CATALOGUE.entry(code).status;
 
 const root = new URL('../../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');

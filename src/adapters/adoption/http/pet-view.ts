@@ -4,7 +4,8 @@
  * Every answer that carries an animal, and every event, shows it so.
  */
 import { Type } from 'typebox';
-import { PHOTO_VARIANTS, variantDimensions, type Pet, type PetPhoto, type PhotoVariant } from '../../../domain/adoption/pet.js';
+import { variantDimensions, type Pet, type PetPhoto } from '../../../domain/adoption/pet.js';
+import { PHOTO_VARIANTS, type PhotoVariant } from '../../../domain/adoption/photo.js';
 import { BASE_PATH } from '../../shared/http/public-app.js';
 
 const SIZES = Object.keys(PHOTO_VARIANTS) as readonly PhotoVariant[];

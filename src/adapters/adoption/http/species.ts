@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CATEGORIES, SPECIES, SPECIES_IDS, type Species } from '../../../domain/adoption/species.js';
-import { SpeciesNotFoundError } from '../../../domain/shared/errors.js';
+import { SpeciesNotFoundError } from '../../../domain/adoption/errors.js';
 import { NoQuerySchema } from '../../shared/http/schemas/common-schemas.js';
 import type { HeaderSpec } from '../../shared/http/schemas/error-schema.js';
 import { errorResponses, withHeaders } from '../../shared/http/schemas/responses.js';

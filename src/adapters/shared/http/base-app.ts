@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Metrics } from '../metrics/metrics.js';
+import type { ErrorCatalogue } from './error-catalogue.js';
 import { clientErrorHandler, installErrorHandler, routerErrorHandler } from './plugins/error-handler.js';
 import { installJsonBodies } from './plugins/json-body.js';
 import { childLoggerFactory, installRequestObservers, type UsageCounter } from './observe/request-observers.js';
@@ -14,6 +15,8 @@ import { createValidatorCompiler } from './validation.js';
 
 export interface BaseAppOptions {
   readonly logger: FastifyBaseLogger;
+  /** Every feature's error codes: what each answers with. */
+  readonly errors: ErrorCatalogue;
   readonly bodyLimitBytes: number;
   /** Passed to Fastify; decides request.ip behind load balancers. */
   readonly trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -59,7 +62,7 @@ export function createBaseApp(options: BaseAppOptions, realm: string, usage?: Us
   app.setValidatorCompiler(createValidatorCompiler());
   // Bodies are JSON in UTF-8 only: anything else, text/plain included, is 415.
   installJsonBodies(app);
-  installErrorHandler(app, options.bodyLimitBytes, options.metrics, realm);
+  installErrorHandler(app, { bodyLimit: options.bodyLimitBytes, metrics: options.metrics, realm, catalogue: options.errors });
   installRequestObservers(app, options.logger, options.metrics, tracer, usage);
   // Every response names its request.
   app.addHook('onRequest', (request, reply, done) => {

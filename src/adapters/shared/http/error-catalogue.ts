@@ -2,12 +2,10 @@
  * Every error code the API answers with, in one table: its HTTP status, the Retry-After it carries,
  * the message for a fault known only by its status, and the example the OpenAPI document shows; and
  * per status, the document's response component name and description. Read by the error handler,
- * the health route and the OpenAPI document alike. The domain owns the business codes; the codes
- * only the transport can meet (routing, framing, media types) are added here.
+ * and the OpenAPI documents alike. The codes every feature meets and the transport's are here; each
+ * feature gives its own (adapters/<feature>/http/error-codes.ts), composed by ErrorCatalogue.
  */
-import { DOMAIN_ERROR_CODES } from '../../../domain/shared/errors.js';
-
-interface CodeEntry {
+export interface CodeEntry {
   readonly status: number;
   /** Seconds to wait before retrying, sent as Retry-After by the error handler. */
   readonly retryAfterSeconds?: number;
@@ -17,9 +15,20 @@ interface CodeEntry {
   readonly example?: string;
   /** Met by requests no operation takes (unknown paths and methods): a response component of its own. */
   readonly routing?: { readonly component: string; readonly description: string };
+  /** The operations that can answer with it (features add theirs); absent: every operation answering its status. */
+  readonly operations?: readonly string[];
+  /** The one door whose operations answer with it; absent: both. */
+  readonly door?: 'public' | 'admin';
 }
 
-const CATALOGUE = {
+/** A feature's codes, and the operations of its own that can answer with a code that not every operation meets. */
+export interface FeatureErrors {
+  readonly codes?: Readonly<Record<string, CodeEntry>>;
+  readonly answers?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The codes every feature meets, and those only the transport can meet (routing, framing, media types). */
+const SHARED_CODES = {
   invalid_request: {
     status: 400,
     faultMessage: 'The request is not valid',
@@ -48,68 +57,45 @@ const CATALOGUE = {
       description: 'Sent for any method a known path does not serve (OPTIONS and TRACE included), before any body is read',
     },
   },
-  request_timeout: { status: 408, faultMessage: 'The request was not received in time; send it again' },
+  request_timeout: { status: 408, faultMessage: 'The request was not received in time; send it again', door: 'public' },
   precondition_failed: {
     status: 412,
     faultMessage: 'A precondition (If-Match, If-Unmodified-Since) does not hold',
     example:
       'Pet 42 changed since it was read: its current ETag is "3". Read it again, apply the change to what it is now, and send it with the new ETag',
+    operations: [],
   },
   precondition_required: {
     status: 428,
     example:
       'Changing pet 42 needs an If-Match header with the ETag it was read at (If-Match: "2" if you read ' +
       'it just now); read it first, then send the change with its ETag',
-  },
-  invalid_transition: { status: 409, example: 'A sold pet cannot become pending; from sold it may become available' },
-  pet_held: {
-    status: 409,
-    example:
-      'Pet 42 is held by the approved adoption request ord_mh3k2x1a0b4c5d6e7f8g9h0; deliver or cancel that request to change its status',
-  },
-  pet_not_available: { status: 409, example: 'Pet 42 has been adopted; it takes no more adoption requests' },
-  pet_not_found: { status: 422, example: 'No pet with id 42 exists; list the animals (GET /v1/pets) for the ids that can be adopted' },
-  url_not_allowed: {
-    status: 422,
-    example: "url's host hooks.example.com resolves to a private address; webhooks go to public addresses only",
-  },
-  photo_limit_reached: { status: 409, example: 'Pet 42 has 12 photos, the most an animal has; remove one before adding another' },
-  image_invalid: {
-    status: 400,
-    example: 'The body is a PNG image but was sent as image/jpeg; send it with Content-Type image/png (reason format_mismatch)',
-  },
-  organization_exists: {
-    status: 409,
-    example: 'Organization "acct_1042" exists already; change it with PATCH /admin/v1/organizations/{id}',
-  },
-  endpoint_limit_reached: {
-    status: 409,
-    example:
-      'This owner has 10 webhook endpoints, the most it may have (WEBHOOK_ENDPOINTS_PER_OWNER); remove one, or send more event types to one that exists',
+    operations: [],
   },
   payload_too_large: {
     status: 413,
     faultMessage: 'The request body is too large',
     example: 'The request body is larger than the 65536 bytes allowed',
   },
-  uri_too_long: { status: 414, faultMessage: 'The request URL is longer than this server reads' },
+  uri_too_long: { status: 414, faultMessage: 'The request URL is longer than this server reads', door: 'public' },
   unsupported_media_type: {
     status: 415,
     faultMessage: 'The request body has a media type or encoding this API does not accept',
     example: "The request body must be JSON, sent with 'Content-Type: application/json'",
   },
-  range_not_satisfiable: { status: 416, faultMessage: 'The requested range is not satisfiable' },
-  // A create in flight under the same key is usually done within about a second.
+  range_not_satisfiable: { status: 416, faultMessage: 'The requested range is not satisfiable', door: 'public', operations: [] },
   idempotency_key_in_flight: {
     status: 409,
     retryAfterSeconds: 1,
     example: 'A request with this Idempotency-Key is still being processed; retry after Retry-After seconds to get its result',
+    door: 'public',
+    operations: [],
   },
   gone: { status: 410, example: 'This operation was removed on 2030-12-05T00:00:00.000Z; use GET /v1/pets?status= instead' },
-  key_not_active: { status: 409, example: 'Key key_4fV2yQ8rT1mZ0aB7 is revoked; issue a new key instead' },
   idempotency_key_reused: {
     status: 422,
     example: 'This Idempotency-Key was already used with a different request body; send a new key for a new request',
+    operations: [],
   },
   rate_limited: { status: 429, example: 'Rate limit exceeded; retry after 12 s (see Retry-After and the X-RateLimit-* headers)' },
   key_banned: { status: 429 },
@@ -120,8 +106,7 @@ const CATALOGUE = {
       "Send a valid key ('Authorization: Bearer <key>'), or wait Retry-After seconds and back off " +
       'exponentially.',
   },
-  header_fields_too_large: { status: 431, faultMessage: 'The request headers are too large' },
-  // A dependency outage is usually over within seconds.
+  header_fields_too_large: { status: 431, faultMessage: 'The request headers are too large', door: 'public' },
   service_unavailable: { status: 503, retryAfterSeconds: 5, example: 'The database is not answering; retry in a few seconds' },
   internal_error: {
     status: 500,
@@ -129,32 +114,70 @@ const CATALOGUE = {
   },
 } as const satisfies Record<string, CodeEntry>;
 
-export type ErrorCode = keyof typeof CATALOGUE;
+export type SharedCode = keyof typeof SHARED_CODES;
 
-// Every business code has its entry (a compile error here names a missing one).
-const _everyDomainCode: readonly ErrorCode[] = DOMAIN_ERROR_CODES;
-void _everyDomainCode;
+/** The statuses the shared codes answer with. */
+export const SHARED_STATUSES: ReadonlySet<number> = new Set(Object.values(SHARED_CODES).map((entry) => entry.status));
 
-export const ERROR_CODES = Object.keys(CATALOGUE) as ErrorCode[];
-
-export function errorEntry(code: ErrorCode): CodeEntry {
-  return CATALOGUE[code];
-}
-
-export function statusOf(code: ErrorCode): number {
-  return CATALOGUE[code].status;
-}
-
-/** Codes answered with this status by operations (the routing codes are documented apart). */
-export function operationCodes(status: number): ErrorCode[] {
-  return ERROR_CODES.filter((code) => statusOf(code) === status && !(CATALOGUE[code] as CodeEntry).routing);
+export function sharedEntry(code: SharedCode): CodeEntry {
+  return SHARED_CODES[code];
 }
 
 /** The code a fault known only by its status reads as (any status without one reads as 400). */
-export function faultCode(status: number): ErrorCode {
+export function faultCode(status: number): SharedCode {
+  const codes = Object.keys(SHARED_CODES) as SharedCode[];
   return (
-    ERROR_CODES.find((code) => statusOf(code) === status && (CATALOGUE[code] as CodeEntry).faultMessage !== undefined) ?? 'invalid_request'
+    codes.find((code) => SHARED_CODES[code].status === status && (SHARED_CODES[code] as CodeEntry).faultMessage !== undefined) ??
+    'invalid_request'
   );
+}
+
+/**
+ * Every code the API answers with: the shared ones, then each feature's, in the features' order.
+ * Read by the error handler, the OpenAPI documents and their descriptions alike.
+ */
+export class ErrorCatalogue {
+  private readonly entries = new Map<string, CodeEntry>(Object.entries(SHARED_CODES));
+
+  constructor(features: readonly FeatureErrors[]) {
+    for (const { codes = {} } of features) {
+      for (const [code, entry] of Object.entries(codes)) {
+        if (this.entries.has(code)) throw new Error(`Error code ${code} is given twice`);
+        this.entries.set(code, entry);
+      }
+    }
+    for (const { answers = {} } of features) {
+      for (const [code, operations] of Object.entries(answers)) {
+        const entry = this.entries.get(code);
+        if (!entry?.operations) throw new Error(`Error code ${code} is not one that only some operations answer with`);
+        this.entries.set(code, { ...entry, operations: [...entry.operations, ...operations] });
+      }
+    }
+  }
+
+  get codes(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** True for the codes every feature meets and the transport's. */
+  isShared(code: string): boolean {
+    return code in SHARED_CODES;
+  }
+
+  /** A code's entry; a code no feature gives is a fault of ours (500). */
+  entry(code: string): CodeEntry {
+    return this.entries.get(code) ?? SHARED_CODES.internal_error;
+  }
+
+  /** The codes an operation's error response with this status can carry on a door (the routing codes are documented apart). */
+  codesFor(door: 'public' | 'admin', status: number, operationId: string): string[] {
+    return this.codes.filter((code) => {
+      const entry = this.entry(code);
+      return (
+        entry.status === status && !entry.routing && (entry.door ?? door) === door && (entry.operations?.includes(operationId) ?? true)
+      );
+    });
+  }
 }
 
 /** Per status an operation may answer with: the document's response component, and what it says. */

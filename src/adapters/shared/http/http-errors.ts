@@ -1,12 +1,12 @@
 /** The translation of any thrown error into an Error body, by the error catalogue. */
 import type { FastifyError } from 'fastify';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { errorEntry, faultCode, statusOf, type ErrorCode } from './error-catalogue.js';
+import { faultCode, sharedEntry, type ErrorCatalogue, type SharedCode } from './error-catalogue.js';
 
 /** Errors that only exist at the HTTP edge (routing, content negotiation), with any header the answer needs. */
 export class HttpError extends Error {
   constructor(
-    readonly code: ErrorCode,
+    readonly code: SharedCode,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
@@ -15,13 +15,14 @@ export class HttpError extends Error {
 }
 
 export interface ErrorBody {
-  code: ErrorCode;
+  code: string;
   message: string;
   status: number;
 }
 
-export function errorBody(code: ErrorCode, message: string): ErrorBody {
-  return { code, message, status: statusOf(code) };
+/** The body of a code every feature meets (the transport's, a shared domain error's). */
+export function errorBody(code: SharedCode, message: string): ErrorBody {
+  return { code, message, status: sharedEntry(code).status };
 }
 
 /**
@@ -31,7 +32,7 @@ export function errorBody(code: ErrorCode, message: string): ErrorBody {
  */
 export function clientFaultBody(status: number): ErrorBody {
   const code = faultCode(status);
-  return errorBody(code, errorEntry(code).faultMessage ?? 'The request is not valid');
+  return errorBody(code, sharedEntry(code).faultMessage ?? 'The request is not valid');
 }
 
 /** True when the client went away mid-request: nothing can be answered, and it is not our fault. */
@@ -40,9 +41,14 @@ export function isClientAbort(error: unknown): boolean {
   return code === 'ECONNRESET' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 
-/** Translates anything thrown into an Error body; unknown errors become a 500 that names only the request id. */
-export function toErrorBody(error: unknown, requestId: string, bodyLimit: number): ErrorBody {
-  if (error instanceof DomainError || error instanceof HttpError) return errorBody(error.code, error.message);
+/**
+ * Translates anything thrown into an Error body, a domain error's status from the catalogue of every
+ * feature's codes; unknown errors become a 500 that names only the request id.
+ */
+export function toErrorBody(error: unknown, requestId: string, bodyLimit: number, catalogue: ErrorCatalogue | null): ErrorBody {
+  if (error instanceof HttpError) return errorBody(error.code, error.message);
+  if (error instanceof DomainError && catalogue)
+    return { code: error.code, message: error.message, status: catalogue.entry(error.code).status };
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) return errorBody('invalid_request', validationMessage(fastifyError as FastifyError));
   switch (fastifyError.code) {

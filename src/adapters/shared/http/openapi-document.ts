@@ -5,7 +5,7 @@
  * each error response lists only the codes it can carry. HEAD is served on every GET path but not
  * listed (generated clients would grow a method per GET); the description says it is answered.
  */
-import { ERROR_RESPONSES, errorEntry, operationCodes, statusOf, type ErrorCode } from './error-catalogue.js';
+import { ERROR_RESPONSES, sharedEntry, type ErrorCatalogue, type SharedCode } from './error-catalogue.js';
 import { ErrorSchema } from './schemas/error-schema.js';
 import { VISIBLE_CHARACTER_PATTERN } from '../../../domain/shared/name-pattern.js';
 
@@ -64,8 +64,9 @@ function nameSchemas(node: unknown, schemas: Json, ownDescriptions: Readonly<Rec
 export interface DocumentProfile {
   /** The schemas that become named components, by title, each with its own description. */
   readonly ownDescriptions: Readonly<Record<string, string>>;
-  /** The codes an operation's error response with this status can carry. */
-  readonly codesFor: (status: number, operationId: string) => ErrorCode[];
+  /** Every code, and which door's document this is. */
+  readonly catalogue: ErrorCatalogue;
+  readonly door: 'public' | 'admin';
 }
 
 /** Each schema's own description, by title. */
@@ -77,65 +78,9 @@ export function ownDescriptionsOf(schemas: readonly unknown[]): Readonly<Record<
   );
 }
 
-/** Codes only the admin API answers with. */
-const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['key_not_active', 'organization_exists'];
-
-/** Codes only some operations can meet; every other code, any operation answering with its status. */
-const OPERATIONS_OF: Partial<Readonly<Record<ErrorCode, readonly string[]>>> = {
-  idempotency_key_in_flight: ['createPet'],
-  precondition_failed: ['updatePet', 'deletePet', 'updateOrganization', 'updateAnyOrganization', 'deletePhoto'],
-  precondition_required: ['updatePet', 'updateOrganization', 'updateAnyOrganization'],
-  invalid_transition: ['updatePet', 'approveOrder', 'deliverOrder', 'cancelOrder'],
-  pet_held: ['updatePet', 'deletePet'],
-  pet_not_available: ['placeOrder', 'approveOrder'],
-  pet_not_found: ['placeOrder'],
-  url_not_allowed: ['createWebhookEndpoint', 'updateWebhookEndpoint'],
-  endpoint_limit_reached: ['createWebhookEndpoint'],
-  organization_exists: ['createOrganization'],
-  image_invalid: ['uploadPhoto'],
-  photo_limit_reached: ['uploadPhoto'],
-  range_not_satisfiable: ['getPhoto'],
-  idempotency_key_reused: ['createPet', 'placeOrder', 'createKey', 'rotateKey'],
-};
-
-/** The public door's profile: `schemas` are the features' named components, each with its own description. */
-export function publicProfile(schemas: readonly unknown[]): DocumentProfile {
-  return {
-    ownDescriptions: ownDescriptionsOf([ErrorSchema, ...schemas]),
-    codesFor: (status, operationId) =>
-      operationCodes(status).filter((code) => !ADMIN_ONLY_CODES.includes(code) && (OPERATIONS_OF[code]?.includes(operationId) ?? true)),
-  };
-}
-
-/** The codes each admin operation's error responses can carry. */
-const ADMIN_CODES: readonly ErrorCode[] = [
-  'invalid_request',
-  'invalid_json',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'gone',
-  'key_not_active',
-  'idempotency_key_reused',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'key_banned',
-  'address_banned',
-  'internal_error',
-  'service_unavailable',
-  'organization_exists',
-  'precondition_failed',
-  'precondition_required',
-];
-
-/** The admin door's profile: `schemas` are the features' named components, each with its own description. */
-export function adminProfile(schemas: readonly unknown[]): DocumentProfile {
-  return {
-    ownDescriptions: ownDescriptionsOf([ErrorSchema, ...schemas]),
-    codesFor: (status, operationId) =>
-      operationCodes(status).filter((code) => ADMIN_CODES.includes(code) && (OPERATIONS_OF[code]?.includes(operationId) ?? true)),
-  };
+/** A door's profile: `schemas` are the features' named components, each with its own description. */
+export function doorProfile(door: 'public' | 'admin', catalogue: ErrorCatalogue, schemas: readonly unknown[]): DocumentProfile {
+  return { ownDescriptions: ownDescriptionsOf([ErrorSchema, ...schemas]), catalogue, door };
 }
 
 /** An operation whose description opens with "Beta." is marked so for tools (x-stability-level). */
@@ -176,7 +121,7 @@ export function finishDocument(document: Json, profile: DocumentProfile): Json {
           responseHeaders[name] = { $ref: `#/components/headers/${component}` };
         }
         if (status < 400) continue;
-        const codes = profile.codesFor(status, String(operation.operationId));
+        const codes = profile.catalogue.codesFor(profile.door, status, String(operation.operationId));
         const name = ERROR_RESPONSES[status]?.name ?? `Error${status}`;
         const built: Json = {
           ...response,
@@ -185,7 +130,7 @@ export function finishDocument(document: Json, profile: DocumentProfile): Json {
               schema: {
                 allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
               },
-              example: { code: codes[0], message: errorEntry(codes[0] as ErrorCode).example ?? 'See the message', status },
+              example: exampleOf(codes, profile.catalogue, status),
             },
           },
         };
@@ -198,6 +143,7 @@ export function finishDocument(document: Json, profile: DocumentProfile): Json {
     }
   }
   addRoutingResponses(headers, responses);
+  listCodes(schemas, profile.catalogue.codes);
   return { ...document, paths, components: { ...components, schemas, headers, responses } };
 }
 
@@ -229,8 +175,8 @@ function addRoutingResponses(headers: Json, responses: Json): void {
       .filter((name) => name in headers)
       .map((name) => [name, { $ref: `#/components/headers/${name}` }]),
   );
-  const routingResponse = (code: ErrorCode, extraHeaders: Json = {}) => {
-    const entry = errorEntry(code);
+  const routingResponse = (code: SharedCode, extraHeaders: Json = {}) => {
+    const entry = sharedEntry(code);
     if (!entry.routing) throw new Error(`${code} is not a routing code`);
     responses[entry.routing.component] = {
       description: entry.routing.description,
@@ -240,11 +186,27 @@ function addRoutingResponses(headers: Json, responses: Json): void {
           schema: {
             allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: [code] } } }],
           },
-          example: { code, message: entry.example, status: statusOf(code) },
+          example: { code, message: entry.example, status: entry.status },
         },
       },
     };
   };
   routingResponse('method_not_allowed', { Allow: { $ref: '#/components/headers/Allow' } });
   routingResponse('route_not_found');
+}
+
+/** The Error body's `code` lists every code the API answers with, the shared ones first, then each feature's. */
+function listCodes(schemas: Json, codes: readonly string[]): void {
+  const error = schemas.Error as { properties: { code: Json } } | undefined;
+  if (error) error.properties.code = { type: 'string', enum: [...codes], description: error.properties.code.description };
+}
+
+/**
+ * An error response's example: the code most particular to the operation, one only some operations
+ * answer with before one any may, a feature's own before a shared one.
+ */
+function exampleOf(codes: readonly string[], catalogue: ErrorCatalogue, status: number): Json {
+  const rank = (code: string) => (catalogue.entry(code).operations ? 0 : 2) + (catalogue.isShared(code) ? 1 : 0);
+  const [code] = [...codes].sort((a, b) => rank(a) - rank(b));
+  return { code, message: (code && catalogue.entry(code).example) ?? 'See the message', status };
 }

@@ -7,7 +7,7 @@
  */
 import { recordLimits, type ApiKeyRecord } from '../../../domain/access/api-key.js';
 import type { Actor } from '../../../domain/shared/audit-event.js';
-import { KeyNotFoundError } from '../../../domain/shared/errors.js';
+import { KeyNotFoundError } from '../../../domain/access/errors.js';
 import { windowsFor, type BanPolicy, type RateDecision } from '../../../domain/access/rate-limit.js';
 import type { ApiKeyStore } from '../ports/api-key-store.js';
 import type { Clock } from '../../shared/ports/clock.js';

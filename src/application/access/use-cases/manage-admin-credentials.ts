@@ -13,7 +13,8 @@ import {
 } from '../../../domain/access/admin-credential.js';
 import { composeSecret, KEY_FORMAT_TEXT } from '../../../domain/access/api-key.js';
 import type { Actor } from '../../../domain/shared/audit-event.js';
-import { AdminCredentialNotFoundError, ForbiddenError, ValidationError } from '../../../domain/shared/errors.js';
+import { ForbiddenError, ValidationError } from '../../../domain/shared/errors.js';
+import { AdminCredentialNotFoundError } from '../../../domain/access/errors.js';
 import type { AdminCredentialStore } from '../ports/admin-credential-store.js';
 import { DuplicateKeyError } from '../../shared/storage-errors.js';
 import type { Clock } from '../../shared/ports/clock.js';

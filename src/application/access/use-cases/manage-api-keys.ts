@@ -15,14 +15,8 @@ import {
   keyHints,
 } from '../../../domain/access/api-key.js';
 import { changesBetween, type Actor, type AuditValue } from '../../../domain/shared/audit-event.js';
-import {
-  IdempotencyKeyReusedError,
-  KeyNotActiveError,
-  KeyNotFoundError,
-  ValidationError,
-  KeyAlreadyRotatedError,
-  KeySecretNotFoundError,
-} from '../../../domain/shared/errors.js';
+import { IdempotencyKeyReusedError, ValidationError } from '../../../domain/shared/errors.js';
+import { KeyNotActiveError, KeyNotFoundError, KeyAlreadyRotatedError, KeySecretNotFoundError } from '../../../domain/access/errors.js';
 import type { PlanId, PlanLimits } from '../../../domain/access/plans.js';
 import {
   checkKeyUpdate,

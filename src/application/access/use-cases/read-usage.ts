@@ -2,7 +2,7 @@
  * Reading usage back: a key's buckets over a range (for operators, and for the key holder about its
  * own key), when keys were last used, and who still calls a deprecated operation.
  */
-import { KeyNotFoundError } from '../../../domain/shared/errors.js';
+import { KeyNotFoundError } from '../../../domain/access/errors.js';
 import {
   bucketRange,
   bucketStart,

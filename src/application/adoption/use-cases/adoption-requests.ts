@@ -17,14 +17,13 @@ import {
   type AdoptionRequestAction,
   type AdoptionRequestStatus,
 } from '../../../domain/adoption/adoption-request.js';
+import { IdempotencyKeyReusedError, ValidationError } from '../../../domain/shared/errors.js';
 import {
-  IdempotencyKeyReusedError,
   InvalidTransitionError,
   AdoptionRequestNotFoundError,
   PetNotAvailableError,
   PetNotFoundForRequestError,
-  ValidationError,
-} from '../../../domain/shared/errors.js';
+} from '../../../domain/adoption/errors.js';
 import { holdPet, ownerOfPet } from '../../../domain/adoption/pet-lifecycle.js';
 import { isValidId, type PetId } from '../../../domain/adoption/pet.js';
 import { instantOf } from '../../../domain/shared/instant.js';

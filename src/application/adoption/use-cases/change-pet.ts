@@ -3,13 +3,13 @@
  * (If-Match), and only as the lifecycle allows. Each write is conditional on the version read, so of
  * concurrent changes sent with one If-Match exactly one lands and the others get 412.
  */
-import { PetHeldError, PetNotFoundError } from '../../../domain/shared/errors.js';
+import { PetHeldError, PetNotFoundError } from '../../../domain/adoption/errors.js';
 import { atHome, changePet, checkPetOwner, ownerOfPet, type PetPatch } from '../../../domain/adoption/pet-lifecycle.js';
 import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
 import { type Pet, type PetId } from '../../../domain/adoption/pet.js';
 import { instantOf } from '../../../domain/shared/instant.js';
 import { sameCode, type Gazetteer } from '../../../domain/shared/place.js';
-import type { PhotoStore } from '../../photos/ports/photo-store.js';
+import type { PhotoStore } from '../ports/photo-store.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { Caller } from '../../shared/caller.js';

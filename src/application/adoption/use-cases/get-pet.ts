@@ -3,7 +3,8 @@
  * from its sunset on (and inside announced brownouts before it) it answers that it is gone.
  */
 import { idRangeMessage, isValidId, type Pet } from '../../../domain/adoption/pet.js';
-import { GoneError, PetNotFoundError, ValidationError } from '../../../domain/shared/errors.js';
+import { GoneError, ValidationError } from '../../../domain/shared/errors.js';
+import { PetNotFoundError } from '../../../domain/adoption/errors.js';
 import { goneReason, type DeprecatedOperation } from '../../../domain/shared/deprecation.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import type { PetRepository } from '../ports/pet-repository.js';

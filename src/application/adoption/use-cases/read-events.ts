@@ -3,7 +3,8 @@
  * types they ask for, only what the caller may see (pet events to every reader, an adoption request's
  * events to its two owners), kept for the retention period.
  */
-import { EventNotFoundError, GoneError, ValidationError } from '../../../domain/shared/errors.js';
+import { GoneError, ValidationError } from '../../../domain/shared/errors.js';
+import { EventNotFoundError } from '../../../domain/adoption/errors.js';
 import { mayViewEvent, type EventType, type FeedEvent } from '../../../domain/adoption/feed-event.js';
 import type { EventFeed, StoredEvent } from '../ports/event-feed.js';
 import type { Clock } from '../../shared/ports/clock.js';

@@ -3,7 +3,8 @@
  * or by the organization's own keys (another owner's key gets 403 and nothing changes), from the
  * version read (If-Match). Every change is written to the audit log first, naming who made it.
  */
-import { ForbiddenError, OrganizationExistsError, OrganizationNotFoundError, ValidationError } from '../../../domain/shared/errors.js';
+import { ForbiddenError, ValidationError } from '../../../domain/shared/errors.js';
+import { OrganizationExistsError, OrganizationNotFoundError } from '../../../domain/organizations/errors.js';
 import {
   checkOrganizationId,
   mergeProfile,

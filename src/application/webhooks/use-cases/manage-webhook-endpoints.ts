@@ -4,7 +4,7 @@
  * when it is given: its form, then every address its host resolves to. The secret is returned by
  * the create and the rotation only.
  */
-import { EndpointLimitReachedError, UrlNotAllowedError, WebhookEndpointNotFoundError } from '../../../domain/shared/errors.js';
+import { EndpointLimitReachedError, UrlNotAllowedError, WebhookEndpointNotFoundError } from '../../../domain/webhooks/errors.js';
 import {
   checkDescription,
   checkEnabledEvents,

@@ -4,7 +4,8 @@
  * test event sent at once. Only the endpoint's owner reaches them (another owner's endpoint answers as
  * missing).
  */
-import { DeliveryNotFoundError, ValidationError } from '../../../domain/shared/errors.js';
+import { ValidationError } from '../../../domain/shared/errors.js';
+import { DeliveryNotFoundError } from '../../../domain/webhooks/errors.js';
 import {
   dueAgain,
   RECOVERABLE_STATUSES,

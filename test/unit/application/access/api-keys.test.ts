@@ -8,7 +8,7 @@ import { hashKey, newKeyBody } from '../../../../src/application/access/services
 import { FakeClock } from '../../../support/fake-clock.js';
 import { Auditor, KEY_TOOL_ACTOR } from '../../../../src/application/shared/services/auditor.js';
 import { MemoryAuditLog } from '../../../../src/adapters/shared/memory/memory-audit-log.js';
-import { KeyNotFoundError } from '../../../../src/domain/shared/errors.js';
+import { KeyNotFoundError } from '../../../../src/domain/access/errors.js';
 import { PLAN_LIMITS } from '../../../../src/domain/access/plans.js';
 
 /** Counts lookups so a test can show that a key was refused before any. */

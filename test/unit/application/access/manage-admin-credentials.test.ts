@@ -1,7 +1,7 @@
 /** Admin credentials as the key tool and ADMIN_TOKENS use them, without HTTP: every rule, its refusal and its audit. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManageAdminCredentials } from '../../../../src/application/access/use-cases/manage-admin-credentials.js';
-import { AdminCredentialNotFoundError } from '../../../../src/domain/shared/errors.js';
+import { AdminCredentialNotFoundError } from '../../../../src/domain/access/errors.js';
 import { Auditor, KEY_TOOL_ACTOR } from '../../../../src/application/shared/services/auditor.js';
 import { hashKey, newKeyBody } from '../../../../src/application/access/services/key-secrets.js';
 import { DuplicateKeyError } from '../../../../src/application/shared/storage-errors.js';

@@ -10,7 +10,8 @@ import { MemoryAuditLog } from '../../../../src/adapters/shared/memory/memory-au
 import { DuplicateKeyError } from '../../../../src/application/shared/storage-errors.js';
 import type { ApiKeyRecord } from '../../../../src/domain/access/api-key.js';
 import { KEY_FORMAT_TEXT } from '../../../../src/domain/access/api-key.js';
-import { IdempotencyKeyReusedError, KeyNotActiveError, KeyNotFoundError } from '../../../../src/domain/shared/errors.js';
+import { IdempotencyKeyReusedError } from '../../../../src/domain/shared/errors.js';
+import { KeyNotActiveError, KeyNotFoundError } from '../../../../src/domain/access/errors.js';
 import type { Actor } from '../../../../src/domain/shared/audit-event.js';
 import { FakeClock } from '../../../support/fake-clock.js';
 import { auditTrail } from '../../../support/audit-trail.js';

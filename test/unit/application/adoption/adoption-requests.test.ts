@@ -5,15 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  AdoptionRequestNotFoundError,
   ForbiddenError,
   IdempotencyKeyReusedError,
-  InvalidTransitionError,
-  PetNotAvailableError,
-  PetNotFoundForRequestError,
   ServiceUnavailableError,
   ValidationError,
 } from '../../../../src/domain/shared/errors.js';
+import {
+  AdoptionRequestNotFoundError,
+  InvalidTransitionError,
+  PetNotAvailableError,
+  PetNotFoundForRequestError,
+} from '../../../../src/domain/adoption/errors.js';
 import { MAX_WRITE_ROUNDS } from '../../../../src/application/shared/conditional-writes.js';
 import { encodeCursor } from '../../../../src/application/shared/cursor.js';
 import { newAdoptionRequestId } from '../../../../src/application/adoption/use-cases/adoption-requests.js';

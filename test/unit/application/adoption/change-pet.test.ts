@@ -2,18 +2,16 @@
  * ChangePet: only the owner's keys change or remove a pet, only from the version the client read
  * (If-Match), only as the lifecycle allows; and a refused change leaves the stored pet as it was.
  */
-import { MemoryPhotoStore } from '../../../../src/adapters/photos/memory/memory-photo-store.js';
+import { MemoryPhotoStore } from '../../../../src/adapters/adoption/memory/memory-photo-store.js';
 import { gazetteer } from '../../../support/gazetteer.js';
 import { describe, expect, it } from 'vitest';
 import {
   ForbiddenError,
-  InvalidTransitionError,
-  PetHeldError,
-  PetNotFoundError,
   PreconditionFailedError,
   PreconditionRequiredError,
   ServiceUnavailableError,
 } from '../../../../src/domain/shared/errors.js';
+import { InvalidTransitionError, PetHeldError, PetNotFoundError } from '../../../../src/domain/adoption/errors.js';
 import { MAX_WRITE_ROUNDS } from '../../../../src/application/shared/conditional-writes.js';
 import { ChangePet } from '../../../../src/application/adoption/use-cases/change-pet.js';
 import {

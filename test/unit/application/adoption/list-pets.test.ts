@@ -9,7 +9,8 @@ import { MemoryPetRepository } from '../../../../src/adapters/adoption/memory/me
 import { MemoryPetCreateClaims } from '../../../../src/adapters/adoption/memory/memory-pet-create-claims.js';
 import { FakeClock } from '../../../support/fake-clock.js';
 import { refusal } from '../../../support/refusal.js';
-import { GoneError, IdempotencyKeyInFlightError, PetNotFoundError, ValidationError } from '../../../../src/domain/shared/errors.js';
+import { GoneError, IdempotencyKeyInFlightError, ValidationError } from '../../../../src/domain/shared/errors.js';
+import { PetNotFoundError } from '../../../../src/domain/adoption/errors.js';
 import { aDeprecation, aNewPet } from '../../../support/builders.js';
 import { MemoryOrganizationStore } from '../../../../src/adapters/organizations/memory/memory-organization-store.js';
 import { homePlacesOf } from '../../../../src/config/modules/adoption.js';

@@ -4,7 +4,8 @@
  * owner), and a clear answer for an `after` it cannot follow.
  */
 import { describe, expect, it } from 'vitest';
-import { EventNotFoundError, GoneError, ValidationError } from '../../../../src/domain/shared/errors.js';
+import { GoneError, ValidationError } from '../../../../src/domain/shared/errors.js';
+import { EventNotFoundError } from '../../../../src/domain/adoption/errors.js';
 import { EventIds } from '../../../../src/application/shared/ids.js';
 import {
   adoptionWorld,

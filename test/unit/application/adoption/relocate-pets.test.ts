@@ -10,7 +10,7 @@ import { CreatePet } from '../../../../src/application/adoption/use-cases/create
 import { ChangePet } from '../../../../src/application/adoption/use-cases/change-pet.js';
 import { RelocatePets } from '../../../../src/application/adoption/use-cases/relocate-pets.js';
 import { MemoryPetCreateClaims } from '../../../../src/adapters/adoption/memory/memory-pet-create-claims.js';
-import { MemoryPhotoStore } from '../../../../src/adapters/photos/memory/memory-photo-store.js';
+import { MemoryPhotoStore } from '../../../../src/adapters/adoption/memory/memory-photo-store.js';
 import { gazetteer } from '../../../support/gazetteer.js';
 
 const SF: Place = { postalCode: '94110', city: 'San Francisco', region: 'CA', country: 'US' };

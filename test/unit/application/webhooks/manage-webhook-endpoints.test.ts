@@ -2,12 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryWebhookEndpointStore } from '../../../../src/adapters/webhooks/memory/memory-webhook-endpoint-store.js';
 import { ManageWebhookEndpoints } from '../../../../src/application/webhooks/use-cases/manage-webhook-endpoints.js';
-import {
-  EndpointLimitReachedError,
-  UrlNotAllowedError,
-  ValidationError,
-  WebhookEndpointNotFoundError,
-} from '../../../../src/domain/shared/errors.js';
+import { ValidationError } from '../../../../src/domain/shared/errors.js';
+import { EndpointLimitReachedError, UrlNotAllowedError, WebhookEndpointNotFoundError } from '../../../../src/domain/webhooks/errors.js';
 import { signingSecrets } from '../../../../src/domain/webhooks/webhook-endpoint.js';
 import { FakeClock } from '../../../support/fake-clock.js';
 import { encodeCursor } from '../../../../src/application/shared/cursor.js';

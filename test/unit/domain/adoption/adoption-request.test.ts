@@ -10,7 +10,8 @@ import {
   ADOPTION_REQUEST_STATUSES,
   type AdoptionRequestAction,
 } from '../../../../src/domain/adoption/adoption-request.js';
-import { ForbiddenError, InvalidTransitionError, ValidationError } from '../../../../src/domain/shared/errors.js';
+import { ForbiddenError, ValidationError } from '../../../../src/domain/shared/errors.js';
+import { InvalidTransitionError } from '../../../../src/domain/adoption/errors.js';
 import { anAdoptionRequest } from '../../../contracts/adoption/adoption-request-repository.contract.js';
 
 describe('adoption request actions', () => {

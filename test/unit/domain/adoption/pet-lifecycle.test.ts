@@ -15,13 +15,12 @@ import {
 import { ownerOfKey } from '../../../../src/domain/access/api-key.js';
 import {
   ForbiddenError,
-  InvalidTransitionError,
-  PetHeldError,
-  PhotoLimitReachedError,
   PreconditionFailedError,
   PreconditionRequiredError,
   ValidationError,
 } from '../../../../src/domain/shared/errors.js';
+import { InvalidTransitionError, PetHeldError } from '../../../../src/domain/adoption/errors.js';
+import { PhotoLimitReachedError } from '../../../../src/domain/adoption/errors.js';
 import { checkIfMatch } from '../../../../src/domain/shared/preconditions.js';
 import { PET_STATUSES } from '../../../../src/domain/adoption/pet-status.js';
 import { petOf, type Pet } from '../../../../src/domain/adoption/pet.js';

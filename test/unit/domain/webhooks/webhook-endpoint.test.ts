@@ -1,6 +1,7 @@
 /** A webhook endpoint's rules, pure: its URL's form, its event types, its description, and rotating its secret. */
 import { describe, expect, it } from 'vitest';
-import { UrlNotAllowedError, ValidationError } from '../../../../src/domain/shared/errors.js';
+import { ValidationError } from '../../../../src/domain/shared/errors.js';
+import { UrlNotAllowedError } from '../../../../src/domain/webhooks/errors.js';
 import {
   checkDescription,
   checkEnabledEvents,

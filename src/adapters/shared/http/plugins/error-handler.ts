@@ -8,12 +8,16 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, PreconditionFailedError, RateLimitExceededError, ServiceUnavailableError } from '../../../../domain/shared/errors.js';
 import type { Metrics } from '../../metrics/metrics.js';
-import { errorEntry, PARSER_STATUS } from '../error-catalogue.js';
+import { PARSER_STATUS, type ErrorCatalogue } from '../error-catalogue.js';
 import { clientFaultBody, errorBody, HttpError, isClientAbort, toErrorBody, type ErrorBody } from '../http-errors.js';
 
-export function installErrorHandler(app: FastifyInstance, bodyLimit: number, metrics: Metrics, realm: string): void {
+export function installErrorHandler(
+  app: FastifyInstance,
+  options: { readonly bodyLimit: number; readonly metrics: Metrics; readonly realm: string; readonly catalogue: ErrorCatalogue },
+): void {
+  const { bodyLimit, metrics, realm, catalogue } = options;
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const body = toErrorBody(error, request.id, bodyLimit);
+    const body = toErrorBody(error, request.id, bodyLimit, catalogue);
     // Redis failures are counted where the limiter fails over (most never reach a response).
     if (error instanceof ServiceUnavailableError && error.source?.dependency === 'mongodb') {
       metrics.storageFailure('mongodb', error.source.timedOut ? 'timeout' : 'unavailable');
@@ -38,7 +42,7 @@ export function installErrorHandler(app: FastifyInstance, bodyLimit: number, met
     if (error instanceof HttpError) reply.headers(error.headers);
     // 412: the version that is current now, so the client can read, merge and retry.
     if (error instanceof PreconditionFailedError) reply.header('ETag', `"${error.currentVersion}"`);
-    const retryAfter = error instanceof RateLimitExceededError ? error.retryAfterSeconds : errorEntry(body.code).retryAfterSeconds;
+    const retryAfter = error instanceof RateLimitExceededError ? error.retryAfterSeconds : catalogue.entry(body.code).retryAfterSeconds;
     if (retryAfter !== undefined && !reply.hasHeader('Retry-After')) reply.header('Retry-After', retryAfter);
     return sendError(reply, body);
   });
@@ -61,7 +65,7 @@ function sendError(reply: FastifyReply, body: ErrorBody): FastifyReply {
 
 /** Refusals by the router before any route runs (a bad percent-encoding, an over-long path segment). */
 export function routerErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const body = toErrorBody(error, request.id, 0);
+  const body = toErrorBody(error, request.id, 0, null);
   request.log.info({ code: body.code, reason: error.code }, 'request refused by the router');
   void sendError(reply.header('X-Request-Id', request.id), body);
 }

@@ -10,6 +10,12 @@ import swagger from '@fastify/swagger';
 import { finishDocument, type DocumentProfile } from '../openapi-document.js';
 import { registerReferencePage } from '../reference-page.js';
 
+/** A group of operations on the reference page. */
+export interface Tag {
+  readonly name: string;
+  readonly description: string;
+}
+
 export interface DoorDocument {
   /** Where the door is mounted: /v1, /admin/v1. */
   readonly basePath: string;
@@ -25,7 +31,7 @@ export interface DoorDocument {
   readonly thisServer: string;
   /** The bearer scheme every operation needs, by name. */
   readonly security: { readonly scheme: string; readonly description: string };
-  readonly tags: readonly { readonly name: string; readonly description: string }[];
+  readonly tags: readonly Tag[];
   /** How the door's errors and components are described (publicProfile, adminProfile). */
   readonly profile: DocumentProfile;
   /** The requests the service sends out (OpenAPI 3.1 `webhooks`), by name. */

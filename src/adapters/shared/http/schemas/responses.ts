@@ -1,6 +1,6 @@
 /** OpenAPI response descriptions: every response lists the headers it carries. */
 import type { TSchema } from 'typebox';
-import { ERROR_CODES, ERROR_RESPONSES, statusOf } from '../error-catalogue.js';
+import { ERROR_RESPONSES, SHARED_STATUSES } from '../error-catalogue.js';
 import {
   ErrorSchema,
   RATE_LIMIT_HEADERS,
@@ -64,7 +64,8 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
 
 /** Error responses for these statuses (500 and 503 always), in a document's style. */
 export function errorResponsesIn(style: ErrorResponseStyle, ...statuses: number[]): Record<number, TSchema> {
-  const all = [...new Set([...statuses, 500, 503])].filter((s) => ERROR_CODES.some((code) => statusOf(code) === s));
+  // A status is documented where some code answers with it: the shared codes' and those described per status.
+  const all = [...new Set([...statuses, 500, 503])].filter((s) => SHARED_STATUSES.has(s) || s in ERROR_RESPONSES);
   return Object.fromEntries(
     all.map((status) => [
       status,

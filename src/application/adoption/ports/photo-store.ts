@@ -3,7 +3,7 @@
  * bytes). Memory by default; MongoDB GridFS in production, so every instance serves every photo and
  * a removed one is gone from all of them at once.
  */
-import type { PhotoSize, ServedFormat } from '../../../domain/photos/photo.js';
+import type { PhotoVariant, ServedFormat } from '../../../domain/adoption/photo.js';
 import type { RenderedVariant } from './image-codec.js';
 
 /** A stored photo, as the sweep of photos no animal names sees it. */
@@ -20,7 +20,7 @@ export interface PhotoStore {
   /** Photos stored before `beforeMs`, in id order after `afterId`, at most `limit`. */
   listStored(beforeMs: number, afterId: string | undefined, limit: number): Promise<StoredPhoto[]>;
   /** One variant's bytes; null when the photo is not stored, or was removed. */
-  get(photoId: string, size: PhotoSize, format: ServedFormat): Promise<Uint8Array | null>;
+  get(photoId: string, size: PhotoVariant, format: ServedFormat): Promise<Uint8Array | null>;
   /** Removes every variant of the photo; removing one that is not stored does nothing. */
   remove(photoId: string): Promise<void>;
 }

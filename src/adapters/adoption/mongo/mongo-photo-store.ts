@@ -5,9 +5,9 @@
  * removal drops the marker first, so it is gone for every instance at once, then its files.
  */
 import { GridFSBucket, type Collection, type Db } from 'mongodb';
-import type { PhotoSize, ServedFormat } from '../../../domain/photos/photo.js';
-import type { RenderedVariant } from '../../../application/photos/ports/image-codec.js';
-import type { PhotoStore, StoredPhoto } from '../../../application/photos/ports/photo-store.js';
+import type { PhotoVariant, ServedFormat } from '../../../domain/adoption/photo.js';
+import type { RenderedVariant } from '../../../application/adoption/ports/image-codec.js';
+import type { PhotoStore, StoredPhoto } from '../../../application/adoption/ports/photo-store.js';
 import { isDuplicateKey } from '../../shared/mongo/mongo-errors.js';
 import { MongoStore } from '../../shared/mongo/mongo-kit.js';
 
@@ -17,7 +17,7 @@ interface MarkerDocument {
   storedAt: Date;
 }
 
-const fileName = (photoId: string, size: PhotoSize, format: ServedFormat) => `${photoId}/${size}.${format}`;
+const fileName = (photoId: string, size: PhotoVariant, format: ServedFormat) => `${photoId}/${size}.${format}`;
 
 export class MongoPhotoStore extends MongoStore implements PhotoStore {
   private readonly bucket: GridFSBucket;
@@ -61,7 +61,7 @@ export class MongoPhotoStore extends MongoStore implements PhotoStore {
     });
   }
 
-  get(photoId: string, size: PhotoSize, format: ServedFormat): Promise<Uint8Array | null> {
+  get(photoId: string, size: PhotoVariant, format: ServedFormat): Promise<Uint8Array | null> {
     return this.run(async () => {
       if ((await this.markers.findOne({ _id: photoId })) === null) return null;
       const file = await this.files.findOne({ filename: fileName(photoId, size, format) }, { sort: { uploadDate: -1 } });

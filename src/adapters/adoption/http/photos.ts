@@ -5,24 +5,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import type { PetPhotos } from '../../../application/photos/use-cases/pet-photos.js';
-import { PHOTO_ID_PATTERN } from '../../../application/photos/use-cases/pet-photos.js';
+import type { PetPhotos } from '../../../application/adoption/use-cases/pet-photos.js';
+import { PHOTO_ID_PATTERN } from '../../../application/adoption/use-cases/pet-photos.js';
 import {
   MAX_UPLOAD_BYTES,
-  PHOTO_SIZES,
+  PHOTO_VARIANTS,
   UPLOAD_TYPES,
-  type PhotoSize,
+  type PhotoVariant,
   type ServedFormat,
   type UploadFormat,
-} from '../../../domain/photos/photo.js';
+} from '../../../domain/adoption/photo.js';
 import { HttpError } from '../../shared/http/http-errors.js';
 import { ETAG_HEADER, IF_MATCH_HEADER, ifMatchHeadersSchema, NoQuerySchema } from '../../shared/http/schemas/common-schemas.js';
 import { errorResponses, withContents, withHeaders } from '../../shared/http/schemas/responses.js';
 import { callerOf, etagOf, parseIfMatch } from '../../shared/http/preconditions.js';
 import { BETA } from '../../shared/http/schemas/stability.js';
 import { createValidatorCompiler } from '../../shared/http/validation.js';
-import { PetIdParamsSchema, PetSchema } from '../../adoption/http/pet-schemas.js';
-import { petView, photoUrl } from '../../adoption/http/pet-view.js';
+import { PetIdParamsSchema, PetSchema } from './pet-schemas.js';
+import { petView, photoUrl } from './pet-view.js';
 import { spanOf } from '../../shared/http/byte-ranges.js';
 import { typed, type TypedApp } from '../../shared/http/typed-app.js';
 
@@ -39,7 +39,7 @@ const PhotoIdSchema = Type.String({
   description: "The photo's id, as the animal's `photos` show it",
   'x-invalid': 'must be a photo id (ph_ and 22 letters, digits, - or _)',
 });
-const SIZES = Object.keys(PHOTO_SIZES) as PhotoSize[];
+const SIZES = Object.keys(PHOTO_VARIANTS) as PhotoVariant[];
 
 /** A year: a photo's URL always names the same bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -172,7 +172,7 @@ const GET_PHOTO_SCHEMA = {
     `304 to \`If-None-Match\`. One byte \`Range\` gets 206 (a range past the end, 416 ` +
     `\`range_not_satisfiable\` with \`Content-Range: bytes */length\`); several ranges, the whole ` +
     `variant. A removed photo answers 404 at once. Each photo's \`variants\` give every variant's own ` +
-    `\`width\` and \`height\` (for \`srcset\`). Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_SIZES[size]} px`).join(', ')}` +
+    `\`width\` and \`height\` (for \`srcset\`). Sizes, on the longest edge: ${SIZES.map((size) => `${size} ${PHOTO_VARIANTS[size]} px`).join(', ')}` +
     `; never enlarged.`,
   tags,
   params: Type.Object({
@@ -220,7 +220,7 @@ function getPhotoRoute(app: TypedApp, { photos }: ReturnType<typeof photoContext
     },
     async (request, reply) => {
       const { photoId } = request.params;
-      const size = request.params.size as PhotoSize;
+      const size = request.params.size as PhotoVariant;
       const format = formatFor(request.headers.accept);
       const etag = `"${photoId}.${size}.${format}"`;
       reply

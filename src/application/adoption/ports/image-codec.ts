@@ -1,8 +1,8 @@
 /** Port: decodes an upload and encodes the variants every photo is served in. */
-import type { PhotoSize, ServedFormat, UploadFormat } from '../../../domain/photos/photo.js';
+import type { PhotoVariant, ServedFormat } from '../../../domain/adoption/photo.js';
 
 export interface RenderedVariant {
-  readonly size: PhotoSize;
+  readonly size: PhotoVariant;
   readonly format: ServedFormat;
   readonly width: number;
   readonly height: number;
@@ -20,9 +20,10 @@ export interface RenderedPhoto {
 
 export interface ImageCodec {
   /**
-   * Decodes `bytes` (already checked to be a `declared` image by checkUploadBytes), applies its
+   * Decodes `bytes` (already checked to be the image they were declared as, by checkUploadBytes: the
+   * one check of the format), applies its
    * orientation and encodes every variant; throws PhotoRejectedError when it declares more than
    * MAX_INPUT_PIXELS (checked before decoding) or its data is broken.
    */
-  render(bytes: Uint8Array, declared: UploadFormat): Promise<RenderedPhoto>;
+  render(bytes: Uint8Array): Promise<RenderedPhoto>;
 }

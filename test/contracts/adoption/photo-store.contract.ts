@@ -1,7 +1,7 @@
 /** What every PhotoStore must do; run against each adapter. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PhotoStore } from '../../../src/application/photos/ports/photo-store.js';
-import type { RenderedVariant } from '../../../src/application/photos/ports/image-codec.js';
+import type { PhotoStore } from '../../../src/application/adoption/ports/photo-store.js';
+import type { RenderedVariant } from '../../../src/application/adoption/ports/image-codec.js';
 
 export interface PhotoStoreHarness {
   /** A store on an empty database. */

@@ -3,8 +3,7 @@
  * is decoded, checked and re-encoded into every variant, so nothing of the file but its pixels
  * survives: no EXIF, GPS or other metadata (a foster home's place must never leak through a photo).
  */
-import { ImageInvalidError } from '../shared/errors.js';
-import { PHOTO_VARIANTS, type PhotoVariant } from '../adoption/pet.js';
+import { ImageInvalidError } from './errors.js';
 
 /** The image formats an upload may be in, by media type. */
 export const UPLOAD_TYPES = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
@@ -14,9 +13,9 @@ export type UploadFormat = (typeof UPLOAD_TYPES)[keyof typeof UPLOAD_TYPES];
 export const SERVED_FORMATS = ['jpeg', 'webp'] as const;
 export type ServedFormat = (typeof SERVED_FORMATS)[number];
 
-/** Each variant's longest edge at most, in pixels (the animal's photos' own list: pet.ts). */
-export const PHOTO_SIZES = PHOTO_VARIANTS;
-export type PhotoSize = PhotoVariant;
+/** Each variant a photo is served in, by its longest edge at most, in pixels; a smaller photo is never enlarged. */
+export const PHOTO_VARIANTS = { small: 300, medium: 600, large: 1_000, full: 1_600 } as const;
+export type PhotoVariant = keyof typeof PHOTO_VARIANTS;
 
 /** The largest upload, in bytes (10 MiB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

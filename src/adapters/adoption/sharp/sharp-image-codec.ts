@@ -5,20 +5,13 @@
  * EXIF, GPS, XMP and ICC text do not survive. Colours are converted to sRGB.
  */
 import sharp from 'sharp';
-import {
-  MAX_INPUT_PIXELS,
-  PHOTO_SIZES,
-  PhotoRejectedError,
-  SERVED_FORMATS,
-  type PhotoSize,
-  type UploadFormat,
-} from '../../../domain/photos/photo.js';
-import type { ImageCodec, RenderedPhoto, RenderedVariant } from '../../../application/photos/ports/image-codec.js';
+import { MAX_INPUT_PIXELS, PHOTO_VARIANTS, PhotoRejectedError, SERVED_FORMATS, type PhotoVariant } from '../../../domain/adoption/photo.js';
+import type { ImageCodec, RenderedPhoto, RenderedVariant } from '../../../application/adoption/ports/image-codec.js';
 
 const QUALITY = { jpeg: 82, webp: 80 } as const;
 
 export class SharpImageCodec implements ImageCodec {
-  async render(bytes: Uint8Array, declared: UploadFormat): Promise<RenderedPhoto> {
+  async render(bytes: Uint8Array): Promise<RenderedPhoto> {
     const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', sequentialRead: true });
     // The header alone (no pixels decoded), read without the limit so that a bomb is named as one.
     const header = await sharp(bytes, { limitInputPixels: false })
@@ -26,9 +19,6 @@ export class SharpImageCodec implements ImageCodec {
       .catch((error: unknown) => {
         throw new PhotoRejectedError('corrupt', `The image cannot be read: ${(error as Error).message}`);
       });
-    if (header.format !== declared) {
-      throw new PhotoRejectedError('format_mismatch', `The body is ${String(header.format)}, not ${declared}`);
-    }
     const pixels = (header.width ?? 0) * (header.height ?? 0);
     if (pixels > MAX_INPUT_PIXELS) {
       throw new PhotoRejectedError(
@@ -39,7 +29,7 @@ export class SharpImageCodec implements ImageCodec {
     try {
       // Decoded once, at the largest variant's size (a JPEG shrinks as it loads, at a fraction of a
       // full decode), oriented, in sRGB; the smaller variants are resized from that.
-      const largest = PHOTO_SIZES.full;
+      const largest = PHOTO_VARIANTS.full;
       const full = await input()
         .rotate()
         .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
@@ -50,8 +40,8 @@ export class SharpImageCodec implements ImageCodec {
       const width = oriented ? (header.height ?? 0) : (header.width ?? 0);
       const height = oriented ? (header.width ?? 0) : (header.height ?? 0);
       const variants: RenderedVariant[] = [];
-      for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[]) {
-        const edge = PHOTO_SIZES[size];
+      for (const size of Object.keys(PHOTO_VARIANTS) as PhotoVariant[]) {
+        const edge = PHOTO_VARIANTS[size];
         const resized =
           size === 'full'
             ? full

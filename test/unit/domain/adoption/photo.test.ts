@@ -1,7 +1,7 @@
 /** What an upload must be before any decoder sees it: an accepted format, the one declared, whole, and nothing after its end. */
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { checkUploadBytes, imageEnd, PhotoRejectedError, sniffFormat, type UploadFormat } from '../../../../src/domain/photos/photo.js';
+import { checkUploadBytes, imageEnd, PhotoRejectedError, sniffFormat, type UploadFormat } from '../../../../src/domain/adoption/photo.js';
 
 const reasonOf = (bytes: Uint8Array, declared: UploadFormat): string => {
   try {

@@ -1,7 +1,7 @@
 /** Photos in memory: each photo's variants in one Map entry, so a removal takes them all at once. */
-import type { PhotoSize, ServedFormat } from '../../../domain/photos/photo.js';
-import type { RenderedVariant } from '../../../application/photos/ports/image-codec.js';
-import type { PhotoStore, StoredPhoto } from '../../../application/photos/ports/photo-store.js';
+import type { PhotoVariant, ServedFormat } from '../../../domain/adoption/photo.js';
+import type { RenderedVariant } from '../../../application/adoption/ports/image-codec.js';
+import type { PhotoStore, StoredPhoto } from '../../../application/adoption/ports/photo-store.js';
 
 interface Entry extends StoredPhoto {
   readonly variants: ReadonlyMap<string, Uint8Array>;
@@ -16,7 +16,7 @@ export class MemoryPhotoStore implements PhotoStore {
     this.byId.set(photoId, { photoId, petId, storedAtMs, variants: byVariant });
   }
 
-  async get(photoId: string, size: PhotoSize, format: ServedFormat): Promise<Uint8Array | null> {
+  async get(photoId: string, size: PhotoVariant, format: ServedFormat): Promise<Uint8Array | null> {
     return this.byId.get(photoId)?.variants.get(`${size}.${format}`) ?? null;
   }
 

@@ -9,14 +9,15 @@
  * naming a photo that cannot be served, and the sweep removes them once no upload can be under way.
  */
 import { createHash } from 'node:crypto';
-import { PetNotFoundError, PhotoNotFoundError } from '../../../domain/shared/errors.js';
+import { PetNotFoundError } from '../../../domain/adoption/errors.js';
+import { PhotoNotFoundError } from '../../../domain/adoption/errors.js';
 import { addPhoto, checkPetOwner, checkRoomForPhoto, removePhoto } from '../../../domain/adoption/pet-lifecycle.js';
 import type { Pet, PetId, PetPhoto } from '../../../domain/adoption/pet.js';
 import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
 import { instantOf } from '../../../domain/shared/instant.js';
-import { checkUploadBytes, type PhotoSize, type ServedFormat, type UploadFormat } from '../../../domain/photos/photo.js';
-import type { PetRepository } from '../../adoption/ports/pet-repository.js';
-import { feedEvents } from '../../adoption/services/feed-events.js';
+import { checkUploadBytes, type PhotoVariant, type ServedFormat, type UploadFormat } from '../../../domain/adoption/photo.js';
+import type { PetRepository } from '../ports/pet-repository.js';
+import { feedEvents } from '../services/feed-events.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import type { Caller } from '../../shared/caller.js';
 import { LOST_RACE, retryOnConflict } from '../../shared/conditional-writes.js';
@@ -58,7 +59,7 @@ export class PetPhotos {
     if (held) return { pet, photo: held, created: false };
     // Refused before the decoding it would waste; checked again in the write.
     checkRoomForPhoto(pet);
-    const rendered = await this.codec.render(bytes, declared);
+    const rendered = await this.codec.render(bytes);
     await this.store.put(id, petId, rendered.variants, this.clock.nowMs());
     const photo: PetPhoto = { id, width: rendered.width, height: rendered.height };
     return retryOnConflict(`Pet ${petId}`, async () => {
@@ -106,7 +107,7 @@ export class PetPhotos {
   }
 
   /** One variant's bytes, for anyone. */
-  async read(photoId: string, size: PhotoSize, format: ServedFormat): Promise<Uint8Array> {
+  async read(photoId: string, size: PhotoVariant, format: ServedFormat): Promise<Uint8Array> {
     const body = await this.store.get(photoId, size, format);
     if (body === null) throw new PhotoNotFoundError(photoId);
     return body;

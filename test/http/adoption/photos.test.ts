@@ -5,7 +5,7 @@
  * reorder, delete and the animal's removal take effect at once. Memory, and MongoDB + Redis in the
  * second pass (GridFS).
  */
-import { PHOTO_SWEEP_GRACE_MS } from '../../../src/config/modules/photos.js';
+import { PHOTO_SWEEP_GRACE_MS } from '../../../src/config/modules/adoption-photos.js';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -12,6 +12,7 @@ import type { ManageApiKeys } from '../application/access/use-cases/manage-api-k
 import type { ManageAdminCredentials } from '../application/access/use-cases/manage-admin-credentials.js';
 import { BASE_PATH, buildHttpApp, type Gate } from '../adapters/shared/http/public-app.js';
 import { ADMIN_BASE_PATH, buildAdminApp } from '../adapters/shared/http/admin-app.js';
+import { operationsOf } from '../adapters/shared/http/openapi-document.js';
 import { Metrics } from '../adapters/shared/metrics/metrics.js';
 import { buildInfo } from './build.js';
 import type { Tracing } from '../adapters/shared/telemetry/open-telemetry.js';
@@ -108,6 +109,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         schemas: FEATURES.flatMap((feature) => feature.schemas?.admin ?? []),
         tags: FEATURES.flatMap((feature) => feature.tags?.admin ?? []),
         catalogue: errors,
+        // Usage counts the public door's operations: its own document's.
+        countedOperations: () => operationsOf(http.swagger().paths),
       }),
       gate: gates.admin,
       routes: FEATURES.flatMap((feature) => feature.adminRoutes?.(container, config, ADMIN_BASE_PATH) ?? []),

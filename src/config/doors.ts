@@ -21,6 +21,8 @@ export interface DoorParts {
   readonly catalogue: ErrorCatalogue;
   /** The requests the service sends out (OpenAPI 3.1 `webhooks`), by name. */
   readonly webhooks?: Record<string, object>;
+  /** The operations requests are counted under, where they are another door's (the public one's). */
+  readonly countedOperations?: () => readonly string[];
 }
 
 /**
@@ -67,7 +69,7 @@ export function adminDoor(parts: DoorParts): DoorDocument {
       description: 'An admin credential (`adopt_admin_...`), as `Authorization: Bearer <credential>`; never an API key',
     },
     tags: ordered(parts.tags, ADMIN_TAG_ORDER),
-    profile: doorProfile('admin', parts.catalogue, parts.schemas),
+    profile: doorProfile('admin', parts.catalogue, parts.schemas, parts.countedOperations),
   };
 }
 

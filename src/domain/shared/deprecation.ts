@@ -3,7 +3,6 @@
  * sunset and the brownouts before it, which operators configure). The HTTP door turns this into the
  * Deprecation, Sunset and Link headers; usage reports name who still calls it.
  */
-import type { UsageOperation } from './operations.js';
 
 /** When an operation answers 410 for good, and the announced windows before that in which it already does. */
 export interface Removal {
@@ -14,7 +13,8 @@ export interface Removal {
 
 /** An operation on its way out: when it was deprecated, and when it goes. */
 export interface DeprecatedOperation extends Removal {
-  readonly operation: UsageOperation;
+  /** Its operationId. */
+  readonly operation: string;
   readonly deprecatedAtMs: number;
   /** What callers should use instead, in the words of the transport ("GET /v1/pets?status="). */
   readonly replacement: string;

@@ -1,16 +1,18 @@
 /** Usage as the API shows it: a key's buckets (to operators and to the key holder alike) and who calls a deprecated operation. */
 import { Type } from 'typebox';
 import { GRANULARITIES, MAX_USAGE_BUCKETS, retentionText, type Granularity, type UsageBucket } from '../../../domain/access/usage.js';
-import { USAGE_OPERATIONS } from '../../../domain/shared/operations.js';
+import { COUNTS_PER_OPERATION } from '../../shared/http/openapi-document.js';
 import type { DeprecationReport, UsageReport } from '../../../application/access/use-cases/read-usage.js';
 import { dateTime } from '../../shared/http/schemas/dates.js';
 
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 
+// One property per public operation in the document, from the routes (COUNTS_PER_OPERATION).
 const ByOperationSchema = Type.Object(
-  Object.fromEntries(USAGE_OPERATIONS.map((operation) => [operation, Type.Optional(count(`Requests to ${operation}`))])),
+  {},
   {
-    additionalProperties: false,
+    additionalProperties: count('Requests to the operation'),
+    [COUNTS_PER_OPERATION]: true,
     description: 'Requests per operation (operationId), whatever their outcome; operations not called are left out',
   },
 );

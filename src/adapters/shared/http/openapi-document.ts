@@ -67,6 +67,8 @@ export interface DocumentProfile {
   /** Every code, and which door's document this is. */
   readonly catalogue: ErrorCatalogue;
   readonly door: 'public' | 'admin';
+  /** The operations requests are counted under (the public door's); by default, the document's own. */
+  readonly countedOperations?: () => readonly string[];
 }
 
 /** Each schema's own description, by title. */
@@ -79,12 +81,27 @@ export function ownDescriptionsOf(schemas: readonly unknown[]): Readonly<Record<
 }
 
 /** A door's profile: `schemas` are the features' named components, each with its own description. */
-export function doorProfile(door: 'public' | 'admin', catalogue: ErrorCatalogue, schemas: readonly unknown[]): DocumentProfile {
-  return { ownDescriptions: ownDescriptionsOf([ErrorSchema, ...schemas]), catalogue, door };
+export function doorProfile(
+  door: 'public' | 'admin',
+  catalogue: ErrorCatalogue,
+  schemas: readonly unknown[],
+  countedOperations?: () => readonly string[],
+): DocumentProfile {
+  return {
+    ownDescriptions: ownDescriptionsOf([ErrorSchema, ...schemas]),
+    catalogue,
+    door,
+    ...(countedOperations && { countedOperations }),
+  };
 }
 
 /** An operation whose description opens with "Beta." is marked so for tools (x-stability-level). */
 const BETA_PREFIX = 'Beta.';
+/**
+ * Set on an object schema of counts per operation: the document lists one property per operation
+ * requests are counted under, from the routes themselves (no list is kept by hand).
+ */
+export const COUNTS_PER_OPERATION = 'x-counts-per-operation';
 /** Set in a route's schema when its body may be left out: the document then marks the body optional. */
 export const BODY_OPTIONAL = 'x-body-optional';
 
@@ -144,6 +161,7 @@ export function finishDocument(document: Json, profile: DocumentProfile): Json {
   }
   addRoutingResponses(headers, responses);
   listCodes(schemas, profile.catalogue.codes);
+  listOperations(schemas, profile.countedOperations?.() ?? operationsOf(paths));
   return { ...document, paths, components: { ...components, schemas, headers, responses } };
 }
 
@@ -209,4 +227,30 @@ function exampleOf(codes: readonly string[], catalogue: ErrorCatalogue, status: 
   const rank = (code: string) => (catalogue.entry(code).operations ? 0 : 2) + (catalogue.isShared(code) ? 1 : 0);
   const [code] = [...codes].sort((a, b) => rank(a) - rank(b));
   return { code, message: (code && catalogue.entry(code).example) ?? 'See the message', status };
+}
+
+/** The operationIds of a document's paths, in their order. */
+export function operationsOf(paths: unknown): string[] {
+  return Object.values(paths as Record<string, Record<string, Json>>).flatMap((methods) =>
+    Object.values(methods).flatMap((operation) => (typeof operation.operationId === 'string' ? [operation.operationId] : [])),
+  );
+}
+
+/** Each schema of counts per operation gets a property per operation, none other. */
+function listOperations(schemas: Json, operations: readonly string[]): void {
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isObject(node)) return;
+    if (node[COUNTS_PER_OPERATION] === true) {
+      const counts = node.additionalProperties as Json;
+      delete node[COUNTS_PER_OPERATION];
+      node.properties = Object.fromEntries(
+        operations.map((operation) => [operation, { ...counts, description: `Requests to ${operation}` }]),
+      );
+      node.additionalProperties = false;
+      return;
+    }
+    Object.values(node).forEach(walk);
+  };
+  walk(schemas);
 }

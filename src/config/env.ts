@@ -3,23 +3,22 @@
 /** The environment variables: one schema gives their types, defaults and checks; a bad value stops start-up naming the variable. */
 import type { TracingConfig } from '../adapters/shared/telemetry/open-telemetry.js';
 import { Type, type Static } from 'typebox';
+import { FEATURES } from './modules/features.js';
+import type { ConfigOf } from './modules/module.js';
 import { ENVIRONMENTS, type Environment } from '../domain/access/api-key.js';
 import { GET_PET, type Removal } from '../domain/shared/deprecation.js';
-import { parseWebhooks, type WebhookSettings } from './env/webhooks.js';
 import { ConfigError } from './env/config-error.js';
 import { parseRedis, type RedisConfig } from './env/redis.js';
 import { parseAdminTokens, parseSeedKeys, type SeedAdminToken, type SeedKey } from './env/seeds.js';
 import { parseTracing, type TraceSampler } from './env/tracing.js';
-import { parse, parseMetricsToken, parsePublicServers, parseRemoval, parseTrustProxy, type TrustProxy } from './env/values.js';
+import { oneOf, parse, parseMetricsToken, parsePublicServers, parseRemoval, parseTrustProxy, type TrustProxy } from './env/values.js';
 
 export { ConfigError, type RedisConfig, type SeedAdminToken, type SeedKey, type TraceSampler };
 
-const oneOf = <T extends string>(values: readonly T[], description: string, fallback: T) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], default: fallback, description });
-
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export const EnvSchema = Type.Object({
+/** The variables of the whole service; each feature's own are in its settings (FeatureModule.settings). */
+const CORE_VARIABLES = {
   APP_ENV: oneOf(ENVIRONMENTS, 'Which deployment this is; selects the prefix of issued API keys', 'staging'),
   HOST: Type.String({ minLength: 1, default: '127.0.0.1', description: 'Address to listen on (0.0.0.0 in containers)' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'Port to listen on' }),
@@ -193,45 +192,6 @@ export const EnvSchema = Type.Object({
       'is dropped (a retry with one of their keys creates the animal again, as after ' +
       'IDEMPOTENCY_TTL_SECONDS)',
   }),
-  WEBHOOK_ENDPOINTS_PER_OWNER: Type.Integer({
-    minimum: 1,
-    maximum: 1_000,
-    default: 10,
-    description: 'How many webhook endpoints each owner may have',
-  }),
-  WEBHOOK_ALLOW_LOOPBACK: oneOf(
-    ['true', 'false'] as const,
-    'true lets webhook endpoints use http:// and loopback hosts, for development and tests; refused with APP_ENV=production',
-    'false',
-  ),
-  WEBHOOK_TIMEOUT_MS: Type.Integer({
-    minimum: 100,
-    maximum: 60_000,
-    default: 15_000,
-    description: 'Longest a webhook delivery attempt may take, connecting included; then it is a failed attempt (timeout)',
-  }),
-  WEBHOOK_RETRY_SCHEDULE: Type.String({
-    default: '',
-    description:
-      'The waits after each failed webhook attempt, comma-separated (ms, s, m, h, d), such as 1s,2s,4s; ' +
-      'empty: 5s,5m,30m,2h,5h,10h,10h,20h,24h (about three days)',
-  }),
-  WEBHOOK_DISABLE_AFTER_DAYS: Type.Integer({
-    minimum: 1,
-    maximum: 30,
-    default: 5,
-    description: 'An endpoint whose deliveries have all failed for this many days is disabled (its owner enables it again)',
-  }),
-  WEBHOOK_WORKER: oneOf(
-    ['true', 'false'] as const,
-    'false runs this instance without sending webhooks (another instance sends them)',
-    'true',
-  ),
-  WEBHOOK_ENCRYPTION_KEY: Type.String({
-    default: '',
-    description:
-      'Base64 of 32 random bytes: the key webhook secrets are encrypted with in MongoDB; required with APP_ENV=production and MONGODB_URL',
-  }),
   GET_PET_SUNSET: Type.String({
     default: GET_PET.defaultSunset,
     description: 'RFC 3339 instant from which GET /v1/pets/{petId} answers 410 gone (sent as its Sunset header)',
@@ -241,9 +201,20 @@ export const EnvSchema = Type.Object({
     description:
       'Announced windows before the sunset in which GET /v1/pets/{petId} already answers 410: comma-separated RFC 3339 start/end',
   }),
-});
+};
 
-export type Env = Static<typeof EnvSchema>;
+/** Every variable: the service's, then each feature's. */
+export const EnvSchema = Type.Object({
+  ...CORE_VARIABLES,
+  ...Object.assign({}, ...FEATURES.map((feature) => feature.settings?.variables ?? {})),
+} as typeof CORE_VARIABLES);
+
+export type Env = Static<ReturnType<typeof Type.Object<typeof CORE_VARIABLES>>>;
+
+type Intersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
+
+/** Each feature's settings, under the name its settings give them. */
+type FeatureConfig = Intersection<ConfigOf<(typeof FEATURES)[number]>>;
 
 export interface MemoryBounds {
   readonly maxEvents: number;
@@ -251,7 +222,8 @@ export interface MemoryBounds {
   readonly maxIdempotencyRecords: number;
 }
 
-export interface AppConfig {
+/** The service's settings; AppConfig adds each feature's. */
+export interface CoreConfig {
   readonly environment: Environment;
   readonly host: string;
   readonly port: number;
@@ -282,7 +254,6 @@ export interface AppConfig {
   readonly eventRetentionMs: number;
   /** What the in-memory stores that grow with traffic keep at most (MEMORY_MAX_*). */
   readonly memoryBounds: MemoryBounds;
-  readonly webhooks: WebhookSettings;
   /** Who owns pets stored before owners were recorded; null: nobody may change them. */
   readonly legacyPetOwner: string | null;
   /** Production may start without MongoDB only when this says so. */
@@ -294,6 +265,8 @@ export interface AppConfig {
   /** OpenTelemetry tracing, when the standard OTEL_* variables ask for it; null: not loaded at all. */
   readonly tracing: TracingConfig | null;
 }
+
+export type AppConfig = CoreConfig & FeatureConfig;
 
 /**
  * What a production start needs beyond valid variables: durable storage. Without MONGODB_URL every
@@ -321,7 +294,7 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
   if (env.MONGODB_URL && !/^mongodb(\+srv)?:\/\//.test(env.MONGODB_URL)) {
     throw new ConfigError('MONGODB_URL must start with mongodb:// or mongodb+srv://');
   }
-  return {
+  const core: CoreConfig = {
     environment: env.APP_ENV,
     host: env.HOST,
     port: env.PORT,
@@ -355,11 +328,12 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
       maxAuditEvents: env.MEMORY_MAX_AUDIT_EVENTS,
       maxIdempotencyRecords: env.MEMORY_MAX_IDEMPOTENCY_RECORDS,
     },
-    webhooks: parseWebhooks(env),
     legacyPetOwner: env.LEGACY_PET_OWNER || null,
     allowInMemoryStorage: env.ALLOW_IN_MEMORY_STORAGE === 'true',
     getPetRemoval: parseRemoval(env.GET_PET_SUNSET, env.GET_PET_BROWNOUTS),
     publicServers: parsePublicServers(env.PRODUCTION_BASE_URL, env.STAGING_BASE_URL),
     tracing: parseTracing(source),
   };
+  const features = FEATURES.map((feature) => feature.settings?.read(env, core) ?? {});
+  return Object.assign({}, core, ...features) as AppConfig;
 }

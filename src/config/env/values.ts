@@ -1,6 +1,6 @@
 /** Variables read beyond their schema type: the schema itself, servers, getPet's removal, the metrics token, trusted proxies. */
 import { Value } from 'typebox/value';
-import type { Static, TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { parseInstant } from '../../domain/shared/instant.js';
 import type { Removal } from '../../domain/shared/deprecation.js';
 import { ConfigError } from './config-error.js';
@@ -82,3 +82,7 @@ export function parseTrustProxy(text: string): TrustProxy {
   }
   return text;
 }
+
+/** A variable that takes one of a few words, with its default. */
+export const oneOf = <T extends string>(values: readonly T[], description: string, fallback: T) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], default: fallback, description });

@@ -18,7 +18,8 @@ import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
 import type { RedisClient } from '../../adapters/access/redis/redis-connection.js';
 import type { Clock } from '../../application/shared/ports/clock.js';
 import type { Adapters, Engines } from '../adapters.js';
-import type { AppConfig, MemoryBounds } from '../env.js';
+import type { TObject, TProperties, Static } from 'typebox';
+import type { AppConfig, CoreConfig, MemoryBounds } from '../env.js';
 import type { Provider } from '../tokens.js';
 
 /** How the features' services report: to the metrics, and to the log where an operator acts (none in the key tool). */
@@ -93,8 +94,28 @@ export interface RunContext {
 /** Stops a piece of background work, finishing what it has under way. */
 export type Stop = () => Promise<void>;
 
-export interface FeatureModule<P extends object = object> {
+/**
+ * A feature's environment variables (its slice of the one schema, listed with the service's) and the
+ * settings it reads from them, given to it as `config[<its key>]`; `core` is the service's settings.
+ */
+export interface FeatureSettings<C extends object> {
+  readonly variables: TProperties;
+  readonly read: (env: Readonly<Record<string, unknown>>, core: CoreConfig) => C;
+}
+
+/** A feature's settings from its variables' schema: `read` is given them parsed and checked against it. */
+export function settingsOf<S extends TObject, C extends object>(
+  schema: S,
+  read: (env: Static<S>, core: CoreConfig) => C,
+): FeatureSettings<C> {
+  // The one schema holds these variables, and start-up stops on any value it refuses: env is their Static.
+  return { variables: schema.properties, read: (env, core) => read(env as Static<S>, core) };
+}
+
+export interface FeatureModule<P extends object = object, C extends object = object> {
   readonly name: string;
+  /** Its environment variables and the settings it reads from them. */
+  readonly settings?: FeatureSettings<C>;
   /** The feature's ports on each storage engine. */
   readonly storage?: FeatureStorage<P>;
   /** Gives the feature's tokens: its ports (from the chosen adapters), services and use cases. */
@@ -126,3 +147,6 @@ export function once<T>(make: (container: DependencyContainer) => T): Provider<T
 
 /** The ports a feature's storage gives. */
 export type PortsOf<F> = F extends FeatureModule<infer P> ? P : never;
+
+/** The settings a feature adds to the configuration. */
+export type ConfigOf<F> = F extends FeatureModule<never, infer C> ? C : never;

@@ -26,6 +26,7 @@ import { WEBHOOKS_ERRORS } from '../../adapters/webhooks/http/error-codes.js';
 import { outgoingWebhooks } from '../../adapters/webhooks/http/outgoing-webhooks.js';
 import { once, type FeatureModule, type Observers } from './module.js';
 import { webhooksStorage, type WebhooksPorts } from './webhooks-storage.js';
+import { webhooksSettings, type WebhookSettings } from './webhooks-settings.js';
 import { ADOPTION_TOKENS } from './adoption.js';
 import { SHARED_TOKENS } from './shared.js';
 
@@ -65,8 +66,9 @@ const DELIVERY_WATCH_INTERVAL_MS = 15_000;
 /** The most webhook passes one tick runs back to back while they find work. */
 const MAX_WEBHOOK_PASSES_PER_TICK = 20;
 
-export const webhooksModule: FeatureModule<WebhooksPorts> = {
+export const webhooksModule: FeatureModule<WebhooksPorts, { readonly webhooks: WebhookSettings }> = {
   name: 'webhooks',
+  settings: webhooksSettings,
   storage: webhooksStorage,
   errors: WEBHOOKS_ERRORS,
   tags: {

@@ -16,7 +16,7 @@ import {
 } from '../../../../src/domain/webhooks/webhook-delivery.js';
 import { deliveryIdFor } from '../../../../src/application/webhooks/services/webhook-delivery-ids.js';
 import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../../src/domain/webhooks/webhook-delivery.js';
-import { parseRetrySchedule } from '../../../../src/config/env/webhooks.js';
+import { parseRetrySchedule } from '../../../../src/config/modules/webhooks-settings.js';
 
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
 const SCHEDULE = [1_000, 2_000, 4_000];

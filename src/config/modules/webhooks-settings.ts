@@ -1,7 +1,10 @@
 /** The WEBHOOK_* variables: endpoints per owner, loopback for development, the key secrets are sealed with in MongoDB, and delivery. */
 import { createHash } from 'node:crypto';
-import { ConfigError } from './config-error.js';
+import { Type } from 'typebox';
+import { ConfigError } from '../env/config-error.js';
+import { oneOf } from '../env/values.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../../domain/webhooks/webhook-delivery.js';
+import { settingsOf } from './module.js';
 
 /**
  * Outside production a missing key falls back to one every development install shares: secrets are
@@ -58,18 +61,64 @@ export interface WebhookSettings {
   readonly disableAfterMs: number;
 }
 
-export function parseWebhooks(env: {
-  readonly APP_ENV: string;
-  readonly MONGODB_URL: string;
-  readonly WEBHOOK_ENDPOINTS_PER_OWNER: number;
-  readonly WEBHOOK_ALLOW_LOOPBACK: 'true' | 'false';
-  readonly WEBHOOK_ENCRYPTION_KEY: string;
-  readonly WEBHOOK_TIMEOUT_MS: number;
-  readonly WEBHOOK_RETRY_SCHEDULE: string;
-  readonly WEBHOOK_WORKER: 'true' | 'false';
-  readonly WEBHOOK_DISABLE_AFTER_DAYS: number;
-}): WebhookSettings {
-  const production = env.APP_ENV === 'production';
+const WEBHOOK_VARIABLES = {
+  WEBHOOK_ENDPOINTS_PER_OWNER: Type.Integer({
+    minimum: 1,
+    maximum: 1_000,
+    default: 10,
+    description: 'How many webhook endpoints each owner may have',
+  }),
+  WEBHOOK_ALLOW_LOOPBACK: oneOf(
+    ['true', 'false'] as const,
+    'true lets webhook endpoints use http:// and loopback hosts, for development and tests; refused with APP_ENV=production',
+    'false',
+  ),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    default: 15_000,
+    description: 'Longest a webhook delivery attempt may take, connecting included; then it is a failed attempt (timeout)',
+  }),
+  WEBHOOK_RETRY_SCHEDULE: Type.String({
+    default: '',
+    description:
+      'The waits after each failed webhook attempt, comma-separated (ms, s, m, h, d), such as 1s,2s,4s; ' +
+      'empty: 5s,5m,30m,2h,5h,10h,10h,20h,24h (about three days)',
+  }),
+  WEBHOOK_DISABLE_AFTER_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 30,
+    default: 5,
+    description: 'An endpoint whose deliveries have all failed for this many days is disabled (its owner enables it again)',
+  }),
+  WEBHOOK_WORKER: oneOf(
+    ['true', 'false'] as const,
+    'false runs this instance without sending webhooks (another instance sends them)',
+    'true',
+  ),
+  WEBHOOK_ENCRYPTION_KEY: Type.String({
+    default: '',
+    description:
+      'Base64 of 32 random bytes: the key webhook secrets are encrypted with in MongoDB; required with APP_ENV=production and MONGODB_URL',
+  }),
+};
+
+/** The webhooks feature's settings, as `config.webhooks`. */
+export const webhooksSettings = settingsOf(Type.Object(WEBHOOK_VARIABLES), (env, core) => ({ webhooks: parseWebhooks(env, core) }));
+
+function parseWebhooks(
+  env: {
+    readonly WEBHOOK_ENDPOINTS_PER_OWNER: number;
+    readonly WEBHOOK_ALLOW_LOOPBACK: 'true' | 'false';
+    readonly WEBHOOK_ENCRYPTION_KEY: string;
+    readonly WEBHOOK_TIMEOUT_MS: number;
+    readonly WEBHOOK_RETRY_SCHEDULE: string;
+    readonly WEBHOOK_WORKER: 'true' | 'false';
+    readonly WEBHOOK_DISABLE_AFTER_DAYS: number;
+  },
+  core: { readonly environment: string; readonly mongo: object | null },
+): WebhookSettings {
+  const production = core.environment === 'production';
   if (env.WEBHOOK_ALLOW_LOOPBACK === 'true' && production) {
     throw new ConfigError(
       'WEBHOOK_ALLOW_LOOPBACK=true is for development and tests: it would let webhooks reach this host; unset it with APP_ENV=production',
@@ -78,7 +127,7 @@ export function parseWebhooks(env: {
   return {
     maxEndpointsPerOwner: env.WEBHOOK_ENDPOINTS_PER_OWNER,
     allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
-    encryptionKey: parseEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY, production && env.MONGODB_URL !== ''),
+    encryptionKey: parseEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY, production && core.mongo !== null),
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     retryScheduleMs: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
     worker: env.WEBHOOK_WORKER === 'true',

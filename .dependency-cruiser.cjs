@@ -70,11 +70,16 @@ module.exports = {
       name: 'adapters-stay-apart',
       severity: 'error',
       comment:
-        "Within a feature, one adapter does not reach into another (http, memory, mongo, redis, net, cache); each may use shared/'s part of its own kind (the HTTP base, the Mongo and memory kits) and the shared metrics and telemetry.",
+        "Within a feature, one adapter does not reach into another (http, memory, mongo, redis, net, cache); each may use shared/'s part of its own kind (the HTTP base, the Mongo and memory kits), the shared metrics and telemetry, and its feature's metrics.",
       from: { path: '^src/adapters/([^/]+)/([^/]+)/' },
       to: {
         path: '^src/adapters/',
-        pathNot: ['^src/adapters/$1/$2/', '^src/adapters/shared/$2/', '^src/adapters/shared/(metrics|telemetry|logging)/'],
+        pathNot: [
+          '^src/adapters/$1/$2/',
+          '^src/adapters/$1/metrics/',
+          '^src/adapters/shared/$2/',
+          '^src/adapters/shared/(metrics|telemetry|logging)/',
+        ],
       },
     },
     {

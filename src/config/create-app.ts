@@ -61,6 +61,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const stdout = stdoutDestination();
     metrics.countLogDrops(() => stdout.dropped);
   }
+  for (const kind of FEATURES.flatMap((feature) => feature.metrics ?? [])) metrics.feature(kind);
   const tracing = await tracingOf(config, options, logger);
   const adapters =
     options.adapters ?? (await configuredAdapters(config, logger, { metrics, ...(tracing && { portObservers: [tracing.portObserver] }) }));

@@ -4,6 +4,7 @@
  * says) and usage counts. Usage is billing data kept up to 400 days: it goes to the durable store when
  * there is one (MongoDB, else Redis).
  */
+import { AccessMetrics } from '../../adapters/access/metrics/access-metrics.js';
 import type { AdminCredentialStore } from '../../application/access/ports/admin-credential-store.js';
 import type { ApiKeyStore } from '../../application/access/ports/api-key-store.js';
 import type { RateLimiter } from '../../application/access/ports/rate-limiter.js';
@@ -76,7 +77,7 @@ function sharedRateLimiter(
   return new FailoverRateLimiter(shared, memory.rateLimiter, mode, {
     failed: (error) => metrics?.storageFailure('redis', isTimeout(error) ? 'timeout' : 'unavailable'),
     outage: (error) => {
-      metrics?.limiterDegraded(true);
+      metrics?.feature(AccessMetrics).limiterDegraded(true);
       logger.warn(
         { err: error, mode },
         mode === 'open'
@@ -85,7 +86,7 @@ function sharedRateLimiter(
       );
     },
     recovered: () => {
-      metrics?.limiterDegraded(false);
+      metrics?.feature(AccessMetrics).limiterDegraded(false);
       logger.info('Redis is back: limits are shared again');
     },
   });

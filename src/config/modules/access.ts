@@ -2,6 +2,7 @@
  * The access feature: API keys and admin credentials, who may call what (authentication, scopes,
  * browser origins), the plans' rate limits and bans, and usage. It gates both doors.
  */
+import { AccessMetrics } from '../../adapters/access/metrics/access-metrics.js';
 import type { AdminCredentialStore } from '../../application/access/ports/admin-credential-store.js';
 import type { ApiKeyStore } from '../../application/access/ports/api-key-store.js';
 import type { RateLimiter } from '../../application/access/ports/rate-limiter.js';
@@ -90,6 +91,7 @@ const banPolicy = (config: AppConfig): BanPolicy => ({
 export const accessModule: FeatureModule<AccessPorts> = {
   name: 'access',
   storage: accessStorage,
+  metrics: [AccessMetrics],
   errors: ACCESS_ERRORS,
   tags: {
     public: [{ name: 'rate limits', description: "The caller's quota and usage" }],
@@ -239,7 +241,7 @@ export const accessModule: FeatureModule<AccessPorts> = {
   },
   start: ({ container, config, metrics }) => {
     const refusals = resolve(container, T.LocalRefusals);
-    metrics.countRefusalCache(() => refusals.size);
+    metrics.feature(AccessMetrics).countRefusalCache(() => refusals.size);
     // The counts of the last requests, before the connections go.
     return [flushEvery(resolve(container, T.UsageRecorder), config.usageFlushMs, metrics), () => refusals.flush()];
   },
@@ -249,7 +251,7 @@ export const accessModule: FeatureModule<AccessPorts> = {
 export function flushEvery(recorder: UsageRecorder, intervalMs: number, metrics?: Metrics): () => Promise<void> {
   const stop = every(intervalMs, async () => {
     await recorder.flush();
-    metrics?.usagePending(recorder.pending);
+    metrics?.feature(AccessMetrics).usagePending(recorder.pending);
   });
   return async () => {
     await stop();
@@ -264,14 +266,14 @@ function usageEvents({ metrics, logger }: Observers, engine: AccessPorts['usageE
       if (engine !== 'memory') metrics.storageFailure(engine, isTimeout(error) ? 'timeout' : 'unavailable');
       logger.warn({ err: error, entries }, 'Usage counts could not be stored; they are kept and retried at the next flush');
     },
-    dropped: (requests) => metrics.usageDropped(requests),
+    dropped: (requests) => metrics.feature(AccessMetrics).usageDropped(requests),
   };
 }
 
 /** Refusals answered without the limiter, counted; the limiter's outage is logged once where it is seen (FailoverRateLimiter). */
 function refusalEvents({ metrics }: Observers): LocalRefusalEvents {
   return {
-    answered: () => metrics.refusedLocally(),
-    strikesLost: (count) => metrics.strikesLost(count),
+    answered: () => metrics.feature(AccessMetrics).refusedLocally(),
+    strikesLost: (count) => metrics.feature(AccessMetrics).strikesLost(count),
   };
 }

@@ -1,4 +1,5 @@
 /** The adoption feature's ports on each engine: animals and their photos, adoption requests, the event feed their outboxes fill, create claims. */
+import { AdoptionMetrics } from '../../adapters/adoption/metrics/adoption-metrics.js';
 import type { AdoptionRequestRepository } from '../../application/adoption/ports/adoption-request-repository.js';
 import type { EventFeed } from '../../application/adoption/ports/event-feed.js';
 import type { PetCreateClaims } from '../../application/adoption/ports/pet-create-claims.js';
@@ -31,7 +32,10 @@ export interface AdoptionPorts {
 export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
   memory: ({ bounds, metrics }) => {
     // A write's events go into the feed as the write is stored: no relay pass between them in one process.
-    const events = new MemoryEventFeed(bounds?.maxEvents, metrics && ((published) => metrics.eventsRelayed(published)));
+    const events = new MemoryEventFeed(
+      bounds?.maxEvents,
+      metrics && ((published) => metrics.feature(AdoptionMetrics).eventsRelayed(published)),
+    );
     return {
       pets: new MemoryPetRepository(events),
       orders: new MemoryAdoptionRequestRepository(events),

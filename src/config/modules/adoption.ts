@@ -4,6 +4,7 @@
  * The adoption feature: animals, their lifecycle and adoption requests, and the event feed every
  * change goes to (from each record's outbox, relayed in order).
  */
+import { AdoptionMetrics } from '../../adapters/adoption/metrics/adoption-metrics.js';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -98,6 +99,7 @@ const MAX_PASSES_PER_TICK = 50;
 export const adoptionModule: FeatureModule<AdoptionPorts> = {
   name: 'adoption',
   storage: adoptionStorage,
+  metrics: [AdoptionMetrics],
   errors: ADOPTION_ERRORS,
   tags: {
     public: [
@@ -216,7 +218,7 @@ export function watchOutboxes(outboxes: readonly Outbox[], clock: Clock, metrics
         .filter((at): at is string => at !== null)
         .sort()[0];
       const ageSeconds = oldest === undefined ? 0 : Math.max(0, (clock.nowMs() - Date.parse(oldest)) / 1000);
-      metrics.outboxBacklog(
+      metrics.feature(AdoptionMetrics).outboxBacklog(
         backlogs.reduce((sum, b) => sum + b.records, 0),
         ageSeconds,
       );
@@ -345,5 +347,5 @@ function registerRequestsAndEvents(c: DependencyContainer, { config, observers }
 
 /** What each relay pass moved into the event feed, counted. */
 function relayEvents(observers: Observers | undefined): EventRelayEvents {
-  return observers ? { relayed: (events) => observers.metrics.eventsRelayed(events) } : {};
+  return observers ? { relayed: (events) => observers.metrics.feature(AdoptionMetrics).eventsRelayed(events) } : {};
 }

@@ -14,7 +14,7 @@ import type { FeatureErrors } from '../../adapters/shared/http/error-catalogue.j
 import type { Tag } from '../../adapters/shared/http/plugins/openapi.js';
 import type { Gate, Routes } from '../../adapters/shared/http/public-app.js';
 import type { ReadinessProbe } from '../../adapters/shared/http/routes/health.js';
-import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
+import type { Metrics, MetricsKind } from '../../adapters/shared/metrics/metrics.js';
 import type { RedisClient } from '../../adapters/access/redis/redis-connection.js';
 import type { Clock } from '../../application/shared/ports/clock.js';
 import type { Adapters, Engines } from '../adapters.js';
@@ -126,6 +126,8 @@ export interface FeatureModule<P extends object = object, C extends object = obj
   readonly publicRoutes?: (container: DependencyContainer, config: AppConfig, basePath: string) => Routes[];
   /** The routes the feature serves under /admin/v1, in the order the document lists them. */
   readonly adminRoutes?: (container: DependencyContainer, config: AppConfig, basePath: string) => Routes[];
+  /** Its metrics, made on each instance's registry at start (so that its gauges read 0 before their first change). */
+  readonly metrics?: readonly MetricsKind<unknown>[];
   /** Its error codes (status, example, which operations answer with them). */
   readonly errors?: FeatureErrors;
   /** The tags its operations are grouped under on each door's reference page. */

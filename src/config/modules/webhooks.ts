@@ -2,6 +2,7 @@
  * The webhooks feature: owners' endpoints, and the delivery of every event of the feed to them,
  * signed, retried and logged. It reads adoption through the event feed alone.
  */
+import { WebhookMetrics } from '../../adapters/webhooks/metrics/webhook-metrics.js';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -70,6 +71,7 @@ export const webhooksModule: FeatureModule<WebhooksPorts, { readonly webhooks: W
   name: 'webhooks',
   settings: webhooksSettings,
   storage: webhooksStorage,
+  metrics: [WebhookMetrics],
   errors: WEBHOOKS_ERRORS,
   tags: {
     public: [
@@ -186,7 +188,7 @@ export function watchDeliveries(deliveries: WebhookDeliveryStore, clock: Clock, 
     try {
       const nowMs = clock.nowMs();
       const { due, oldestDueAt } = await deliveries.backlog(nowMs);
-      metrics.webhookBacklog(due, oldestDueAt === null ? 0 : Math.max(0, (nowMs - Date.parse(oldestDueAt)) / 1000));
+      metrics.feature(WebhookMetrics).webhookBacklog(due, oldestDueAt === null ? 0 : Math.max(0, (nowMs - Date.parse(oldestDueAt)) / 1000));
     } catch {
       // The store is down: the storage metrics say so; these keep their last values.
     }
@@ -198,9 +200,9 @@ function dispatcherEvents(observers: Observers | undefined): WebhookDispatcherEv
   if (!observers) return {};
   const { metrics, logger } = observers;
   return {
-    attempted: (outcome, durationMs) => metrics.webhookAttempted(outcome, durationMs),
+    attempted: (outcome, durationMs) => metrics.feature(WebhookMetrics).webhookAttempted(outcome, durationMs),
     endpointDisabled: (endpoint, reason) => {
-      metrics.webhookEndpointDisabled();
+      metrics.feature(WebhookMetrics).webhookEndpointDisabled();
       logger.warn({ endpointId: endpoint.id, ownerId: endpoint.ownerId, reason }, 'Webhook endpoint disabled');
     },
   };

@@ -3,6 +3,7 @@
  * request says to the AdmitRequest use case, then writes the rate-limit headers and metrics of its
  * decision and refuses the request or lets it go on. The policy itself lives in the use case.
  */
+import { AccessMetrics } from '../metrics/access-metrics.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission, AdmitRequest } from '../../../application/access/use-cases/admit-request.js';
 import type { AuthenticatedKey } from '../../../application/access/use-cases/authenticate.js';
@@ -61,7 +62,8 @@ const UNROUTED: RouteAdmission = { needsKey: true, spendsQuota: true, scope: nul
  * that their 404 or 405 carries the rate-limit headers too.
  */
 export function admissionPlugin(app: FastifyInstance, options: AdmissionOptions): void {
-  const { admitRequest, isPublicRoute, metrics } = options;
+  const { admitRequest, isPublicRoute } = options;
+  const metrics = options.metrics.feature(AccessMetrics);
   app.decorateRequest('apiKey', null);
   // Stryker disable next-line StringLiteral: the decoration only gives requests their shape up front; an undecorated outcome reads as none alike
   app.decorateRequest('rateOutcome', null);

@@ -1,8 +1,7 @@
-// Over 300 lines: every metric the service exports, each declared beside the method that sets it, in
-// one registry; split, the catalogue would be in several files.
 /**
  * Prometheus metrics for one application instance (its own registry, so instances in one process,
- * as in the tests, do not mix). Label values come from small fixed sets (route patterns, status
+ * as in the tests, do not mix): what every request and every store call is measured by, and each
+ * feature's own metrics (AccessMetrics, ...), made on the same registry by `feature`. Label values come from small fixed sets (route patterns, status
  * codes, outcomes, plans, stores): never a key, a key id or a raw URL.
  *
  * What every request touches (two counters and the duration histogram) is kept in plain maps and
@@ -15,14 +14,14 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric
 export type Store = 'mongodb' | 'redis';
 export type FailureKind = 'timeout' | 'unavailable';
 
+/** A feature's metrics: made with the instance's registry, registering each of its metrics on it. */
+export type MetricsKind<T> = new (registry: Registry) => T;
+
 export class Metrics {
   readonly registry = new Registry();
 
   /** Requests answered: route pattern, then method, then status code. */
   private readonly answered = new Map<string, Map<string, Map<number, number>>>();
-
-  /** Rate-limit decisions: plan, then outcome. */
-  private readonly decided = new Map<string, Map<string, number>>();
 
   private readonly requests: Counter<'method' | 'route' | 'status'> = new Counter({
     name: 'http_requests_total',
@@ -60,135 +59,10 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  private readonly decisions: Counter<'outcome' | 'plan'> = new Counter({
-    name: 'rate_limit_decisions_total',
-    help: 'Rate-limit decisions on /v1 requests, by outcome (admitted, limited, banned) and plan (anonymous for callers without a valid key)',
-    labelNames: ['outcome', 'plan'] as const,
-    registers: [this.registry],
-    collect: () => {
-      this.decisions.reset();
-      for (const [plan, byOutcome] of this.decided) {
-        for (const [outcome, count] of byOutcome) this.decisions.inc({ outcome, plan }, count);
-      }
-    },
-  });
-
-  private readonly bans = new Counter({
-    name: 'rate_limit_bans_total',
-    help: 'Clients blocked for sending while limited, by plan',
-    labelNames: ['plan'] as const,
-    registers: [this.registry],
-  });
-
-  /** Refusals answered from the instance's own memory, counted here and read at each scrape. */
-  private localRefusalCount = 0;
-  private readRefusalCacheSize: () => number = () => 0;
-
-  private readonly localRefusals = new Counter({
-    name: 'rate_limit_local_refusals_total',
-    help: 'Refusals (429) this instance answered from its memory of refused clients, without asking the shared limiter',
-    registers: [this.registry],
-    collect: () => {
-      this.localRefusals.reset();
-      this.localRefusals.inc(this.localRefusalCount);
-    },
-  });
-
-  private readonly refusalCacheEntries = new Gauge({
-    name: 'rate_limit_refusal_cache_entries',
-    help: 'Refused clients (keys and addresses) this instance remembers (at most RATE_LIMIT_REFUSAL_CACHE_SIZE)',
-    registers: [this.registry],
-    collect: () => {
-      this.refusalCacheEntries.set(this.readRefusalCacheSize());
-    },
-  });
-
-  private readonly strikesLostCounter = new Counter({
-    name: 'rate_limit_strikes_lost_total',
-    help: 'Refusals answered by this instance that the shared limiter could not count toward a ban (it failed)',
-    registers: [this.registry],
-  });
-
-  private readonly degraded = new Gauge({
-    name: 'rate_limiter_degraded',
-    help: '1 while the shared limiter (Redis) is failing and this instance limits on its own memory (fail-open) or refuses (fail-closed), else 0',
-    registers: [this.registry],
-  });
-
   private readonly failures = new Counter({
     name: 'storage_failures_total',
     help: 'Failed MongoDB and Redis calls, by store and kind (timeout: no answer within the configured time; unavailable: refused or failed)',
     labelNames: ['store', 'kind'] as const,
-    registers: [this.registry],
-  });
-
-  private readonly usageDroppedCounter = new Counter({
-    name: 'usage_requests_dropped_total',
-    help: 'Requests left out of the usage counts because the usage store could not take them and the instance already held its maximum of pending counts',
-    registers: [this.registry],
-  });
-
-  private readonly usagePendingGauge = new Gauge({
-    name: 'usage_pending_entries',
-    help: 'Usage counts (key-minutes) this instance holds that the usage store has not taken yet',
-    registers: [this.registry],
-  });
-
-  /** Events relayed, by type: counted here on every write, read at each scrape. */
-  private readonly relayedByType = new Map<string, number>();
-
-  private readonly eventsRelayedCounter: Counter<'type'> = new Counter({
-    name: 'events_relayed_total',
-    help: 'Events moved from the outboxes into the event feed by this instance, by type',
-    labelNames: ['type'] as const,
-    registers: [this.registry],
-    collect: () => {
-      this.eventsRelayedCounter.reset();
-      for (const [type, count] of this.relayedByType) this.eventsRelayedCounter.inc({ type }, count);
-    },
-  });
-
-  private readonly outboxRecordsGauge = new Gauge({
-    name: 'event_outbox_records',
-    help: 'Pets and adoption requests carrying events not yet in the event feed (read from the shared store)',
-    registers: [this.registry],
-  });
-
-  private readonly outboxAgeGauge = new Gauge({
-    name: 'event_outbox_oldest_age_seconds',
-    help: 'Age of the oldest event not yet in the event feed; 0 when none waits',
-    registers: [this.registry],
-  });
-
-  private readonly webhookAttemptsCounter: Counter<'outcome'> = new Counter({
-    name: 'webhook_attempts_total',
-    help: 'Webhook delivery attempts made by this instance, by outcome: delivered, 3xx/4xx/5xx answers, timeout, connect, redirect, blocked',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
-
-  private readonly webhookAttemptSeconds = new Histogram({
-    name: 'webhook_attempt_duration_seconds',
-    help: 'How long webhook delivery attempts took, from connecting to the answer',
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
-    registers: [this.registry],
-  });
-
-  private readonly webhookDueGauge = new Gauge({
-    name: 'webhook_deliveries_due',
-    help: 'Webhook deliveries whose attempt is due and not yet made (read from the shared store)',
-    registers: [this.registry],
-  });
-
-  private readonly webhookDueAgeGauge = new Gauge({
-    name: 'webhook_deliveries_oldest_due_age_seconds',
-    help: 'How long the longest-waiting due webhook attempt has waited; 0 when none is due',
-    registers: [this.registry],
-  });
-
-  private readonly webhookDisabledCounter = new Counter({
-    name: 'webhook_endpoints_disabled_total',
-    help: 'Webhook endpoints this instance disabled: answered 410, or failed for WEBHOOK_DISABLE_AFTER_DAYS',
     registers: [this.registry],
   });
 
@@ -205,9 +79,21 @@ export class Metrics {
     },
   });
 
+  /** Each feature's metrics, one of each kind per registry. */
+  private readonly features = new Map<MetricsKind<unknown>, unknown>();
+
+  /** The feature's metrics of this kind, on this registry: made at the first call, the same after. */
+  feature<T>(Kind: MetricsKind<T>): T {
+    let made = this.features.get(Kind) as T | undefined;
+    if (made === undefined) {
+      made = new Kind(this.registry);
+      this.features.set(Kind, made);
+    }
+    return made;
+  }
+
   constructor(build: { readonly version: string; readonly commit: string } = { version: 'unknown', commit: 'unknown' }) {
     collectDefaultMetrics({ register: this.registry });
-    this.degraded.set(0);
     this.buildInfo.set(build, 1);
   }
 
@@ -215,60 +101,6 @@ export class Metrics {
     const byStatus = entry(entry(this.answered, route), method);
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     this.duration.observe(method, route, seconds);
-  }
-
-  decision(outcome: string, plan: string, banStarted: boolean): void {
-    const byOutcome = entry(this.decided, plan);
-    byOutcome.set(outcome, (byOutcome.get(outcome) ?? 0) + 1);
-    if (banStarted) this.bans.inc({ plan });
-  }
-
-  refusedLocally(): void {
-    this.localRefusalCount++;
-  }
-
-  strikesLost(count: number): void {
-    this.strikesLostCounter.inc(count);
-  }
-
-  /** Reads rate_limit_refusal_cache_entries from `read` at each scrape. */
-  countRefusalCache(read: () => number): void {
-    this.readRefusalCacheSize = read;
-  }
-
-  limiterDegraded(degraded: boolean): void {
-    this.degraded.set(degraded ? 1 : 0);
-  }
-
-  usageDropped(requests: number): void {
-    this.usageDroppedCounter.inc(requests);
-  }
-
-  eventsRelayed(events: readonly { readonly type: string }[]): void {
-    for (const { type } of events) this.relayedByType.set(type, (this.relayedByType.get(type) ?? 0) + 1);
-  }
-
-  webhookAttempted(outcome: string, durationMs: number): void {
-    this.webhookAttemptsCounter.inc({ outcome });
-    this.webhookAttemptSeconds.observe(durationMs / 1000);
-  }
-
-  webhookBacklog(due: number, oldestAgeSeconds: number): void {
-    this.webhookDueGauge.set(due);
-    this.webhookDueAgeGauge.set(oldestAgeSeconds);
-  }
-
-  webhookEndpointDisabled(): void {
-    this.webhookDisabledCounter.inc();
-  }
-
-  outboxBacklog(records: number, oldestAgeSeconds: number): void {
-    this.outboxRecordsGauge.set(records);
-    this.outboxAgeGauge.set(oldestAgeSeconds);
-  }
-
-  usagePending(entries: number): void {
-    this.usagePendingGauge.set(entries);
   }
 
   /** Reads log_lines_dropped_total from `read` (the stdout writer's count) at each scrape. */
@@ -292,7 +124,7 @@ export class Metrics {
   }
 }
 
-function entry<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
+export function entry<K, V>(map: Map<string, Map<K, V>>, key: string): Map<K, V> {
   let inner = map.get(key);
   if (inner === undefined) {
     inner = new Map();
@@ -398,5 +230,12 @@ class TwoLabelHistogram {
         series.count = 0;
       }
     }
+  }
+}
+
+/** Registers every prom-client metric held by `owner`'s fields on `registry`, in the fields' order. */
+export function registerOwn(owner: object, registry: Registry): void {
+  for (const value of Object.values(owner)) {
+    if (value instanceof Counter || value instanceof Gauge || value instanceof Histogram) registry.registerMetric(value as Metric);
   }
 }

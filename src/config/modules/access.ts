@@ -88,8 +88,9 @@ const banPolicy = (config: AppConfig): BanPolicy => ({
   strikeWindowMs: STRIKE_WINDOW_MS,
 });
 
-export const accessModule: FeatureModule<AccessPorts> = {
+export const accessModule: FeatureModule<AccessPorts, object, typeof ACCESS_TOKENS> = {
   name: 'access',
+  tokens: ACCESS_TOKENS,
   storage: accessStorage,
   metrics: [AccessMetrics],
   errors: ACCESS_ERRORS,

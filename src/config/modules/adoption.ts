@@ -96,8 +96,9 @@ export const OUTBOX_WATCH_INTERVAL_MS = 15_000;
 /** The most relay passes one tick runs back to back (each up to 100 records per outbox). */
 const MAX_PASSES_PER_TICK = 50;
 
-export const adoptionModule: FeatureModule<AdoptionPorts> = {
+export const adoptionModule: FeatureModule<AdoptionPorts, object, typeof ADOPTION_TOKENS> = {
   name: 'adoption',
+  tokens: ADOPTION_TOKENS,
   storage: adoptionStorage,
   metrics: [AdoptionMetrics],
   errors: ADOPTION_ERRORS,

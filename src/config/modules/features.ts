@@ -1,23 +1,21 @@
 /**
- * The features, in the order their routes appear in each door's document, and every feature's
- * tokens under one name (for the composition root and the tests).
+ * The features, in the order their routes appear in each door's document: a new feature is its
+ * folders and one line here. Every feature's tokens under one name (for the composition root and the tests).
  */
 import { ErrorCatalogue } from '../../adapters/shared/http/error-catalogue.js';
-import { ACCESS_TOKENS, accessModule } from './access.js';
-import { ADOPTION_TOKENS, adoptionModule } from './adoption.js';
-import { SHARED_TOKENS, sharedModule } from './shared.js';
-import { WEBHOOKS_TOKENS, webhooksModule } from './webhooks.js';
-import { ORGANIZATIONS_TOKENS, organizationsModule } from './organizations.js';
+import { accessModule } from './access.js';
+import { adoptionModule } from './adoption.js';
+import { sharedModule } from './shared.js';
+import { webhooksModule } from './webhooks.js';
+import { organizationsModule } from './organizations.js';
+import type { TokensOf } from './module.js';
 
 export const FEATURES = [sharedModule, accessModule, adoptionModule, organizationsModule, webhooksModule] as const;
 
-export const TOKENS = {
-  ...SHARED_TOKENS,
-  ...ACCESS_TOKENS,
-  ...ADOPTION_TOKENS,
-  ...ORGANIZATIONS_TOKENS,
-  ...WEBHOOKS_TOKENS,
-} as const;
+type Intersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
+
+/** Every feature's tokens, by name. */
+export const TOKENS = Object.assign({}, ...FEATURES.map((feature) => feature.tokens)) as Intersection<TokensOf<(typeof FEATURES)[number]>>;
 
 /** Every code the API answers with: the shared ones, then each feature's. */
 export function errorCatalogue(): ErrorCatalogue {

@@ -112,8 +112,10 @@ export function settingsOf<S extends TObject, C extends object>(
   return { variables: schema.properties, read: (env, core) => read(env as Static<S>, core) };
 }
 
-export interface FeatureModule<P extends object = object, C extends object = object> {
+export interface FeatureModule<P extends object = object, C extends object = object, K extends object = object> {
   readonly name: string;
+  /** Its tokens by name, for the composition root and the tests (TOKENS gathers every feature's). */
+  readonly tokens: K;
   /** Its environment variables and the settings it reads from them. */
   readonly settings?: FeatureSettings<C>;
   /** The feature's ports on each storage engine. */
@@ -152,3 +154,6 @@ export type PortsOf<F> = F extends FeatureModule<infer P> ? P : never;
 
 /** The settings a feature adds to the configuration. */
 export type ConfigOf<F> = F extends FeatureModule<never, infer C> ? C : never;
+
+/** The tokens a feature gives. */
+export type TokensOf<F> = F extends { readonly tokens: infer K } ? K : never;

@@ -27,8 +27,9 @@ export const ORGANIZATIONS_TOKENS = {
 const T = ORGANIZATIONS_TOKENS;
 const { Clock, Auditor, Gazetteer } = SHARED_TOKENS;
 
-export const organizationsModule: FeatureModule<OrganizationsPorts> = {
+export const organizationsModule: FeatureModule<OrganizationsPorts, object, typeof ORGANIZATIONS_TOKENS> = {
   name: 'organizations',
+  tokens: ORGANIZATIONS_TOKENS,
   storage: organizationsStorage,
   errors: ORGANIZATIONS_ERRORS,
   tags: {

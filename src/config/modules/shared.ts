@@ -16,8 +16,9 @@ export const SHARED_TOKENS = {
 
 const T = SHARED_TOKENS;
 
-export const sharedModule: FeatureModule<SharedPorts> = {
+export const sharedModule: FeatureModule<SharedPorts, object, typeof SHARED_TOKENS> = {
   name: 'shared',
+  tokens: SHARED_TOKENS,
   storage: sharedStorage,
   register: (c, { adapters }) => {
     provide(c, T.Clock, { useValue: adapters.clock });

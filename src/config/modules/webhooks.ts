@@ -67,8 +67,9 @@ const DELIVERY_WATCH_INTERVAL_MS = 15_000;
 /** The most webhook passes one tick runs back to back while they find work. */
 const MAX_WEBHOOK_PASSES_PER_TICK = 20;
 
-export const webhooksModule: FeatureModule<WebhooksPorts, { readonly webhooks: WebhookSettings }> = {
+export const webhooksModule: FeatureModule<WebhooksPorts, { readonly webhooks: WebhookSettings }, typeof WEBHOOKS_TOKENS> = {
   name: 'webhooks',
+  tokens: WEBHOOKS_TOKENS,
   settings: webhooksSettings,
   storage: webhooksStorage,
   metrics: [WebhookMetrics],

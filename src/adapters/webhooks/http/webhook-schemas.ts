@@ -12,7 +12,7 @@ import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../domain/webhooks/webhook-en
 import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../domain/webhooks/webhook-delivery.js';
 import { ATTEMPT_ERRORS, DELIVERY_STATUSES } from '../../../domain/webhooks/webhook-delivery.js';
 import { cursorQuery, limitQuery } from '../../shared/http/schemas/common-schemas.js';
-import { WEBHOOK_URL_PATTERN } from '../../shared/http/schemas/url-pattern.js';
+import { TARGET_URL_PATTERN } from '../../shared/http/schemas/url-pattern.js';
 
 const EndpointIdSchema = Type.String({
   pattern: WEBHOOK_ENDPOINT_ID_PATTERN,
@@ -26,7 +26,7 @@ const UrlSchema = (description: string) =>
     maxLength: WEBHOOK_URL_MAX_LENGTH,
     // An absolute http(s) URL without spaces or a fragment. http passes for WEBHOOK_ALLOW_LOOPBACK's
     // loopback hosts and is otherwise refused with 422, as is a user name or an inside address in any spelling.
-    pattern: WEBHOOK_URL_PATTERN,
+    pattern: TARGET_URL_PATTERN,
     description,
     'x-invalid': `must be an absolute https URL without a fragment, of at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
   });

@@ -31,7 +31,7 @@ const IPV6 = [
 export const WEB_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://${NAME}${PORT}(?:[/?#][^\\s]*)?$`;
 
 /**
- * Where a webhook goes: a host name, an IPv4 address or a bracketed IPv6 one, an optional user name
- * and password (refused with 422, as http without WEBHOOK_ALLOW_LOOPBACK is), no fragment.
+ * A URL a request may be sent to: a host name, an IPv4 address or a bracketed IPv6 one, an optional
+ * user name and password (the server may refuse those for what they mean), no fragment.
  */
-export const WEBHOOK_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:[A-Za-z0-9._~!$&'()*+,;=:-]+@)?(?:${NAME}|${IPV4}|\\[(?:${IPV6})\\])${PORT}(?:[/?][^\\s#]*)?$`;
+export const TARGET_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:[A-Za-z0-9._~!$&'()*+,;=:-]+@)?(?:${NAME}|${IPV4}|\\[(?:${IPV6})\\])${PORT}(?:[/?][^\\s#]*)?$`;

@@ -13,6 +13,7 @@ import { MemoryAdminCredentialStore } from '../../src/adapters/access/memory/mem
 import { MemoryAuditLog } from '../../src/adapters/shared/memory/memory-audit-log.js';
 import { describePetCreateClaimsContract } from './adoption/pet-create-claims.contract.js';
 import { describePetRepositoryContract } from './adoption/pet-repository.contract.js';
+import { describePetSearchContract } from './adoption/pet-search.contract.js';
 import { describeAdoptionRequestRepositoryContract } from './adoption/adoption-request-repository.contract.js';
 import { MemoryAdoptionRequestRepository } from '../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
 import { describeRateLimiterContract } from './access/rate-limiter.contract.js';
@@ -33,6 +34,7 @@ import { MemoryOrganizationStore } from '../../src/adapters/organizations/memory
 console.info('[backend] contracts/memory: in-memory adapters');
 
 describePetRepositoryContract('memory', { fresh: async () => new MemoryPetRepository() });
+describePetSearchContract('memory', { fresh: async () => new MemoryPetRepository() });
 describeAdoptionRequestRepositoryContract('memory', { fresh: async () => new MemoryAdoptionRequestRepository() });
 describeApiKeyStoreContract('memory', { fresh: async () => new MemoryApiKeyStore() });
 describeRateLimiterContract('memory', { fresh: async (clock) => new MemoryRateLimiter(clock) });

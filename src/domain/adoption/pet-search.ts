@@ -48,36 +48,146 @@ export function foldName(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-const within = <T>(accepted: readonly T[] | undefined, value: T | null): boolean =>
-  accepted === undefined || (value !== null && accepted.includes(value));
-const either = (wanted: boolean | undefined, value: boolean | null): boolean => wanted === undefined || value === wanted;
+/**
+ * How a filter meets an animal: `any` (one of the animal's values is among those asked for), `flag`
+ * (the animal's yes/no is the one asked for; unknown never matches), `prefix` (its folded name starts
+ * with the text), `since` (its instant is at or after the one asked for; none never matches).
+ */
+export type FilterKind = 'any' | 'flag' | 'prefix' | 'since';
 
-/** Whether the animal is one the filter asks for: every filter given holds (an unknown value never matches). */
+/** What each kind of filter is given. */
+interface Given {
+  readonly any: readonly (string | number)[];
+  readonly flag: boolean;
+  readonly prefix: string;
+  readonly since: string;
+}
+
+/** What each kind of filter reads of an animal. */
+interface Read {
+  readonly any: readonly (string | number | null)[];
+  readonly flag: boolean | null;
+  readonly prefix: string;
+  readonly since: string | null;
+}
+
+/** One filter of a search of this kind. */
+interface KindRow<K extends FilterKind> {
+  readonly key: keyof PetFilter;
+  readonly parameter: string;
+  readonly kind: K;
+  readonly read: (pet: Pet) => Read[K];
+  readonly stored: readonly string[];
+  readonly storedAs?: 'long' | 'date' | 'exists';
+}
+
+/**
+ * One filter of a search, declared once: its key in PetFilter, the query parameter that gives it,
+ * what it reads of an animal (memory), and the stored fields that hold the same (MongoDB, with how a
+ * value is stored there: `long` ids, `date` instants, a yes/no as whether the field `exists`).
+ */
+export type FilterRow = { [K in FilterKind]: KindRow<K> }[FilterKind];
+
+/** A row without its key (the key it is listed under in ROWS); the parameter is the key unless `more` names another. */
+const row = <K extends FilterKind>(
+  kind: K,
+  read: (pet: Pet) => Read[K],
+  stored: readonly string[],
+  more: { readonly parameter?: string; readonly storedAs?: 'long' | 'date' | 'exists' } = {},
+): Omit<KindRow<K>, 'key' | 'parameter'> & { readonly parameter?: string } => ({ kind, read, stored, ...more });
+
+/** Each filter's row, by its key in PetFilter: a filter without a row fails to compile. */
+const ROWS: { readonly [K in keyof PetFilter]-?: Omit<FilterRow, 'key' | 'parameter'> & { readonly parameter?: string } } = {
+  status: row('any', (pet) => [pet.status], ['status']),
+  ids: row('any', (pet) => [pet.id], ['_id'], { parameter: 'id', storedAs: 'long' }),
+  species: row('any', (pet) => [pet.species], ['species']),
+  breed: row('any', (pet) => [pet.breeds?.primary ?? null, pet.breeds?.secondary ?? null], ['breeds.primary', 'breeds.secondary']),
+  sex: row('any', (pet) => [pet.sex], ['sex']),
+  ageGroup: row('any', (pet) => [pet.ageGroup], ['ageGroup']),
+  size: row('any', (pet) => [pet.size], ['size']),
+  coat: row('any', (pet) => [pet.coat], ['coat']),
+  color: row('any', (pet) => [pet.colors?.primary ?? null, pet.colors?.secondary ?? null], ['colors.primary', 'colors.secondary']),
+  goodWithChildren: row('flag', (pet) => pet.goodWith.children, ['goodWith.children']),
+  goodWithDogs: row('flag', (pet) => pet.goodWith.dogs, ['goodWith.dogs']),
+  goodWithCats: row('flag', (pet) => pet.goodWith.cats, ['goodWith.cats']),
+  houseTrained: row('flag', (pet) => pet.attributes.houseTrained, ['attributes.houseTrained']),
+  specialNeeds: row('flag', (pet) => pet.attributes.specialNeeds, ['attributes.specialNeeds']),
+  hasPhoto: row('flag', (pet) => pet.photos.length > 0, ['photos.0'], { storedAs: 'exists' }),
+  ownerIds: row('any', (pet) => [pet.ownerId], ['ownerId'], { parameter: 'organizationId' }),
+  namePrefix: row('prefix', (pet) => foldName(pet.name), ['nameKey'], { parameter: 'name' }),
+  publishedAfter: row('since', (pet) => pet.publishedAt, ['publishedAt'], { storedAs: 'date' }),
+  updatedSince: row('since', (pet) => pet.updatedAt, ['updatedAt'], { storedAs: 'date' }),
+  postalCodes: row('any', (pet) => [pet.place?.postalCode ?? null], ['place.postalCode'], { parameter: 'near' }),
+};
+
+/** Every filter a search may combine. `ids` and `postalCodes` are set by the search itself (`id=`, `near=`), not as filters. */
+export const PET_FILTERS: readonly FilterRow[] = (Object.keys(ROWS) as (keyof PetFilter)[]).map(
+  (key) => ({ ...ROWS[key], key, parameter: ROWS[key].parameter ?? key }) as FilterRow,
+);
+
+/**
+ * A search's filters as its query parameters name them: PetFilter's, `organizationId` for the
+ * owners, `name` for the name's start (as typed); `id` and `near` are the search's own.
+ */
+export type SearchParameters = Omit<PetFilter, 'ids' | 'postalCodes' | 'ownerIds' | 'namePrefix'> & {
+  readonly organizationId?: PetFilter['ownerIds'];
+  readonly name?: string;
+};
+
+/** The filter the parameters ask for; null when they ask for none. */
+export function filterOf(parameters: SearchParameters): Omit<PetFilter, 'ids' | 'postalCodes'> | null {
+  const { organizationId, name, ...same } = parameters;
+  const filter = {
+    ...same,
+    ...(organizationId !== undefined && { ownerIds: organizationId }),
+    ...(name !== undefined && { namePrefix: name }),
+  };
+  return Object.keys(filter).length === 0 ? null : filter;
+}
+
+type Test = (pet: Pet) => boolean;
+
+/** The test of one row against what the filter gives it. */
+function testOf(filterRow: FilterRow, given: Given[FilterKind]): Test {
+  switch (filterRow.kind) {
+    case 'any': {
+      const accepted = new Set(given as Given['any']);
+      const { read } = filterRow;
+      return (pet) => read(pet).some((value) => value !== null && accepted.has(value));
+    }
+    case 'flag': {
+      const { read } = filterRow;
+      return (pet) => read(pet) === given;
+    }
+    case 'prefix': {
+      const { read } = filterRow;
+      const prefix = given as Given['prefix'];
+      return (pet) => read(pet).startsWith(prefix);
+    }
+    case 'since': {
+      const { read } = filterRow;
+      const since = given as Given['since'];
+      return (pet) => {
+        const at = read(pet);
+        return at !== null && at >= since;
+      };
+    }
+  }
+}
+
+/** The test of a filter: each filter it gives holds (an unknown value never matches); made once per search, then run on every animal. */
+export function matcherOf(filter: PetFilter): Test {
+  const tests = PET_FILTERS.flatMap((filterRow) => {
+    const given = filter[filterRow.key] as Given[FilterKind] | undefined;
+    return given === undefined ? [] : [testOf(filterRow, given)];
+  });
+  if (tests.length === 0) return () => true;
+  return (pet) => tests.every((test) => test(pet));
+}
+
+/** Whether the animal is one the filter asks for. */
 export function matchesFilter(pet: Pet, filter: PetFilter): boolean {
-  return (
-    within(filter.status, pet.status) &&
-    within(filter.ids, pet.id) &&
-    within(filter.species, pet.species) &&
-    (filter.breed === undefined ||
-      (pet.breeds !== null && (filter.breed.includes(pet.breeds.primary) || within(filter.breed, pet.breeds.secondary)))) &&
-    within(filter.sex, pet.sex) &&
-    within(filter.ageGroup, pet.ageGroup) &&
-    within(filter.size, pet.size) &&
-    within(filter.coat, pet.coat) &&
-    (filter.color === undefined ||
-      (pet.colors !== null && (filter.color.includes(pet.colors.primary) || within(filter.color, pet.colors.secondary)))) &&
-    either(filter.goodWithChildren, pet.goodWith.children) &&
-    either(filter.goodWithDogs, pet.goodWith.dogs) &&
-    either(filter.goodWithCats, pet.goodWith.cats) &&
-    either(filter.houseTrained, pet.attributes.houseTrained) &&
-    either(filter.specialNeeds, pet.attributes.specialNeeds) &&
-    (filter.hasPhoto === undefined || pet.photos.length > 0 === filter.hasPhoto) &&
-    within(filter.ownerIds, pet.ownerId) &&
-    (filter.namePrefix === undefined || foldName(pet.name).startsWith(filter.namePrefix)) &&
-    (filter.publishedAfter === undefined || (pet.publishedAt !== null && pet.publishedAt >= filter.publishedAfter)) &&
-    (filter.updatedSince === undefined || pet.updatedAt >= filter.updatedSince) &&
-    (filter.postalCodes === undefined || (pet.place !== null && filter.postalCodes.includes(pet.place.postalCode)))
-  );
+  return matcherOf(filter)(pet);
 }
 
 /** The orders a search may ask for: the stored ones, by distance from a place, and a seeded random one. */

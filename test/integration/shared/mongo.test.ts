@@ -15,6 +15,7 @@ import { MongoAdminCredentialStore } from '../../../src/adapters/access/mongo/mo
 import { MongoAuditLog } from '../../../src/adapters/shared/mongo/mongo-audit-log.js';
 import { describePetCreateClaimsContract } from '../../contracts/adoption/pet-create-claims.contract.js';
 import { describePetRepositoryContract } from '../../contracts/adoption/pet-repository.contract.js';
+import { describePetSearchContract } from '../../contracts/adoption/pet-search.contract.js';
 import { describeAdoptionRequestRepositoryContract } from '../../contracts/adoption/adoption-request-repository.contract.js';
 import { MongoAdoptionRequestRepository } from '../../../src/adapters/adoption/mongo/mongo-adoption-request-repository.js';
 import { describeUsageStoreContract } from '../../contracts/access/usage-store.contract.js';
@@ -52,6 +53,12 @@ describeWith('mongo', 'MongoDB adapters', () => {
   });
 
   describePetRepositoryContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoPetRepository(db, 5_000);
+    },
+  });
+  describePetSearchContract('mongodb', {
     fresh: async () => {
       await database.clear();
       return new MongoPetRepository(db, 5_000);

@@ -1,11 +1,12 @@
 // Over 300 lines: five routes, each a function of its own, with the list's page rendering and query
 // mapping beside them; their OpenAPI text is in pets-docs.ts.
 /** The pets resource: list, create, change, remove and the deprecated get, each one hop from its use case. */
+import { filterOf, type SearchParameters } from '../../../domain/adoption/pet-search.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { CreatePet } from '../../../application/adoption/use-cases/create-pet.js';
 import type { GetPet } from '../../../application/adoption/use-cases/get-pet.js';
-import type { ListPets, ListPetsInput, PetPage, PetSort } from '../../../application/adoption/use-cases/list-pets.js';
+import type { ListPets, ListPetsInput, PetPage } from '../../../application/adoption/use-cases/list-pets.js';
 import type { Pet } from '../../../domain/adoption/pet.js';
 import type { ChangePet } from '../../../application/adoption/use-cases/change-pet.js';
 import { PreconditionRequiredError, ValidationError } from '../../../domain/shared/errors.js';
@@ -91,8 +92,8 @@ function listRoute(app: TypedApp, { listPets, basePath }: PetRoutesOptions): voi
     },
     async (request, reply) => {
       const query = request.query;
-      const { limit, cursor, id, fields } = query;
-      const page = await listPets.execute(searchOf(query, limit, cursor, id));
+      const page = await listPets.execute(searchOf(query));
+      const { fields } = query;
       const { nextCursor } = page;
       if (nextCursor !== null) {
         // The same query for the next page (the seed chosen, if none was given), and its cursor.
@@ -356,39 +357,30 @@ function jsonArrayOf(texts: readonly string[]): Buffer {
 }
 
 const LIST_NAMES: ReadonlySet<string> = new Set(LIST_PARAMETERS);
-/** Parameters of a plain list, which need no search: a page, its cursor, ids, a status, fields. */
-const PLAIN: ReadonlySet<string> = new Set(['limit', 'cursor', 'id', 'status', 'fields']);
 
-/** The use case's input from the query: a plain list as it is, a search with its filter gathered. */
-function searchOf(query: ListPetsQuery, limit?: number, cursor?: string, id?: number[]): ListPetsInput {
-  const page = {
+/** The use case's input from the query: the page, the search's own parameters, and the filters (PET_FILTERS) by their names. */
+function searchOf(query: ListPetsQuery): ListPetsInput {
+  const { limit, cursor, id, fields, status, near, radius, sort, seed, total, expand, ...filters } = query;
+  void fields;
+  const statuses = status === undefined ? undefined : Array.isArray(status) ? status : [status];
+  const filter = filterOf({ ...filters, ...(statuses !== undefined && { status: statuses }) });
+  return {
     ...(limit !== undefined && { limit }),
     ...(cursor !== undefined && { cursor }),
     ...(id !== undefined && { ids: id }),
-  };
-  let plain = true;
-  for (const name in query) if (!PLAIN.has(name)) plain = false;
-  const statuses = query.status === undefined ? undefined : Array.isArray(query.status) ? query.status : [query.status];
-  if (plain) return statuses === undefined ? page : { ...page, filter: { status: statuses } };
-  const { near, radius, sort, seed, total, name, organizationId, expand, ...record } = query;
-  const filter = {
-    ...record,
-    ...(statuses !== undefined && { status: statuses }),
-    ...(organizationId !== undefined && { ownerIds: organizationId }),
-    ...(name !== undefined && { namePrefix: name }),
-  } as Record<string, unknown>;
-  for (const key of ['limit', 'cursor', 'id', 'fields']) delete filter[key];
-  return {
-    ...page,
-    filter,
+    ...(filter !== null && { filter }),
     ...(near !== undefined && { near }),
     ...(radius !== undefined && { radius }),
-    ...(sort !== undefined && { sort: sort as PetSort }),
+    ...(sort !== undefined && { sort }),
     ...(seed !== undefined && { seed }),
     ...(total !== undefined && { total }),
     ...(expand?.includes('organization') === true && { expandOrganization: true }),
   };
 }
+
+// Every filter a search knows is a parameter of the query: one misnamed in the schema fails to compile here.
+const everyFilterIsAParameter: Exclude<keyof SearchParameters, keyof ListPetsQuery> extends never ? true : never = true;
+void everyFilterIsAParameter;
 
 /** A pet id as the path and the `id` query spell it: decimal digits, no sign or leading zeros. */
 const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;

@@ -1,9 +1,9 @@
 /** The query of `GET /v1/pets`: paging, the filters a search may combine, a place and a radius, the order. */
 import { Type, type TSchema } from 'typebox';
 import { ID_RANGE_TEXT, MAX_ID, MIN_ID } from '../../../domain/adoption/pet.js';
-import { AGE_GROUPS, SEXES, SIZES } from '../../../domain/adoption/pet-record.js';
+import { AGE_GROUPS, SEXES, SIZES, type AgeGroup, type Sex, type Size } from '../../../domain/adoption/pet-record.js';
 import { OWNER_ID_MAX_LENGTH } from '../../../domain/shared/owner.js';
-import { MAX_IDS, PET_SORTS, TOTAL_BOUND } from '../../../application/adoption/use-cases/list-pets.js';
+import { MAX_IDS, PET_SORTS, TOTAL_BOUND, type PetSort } from '../../../application/adoption/use-cases/list-pets.js';
 import { cursorQuery, limitQuery } from '../../shared/http/schemas/common-schemas.js';
 import { dateTime } from '../../shared/http/schemas/dates.js';
 import { nearQuery, radiusQuery } from '../../shared/http/schemas/place-schemas.js';
@@ -80,17 +80,17 @@ export const ListPetsQuerySchema = Type.Object(
       'must list breeds separated by commas',
     ),
     sex: listOf(
-      Type.String({ enum: [...SEXES] }),
+      Type.Unsafe<Sex>({ type: 'string', enum: [...SEXES] }),
       `Sexes: ${SEXES.join(', ')}`,
       `must list sexes (${SEXES.join(', ')}) separated by commas`,
     ),
     ageGroup: listOf(
-      Type.String({ enum: [...AGE_GROUPS] }),
+      Type.Unsafe<AgeGroup>({ type: 'string', enum: [...AGE_GROUPS] }),
       `Age groups: ${AGE_GROUPS.join(', ')}`,
       `must list age groups (${AGE_GROUPS.join(', ')}) separated by commas`,
     ),
     size: listOf(
-      Type.String({ enum: [...SIZES] }),
+      Type.Unsafe<Size>({ type: 'string', enum: [...SIZES] }),
       `Sizes: ${SIZES.join(', ')}`,
       `must list sizes (${SIZES.join(', ')}) separated by commas`,
     ),
@@ -126,7 +126,8 @@ export const ListPetsQuerySchema = Type.Object(
     near: nearQuery('animals'),
     radius: radiusQuery(),
     sort: Type.Optional(
-      Type.String({
+      Type.Unsafe<PetSort>({
+        type: 'string',
         enum: [...PET_SORTS],
         description:
           '`id` (the default: the order to sync in), `-publishedAt` (newest first), `updatedAt` (least ' +

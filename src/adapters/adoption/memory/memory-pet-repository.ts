@@ -15,7 +15,7 @@ import type {
   ReservedAdd,
 } from '../../../application/adoption/ports/pet-repository.js';
 import { firstCodeFrom, type NearbyCode } from '../../../domain/shared/place.js';
-import { compareInOrder, matchesFilter, positionOf, type PetFilter, type StoredOrder } from '../../../domain/adoption/pet-search.js';
+import { compareInOrder, matcherOf, positionOf, type PetFilter, type StoredOrder } from '../../../domain/adoption/pet-search.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import { MemoryOutbox } from './memory-outbox.js';
 import { SortedPets } from './sorted-pets.js';
@@ -68,17 +68,19 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     // Few animals named, or few in the codes near a place: read those, sort them.
     const few = this.named(filter);
     if (few !== null) {
+      const matches = matcherOf(few.rest);
       return few.pets
-        .filter((pet) => matchesFilter(pet, few.rest) && isAfter(pet) && before(pet))
+        .filter((pet) => matches(pet) && isAfter(pet) && before(pet))
         .sort((a, b) => compareInOrder(order, positionOf(a, order), positionOf(b, order)))
         .slice(0, limit);
     }
     // Else walk the order from the position: the first `limit` the filter asks for.
     const found: Pet[] = [];
+    const matches = matcherOf(filter);
     /** Takes the animal if the filter asks for it; false once the walk is over. */
     const take = (pet: Pet): boolean => {
       if (!before(pet)) return false;
-      if (matchesFilter(pet, filter)) found.push(pet);
+      if (matches(pet)) found.push(pet);
       return found.length < limit;
     };
     if (order === 'id') {
@@ -97,6 +99,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
    */
   async nearest(filter: PetFilter, codes: readonly NearbyCode[], after: DistancePosition | null, limit: number): Promise<LocatedPet[]> {
     const found: LocatedPet[] = [];
+    const matches = matcherOf(filter);
     let start = after === null ? 0 : firstCodeFrom(codes, after.km);
     while (start < codes.length && found.length < limit) {
       const { km } = codes[start] as NearbyCode;
@@ -112,7 +115,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
         let taken = 0;
         for (let i = afterId === undefined ? 0 : firstIndexAfter(here, afterId); i < here.length && taken < wanted; i++) {
           const pet = here[i] as Pet;
-          if (matchesFilter(pet, filter)) {
+          if (matches(pet)) {
             group.push({ id: pet.id, postalCode, km });
             taken++;
           }
@@ -127,8 +130,9 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
 
   async count(filter: PetFilter, max: number): Promise<number> {
     const few = this.named(filter);
+    const matches = matcherOf(few?.rest ?? filter);
     let counted = 0;
-    for (const pet of few?.pets ?? this.all) if (matchesFilter(pet, few?.rest ?? filter) && ++counted >= max) break;
+    for (const pet of few?.pets ?? this.all) if (matches(pet) && ++counted >= max) break;
     return counted;
   }
 

@@ -5,7 +5,15 @@
  * the test server share: no `$geoNear`, `$text` or expressions.
  */
 import { Long, type Db, type Document, type Sort } from 'mongodb';
-import { foldName, shuffleOf, type OrderPosition, type PetFilter, type StoredOrder } from '../../../domain/adoption/pet-search.js';
+import {
+  foldName,
+  PET_FILTERS,
+  shuffleOf,
+  type FilterRow,
+  type OrderPosition,
+  type PetFilter,
+  type StoredOrder,
+} from '../../../domain/adoption/pet-search.js';
 import type { Pet, PetId } from '../../../domain/adoption/pet.js';
 import { firstCodeFrom, type NearbyCode } from '../../../domain/shared/place.js';
 import type { DistancePosition, LocatedPet } from '../../../application/adoption/ports/pet-repository.js';
@@ -57,38 +65,39 @@ export async function backfillSearchFields(db: Db): Promise<void> {
   }
 }
 
-const inList = (values: readonly unknown[]) => ({ $in: [...values] });
+/** A value as the stored field holds it. */
+function stored(value: string | number, as: FilterRow['storedAs']): unknown {
+  if (as === 'long') return Long.fromNumber(value as number);
+  if (as === 'date') return new Date(value);
+  return value;
+}
 
-/** The query for the animals a filter asks for (live ones only). */
+/** The condition of one filter on its stored fields (either of two fields holding one of the values). */
+function conditionOf(filterRow: FilterRow, given: unknown): Document {
+  const on = (condition: unknown): Document => {
+    const [only] = filterRow.stored;
+    if (filterRow.stored.length === 1 && only !== undefined) return { [only]: condition };
+    return { $or: filterRow.stored.map((name) => ({ [name]: condition })) };
+  };
+  switch (filterRow.kind) {
+    case 'any':
+      return on({ $in: (given as readonly (string | number)[]).map((value) => stored(value, filterRow.storedAs)) });
+    case 'flag':
+      return on(filterRow.storedAs === 'exists' ? { $exists: given } : given);
+    case 'prefix':
+      return on({ $gte: given, $lt: `${String(given)}\uffff` });
+    case 'since':
+      return on({ $gte: stored(given as string, filterRow.storedAs) });
+  }
+}
+
+/** The query for the animals a filter asks for (live ones only), one condition per filter given (PET_FILTERS). */
 export function queryOf(filter: PetFilter): Document {
   const all: Document[] = [LIVE];
-  const field = (name: string, values: readonly unknown[] | undefined) => values !== undefined && all.push({ [name]: inList(values) });
-  const flag = (name: string, value: boolean | undefined) => value !== undefined && all.push({ [name]: value });
-  const either = (names: [string, string], values: readonly string[] | undefined) =>
-    values !== undefined && all.push({ $or: names.map((name) => ({ [name]: inList(values) })) });
-  field('status', filter.status);
-  field(
-    '_id',
-    filter.ids?.map((id) => Long.fromNumber(id)),
-  );
-  field('species', filter.species);
-  either(['breeds.primary', 'breeds.secondary'], filter.breed);
-  field('sex', filter.sex);
-  field('ageGroup', filter.ageGroup);
-  field('size', filter.size);
-  field('coat', filter.coat);
-  either(['colors.primary', 'colors.secondary'], filter.color);
-  flag('goodWith.children', filter.goodWithChildren);
-  flag('goodWith.dogs', filter.goodWithDogs);
-  flag('goodWith.cats', filter.goodWithCats);
-  flag('attributes.houseTrained', filter.houseTrained);
-  flag('attributes.specialNeeds', filter.specialNeeds);
-  if (filter.hasPhoto !== undefined) all.push({ 'photos.0': { $exists: filter.hasPhoto } });
-  field('ownerId', filter.ownerIds);
-  if (filter.namePrefix !== undefined) all.push({ nameKey: { $gte: filter.namePrefix, $lt: `${filter.namePrefix}\uffff` } });
-  if (filter.publishedAfter !== undefined) all.push({ publishedAt: { $gte: new Date(filter.publishedAfter) } });
-  if (filter.updatedSince !== undefined) all.push({ updatedAt: { $gte: new Date(filter.updatedSince) } });
-  field('place.postalCode', filter.postalCodes);
+  for (const filterRow of PET_FILTERS) {
+    const given = filter[filterRow.key];
+    if (given !== undefined) all.push(conditionOf(filterRow, given));
+  }
   return all.length === 1 ? LIVE : { $and: all };
 }
 

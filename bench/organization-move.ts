@@ -5,6 +5,7 @@
 // answers (its animals have moved by then), the pet writes and events it made, and the animals found
 // near the new place right after; on memory, and on MongoDB with MOVE_MONGODB_URL=<url> (a database
 // of its own, dropped where the server can drop one). Times nothing a test checks.
+import { NearbyPlaces } from '../src/application/shared/services/nearby-places.js';
 import 'reflect-metadata';
 import { MongoClient, type Db } from 'mongodb';
 import { MemoryPetRepository } from '../src/adapters/adoption/memory/memory-pet-repository.js';
@@ -76,12 +77,19 @@ async function run(name: string, pets: PetRepository, store: OrganizationStore):
   const count = counted(pets);
   const homes = homePlacesOf(store);
   const relocate = new RelocatePets(count.pets, homes, systemClock);
-  const organizations = new Organizations(store, gazetteer, new Auditor(new MemoryAuditLog(), systemClock), systemClock, {
-    follow: async (id) => {
-      await relocate.owner(id);
+  const organizations = new Organizations(
+    store,
+    gazetteer,
+    new NearbyPlaces(gazetteer),
+    new Auditor(new MemoryAuditLog(), systemClock),
+    systemClock,
+    {
+      follow: async (id) => {
+        await relocate.owner(id);
+      },
     },
-  });
-  const list = new ListPets(count.pets, gazetteer, homes);
+  );
+  const list = new ListPets(count.pets, new NearbyPlaces(gazetteer), homes);
   const rows: string[] = [];
   for (let round = 1; round <= rounds; round++) {
     const to = PLACES[round % 2] as string;

@@ -71,7 +71,7 @@ export const ADOPTION_TOKENS = {
 } as const;
 
 const T = ADOPTION_TOKENS;
-const { Clock, Gazetteer } = SHARED_TOKENS;
+const { Clock, Gazetteer, NearbyPlaces } = SHARED_TOKENS;
 
 /**
  * An in-flight Idempotency-Key claim outlives any create (each is bounded by MONGODB_TIMEOUT_MS), so
@@ -253,7 +253,7 @@ function registerPetUseCases(c: DependencyContainer, { config, adapters }: Regis
   provide(
     c,
     T.ListPets,
-    once((d) => new ListPets(resolve(d, T.PetRepository), resolve(d, Gazetteer), resolve(d, T.HomePlaces))),
+    once((d) => new ListPets(resolve(d, T.PetRepository), resolve(d, NearbyPlaces), resolve(d, T.HomePlaces))),
   );
   provide(
     c,

@@ -25,7 +25,7 @@ export const ORGANIZATIONS_TOKENS = {
 } as const;
 
 const T = ORGANIZATIONS_TOKENS;
-const { Clock, Auditor, Gazetteer } = SHARED_TOKENS;
+const { Clock, Auditor, Gazetteer, NearbyPlaces } = SHARED_TOKENS;
 
 export const organizationsModule: FeatureModule<OrganizationsPorts, object, typeof ORGANIZATIONS_TOKENS> = {
   name: 'organizations',
@@ -48,12 +48,19 @@ export const organizationsModule: FeatureModule<OrganizationsPorts, object, type
       T.Organizations,
       once(
         (d) =>
-          new Organizations(resolve(d, T.OrganizationStore), resolve(d, Gazetteer), resolve(d, Auditor), resolve(d, Clock), {
-            // Its animals kept at the organization follow it (the adoption feature's use case).
-            follow: async (id) => {
-              await resolve(d, ADOPTION_TOKENS.RelocatePets).owner(id);
+          new Organizations(
+            resolve(d, T.OrganizationStore),
+            resolve(d, Gazetteer),
+            resolve(d, NearbyPlaces),
+            resolve(d, Auditor),
+            resolve(d, Clock),
+            {
+              // Its animals kept at the organization follow it (the adoption feature's use case).
+              follow: async (id) => {
+                await resolve(d, ADOPTION_TOKENS.RelocatePets).owner(id);
+              },
             },
-          }),
+          ),
       ),
     );
   },

@@ -2,6 +2,7 @@
 import type { Clock } from '../../application/shared/ports/clock.js';
 import type { AuditLog } from '../../application/shared/ports/audit-log.js';
 import { Auditor } from '../../application/shared/services/auditor.js';
+import { NearbyPlaces } from '../../application/shared/services/nearby-places.js';
 import type { Gazetteer } from '../../domain/shared/place.js';
 import { provide, resolve, token } from '../tokens.js';
 import { once, type FeatureModule } from './module.js';
@@ -12,6 +13,7 @@ export const SHARED_TOKENS = {
   AuditLog: token<AuditLog>('AuditLog'),
   Auditor: token<Auditor>('Auditor'),
   Gazetteer: token<Gazetteer>('Gazetteer'),
+  NearbyPlaces: token<NearbyPlaces>('NearbyPlaces'),
 } as const;
 
 const T = SHARED_TOKENS;
@@ -24,6 +26,12 @@ export const sharedModule: FeatureModule<SharedPorts, object, typeof SHARED_TOKE
     provide(c, T.Clock, { useValue: adapters.clock });
     provide(c, T.AuditLog, { useValue: adapters.audit });
     provide(c, T.Gazetteer, { useValue: adapters.gazetteer });
+    // One cache of the codes within reach, for every search near a place.
+    provide(
+      c,
+      T.NearbyPlaces,
+      once((d) => new NearbyPlaces(resolve(d, T.Gazetteer))),
+    );
     provide(
       c,
       T.Auditor,

@@ -1,4 +1,5 @@
 /** Typed tokens: what a token is given and what it resolves to are checked by the compiler (npm run typecheck). */
+import { NearbyPlaces } from '../../../src/application/shared/services/nearby-places.js';
 import { container as rootContainer } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { MemoryPetRepository } from '../../../src/adapters/adoption/memory/memory-pet-repository.js';
@@ -18,7 +19,8 @@ describe('typed tokens', () => {
     const pets = new MemoryPetRepository();
     provide(c, TOKENS.PetRepository, { useValue: pets });
     provide(c, TOKENS.ListPets, {
-      useFactory: (d) => new ListPets(resolve(d, TOKENS.PetRepository), gazetteer, homePlacesOf(new MemoryOrganizationStore())),
+      useFactory: (d) =>
+        new ListPets(resolve(d, TOKENS.PetRepository), new NearbyPlaces(gazetteer), homePlacesOf(new MemoryOrganizationStore())),
     });
     // @ts-expect-error: a pet repository is not a clock.
     provide(c, TOKENS.Clock, { useValue: pets });

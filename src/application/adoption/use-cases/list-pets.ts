@@ -19,7 +19,8 @@ import {
 import { ValidationError } from '../../../domain/shared/errors.js';
 import { instantOf, parseInstant } from '../../../domain/shared/instant.js';
 import { servedDistance, type DistanceUnit } from '../../../domain/shared/geo.js';
-import { NearbyPlaces, type Gazetteer, type NearPlace } from '../../../domain/shared/place.js';
+import type { NearPlace } from '../../../domain/shared/place.js';
+import type { NearbyPlaces } from '../../shared/services/nearby-places.js';
 import type { PetRepository } from '../ports/pet-repository.js';
 import type { HomePlaces, OrganizationSummary } from '../ports/home-places.js';
 import { pageLimit } from '../../shared/cursor.js';
@@ -73,16 +74,12 @@ type Near = NearPlace;
 const NO_FILTER: PetFilter = {};
 
 export class ListPets {
-  private readonly nearby: NearbyPlaces;
-
   constructor(
     private readonly pets: PetRepository,
-    gazetteer: Gazetteer,
+    private readonly nearby: NearbyPlaces,
     private readonly homes: HomePlaces,
     private readonly newSeed: () => string = () => Math.random().toString(36).slice(2, 12),
-  ) {
-    this.nearby = new NearbyPlaces(gazetteer);
-  }
+  ) {}
 
   async execute(input: ListPetsInput): Promise<PetPage> {
     const limit = pageLimit(input.limit);
@@ -90,14 +87,11 @@ export class ListPets {
     const sort = input.sort ?? 'id';
     if (sort === 'distance' && input.near === undefined)
       throw new ValidationError('sort', 'sort=distance needs near: the place to measure from');
-    if (input.radius !== undefined && input.near === undefined) {
-      throw new ValidationError('radius', 'radius needs near: the place to measure from (near=94110 or near=37.75,-122.41)');
-    }
     if (input.seed !== undefined && sort !== 'random') throw new ValidationError('seed', 'seed is for sort=random only');
     if (input.seed !== undefined && !SEED.test(input.seed)) {
       throw new ValidationError('seed', 'seed must be 1 to 64 letters, digits, - or _');
     }
-    const near = input.near === undefined ? null : this.nearby.of(input.near, input.radius);
+    const near = this.nearby.from(input.near, input.radius);
     const filter = input.filter === undefined && input.ids === undefined && near === null ? NO_FILTER : this.filterOf(input, near, sort);
     const position = input.cursor === undefined ? null : decodePosition(input.cursor, sort);
     const seed = sort === 'random' ? (position?.seed ?? input.seed ?? this.newSeed()) : null;

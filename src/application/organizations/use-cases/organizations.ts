@@ -15,7 +15,8 @@ import {
   type OrganizationInput,
 } from '../../../domain/organizations/organization.js';
 import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
-import { coveredCountry, NearbyPlaces, placeOfCode, type Gazetteer } from '../../../domain/shared/place.js';
+import { coveredCountry, placeOfCode, type Gazetteer } from '../../../domain/shared/place.js';
+import type { NearbyPlaces } from '../../shared/services/nearby-places.js';
 import { servedDistance } from '../../../domain/shared/geo.js';
 import type { Actor } from '../../../domain/shared/audit-event.js';
 import { instantOf } from '../../../domain/shared/instant.js';
@@ -51,17 +52,14 @@ export interface OrganizationQuery {
 }
 
 export class Organizations {
-  private readonly nearby: NearbyPlaces;
-
   constructor(
     private readonly store: OrganizationStore,
     private readonly gazetteer: Gazetteer,
+    private readonly nearby: NearbyPlaces,
     private readonly auditor: Auditor,
     private readonly clock: Clock,
     private readonly moves: OrganizationMoves,
-  ) {
-    this.nearby = new NearbyPlaces(gazetteer);
-  }
+  ) {}
 
   async get(id: string): Promise<Organization> {
     const found = await this.store.findById(id);
@@ -77,10 +75,7 @@ export class Organizations {
     readonly distances: ReadonlyMap<string, number> | null;
   }> {
     const limit = pageLimit(query.limit);
-    if (query.radius !== undefined && query.near === undefined) {
-      throw new ValidationError('radius', 'radius needs near: the place to measure from (near=94110 or near=37.75,-122.41)');
-    }
-    const near = query.near === undefined ? null : this.nearby.of(query.near, query.radius);
+    const near = this.nearby.from(query.near, query.radius);
     const filter = { ...this.filterOf(query), ...(near !== null && { postalCodes: near.postalCodes }) };
     const afterId = query.cursor === undefined ? undefined : decodeCursor(query.cursor, (text) => (text === '' ? null : text));
     const { rows, nextCursor } = pageOf(await this.store.list(filter, afterId, limit + 1), limit, (row) => row.id);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { NearbyPlaces } from '../../../../src/application/shared/services/nearby-places.js';
 import { gazetteer } from '../../../support/gazetteer.js';
 import { SettleHolds } from '../../../../src/application/adoption/use-cases/settle-holds.js';
 import { MemoryAdoptionRequestRepository } from '../../../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
@@ -25,7 +26,7 @@ describe('listing, creating and getting pets', () => {
 
   beforeEach(async () => {
     pets = new MemoryPetRepository();
-    list = new ListPets(pets, gazetteer, homePlacesOf(new MemoryOrganizationStore()));
+    list = new ListPets(pets, new NearbyPlaces(gazetteer), homePlacesOf(new MemoryOrganizationStore()));
     create = new CreatePet(
       pets,
       new MemoryPetCreateClaims(),

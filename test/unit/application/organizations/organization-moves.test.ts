@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NearbyPlaces } from '../../../../src/application/shared/services/nearby-places.js';
 import { MemoryOrganizationStore } from '../../../../src/adapters/organizations/memory/memory-organization-store.js';
 import { MemoryAuditLog } from '../../../../src/adapters/shared/memory/memory-audit-log.js';
 import { Organizations, type OrganizationMoves } from '../../../../src/application/organizations/use-cases/organizations.js';
@@ -23,7 +24,14 @@ function world(fail: { next: boolean } = { next: false }) {
     },
   };
   const clock = new FakeClock();
-  const organizations = new Organizations(store, gazetteer, new Auditor(new MemoryAuditLog(), clock), clock, moves);
+  const organizations = new Organizations(
+    store,
+    gazetteer,
+    new NearbyPlaces(gazetteer),
+    new Auditor(new MemoryAuditLog(), clock),
+    clock,
+    moves,
+  );
   return { store, organizations, followed };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NearbyPlaces, type Gazetteer } from '../../../../src/domain/shared/place.js';
+import type { Gazetteer } from '../../../../src/domain/shared/place.js';
+import { NearbyPlaces } from '../../../../src/application/shared/services/nearby-places.js';
 import { ValidationError } from '../../../../src/domain/shared/errors.js';
 import { gazetteer } from '../../../support/gazetteer.js';
 

@@ -839,7 +839,7 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "url_not_allowed" | "photo_limit_reached" | "image_invalid" | "organization_exists" | "endpoint_limit_reached" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "key_not_active" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "address_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error";
+            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "address_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error" | "key_not_active" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "photo_limit_reached" | "image_invalid" | "organization_exists" | "url_not_allowed" | "endpoint_limit_reached";
             /** @description Human-readable description */
             message: string;
             /** @description The HTTP status code, repeated */
@@ -867,6 +867,10 @@ export interface components {
             serverErrors: number;
             /** @description Requests per operation (operationId), whatever their outcome; operations not called are left out */
             byOperation: {
+                /** @description Requests to getRateLimit */
+                getRateLimit?: number;
+                /** @description Requests to getUsage */
+                getUsage?: number;
                 /** @description Requests to listPets */
                 listPets?: number;
                 /** @description Requests to createPet */
@@ -877,16 +881,28 @@ export interface components {
                 updatePet?: number;
                 /** @description Requests to deletePet */
                 deletePet?: number;
-                /** @description Requests to listSpecies */
-                listSpecies?: number;
-                /** @description Requests to getSpecies */
-                getSpecies?: number;
-                /** @description Requests to listCategories */
-                listCategories?: number;
+                /** @description Requests to placeOrder */
+                placeOrder?: number;
+                /** @description Requests to listOrders */
+                listOrders?: number;
+                /** @description Requests to getOrder */
+                getOrder?: number;
+                /** @description Requests to approveOrder */
+                approveOrder?: number;
+                /** @description Requests to deliverOrder */
+                deliverOrder?: number;
+                /** @description Requests to cancelOrder */
+                cancelOrder?: number;
                 /** @description Requests to listEvents */
                 listEvents?: number;
                 /** @description Requests to getEvent */
                 getEvent?: number;
+                /** @description Requests to listCategories */
+                listCategories?: number;
+                /** @description Requests to listSpecies */
+                listSpecies?: number;
+                /** @description Requests to getSpecies */
+                getSpecies?: number;
                 /** @description Requests to uploadPhoto */
                 uploadPhoto?: number;
                 /** @description Requests to deletePhoto */
@@ -921,22 +937,6 @@ export interface components {
                 recoverWebhookDeliveries?: number;
                 /** @description Requests to testWebhookEndpoint */
                 testWebhookEndpoint?: number;
-                /** @description Requests to placeOrder */
-                placeOrder?: number;
-                /** @description Requests to listOrders */
-                listOrders?: number;
-                /** @description Requests to getOrder */
-                getOrder?: number;
-                /** @description Requests to approveOrder */
-                approveOrder?: number;
-                /** @description Requests to deliverOrder */
-                deliverOrder?: number;
-                /** @description Requests to cancelOrder */
-                cancelOrder?: number;
-                /** @description Requests to getRateLimit */
-                getRateLimit?: number;
-                /** @description Requests to getUsage */
-                getUsage?: number;
             };
         };
         /**
@@ -3432,7 +3432,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {string} */
-                        code?: "pet_not_found" | "idempotency_key_reused";
+                        code?: "idempotency_key_reused" | "pet_not_found";
                     };
                 };
             };
@@ -4383,8 +4383,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "invalid_request",
-                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "code": "image_invalid",
+                     *       "message": "The body is a PNG image but was sent as image/jpeg; send it with Content-Type image/png (reason format_mismatch)",
                      *       "status": 400
                      *     }
                      */

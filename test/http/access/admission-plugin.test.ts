@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { admissionPlugin, authorizationCount } from '../../../src/adapters/access/http/admission.js';
 import type { AdmitRequest } from '../../../src/application/access/use-cases/admit-request.js';
-import type { Metrics } from '../../../src/adapters/shared/metrics/metrics.js';
+import { Metrics } from '../../../src/adapters/shared/metrics/metrics.js';
 import { PLAN_LIMITS } from '../../../src/domain/access/plans.js';
 
 describe('the admission plugin', () => {
@@ -21,7 +21,7 @@ describe('the admission plugin', () => {
       },
     } as unknown as AdmitRequest;
     const app = Fastify();
-    admissionPlugin(app, { admitRequest, isPublicRoute: () => true, metrics: {} as Metrics });
+    admissionPlugin(app, { admitRequest, isPublicRoute: () => true, metrics: new Metrics() });
     app.get('/plain', async () => 'plain');
     app.get('/hooked', { onRequest: async (_request, reply) => void reply.header('x-own-hook', 'ran') }, async () => 'hooked');
     const plain = await app.inject({ url: '/plain', headers: { authorization: 'Bearer one' } });

@@ -21,7 +21,7 @@ import type { FeatureStorage } from './module.js';
 
 export interface AdoptionPorts {
   readonly pets: PetRepository;
-  readonly orders: AdoptionRequestRepository;
+  readonly adoptionRequests: AdoptionRequestRepository;
   /** Where events are kept in order once relayed from the repositories' outboxes. */
   readonly events: EventFeed;
   readonly petCreateClaims: PetCreateClaims;
@@ -38,7 +38,7 @@ export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
     );
     return {
       pets: new MemoryPetRepository(events),
-      orders: new MemoryAdoptionRequestRepository(events),
+      adoptionRequests: new MemoryAdoptionRequestRepository(events),
       events,
       petCreateClaims: new MemoryPetCreateClaims(bounds?.maxIdempotencyRecords),
       photos: new MemoryPhotoStore(),
@@ -47,7 +47,7 @@ export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
   mongo: {
     ports: (db, { timeoutMs, observe }) => ({
       pets: observe(new MongoPetRepository(db, timeoutMs), 'pets'),
-      orders: observe(new MongoAdoptionRequestRepository(db, timeoutMs), 'orders'),
+      adoptionRequests: observe(new MongoAdoptionRequestRepository(db, timeoutMs), 'orders'),
       events: observe(new MongoEventFeed(db, timeoutMs), 'events'),
       petCreateClaims: observe(new MongoPetCreateClaims(db, timeoutMs), 'idempotency'),
       photos: observe(new MongoPhotoStore(db, timeoutMs), 'photos'),

@@ -164,7 +164,7 @@ function adoptionWork({ container, adapters, logger, metrics }: RunContext): Sto
     sweepEvery(resolve(container, T.SettleHolds), HOLD_SWEEP_INTERVAL_MS, logger),
     // The events of the last changes, into the feed before the connections go.
     relayEvery(resolve(container, T.EventRelay), EVENT_RELAY_INTERVAL_MS, logger),
-    watchOutboxes([adapters.pets, adapters.orders], adapters.clock, metrics, OUTBOX_WATCH_INTERVAL_MS),
+    watchOutboxes([adapters.pets, adapters.adoptionRequests], adapters.clock, metrics, OUTBOX_WATCH_INTERVAL_MS),
   ];
 }
 
@@ -235,7 +235,7 @@ type Registration = Parameters<FeatureModule['register']>[1];
 /** The stores, and where an animal is: its organization's place when it has no foster home. */
 function registerStores(c: DependencyContainer, { adapters }: Registration): void {
   provide(c, T.PetRepository, { useValue: adapters.pets });
-  provide(c, T.AdoptionRequestRepository, { useValue: adapters.orders });
+  provide(c, T.AdoptionRequestRepository, { useValue: adapters.adoptionRequests });
   provide(c, T.PetCreateClaims, { useValue: adapters.petCreateClaims });
   provide(c, T.EventFeed, { useValue: adapters.events });
   // An animal kept at its organization is at the organization's place (the organizations feature's store).

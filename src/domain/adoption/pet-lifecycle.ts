@@ -3,9 +3,18 @@
  * pet, and each change as a pure function from the pet to its next version (or a domain error).
  */
 import { ForbiddenError, ValidationError } from '../shared/errors.js';
-import { InvalidTransitionError, PetHeldError } from './errors.js';
-import { PhotoLimitReachedError } from './errors.js';
-import { checkCategoryId, checkName, MAX_PHOTOS_PER_PET, petOf, placeAt, samePlace, type Pet, type PetPhoto } from './pet.js';
+import { InvalidTransitionError, PetHeldError, PhotoLimitReachedError } from './errors.js';
+import {
+  checkCategoryId,
+  checkName,
+  MAX_PHOTOS_PER_PET,
+  petOf,
+  placeAt,
+  samePlace,
+  type Pet,
+  type PetDraft,
+  type PetPhoto,
+} from './pet.js';
 import { type Instant } from '../shared/instant.js';
 import type { PetStatus } from './pet-status.js';
 import { checkRecord, mergeRecord, sameRecord, type PetRecord, type RecordInput } from './pet-record.js';
@@ -82,7 +91,7 @@ export function changePet(pet: Pet, patch: PetPatch, now: Instant, gazetteer: Ga
   const photos = patch.photos === undefined ? pet.photos : reorderPhotos(pet, patch.photos);
   const photosMoved = photos.some((photo, i) => photo !== pet.photos[i]);
   if (name === pet.name && categoryId === pet.categoryId && status === pet.status && !recordChanged && !photosMoved) return pet;
-  return next(pet, now, pet.heldBy, status, name, categoryId, recordChanged ? record : pet, photosMoved ? photos : pet.photos);
+  return next(pet, now, { status, name, categoryId, ...(recordChanged && { record }), ...(photosMoved && { photos }) });
 }
 
 /** Refuses another photo for a pet that has as many as an animal may. */
@@ -98,22 +107,13 @@ export function checkRoomForPhoto(pet: Pet): void {
 export function addPhoto(pet: Pet, photo: PetPhoto, now: Instant): Pet {
   if (pet.photos.some((held) => held.id === photo.id)) return pet;
   checkRoomForPhoto(pet);
-  return next(pet, now, pet.heldBy, pet.status, pet.name, pet.categoryId, pet, [...pet.photos, photo]);
+  return next(pet, now, { photos: [...pet.photos, photo] });
 }
 
 /** The pet without photo `photoId`; null when it has no such photo. */
 export function removePhoto(pet: Pet, photoId: string, now: Instant): Pet | null {
   if (!pet.photos.some((held) => held.id === photoId)) return null;
-  return next(
-    pet,
-    now,
-    pet.heldBy,
-    pet.status,
-    pet.name,
-    pet.categoryId,
-    pet,
-    pet.photos.filter((held) => held.id !== photoId),
-  );
+  return next(pet, now, { photos: pet.photos.filter((held) => held.id !== photoId) });
 }
 
 /** The pet's photos in the order `ids` names them: every photo it has, each once. */
@@ -131,66 +131,58 @@ function reorderPhotos(pet: Pet, ids: readonly string[]): readonly PetPhoto[] {
 }
 
 /** An approved request holds the pet: it becomes pending, and only that request moves it on. */
-export function holdPet(pet: Pet, orderId: string, now: Instant): Pet {
-  return next(pet, now, orderId, 'pending');
+export function holdPet(pet: Pet, requestId: string, now: Instant): Pet {
+  return next(pet, now, { heldBy: requestId, status: 'pending' });
 }
 
 /** The holding request was cancelled: the pet is available again. */
 export function releasePet(pet: Pet, now: Instant): Pet {
-  return next(pet, now, null, 'available');
+  return next(pet, now, { heldBy: null, status: 'available' });
 }
 
 /** The holding request was delivered: the pet is adopted. */
 export function sellPet(pet: Pet, now: Instant): Pet {
-  return next(pet, now, null, 'sold');
+  return next(pet, now, { heldBy: null, status: 'sold' });
 }
 
 /** The pet one version on at `now`, with this hold, status, fields and record (the status times follow the status); written out, not spread (see petOf). */
-function next(
-  pet: Pet,
-  now: Instant,
-  heldBy: string | null,
-  status: PetStatus,
-  name = pet.name,
-  categoryId = pet.categoryId,
-  record: PetRecord = pet,
-  photos: readonly PetPhoto[] = pet.photos,
-): Pet {
+/** What a change of an animal sets; what it leaves out stays as the animal has it. */
+interface PetChange {
+  readonly status?: PetStatus;
+  /** The adoption request holding the animal, or null for none. */
+  readonly heldBy?: string | null;
+  readonly name?: string;
+  readonly categoryId?: number;
+  readonly record?: PetRecord;
+  readonly photos?: readonly PetPhoto[];
+}
+
+/** The animal one version on at `now`, with `change` made. */
+function next(pet: Pet, now: Instant, change: PetChange = {}): Pet {
+  const status = change.status ?? pet.status;
+  const record = change.record ?? pet;
   const moved = status !== pet.status;
-  // Written in petOf's order, so that every pet has one shape and a store can keep this object as it is.
-  return {
-    id: pet.id,
-    name,
-    categoryId,
+  // A new foster place follows the location; back from a foster home it has no place until the
+  // use case gives it its organization's (atHome).
+  const place =
+    record.location === pet.location ? pet.place : placeAt(record.location, pet.place?.kind === 'organization' ? pet.place : null);
+  const fields: PetDraft = {
+    ...pet,
+    ...change.record,
+    name: change.name ?? pet.name,
+    categoryId: change.categoryId ?? pet.categoryId,
     status,
     version: pet.version + 1,
-    createdAt: pet.createdAt,
     updatedAt: now,
     statusChangedAt: moved ? now : pet.statusChangedAt,
     adoptedAt: !moved ? pet.adoptedAt : status === 'sold' ? now : pet.status === 'sold' ? null : pet.adoptedAt,
-    ownerId: pet.ownerId,
-    heldBy,
-    species: record.species,
-    breeds: record.breeds,
-    sex: record.sex,
-    ageGroup: record.ageGroup,
-    birthDate: record.birthDate,
-    size: record.size,
-    coat: record.coat,
-    colors: record.colors,
-    goodWith: record.goodWith,
-    attributes: record.attributes,
-    description: record.description,
-    adoptionFee: record.adoptionFee,
-    tags: record.tags,
-    location: record.location,
+    heldBy: change.heldBy === undefined ? pet.heldBy : change.heldBy,
     // First listed as available: kept from then on, whatever the status does.
     publishedAt: pet.publishedAt ?? (status === 'available' ? now : null),
-    photos,
-    // A new foster place follows the location; back from a foster home it has no place until
-    // the use case gives it its organization's (atHome).
-    place: record.location === pet.location ? pet.place : placeAt(record.location, pet.place?.kind === 'organization' ? pet.place : null),
+    photos: change.photos ?? pet.photos,
   };
+  // Through petOf, so that every pet has one shape and a store can keep this object as it is.
+  return petOf(pet.id, fields, place);
 }
 
 /** Whether the animal is at its organization's place (not in a foster home). */
@@ -218,5 +210,5 @@ export function relocatePet(pet: Pet, home: Place | null, now: Instant): Pet | n
   if (!isAtHome(pet)) return null;
   const place = placeAt(null, home);
   if (samePlace(place, pet.place)) return null;
-  return petOf(pet.id, next(pet, now, pet.heldBy, pet.status), place);
+  return petOf(pet.id, next(pet, now), place);
 }

@@ -66,7 +66,11 @@ describe('calls at once against the reference model', () => {
           let batchRunning = false;
           const gate = (name: string) => (batchRunning ? s.schedule(Promise.resolve(), name).then(() => undefined) : Promise.resolve());
           t = await startTestApp({
-            wrapAdapters: (adapters: Adapters) => ({ ...adapters, pets: gated(adapters.pets, gate), orders: gated(adapters.orders, gate) }),
+            wrapAdapters: (adapters: Adapters) => ({
+              ...adapters,
+              pets: gated(adapters.pets, gate),
+              adoptionRequests: gated(adapters.adoptionRequests, gate),
+            }),
           });
           const app = t;
           const { keys, send, get } = await modelClient(app);

@@ -231,7 +231,7 @@ describe('the event feed for operators', () => {
             adapters: (clock, metrics) => ({
               ...memoryAdapters(clock, metrics),
               pets: new MemoryPetRepository(),
-              orders: new MemoryAdoptionRequestRepository(),
+              adoptionRequests: new MemoryAdoptionRequestRepository(),
             }),
           }
         : {},
@@ -246,7 +246,7 @@ describe('the event feed for operators', () => {
     }
     const scrape = async () => {
       // The watch the app runs every 15 s, run once now.
-      const stop = watchOutboxes([t.app.adapters.pets, t.app.adapters.orders], t.clock, t.app.metrics, 1);
+      const stop = watchOutboxes([t.app.adapters.pets, t.app.adapters.adoptionRequests], t.clock, t.app.metrics, 1);
       await new Promise((done) => setTimeout(done, 20));
       await stop();
       return (await t.app.admin.inject({ url: '/metrics' })).body;

@@ -392,18 +392,18 @@ describe('adoption requests', () => {
       (adapters: Adapters): Adapters => ({
         ...adapters,
         ...(port === 'orders'
-          ? { orders: failOnce(adapters.orders, method as keyof AdoptionRequestRepository, armed) }
+          ? { adoptionRequests: failOnce(adapters.adoptionRequests, method as keyof AdoptionRequestRepository, armed) }
           : { pets: failOnce(adapters.pets, method as keyof PetRepository, armed) }),
       });
     const sweep = () => resolve(h.t.app.container, TOKENS.SettleHolds).sweep();
 
     async function invariantHolds(petId: number): Promise<void> {
       const stored = await h.t.app.adapters.pets.findById(petId);
-      const approved = (await h.t.app.adapters.orders.list({ visibleTo: 'acct_shelter', petId, limit: 100 })).filter(
+      const approved = (await h.t.app.adapters.adoptionRequests.list({ visibleTo: 'acct_shelter', petId, limit: 100 })).filter(
         (o) => o.status === 'approved',
       );
       expect(approved.length).toBeLessThanOrEqual(1);
-      if (stored?.heldBy) expect((await h.t.app.adapters.orders.findById(stored.heldBy))?.status).toBe('approved');
+      if (stored?.heldBy) expect((await h.t.app.adapters.adoptionRequests.findById(stored.heldBy))?.status).toBe('approved');
       if (approved[0]) expect(stored?.heldBy).toBe(approved[0].id);
     }
 
@@ -417,7 +417,7 @@ describe('adoption requests', () => {
       expect(failed.statusCode).toBe(500);
       // What the store holds now: the pet held by a request still placed.
       expect((await h.t.app.adapters.pets.findById(rex.id))?.heldBy).toBe(placed.id);
-      expect((await h.t.app.adapters.orders.findById(placed.id))?.status).toBe('placed');
+      expect((await h.t.app.adapters.adoptionRequests.findById(placed.id))?.status).toBe('placed');
       // Read singly: settled first.
       expect(await order(placed.id)).toMatchObject({ status: 'approved', version: 2 });
       await invariantHolds(rex.id);
@@ -434,7 +434,7 @@ describe('adoption requests', () => {
       armed.on = true;
       expect((await act(placed, 'cancel', h.partner, 'withdrawn')).statusCode).toBe(500);
       expect((await h.t.app.adapters.pets.findById(rex.id))?.heldBy).toBe(placed.id);
-      expect((await h.t.app.adapters.orders.findById(placed.id))?.status).toBe('cancelled');
+      expect((await h.t.app.adapters.adoptionRequests.findById(placed.id))?.status).toBe('cancelled');
       expect(await sweep()).toBe(1);
       expect(await h.t.app.adapters.pets.findById(rex.id)).toMatchObject({ status: 'available', heldBy: null });
       await invariantHolds(rex.id);
@@ -512,7 +512,7 @@ describe('adoption requests', () => {
     it('a request placed while its pet is removed is cancelled with it: 201, then cancelled pet_deleted in every list at once', async () => {
       // Was: the request stayed placed in lists for a pet that no longer exists, until read singly.
       const armed: { meanwhile: (() => Promise<unknown>) | null } = { meanwhile: null };
-      h = await harness((adapters) => ({ ...adapters, orders: interleave(adapters.orders, 'add', 'before', armed) }));
+      h = await harness((adapters) => ({ ...adapters, adoptionRequests: interleave(adapters.adoptionRequests, 'add', 'before', armed) }));
       const rex = await addPet();
       armed.meanwhile = async () => expect((await remove(rex.id)).statusCode).toBe(204);
       const placed = await place(rex.id);

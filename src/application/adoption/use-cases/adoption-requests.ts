@@ -77,7 +77,7 @@ export interface PlacedAdoptionRequest {
 export class AdoptionRequests {
   constructor(
     private readonly pets: PetRepository,
-    private readonly orders: AdoptionRequestRepository,
+    private readonly requests: AdoptionRequestRepository,
     private readonly holds: SettleHolds,
     private readonly clock: Clock,
     private readonly legacyOwner: string | null,
@@ -88,7 +88,7 @@ export class AdoptionRequests {
     const fingerprint = hash('sha256', JSON.stringify([input.petId, input.applicantName, input.note ?? null]), 'hex');
     const requestKey = idempotencyKey === undefined ? null : `${caller.keyId}\u0000${idempotencyKey}`;
     // A retry is answered from what the first call placed, whatever happened to the pet since.
-    const earlier = requestKey === null ? null : await this.orders.findByRequestKey(requestKey);
+    const earlier = requestKey === null ? null : await this.requests.findByRequestKey(requestKey);
     if (earlier) return this.replay(earlier, fingerprint);
     const found = await this.pets.findById(input.petId);
     const pet = found && (await this.holds.pet(found));
@@ -110,7 +110,7 @@ export class AdoptionRequests {
       requestKey,
       requestFingerprint: fingerprint,
     };
-    const { order, created } = await this.orders.add(placed, feedEvents.orderPlaced(this.clock, placed));
+    const { order, created } = await this.requests.add(placed, feedEvents.orderPlaced(this.clock, placed));
     if (!created) return this.replay(order, fingerprint);
     // Removed or sold while the request was being placed, after that step cancelled the pet's placed
     // requests: cancel this one too, as if it had been placed just before (which it answers).
@@ -132,7 +132,7 @@ export class AdoptionRequests {
     const afterId =
       input.cursor === undefined ? undefined : decodeCursor(input.cursor, (text) => (ADOPTION_REQUEST_ID.test(text) ? text : null));
     if (input.petId !== undefined && !isValidId(input.petId)) throw new ValidationError('petId', 'petId is not a valid pet id');
-    const found = await this.orders.list({
+    const found = await this.requests.list({
       visibleTo: caller.ownerId,
       limit: limit + 1,
       ...(input.status !== undefined && { status: input.status }),
@@ -169,7 +169,7 @@ export class AdoptionRequests {
     }
     const held = await this.pets.findById(pet.id);
     if (held) await this.holds.pet(held);
-    const after = await this.orders.findById(order.id);
+    const after = await this.requests.findById(order.id);
     // Still placed (or gone): go again, to settle it or to answer that it is not found.
     if (after === null || after.status === 'placed') return null;
     if (after.status === 'approved') return after;
@@ -183,14 +183,14 @@ export class AdoptionRequests {
     reason: ClientCancelReason | null,
   ): Promise<AdoptionRequest | null> {
     const changed = applyAction(order, action, instantOf(this.clock.nowMs()), reason);
-    if (!(await this.orders.update(changed, order.version, feedEvents.orderMoved(this.clock, order, changed)))) return null;
+    if (!(await this.requests.update(changed, order.version, feedEvents.orderMoved(this.clock, order, changed)))) return null;
     const pet = await this.pets.findById(order.petId);
     if (pet?.heldBy === order.id) await this.holds.pet(pet);
     return changed;
   }
 
   private async visible(id: string, caller: Caller): Promise<AdoptionRequest> {
-    const found = ADOPTION_REQUEST_ID.test(id) ? await this.orders.findById(id) : null;
+    const found = ADOPTION_REQUEST_ID.test(id) ? await this.requests.findById(id) : null;
     if (!found || !mayViewRequest(found, caller.ownerId)) throw new AdoptionRequestNotFoundError(id);
     return this.holds.order(found);
   }

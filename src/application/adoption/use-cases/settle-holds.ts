@@ -26,7 +26,7 @@ import { LOST_RACE, retryOnConflict } from '../../shared/conditional-writes.js';
 export class SettleHolds {
   constructor(
     private readonly pets: PetRepository,
-    private readonly orders: AdoptionRequestRepository,
+    private readonly requests: AdoptionRequestRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -35,13 +35,13 @@ export class SettleHolds {
     let pet: Pet | null = start;
     return retryOnConflict(`Pet ${start.id}`, async () => {
       if (pet === null || pet.heldBy === null) return pet;
-      const order = await this.orders.findById(pet.heldBy);
+      const order = await this.requests.findById(pet.heldBy);
       if (order?.status === 'approved') return pet;
       const now = instantOf(this.clock.nowMs());
       if (order?.status === 'placed') {
         // The hold was won, the request not yet marked: finish the approval.
         const approved = applyAction(order, 'approve', now);
-        if (await this.orders.update(approved, order.version, feedEvents.orderMoved(this.clock, order, approved))) return pet;
+        if (await this.requests.update(approved, order.version, feedEvents.orderMoved(this.clock, order, approved))) return pet;
         return LOST_RACE;
       }
       const settled = order?.status === 'delivered' ? sellPet(pet, now) : releasePet(pet, now);
@@ -68,11 +68,11 @@ export class SettleHolds {
       } else if (order.status === 'placed' && (pet === null || pet.status === 'sold')) {
         const reason: CancelReason = pet === null ? 'pet_deleted' : 'pet_adopted';
         const cancelled = applyAction(order, 'cancel', instantOf(this.clock.nowMs()), reason);
-        await this.orders.update(cancelled, order.version, feedEvents.orderMoved(this.clock, order, cancelled));
+        await this.requests.update(cancelled, order.version, feedEvents.orderMoved(this.clock, order, cancelled));
       } else {
         return order;
       }
-      const fresh = await this.orders.findById(order.id);
+      const fresh = await this.requests.findById(order.id);
       if (fresh === null || fresh.version === order.version) return fresh ?? order;
       order = fresh;
       return LOST_RACE;
@@ -82,13 +82,13 @@ export class SettleHolds {
   /** Cancels the pet's placed requests: it was adopted or removed. */
   async cancelPlaced(petId: PetId, reason: CancelReason): Promise<void> {
     await retryOnConflict(`Pet ${petId} (its placed adoption requests)`, async () => {
-      const placed = await this.orders.listPlaced(petId);
+      const placed = await this.requests.listPlaced(petId);
       if (placed.length === 0) return undefined;
       const now = instantOf(this.clock.nowMs());
       await Promise.all(
         placed.map((order) => {
           const cancelled = applyAction(order, 'cancel', now, reason);
-          return this.orders.update(cancelled, order.version, feedEvents.orderMoved(this.clock, order, cancelled));
+          return this.requests.update(cancelled, order.version, feedEvents.orderMoved(this.clock, order, cancelled));
         }),
       );
       return LOST_RACE;

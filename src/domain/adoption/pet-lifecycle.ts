@@ -4,20 +4,10 @@
  */
 import { ForbiddenError, ValidationError } from '../shared/errors.js';
 import { InvalidTransitionError, PetHeldError, PhotoLimitReachedError } from './errors.js';
-import {
-  checkCategoryId,
-  checkName,
-  MAX_PHOTOS_PER_PET,
-  petOf,
-  placeAt,
-  samePlace,
-  type Pet,
-  type PetDraft,
-  type PetPhoto,
-} from './pet.js';
+import { checkCategoryId, checkName, MAX_PHOTOS_PER_PET, petOf, placeAt, samePlace, type Pet, type PetPhoto } from './pet.js';
 import { type Instant } from '../shared/instant.js';
 import type { PetStatus } from './pet-status.js';
-import { checkRecord, mergeRecord, sameRecord, type PetRecord, type RecordInput } from './pet-record.js';
+import { checkRecord, mergeRecord, RECORD_FIELDS, sameRecord, type PetRecord, type RecordInput } from './pet-record.js';
 import type { Gazetteer, Place } from '../shared/place.js';
 
 /**
@@ -157,7 +147,16 @@ interface PetChange {
   readonly photos?: readonly PetPhoto[];
 }
 
-/** The animal one version on at `now`, with `change` made. */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+function copyField<K extends keyof PetRecord>(to: Writable<PetRecord>, from: PetRecord, key: K): void {
+  to[key] = from[key];
+}
+
+/**
+ * The animal one version on at `now`, with `change` made: a copy made by petOf (every pet one shape,
+ * never a spread: see petOf), the changed fields then written into it.
+ */
 function next(pet: Pet, now: Instant, change: PetChange = {}): Pet {
   const status = change.status ?? pet.status;
   const record = change.record ?? pet;
@@ -166,23 +165,22 @@ function next(pet: Pet, now: Instant, change: PetChange = {}): Pet {
   // use case gives it its organization's (atHome).
   const place =
     record.location === pet.location ? pet.place : placeAt(record.location, pet.place?.kind === 'organization' ? pet.place : null);
-  const fields: PetDraft = {
-    ...pet,
-    ...change.record,
-    name: change.name ?? pet.name,
-    categoryId: change.categoryId ?? pet.categoryId,
-    status,
-    version: pet.version + 1,
-    updatedAt: now,
-    statusChangedAt: moved ? now : pet.statusChangedAt,
-    adoptedAt: !moved ? pet.adoptedAt : status === 'sold' ? now : pet.status === 'sold' ? null : pet.adoptedAt,
-    heldBy: change.heldBy === undefined ? pet.heldBy : change.heldBy,
-    // First listed as available: kept from then on, whatever the status does.
-    publishedAt: pet.publishedAt ?? (status === 'available' ? now : null),
-    photos: change.photos ?? pet.photos,
-  };
-  // Through petOf, so that every pet has one shape and a store can keep this object as it is.
-  return petOf(pet.id, fields, place);
+  const made: Writable<Pet> = petOf(pet.id, pet, place);
+  if (change.record) for (const field of RECORD_FIELDS) copyField(made, change.record, field);
+  if (change.name !== undefined) made.name = change.name;
+  if (change.categoryId !== undefined) made.categoryId = change.categoryId;
+  if (change.heldBy !== undefined) made.heldBy = change.heldBy;
+  if (change.photos !== undefined) made.photos = change.photos;
+  made.status = status;
+  made.version = pet.version + 1;
+  made.updatedAt = now;
+  if (moved) {
+    made.statusChangedAt = now;
+    made.adoptedAt = status === 'sold' ? now : pet.status === 'sold' ? null : pet.adoptedAt;
+  }
+  // First listed as available: kept from then on, whatever the status does.
+  made.publishedAt = pet.publishedAt ?? (status === 'available' ? now : null);
+  return made;
 }
 
 /** Whether the animal is at its organization's place (not in a foster home). */

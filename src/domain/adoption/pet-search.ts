@@ -65,7 +65,7 @@ interface Given {
 
 /** What each kind of filter reads of an animal. */
 interface Read {
-  readonly any: readonly (string | number | null)[];
+  readonly any: string | number | null;
   readonly flag: boolean | null;
   readonly prefix: string;
   readonly since: string | null;
@@ -77,6 +77,8 @@ interface KindRow<K extends FilterKind> {
   readonly parameter: string;
   readonly kind: K;
   readonly read: (pet: Pet) => Read[K];
+  /** `any` of two fields (a breed, a colour): the second value read. */
+  readonly second?: (pet: Pet) => string | null;
   readonly stored: readonly string[];
   readonly storedAs?: 'long' | 'date' | 'exists';
 }
@@ -93,31 +95,39 @@ const row = <K extends FilterKind>(
   kind: K,
   read: (pet: Pet) => Read[K],
   stored: readonly string[],
-  more: { readonly parameter?: string; readonly storedAs?: 'long' | 'date' | 'exists' } = {},
+  more: {
+    readonly parameter?: string;
+    readonly storedAs?: 'long' | 'date' | 'exists';
+    readonly second?: (pet: Pet) => string | null;
+  } = {},
 ): Omit<KindRow<K>, 'key' | 'parameter'> & { readonly parameter?: string } => ({ kind, read, stored, ...more });
 
 /** Each filter's row, by its key in PetFilter: a filter without a row fails to compile. */
 const ROWS: { readonly [K in keyof PetFilter]-?: Omit<FilterRow, 'key' | 'parameter'> & { readonly parameter?: string } } = {
-  status: row('any', (pet) => [pet.status], ['status']),
-  ids: row('any', (pet) => [pet.id], ['_id'], { parameter: 'id', storedAs: 'long' }),
-  species: row('any', (pet) => [pet.species], ['species']),
-  breed: row('any', (pet) => [pet.breeds?.primary ?? null, pet.breeds?.secondary ?? null], ['breeds.primary', 'breeds.secondary']),
-  sex: row('any', (pet) => [pet.sex], ['sex']),
-  ageGroup: row('any', (pet) => [pet.ageGroup], ['ageGroup']),
-  size: row('any', (pet) => [pet.size], ['size']),
-  coat: row('any', (pet) => [pet.coat], ['coat']),
-  color: row('any', (pet) => [pet.colors?.primary ?? null, pet.colors?.secondary ?? null], ['colors.primary', 'colors.secondary']),
+  status: row('any', (pet) => pet.status, ['status']),
+  ids: row('any', (pet) => pet.id, ['_id'], { parameter: 'id', storedAs: 'long' }),
+  species: row('any', (pet) => pet.species, ['species']),
+  breed: row('any', (pet) => pet.breeds?.primary ?? null, ['breeds.primary', 'breeds.secondary'], {
+    second: (pet) => pet.breeds?.secondary ?? null,
+  }),
+  sex: row('any', (pet) => pet.sex, ['sex']),
+  ageGroup: row('any', (pet) => pet.ageGroup, ['ageGroup']),
+  size: row('any', (pet) => pet.size, ['size']),
+  coat: row('any', (pet) => pet.coat, ['coat']),
+  color: row('any', (pet) => pet.colors?.primary ?? null, ['colors.primary', 'colors.secondary'], {
+    second: (pet) => pet.colors?.secondary ?? null,
+  }),
   goodWithChildren: row('flag', (pet) => pet.goodWith.children, ['goodWith.children']),
   goodWithDogs: row('flag', (pet) => pet.goodWith.dogs, ['goodWith.dogs']),
   goodWithCats: row('flag', (pet) => pet.goodWith.cats, ['goodWith.cats']),
   houseTrained: row('flag', (pet) => pet.attributes.houseTrained, ['attributes.houseTrained']),
   specialNeeds: row('flag', (pet) => pet.attributes.specialNeeds, ['attributes.specialNeeds']),
   hasPhoto: row('flag', (pet) => pet.photos.length > 0, ['photos.0'], { storedAs: 'exists' }),
-  ownerIds: row('any', (pet) => [pet.ownerId], ['ownerId'], { parameter: 'organizationId' }),
+  ownerIds: row('any', (pet) => pet.ownerId, ['ownerId'], { parameter: 'organizationId' }),
   namePrefix: row('prefix', (pet) => foldName(pet.name), ['nameKey'], { parameter: 'name' }),
   publishedAfter: row('since', (pet) => pet.publishedAt, ['publishedAt'], { storedAs: 'date' }),
   updatedSince: row('since', (pet) => pet.updatedAt, ['updatedAt'], { storedAs: 'date' }),
-  postalCodes: row('any', (pet) => [pet.place?.postalCode ?? null], ['place.postalCode'], { parameter: 'near' }),
+  postalCodes: row('any', (pet) => pet.place?.postalCode ?? null, ['place.postalCode'], { parameter: 'near' }),
 };
 
 /** Every filter a search may combine. `ids` and `postalCodes` are set by the search itself (`id=`, `near=`), not as filters. */
@@ -152,8 +162,18 @@ function testOf(filterRow: FilterRow, given: Given[FilterKind]): Test {
   switch (filterRow.kind) {
     case 'any': {
       const accepted = new Set(given as Given['any']);
-      const { read } = filterRow;
-      return (pet) => read(pet).some((value) => value !== null && accepted.has(value));
+      const { read, second } = filterRow;
+      if (second === undefined) {
+        return (pet) => {
+          const value = read(pet);
+          return value !== null && accepted.has(value);
+        };
+      }
+      return (pet) => {
+        const value = read(pet);
+        const other = second(pet);
+        return (value !== null && accepted.has(value)) || (other !== null && accepted.has(other));
+      };
     }
     case 'flag': {
       const { read } = filterRow;
@@ -177,13 +197,24 @@ function testOf(filterRow: FilterRow, given: Given[FilterKind]): Test {
 
 /** The test of a filter: each filter it gives holds (an unknown value never matches); made once per search, then run on every animal. */
 export function matcherOf(filter: PetFilter): Test {
-  const tests = PET_FILTERS.flatMap((filterRow) => {
+  const tests: Test[] = [];
+  for (const filterRow of PET_FILTERS) {
     const given = filter[filterRow.key] as Given[FilterKind] | undefined;
-    return given === undefined ? [] : [testOf(filterRow, given)];
-  });
-  if (tests.length === 0) return () => true;
-  return (pet) => tests.every((test) => test(pet));
+    if (given !== undefined) tests.push(testOf(filterRow, given));
+  }
+  const [first, second, third] = tests;
+  if (first === undefined) return everyPet;
+  if (second === undefined) return first;
+  // The commonest searches combine two or three filters: joined without a loop.
+  if (third === undefined) return (pet) => first(pet) && second(pet);
+  if (tests.length === 3) return (pet) => first(pet) && second(pet) && third(pet);
+  return (pet) => {
+    for (const test of tests) if (!test(pet)) return false;
+    return true;
+  };
 }
+
+const everyPet: Test = () => true;
 
 /** Whether the animal is one the filter asks for. */
 export function matchesFilter(pet: Pet, filter: PetFilter): boolean {

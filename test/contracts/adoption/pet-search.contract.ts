@@ -76,7 +76,9 @@ function seededDraft(random: ReturnType<typeof generator>) {
 function valuesOf(filterRow: FilterRow, pets: readonly Pet[]): unknown[] {
   switch (filterRow.kind) {
     case 'any': {
-      const seen = [...new Set(pets.flatMap((pet) => filterRow.read(pet)).filter((value) => value !== null))];
+      const seen = [
+        ...new Set(pets.flatMap((pet) => [filterRow.read(pet), filterRow.second?.(pet) ?? null]).filter((value) => value !== null)),
+      ];
       return [seen.slice(0, 1), seen.slice(1, 3), ['not-a-value-anyone-has']];
     }
     case 'flag':

@@ -360,14 +360,33 @@ const LIST_NAMES: ReadonlySet<string> = new Set(LIST_PARAMETERS);
 
 /** The use case's input from the query: the page, the search's own parameters, and the filters (PET_FILTERS) by their names. */
 function searchOf(query: ListPetsQuery): ListPetsInput {
-  const { limit, cursor, id, fields, status, near, radius, sort, seed, total, expand, ...filters } = query;
-  void fields;
-  const statuses = status === undefined ? undefined : Array.isArray(status) ? status : [status];
-  const filter = filterOf({ ...filters, ...(statuses !== undefined && { status: statuses }) });
-  return {
+  const { limit, cursor, id, status } = query;
+  const page = {
     ...(limit !== undefined && { limit }),
     ...(cursor !== undefined && { cursor }),
     ...(id !== undefined && { ids: id }),
+  };
+  const statuses = status === undefined ? undefined : Array.isArray(status) ? status : [status];
+  // A plain list (the commonest request) needs no search: its page, its ids and its status.
+  if (isPlain(query)) return statuses === undefined ? page : { ...page, filter: { status: statuses } };
+  // What is not the search's own or the page's is its filters (PET_FILTERS), by their parameters' names.
+  const {
+    limit: _limit,
+    cursor: _cursor,
+    id: _id,
+    status: _status,
+    fields: _fields,
+    near,
+    radius,
+    sort,
+    seed,
+    total,
+    expand,
+    ...filters
+  } = query;
+  const filter = filterOf({ ...filters, ...(statuses !== undefined && { status: statuses }) });
+  return {
+    ...page,
     ...(filter !== null && { filter }),
     ...(near !== undefined && { near }),
     ...(radius !== undefined && { radius }),
@@ -376,6 +395,14 @@ function searchOf(query: ListPetsQuery): ListPetsInput {
     ...(total !== undefined && { total }),
     ...(expand?.includes('organization') === true && { expandOrganization: true }),
   };
+}
+
+/** Parameters of a plain list, which need no search: a page, its cursor, ids, a status, fields. */
+const PLAIN: ReadonlySet<string> = new Set(['limit', 'cursor', 'id', 'status', 'fields']);
+
+function isPlain(query: ListPetsQuery): boolean {
+  for (const name in query) if (!PLAIN.has(name)) return false;
+  return true;
 }
 
 // Every filter a search knows is a parameter of the query: one misnamed in the schema fails to compile here.

@@ -132,7 +132,6 @@ function toDocument(order: AdoptionRequest): AdoptionRequestDocument {
 
 /** The request as stored, without its outbox (the events waiting to be relayed are not the request's). */
 function toAdoptionRequest(document: AdoptionRequestDocument): AdoptionRequest {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { _id, petId, requestKey, version, createdAt, updatedAt, outbox, outboxCount, outboxAt, removed, ...rest } = document;
   return {
     ...rest,

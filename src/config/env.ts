@@ -1,17 +1,18 @@
-// Over 300 lines: the one schema of every environment variable, each with its type, default and
-// description, and the typed config they make; the rules of composite values are in env/.
-/** The environment variables: one schema gives their types, defaults and checks; a bad value stops start-up naming the variable. */
+/**
+ * The environment variables: one schema gives their types, defaults and checks (the service's here,
+ * each feature's in its settings file); a bad value stops start-up naming the variable. The rules of
+ * composite values are in env/.
+ */
 import type { TracingConfig } from '../adapters/shared/telemetry/open-telemetry.js';
 import { Type, type Static } from 'typebox';
 import { FEATURES } from './modules/features.js';
 import type { ConfigOf } from './modules/module.js';
 import { ENVIRONMENTS, type Environment } from '../domain/access/api-key.js';
-import { GET_PET, type Removal } from '../domain/shared/deprecation.js';
 import { ConfigError } from './env/config-error.js';
 import { parseRedis, type RedisConfig } from './env/redis.js';
-import { parseAdminTokens, parseSeedKeys, type SeedAdminToken, type SeedKey } from './env/seeds.js';
+import type { SeedAdminToken, SeedKey } from './env/seeds.js';
 import { parseTracing, type TraceSampler } from './env/tracing.js';
-import { oneOf, parse, parseMetricsToken, parsePublicServers, parseRemoval, parseTrustProxy, type TrustProxy } from './env/values.js';
+import { oneOf, parse, parseMetricsToken, parsePublicServers, parseTrustProxy, type TrustProxy } from './env/values.js';
 
 export { ConfigError, type RedisConfig, type SeedAdminToken, type SeedKey, type TraceSampler };
 
@@ -28,33 +29,11 @@ const CORE_VARIABLES = {
     description: 'Address the admin API listens on; keep it private (loopback, or an address only operators reach)',
   }),
   ADMIN_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3001, description: 'Port the admin API listens on' }),
-  ADMIN_TOKENS: Type.String({
-    default: '',
-    description:
-      'Admin credentials to register at start-up: comma-separated token (all scopes) or token:scope+scope, each optionally named as name=token',
-  }),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'Log level', 'info'),
-  API_KEYS: Type.String({
-    default: '',
-    description: 'Keys to register at start-up: comma-separated key:plan, or key:enterprise:PER_MINUTE:PER_DAY',
-  }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 256, maximum: 1_048_576, default: 65_536, description: 'Largest accepted request body' }),
   TRUST_PROXY: Type.String({
     default: 'false',
     description: 'false, true, a hop count, or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is trusted',
-  }),
-  RATE_LIMIT_BAN_THRESHOLD: Type.Integer({
-    minimum: 0,
-    default: 100,
-    description: 'Refused requests within a minute that block a client; 0 disables blocking',
-  }),
-  RATE_LIMIT_BAN_SECONDS: Type.Integer({ minimum: 60, default: 900, description: 'How long a blocked client stays blocked' }),
-  RATE_LIMIT_REFUSAL_CACHE_SIZE: Type.Integer({
-    minimum: 0,
-    default: 10_000,
-    description:
-      'Refused clients (keys and addresses) an instance remembers, answering their requests itself, ' +
-      'exactly as the shared limiter would, until the refusal ends; 0 asks the limiter every time',
   }),
   HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
     minimum: 1_000,
@@ -93,11 +72,6 @@ const CORE_VARIABLES = {
     'true lets APP_ENV=production start without MONGODB_URL, on memory (lost at every restart): a trial, never a deployment',
     'false',
   ),
-  LEGACY_PET_OWNER: Type.String({
-    default: '',
-    maxLength: 200,
-    description: 'The owner of pets stored before owners were recorded (a key owner id); unset, no key may change those pets',
-  }),
   SHUTDOWN_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 10, description: 'Grace period for in-flight requests on SIGTERM/SIGINT' }),
   READINESS_TIMEOUT_MS: Type.Integer({ minimum: 50, default: 2_000, description: 'How long /readyz waits for each adapter' }),
   MONGODB_URL: Type.String({ default: '', description: 'MongoDB connection string; pets and keys are kept in memory when unset' }),
@@ -134,41 +108,6 @@ const CORE_VARIABLES = {
     default: 'rl:',
     description: "Prefix of the limiter's Redis keys, so that deployments sharing one Redis keep their counts apart",
   }),
-  RATE_LIMIT_FAILURE_MODE: oneOf(
-    ['open', 'closed'] as const,
-    'When Redis fails: open = limit per instance in memory, closed = refuse with 503',
-    'open',
-  ),
-  KEY_CACHE_TTL_SECONDS: Type.Integer({
-    minimum: 0,
-    maximum: 3_600,
-    default: 30,
-    description: 'How long an instance keeps key records; a revoked key stops working within this time',
-  }),
-  IDEMPOTENCY_TTL_SECONDS: Type.Integer({
-    minimum: 60,
-    maximum: 604_800,
-    default: 86_400,
-    description: 'How long a create made with an Idempotency-Key is remembered and replayed',
-  }),
-  KEY_ROTATION_GRACE_SECONDS: Type.Integer({
-    minimum: 0,
-    maximum: 604_800,
-    default: 86_400,
-    description: 'How long the old key keeps working after a rotation that names no grace',
-  }),
-  USAGE_FLUSH_SECONDS: Type.Integer({
-    minimum: 1,
-    maximum: 30,
-    default: 10,
-    description: 'How often each instance adds its usage counts to the shared store; a crash loses at most this much',
-  }),
-  EVENT_RETENTION_DAYS: Type.Integer({
-    minimum: 1,
-    maximum: 365,
-    default: 30,
-    description: 'How long the event feed (GET /v1/events) keeps each event; an older `after` gets 410',
-  }),
   MEMORY_MAX_EVENTS: Type.Integer({
     minimum: 10,
     maximum: 100_000_000,
@@ -191,15 +130,6 @@ const CORE_VARIABLES = {
       'In-memory storage only: the most Idempotency-Key records kept; on reaching it the oldest tenth ' +
       'is dropped (a retry with one of their keys creates the animal again, as after ' +
       'IDEMPOTENCY_TTL_SECONDS)',
-  }),
-  GET_PET_SUNSET: Type.String({
-    default: GET_PET.defaultSunset,
-    description: 'RFC 3339 instant from which GET /v1/pets/{petId} answers 410 gone (sent as its Sunset header)',
-  }),
-  GET_PET_BROWNOUTS: Type.String({
-    default: '',
-    description:
-      'Announced windows before the sunset in which GET /v1/pets/{petId} already answers 410: comma-separated RFC 3339 start/end',
   }),
 };
 
@@ -228,38 +158,22 @@ export interface CoreConfig {
   readonly host: string;
   readonly port: number;
   readonly admin: { readonly host: string; readonly port: number };
-  readonly adminTokens: readonly SeedAdminToken[];
   readonly logLevel: Env['LOG_LEVEL'];
-  readonly seedKeys: readonly SeedKey[];
   readonly bodyLimitBytes: number;
   /** As Fastify takes it: a boolean, proxy addresses, or a function of the hop count. */
   readonly trustProxy: TrustProxy;
-  readonly ban: { readonly threshold: number; readonly durationMs: number };
-  /** Refused subjects remembered per instance (LocalRefusals); 0 turns the cache off. */
-  readonly refusalCacheSize: number;
   readonly shutdownTimeoutMs: number;
   readonly connectionTimeouts: { readonly headersMs: number; readonly requestMs: number; readonly keepAliveMs: number };
   readonly readinessTimeoutMs: number;
   readonly mongo: { readonly url: string; readonly database: string; readonly timeoutMs: number } | null;
   readonly redis: RedisConfig | null;
-  readonly rateLimitFailureMode: 'open' | 'closed';
-  readonly keyCacheTtlMs: number;
-  readonly keyRotationGraceMs: number;
-  readonly idempotencyTtlMs: number;
   readonly metricsToken: string | null;
   /** Which listener serves GET /metrics. */
   readonly metricsListener: 'admin' | 'public';
-  readonly usageFlushMs: number;
-  /** How long the event feed keeps events. */
-  readonly eventRetentionMs: number;
   /** What the in-memory stores that grow with traffic keep at most (MEMORY_MAX_*). */
   readonly memoryBounds: MemoryBounds;
-  /** Who owns pets stored before owners were recorded; null: nobody may change them. */
-  readonly legacyPetOwner: string | null;
   /** Production may start without MongoDB only when this says so. */
   readonly allowInMemoryStorage: boolean;
-  /** When GET /v1/pets/{petId} goes (sunset), and the windows before it in which it already answers 410. */
-  readonly getPetRemoval: Removal;
   /** The environments that publish the API, for the OpenAPI document's servers. */
   readonly publicServers: readonly { readonly url: string; readonly description: string }[];
   /** OpenTelemetry tracing, when the standard OTEL_* variables ask for it; null: not loaded at all. */
@@ -299,13 +213,9 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     host: env.HOST,
     port: env.PORT,
     admin: { host: env.ADMIN_HOST, port: env.ADMIN_PORT },
-    adminTokens: parseAdminTokens(env.ADMIN_TOKENS),
     logLevel: env.LOG_LEVEL,
-    seedKeys: parseSeedKeys(env.API_KEYS, env.APP_ENV),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    ban: { threshold: env.RATE_LIMIT_BAN_THRESHOLD, durationMs: env.RATE_LIMIT_BAN_SECONDS * 1000 },
-    refusalCacheSize: env.RATE_LIMIT_REFUSAL_CACHE_SIZE,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     connectionTimeouts: {
       headersMs: env.HTTP_HEADERS_TIMEOUT_MS,
@@ -315,22 +225,14 @@ export function loadConfig(source: Readonly<Record<string, string | undefined>>)
     readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
     mongo: env.MONGODB_URL ? { url: env.MONGODB_URL, database: env.MONGODB_DATABASE, timeoutMs: env.MONGODB_TIMEOUT_MS } : null,
     redis: parseRedis(env),
-    rateLimitFailureMode: env.RATE_LIMIT_FAILURE_MODE,
-    keyCacheTtlMs: env.KEY_CACHE_TTL_SECONDS * 1000,
-    keyRotationGraceMs: env.KEY_ROTATION_GRACE_SECONDS * 1000,
-    idempotencyTtlMs: env.IDEMPOTENCY_TTL_SECONDS * 1000,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN, env.METRICS_LISTENER),
     metricsListener: env.METRICS_LISTENER,
-    usageFlushMs: env.USAGE_FLUSH_SECONDS * 1000,
-    eventRetentionMs: env.EVENT_RETENTION_DAYS * 86_400_000,
     memoryBounds: {
       maxEvents: env.MEMORY_MAX_EVENTS,
       maxAuditEvents: env.MEMORY_MAX_AUDIT_EVENTS,
       maxIdempotencyRecords: env.MEMORY_MAX_IDEMPOTENCY_RECORDS,
     },
-    legacyPetOwner: env.LEGACY_PET_OWNER || null,
     allowInMemoryStorage: env.ALLOW_IN_MEMORY_STORAGE === 'true',
-    getPetRemoval: parseRemoval(env.GET_PET_SUNSET, env.GET_PET_BROWNOUTS),
     publicServers: parsePublicServers(env.PRODUCTION_BASE_URL, env.STAGING_BASE_URL),
     tracing: parseTracing(source),
   };

@@ -2,6 +2,7 @@
  * The access feature: API keys and admin credentials, who may call what (authentication, scopes,
  * browser origins), the plans' rate limits and bans, and usage. It gates both doors.
  */
+import { accessSettings, type AccessSettings } from './access-settings.js';
 import { AccessMetrics } from '../../adapters/access/metrics/access-metrics.js';
 import type { AdminCredentialStore } from '../../application/access/ports/admin-credential-store.js';
 import type { ApiKeyStore } from '../../application/access/ports/api-key-store.js';
@@ -88,9 +89,10 @@ const banPolicy = (config: AppConfig): BanPolicy => ({
   strikeWindowMs: STRIKE_WINDOW_MS,
 });
 
-export const accessModule: FeatureModule<AccessPorts, object, typeof ACCESS_TOKENS> = {
+export const accessModule: FeatureModule<AccessPorts, AccessSettings, typeof ACCESS_TOKENS> = {
   name: 'access',
   tokens: ACCESS_TOKENS,
+  settings: accessSettings,
   storage: accessStorage,
   metrics: [AccessMetrics],
   errors: ACCESS_ERRORS,

@@ -4,6 +4,7 @@
  * The adoption feature: animals, their lifecycle and adoption requests, and the event feed every
  * change goes to (from each record's outbox, relayed in order).
  */
+import { adoptionSettings, type AdoptionSettings } from './adoption-settings.js';
 import { AdoptionMetrics } from '../../adapters/adoption/metrics/adoption-metrics.js';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -96,9 +97,10 @@ export const OUTBOX_WATCH_INTERVAL_MS = 15_000;
 /** The most relay passes one tick runs back to back (each up to 100 records per outbox). */
 const MAX_PASSES_PER_TICK = 50;
 
-export const adoptionModule: FeatureModule<AdoptionPorts, object, typeof ADOPTION_TOKENS> = {
+export const adoptionModule: FeatureModule<AdoptionPorts, AdoptionSettings, typeof ADOPTION_TOKENS> = {
   name: 'adoption',
   tokens: ADOPTION_TOKENS,
+  settings: adoptionSettings,
   storage: adoptionStorage,
   metrics: [AdoptionMetrics],
   errors: ADOPTION_ERRORS,

@@ -1,3 +1,4 @@
+// Over 300 lines: a search in one place, each filter declared once (its row, its test) beside the orders results come in.
 /**
  * Finding animals: what a search may ask of an animal's record (each filter a set of accepted
  * values, or a yes/no), and the orders results come in, each total and stable (ties broken by id),

@@ -12,9 +12,7 @@ import type { Metrics } from '../adapters/shared/metrics/metrics.js';
 import { observedPort, timedCalls, type PortObserver } from '../adapters/shared/telemetry/observed-port.js';
 import type { AppConfig, MemoryBounds } from './env.js';
 import { FEATURES } from './modules/features.js';
-import type { FeatureStorage, Observe, PortsOf } from './modules/module.js';
-
-type Intersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
+import type { FeatureStorage, Intersection, Observe, PortsOf } from './modules/module.js';
 
 /** Every feature's ports, by the names their storage files give them. */
 export type Ports = Intersection<PortsOf<(typeof FEATURES)[number]>>;

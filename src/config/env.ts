@@ -6,7 +6,7 @@
 import type { TracingConfig } from '../adapters/shared/telemetry/open-telemetry.js';
 import { Type, type Static } from 'typebox';
 import { FEATURES } from './modules/features.js';
-import type { ConfigOf } from './modules/module.js';
+import type { ConfigOf, Intersection } from './modules/module.js';
 import { ENVIRONMENTS, type Environment } from '../domain/access/api-key.js';
 import { ConfigError } from './env/config-error.js';
 import { parseRedis, type RedisConfig } from './env/redis.js';
@@ -140,8 +140,6 @@ export const EnvSchema = Type.Object({
 } as typeof CORE_VARIABLES);
 
 export type Env = Static<ReturnType<typeof Type.Object<typeof CORE_VARIABLES>>>;
-
-type Intersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
 
 /** Each feature's settings, under the name its settings give them. */
 type FeatureConfig = Intersection<ConfigOf<(typeof FEATURES)[number]>>;

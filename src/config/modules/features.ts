@@ -8,11 +8,9 @@ import { adoptionModule } from './adoption.js';
 import { sharedModule } from './shared.js';
 import { webhooksModule } from './webhooks.js';
 import { organizationsModule } from './organizations.js';
-import type { TokensOf } from './module.js';
+import type { Intersection, TokensOf } from './module.js';
 
 export const FEATURES = [sharedModule, accessModule, adoptionModule, organizationsModule, webhooksModule] as const;
-
-type Intersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;
 
 /** Every feature's tokens, by name. */
 export const TOKENS = Object.assign({}, ...FEATURES.map((feature) => feature.tokens)) as Intersection<TokensOf<(typeof FEATURES)[number]>>;

@@ -157,3 +157,6 @@ export type ConfigOf<F> = F extends FeatureModule<never, infer C> ? C : never;
 
 /** The tokens a feature gives. */
 export type TokensOf<F> = F extends { readonly tokens: infer K } ? K : never;
+
+/** The intersection of a union's members: what every feature's ports, settings or tokens make together. */
+export type Intersection<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;

@@ -4,7 +4,7 @@ import { DEFAULT_PET_STATUS, type PetStatus } from './pet-status.js';
 import { ValidationError } from '../shared/errors.js';
 import { VISIBLE_CHARACTER_PATTERN } from '../shared/name-pattern.js';
 import type { Instant } from '../shared/instant.js';
-import { checkRecord, EMPTY_RECORD, mergeRecord, type PetRecord, type RecordInput } from './pet-record.js';
+import { checkRecord, EMPTY_RECORD, mergeRecord, withRecordOf, type PetRecord, type RecordInput } from './pet-record.js';
 import type { Gazetteer, Place } from '../shared/place.js';
 
 /**
@@ -177,27 +177,9 @@ export function draftPet(input: NewPet, today: string, gazetteer: Gazetteer): Pe
   return withRecord(record, input.name, input.categoryId, input.status ?? DEFAULT_PET_STATUS);
 }
 
-/** The fields of a pet: its record and the seed's fields, written out (see petOf). */
+/** The fields of a pet: the seed's fields, then its record (a field left out unknown). */
 function withRecord(record: Partial<PetRecord>, name: string, categoryId: number, status: PetStatus): PetFields {
-  return {
-    name,
-    categoryId,
-    status,
-    species: record.species ?? null,
-    breeds: record.breeds ?? null,
-    sex: record.sex ?? null,
-    ageGroup: record.ageGroup ?? null,
-    birthDate: record.birthDate ?? null,
-    size: record.size ?? null,
-    coat: record.coat ?? null,
-    colors: record.colors ?? null,
-    goodWith: record.goodWith ?? EMPTY_RECORD.goodWith,
-    attributes: record.attributes ?? EMPTY_RECORD.attributes,
-    description: record.description ?? null,
-    adoptionFee: record.adoptionFee ?? null,
-    tags: record.tags ?? EMPTY_RECORD.tags,
-    location: record.location ?? null,
-  };
+  return withRecordOf({ name, categoryId, status }, record);
 }
 
 /**
@@ -211,45 +193,31 @@ export function newPetDraft(
   now: Instant,
   home: Place | null = null,
 ): PetDraft {
-  const fields = withRecord(given, given.name, given.categoryId, given.status);
-  return {
-    name: fields.name,
-    categoryId: fields.categoryId,
-    status: fields.status,
-    species: fields.species,
-    breeds: fields.breeds,
-    sex: fields.sex,
-    ageGroup: fields.ageGroup,
-    birthDate: fields.birthDate,
-    size: fields.size,
-    coat: fields.coat,
-    colors: fields.colors,
-    goodWith: fields.goodWith,
-    attributes: fields.attributes,
-    description: fields.description,
-    adoptionFee: fields.adoptionFee,
-    tags: fields.tags,
-    location: fields.location,
+  const { name, categoryId, status } = given;
+  const draft = {
+    name,
+    categoryId,
+    status,
     version: 1,
     createdAt: now,
     updatedAt: now,
     statusChangedAt: now,
-    adoptedAt: fields.status === 'sold' ? now : null,
+    adoptedAt: status === 'sold' ? now : null,
     ownerId,
     heldBy: null,
-    publishedAt: fields.status === 'available' ? now : null,
+    publishedAt: status === 'available' ? now : null,
     photos: NO_PHOTOS,
-    place: placeAt(fields.location, home),
+    place: placeAt(given.location ?? null, home),
   };
+  return withRecordOf(draft, given);
 }
 
 /**
- * The pet with every field written out. Pets are built this way, never by spreading one into an
- * object literal: V8 copies a spread of this many fields on a slow path (measured 17 µs against 3 µs
- * per create), and the copies stay slower to read.
+ * The pet with every field written out, the record's in RECORD_FIELDS order, so that every pet has
+ * one shape; never built by spreading one pet into an object literal, which V8 copies on a slow path.
  */
 export function petOf(id: PetId, from: PetDraft, place: PetPlace | null = from.place): Pet {
-  return {
+  const pet = {
     id,
     name: from.name,
     categoryId: from.categoryId,
@@ -261,22 +229,9 @@ export function petOf(id: PetId, from: PetDraft, place: PetPlace | null = from.p
     adoptedAt: from.adoptedAt,
     ownerId: from.ownerId,
     heldBy: from.heldBy,
-    species: from.species,
-    breeds: from.breeds,
-    sex: from.sex,
-    ageGroup: from.ageGroup,
-    birthDate: from.birthDate,
-    size: from.size,
-    coat: from.coat,
-    colors: from.colors,
-    goodWith: from.goodWith,
-    attributes: from.attributes,
-    description: from.description,
-    adoptionFee: from.adoptionFee,
-    tags: from.tags,
-    location: from.location,
     publishedAt: from.publishedAt,
     photos: from.photos,
     place,
   };
+  return withRecordOf(pet, from);
 }

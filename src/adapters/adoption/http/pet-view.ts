@@ -5,6 +5,7 @@
  */
 import { Type } from 'typebox';
 import { variantDimensions, type Pet, type PetPhoto } from '../../../domain/adoption/pet.js';
+import { withRecordOf } from '../../../domain/adoption/pet-record.js';
 import { PHOTO_VARIANTS, type PhotoVariant } from '../../../domain/adoption/photo.js';
 import { BASE_PATH } from '../../shared/http/public-app.js';
 
@@ -105,10 +106,10 @@ export type PetView = Omit<Pet, 'heldBy' | 'photos'> & {
   readonly photoCount: number;
 };
 
-/** The animal as shown: its stored fields (never its hold), its photos with their URLs. */
+/** The animal as shown: its stored fields (never its hold), its record, its photos with their URLs. */
 export function petView(pet: Pet): PetView {
   const photos = pet.photos.map(photoView);
-  return {
+  const shown = {
     id: pet.id,
     name: pet.name,
     categoryId: pet.categoryId,
@@ -121,24 +122,11 @@ export function petView(pet: Pet): PetView {
     ownerId: pet.ownerId,
     organizationId: pet.ownerId,
     publishedAt: pet.publishedAt,
-    species: pet.species,
-    breeds: pet.breeds,
-    sex: pet.sex,
-    ageGroup: pet.ageGroup,
-    birthDate: pet.birthDate,
-    size: pet.size,
-    coat: pet.coat,
-    colors: pet.colors,
-    goodWith: pet.goodWith,
-    attributes: pet.attributes,
-    description: pet.description,
-    adoptionFee: pet.adoptionFee,
-    tags: pet.tags,
-    location: pet.location,
     // An event stored before places were has none: null.
     place: pet.place ?? null,
     photos,
     primaryPhoto: photos[0] ?? null,
     photoCount: photos.length,
   };
+  return withRecordOf(shown, pet);
 }

@@ -9,6 +9,7 @@ import { dateTime } from '../../shared/http/schemas/dates.js';
 import { nearQuery, radiusQuery } from '../../shared/http/schemas/place-schemas.js';
 import { fieldsQuery, PetStatusSchema } from './pet-schemas.js';
 import { PET_STATUSES, type PetStatus } from '../../../domain/adoption/pet-status.js';
+import { PET_FILTERS, type SearchParameters } from '../../../domain/adoption/pet-search.js';
 
 /** A filter that takes several values: `name=a,b` or `name=a&name=b` (a value with ", " in it, repeated). */
 const listOf = <T extends TSchema>(item: T, description: string, invalid: string) =>
@@ -23,38 +24,92 @@ const yesNo = (description: string) =>
 const instant = (description: string) => Type.Optional(dateTime(description));
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '^[^,]+$' });
 
-/** The query parameters that take lists, split on commas before validation. */
-export const LIST_PARAMETERS = [
+/** The query parameters that take lists, split on commas before validation: `id`, every filter of the `any` kind, `expand`. */
+export const LIST_PARAMETERS: readonly string[] = [
   'id',
-  'status',
-  'species',
-  'breed',
-  'sex',
-  'ageGroup',
-  'size',
-  'coat',
-  'color',
-  'organizationId',
+  ...PET_FILTERS.filter((filterRow) => filterRow.kind === 'any' && filterRow.key !== 'ids' && filterRow.key !== 'postalCodes').map(
+    (filterRow) => filterRow.parameter,
+  ),
   'expand',
-] as const;
+];
 
 /** What `expand=` may embed in each animal. */
 export const EXPANDABLE = ['organization'] as const;
 
+/**
+ * The query parameter of each filter (PET_FILTERS' rows, by the names SearchParameters gives them):
+ * a filter without its parameter here, or a parameter without its filter, fails to compile.
+ */
+const FILTER_PARAMETERS = {
+  // One status, or several: a client of the one-status parameter sends what it always sent.
+  status: Type.Optional(
+    Type.Unsafe<PetStatus | PetStatus[]>({
+      anyOf: [
+        PetStatusSchema('One availability'),
+        { type: 'array', items: PetStatusSchema('An availability'), minItems: 1, maxItems: PET_STATUSES.length },
+      ],
+      description: 'Filters by availability: one (`status=available`), or several (`status=available,pending`, or repeated)',
+      'x-invalid': `must be one of: ${PET_STATUSES.join(', ')} (several separated by commas)`,
+    }),
+  ),
+  species: listOf(text(40), 'Species, as `GET /v1/species` lists them: `species=cat,dog`', 'must list species ids separated by commas'),
+  breed: listOf(
+    text(100),
+    'Breeds (the primary or the secondary), of the species asked for, or of any',
+    'must list breeds separated by commas',
+  ),
+  sex: listOf(
+    Type.Unsafe<Sex>({ type: 'string', enum: [...SEXES] }),
+    `Sexes: ${SEXES.join(', ')}`,
+    `must list sexes (${SEXES.join(', ')}) separated by commas`,
+  ),
+  ageGroup: listOf(
+    Type.Unsafe<AgeGroup>({ type: 'string', enum: [...AGE_GROUPS] }),
+    `Age groups: ${AGE_GROUPS.join(', ')}`,
+    `must list age groups (${AGE_GROUPS.join(', ')}) separated by commas`,
+  ),
+  size: listOf(
+    Type.Unsafe<Size>({ type: 'string', enum: [...SIZES] }),
+    `Sizes: ${SIZES.join(', ')}`,
+    `must list sizes (${SIZES.join(', ')}) separated by commas`,
+  ),
+  coat: listOf(text(40), 'Coats, of the species asked for, or of any', 'must list coats separated by commas'),
+  color: listOf(
+    text(100),
+    'Colours (the primary or the secondary), of the species asked for, or of any; a colour with ", " in its name is sent as a repeated `color=`',
+    'must list colours separated by commas',
+  ),
+  goodWithChildren: yesNo('Good with children'),
+  goodWithDogs: yesNo('Good with dogs'),
+  goodWithCats: yesNo('Good with cats'),
+  houseTrained: yesNo('House-trained'),
+  specialNeeds: yesNo('Has special needs'),
+  hasPhoto: Type.Optional(
+    Type.Boolean({ description: 'With at least one photo (`true`), or with none (`false`)', 'x-invalid': 'must be true or false' }),
+  ),
+  organizationId: listOf(
+    text(OWNER_ID_MAX_LENGTH),
+    "The organizations (their ids: the animals' `ownerId`) whose animals to find",
+    'must list organization ids separated by commas',
+  ),
+  name: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'The name starts with this, whatever the case and accents (`zoe` finds Zoë)',
+      'x-invalid': 'must be 1 to 100 characters',
+    }),
+  ),
+  publishedAfter: instant('First published at or after this instant'),
+  updatedSince: instant('Changed at or after this instant'),
+} satisfies { readonly [K in keyof SearchParameters]-?: TSchema };
+
+const { status: _status, ...OTHER_FILTERS } = FILTER_PARAMETERS;
+
 export const ListPetsQuerySchema = Type.Object(
   {
     limit: limitQuery('animals'),
-    // One status, or several: a client of the one-status parameter sends what it always sent.
-    status: Type.Optional(
-      Type.Unsafe<PetStatus | PetStatus[]>({
-        anyOf: [
-          PetStatusSchema('One availability'),
-          { type: 'array', items: PetStatusSchema('An availability'), minItems: 1, maxItems: PET_STATUSES.length },
-        ],
-        description: 'Filters by availability: one (`status=available`), or several (`status=available,pending`, or repeated)',
-        'x-invalid': `must be one of: ${PET_STATUSES.join(', ')} (several separated by commas)`,
-      }),
-    ),
+    status: FILTER_PARAMETERS.status,
     id: Type.Optional(
       Type.Array(
         Type.Integer({
@@ -73,56 +128,7 @@ export const ListPetsQuerySchema = Type.Object(
         },
       ),
     ),
-    species: listOf(text(40), 'Species, as `GET /v1/species` lists them: `species=cat,dog`', 'must list species ids separated by commas'),
-    breed: listOf(
-      text(100),
-      'Breeds (the primary or the secondary), of the species asked for, or of any',
-      'must list breeds separated by commas',
-    ),
-    sex: listOf(
-      Type.Unsafe<Sex>({ type: 'string', enum: [...SEXES] }),
-      `Sexes: ${SEXES.join(', ')}`,
-      `must list sexes (${SEXES.join(', ')}) separated by commas`,
-    ),
-    ageGroup: listOf(
-      Type.Unsafe<AgeGroup>({ type: 'string', enum: [...AGE_GROUPS] }),
-      `Age groups: ${AGE_GROUPS.join(', ')}`,
-      `must list age groups (${AGE_GROUPS.join(', ')}) separated by commas`,
-    ),
-    size: listOf(
-      Type.Unsafe<Size>({ type: 'string', enum: [...SIZES] }),
-      `Sizes: ${SIZES.join(', ')}`,
-      `must list sizes (${SIZES.join(', ')}) separated by commas`,
-    ),
-    coat: listOf(text(40), 'Coats, of the species asked for, or of any', 'must list coats separated by commas'),
-    color: listOf(
-      text(100),
-      'Colours (the primary or the secondary), of the species asked for, or of any; a colour with ", " in its name is sent as a repeated `color=`',
-      'must list colours separated by commas',
-    ),
-    goodWithChildren: yesNo('Good with children'),
-    goodWithDogs: yesNo('Good with dogs'),
-    goodWithCats: yesNo('Good with cats'),
-    houseTrained: yesNo('House-trained'),
-    specialNeeds: yesNo('Has special needs'),
-    hasPhoto: Type.Optional(
-      Type.Boolean({ description: 'With at least one photo (`true`), or with none (`false`)', 'x-invalid': 'must be true or false' }),
-    ),
-    organizationId: listOf(
-      text(OWNER_ID_MAX_LENGTH),
-      "The organizations (their ids: the animals' `ownerId`) whose animals to find",
-      'must list organization ids separated by commas',
-    ),
-    name: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 100,
-        description: 'The name starts with this, whatever the case and accents (`zoe` finds Zoë)',
-        'x-invalid': 'must be 1 to 100 characters',
-      }),
-    ),
-    publishedAfter: instant('First published at or after this instant'),
-    updatedSince: instant('Changed at or after this instant'),
+    ...OTHER_FILTERS,
     near: nearQuery('animals'),
     radius: radiusQuery(),
     sort: Type.Optional(

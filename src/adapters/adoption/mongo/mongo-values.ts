@@ -2,20 +2,7 @@
 import { Long } from 'mongodb';
 import type { Pet, PetPhoto, PetPlace } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
-import type { Place } from '../../../domain/shared/place.js';
-import {
-  UNKNOWN_ATTRIBUTES,
-  UNKNOWN_GOOD_WITH,
-  type AdoptionFee,
-  type AgeGroup,
-  type Attributes,
-  type BirthDate,
-  type Breeds,
-  type Colors,
-  type GoodWith,
-  type Sex,
-  type Size,
-} from '../../../domain/adoption/pet-record.js';
+import { withRecordOf, withStoredRecord, type PetRecord } from '../../../domain/adoption/pet-record.js';
 
 /** Read options: int64 values come back as bigint, so none is rounded on the way. */
 export const READ_INT64 = { useBigInt64: true } as const;
@@ -27,7 +14,7 @@ export const READ_INT64 = { useBigInt64: true } as const;
  * pet reads with the defaults below. Pets stored before the record (species, breeds, ...) read with
  * the empty record: no start-up rewrite of every document; a change writes the whole record.
  */
-export interface StoredPetFields {
+export interface StoredPetFields extends Partial<PetRecord> {
   name: string;
   categoryId: Long | bigint;
   status: PetStatus;
@@ -39,20 +26,6 @@ export interface StoredPetFields {
   ownerId?: string | null;
   heldBy?: string | null;
   publishedAt?: Date | null;
-  species?: string | null;
-  breeds?: Breeds | null;
-  sex?: Sex | null;
-  ageGroup?: AgeGroup | null;
-  birthDate?: BirthDate | null;
-  size?: Size | null;
-  coat?: string | null;
-  colors?: Colors | null;
-  goodWith?: GoodWith;
-  attributes?: Attributes;
-  description?: string | null;
-  adoptionFee?: AdoptionFee | null;
-  tags?: string[];
-  location?: Place | null;
   photos?: PetPhoto[];
   /**
    * Where it can be met (see PetPlace); searched near a place on its postal code. Missing before
@@ -62,7 +35,7 @@ export interface StoredPetFields {
 }
 
 export function storedPetFields(pet: Pet): StoredPetFields {
-  return {
+  const stored = {
     name: pet.name,
     categoryId: Long.fromNumber(pet.categoryId),
     status: pet.status,
@@ -74,30 +47,17 @@ export function storedPetFields(pet: Pet): StoredPetFields {
     ownerId: pet.ownerId,
     heldBy: pet.heldBy,
     publishedAt: pet.publishedAt === null ? null : new Date(pet.publishedAt),
-    species: pet.species,
-    breeds: pet.breeds,
-    sex: pet.sex,
-    ageGroup: pet.ageGroup,
-    birthDate: pet.birthDate,
-    size: pet.size,
-    coat: pet.coat,
-    colors: pet.colors,
-    goodWith: pet.goodWith,
-    attributes: pet.attributes,
-    description: pet.description,
-    adoptionFee: pet.adoptionFee,
-    tags: [...pet.tags],
-    location: pet.location,
     photos: pet.photos.map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
     place: pet.place,
   };
+  return withRecordOf(stored, pet);
 }
 
 /** The time shown for pets stored before times were recorded, where no migration ran (idempotency replays). */
 export const UNRECORDED_TIME = new Date(0).toISOString();
 
 export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
-  return {
+  const pet = {
     id: toSafeNumber(id as bigint, 'pet id'),
     name: fields.name,
     categoryId: toSafeNumber(fields.categoryId as bigint, 'categoryId'),
@@ -110,43 +70,10 @@ export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
     ownerId: fields.ownerId ?? null,
     heldBy: fields.heldBy ?? null,
     publishedAt: fields.publishedAt?.toISOString() ?? null,
-    species: fields.species ?? null,
-    breeds: fields.breeds ? { primary: fields.breeds.primary, secondary: fields.breeds.secondary, mixed: fields.breeds.mixed } : null,
-    sex: fields.sex ?? null,
-    ageGroup: fields.ageGroup ?? null,
-    birthDate: fields.birthDate ? { date: fields.birthDate.date, exact: fields.birthDate.exact } : null,
-    size: fields.size ?? null,
-    coat: fields.coat ?? null,
-    colors: fields.colors ? { primary: fields.colors.primary, secondary: fields.colors.secondary } : null,
-    goodWith: fields.goodWith
-      ? { children: fields.goodWith.children, dogs: fields.goodWith.dogs, cats: fields.goodWith.cats }
-      : UNKNOWN_GOOD_WITH,
-    attributes: fields.attributes
-      ? {
-          spayedNeutered: fields.attributes.spayedNeutered,
-          houseTrained: fields.attributes.houseTrained,
-          specialNeeds: fields.attributes.specialNeeds,
-          specialNeedsDetails: fields.attributes.specialNeedsDetails,
-          shotsCurrent: fields.attributes.shotsCurrent,
-          microchipped: fields.attributes.microchipped,
-        }
-      : UNKNOWN_ATTRIBUTES,
-    description: fields.description ?? null,
-    adoptionFee: fields.adoptionFee
-      ? { amount: toSafeNumber(fields.adoptionFee.amount, 'adoptionFee.amount'), currency: fields.adoptionFee.currency }
-      : null,
-    tags: fields.tags ?? [],
-    location: fields.location
-      ? {
-          postalCode: fields.location.postalCode,
-          city: fields.location.city,
-          region: fields.location.region,
-          country: fields.location.country,
-        }
-      : null,
     photos: (fields.photos ?? []).map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
     place: placeFromStored(fields),
   };
+  return withStoredRecord(pet, fields);
 }
 
 /** The stored place; one stored before places were, read from its foster location (a shelter animal's is the migration's). */

@@ -1,7 +1,17 @@
 /** The record's rules as pure functions: the merge (RFC 7396 for nested objects) and the whole-record check. */
 import { gazetteer } from '../../../support/gazetteer.js';
 import { describe, expect, it } from 'vitest';
-import { checkRecord, EMPTY_RECORD, mergeRecord, sameRecord, UNKNOWN_GOOD_WITH } from '../../../../src/domain/adoption/pet-record.js';
+import {
+  checkRecord,
+  EMPTY_RECORD,
+  mergeRecord,
+  RECORD_FIELDS,
+  sameRecord,
+  UNKNOWN_ATTRIBUTES,
+  UNKNOWN_GOOD_WITH,
+  withRecordOf,
+  withStoredRecord,
+} from '../../../../src/domain/adoption/pet-record.js';
 import { SPECIES, speciesById } from '../../../../src/domain/adoption/species.js';
 import { ValidationError } from '../../../../src/domain/shared/errors.js';
 import { aFullRecord } from '../../../support/builders.js';
@@ -43,6 +53,68 @@ describe('mergeRecord', () => {
       date: '2020-01-01',
       exact: false,
     });
+  });
+});
+
+describe('the record written from its one table of fields', () => {
+  it('lists every field once, in the order the API shows them, and the empty record has each one unknown', () => {
+    expect(RECORD_FIELDS).toEqual([
+      'species',
+      'breeds',
+      'sex',
+      'ageGroup',
+      'birthDate',
+      'size',
+      'coat',
+      'colors',
+      'goodWith',
+      'attributes',
+      'description',
+      'adoptionFee',
+      'tags',
+      'location',
+    ]);
+    expect(Object.keys(EMPTY_RECORD)).toEqual(RECORD_FIELDS);
+    expect(EMPTY_RECORD).toEqual({
+      species: null,
+      breeds: null,
+      sex: null,
+      ageGroup: null,
+      birthDate: null,
+      size: null,
+      coat: null,
+      colors: null,
+      goodWith: UNKNOWN_GOOD_WITH,
+      attributes: UNKNOWN_ATTRIBUTES,
+      description: null,
+      adoptionFee: null,
+      tags: [],
+      location: null,
+    });
+  });
+
+  it('writes the record into an object after its own fields, a field left out or null as the empty record has it', () => {
+    const record = aFullRecord();
+    const written = withRecordOf({ name: 'Rex' }, record);
+    expect(Object.keys(written)).toEqual(['name', ...RECORD_FIELDS]);
+    expect(written).toEqual({ name: 'Rex', ...record });
+    expect(withRecordOf({}, { coat: 'Short', goodWith: null as never })).toEqual({ ...EMPTY_RECORD, coat: 'Short' });
+  });
+
+  it('reads a stored record: each nested value copied with its own members only, a missing field unknown', () => {
+    const record = aFullRecord();
+    const stored = {
+      ...record,
+      breeds: { ...record.breeds, extra: 1 },
+      goodWith: { ...record.goodWith, extra: 1 },
+      location: { ...record.location, extra: 1 },
+    } as never;
+    const read = withStoredRecord({}, stored);
+    expect(read).toEqual(record);
+    expect(read.breeds).not.toBe(record.breeds);
+    expect(read.tags).not.toBe(record.tags);
+    expect(withStoredRecord({}, {})).toEqual(EMPTY_RECORD);
+    expect(withStoredRecord({}, { species: 'cat', goodWith: undefined, tags: undefined })).toEqual({ ...EMPTY_RECORD, species: 'cat' });
   });
 });
 

@@ -37,6 +37,15 @@ const SEED = process.env.MODEL_SEED === 'random' ? Date.now() : Number(process.e
 /** How many calls ended in each answer, printed after the suite: what the sequences reached. */
 const OUTCOMES = new Map<string, number>();
 const OWNERS: readonly Owner[] = ['a', 'b'];
+/** The test's own limit; a sequence takes 0.5 to 2 s alone, at most 5 s measured with four runs side by side. */
+const TEST_LIMIT_MS = Math.max(120_000, RUNS * 5_000);
+/**
+ * The longest one sequence may take before it fails naming the step it was at: a wait that never
+ * ends is reported as such, not as the test's timeout (whose message names nothing).
+ */
+const SEQUENCE_LIMIT_MS = 30_000;
+/** Where the running sequence is: what a sequence over its limit names. */
+let runningStep = 'not started';
 
 interface Real {
   readonly t: TestApp;
@@ -58,6 +67,7 @@ class Step implements fc.AsyncCommand<AdoptionModel, Real> {
   check = () => true;
   async run(model: AdoptionModel, real: Real): Promise<void> {
     const op = this.make(model);
+    runningStep = describeOp(op);
     const observed = await real.client.send(op);
     const expected = model.apply(op, assignedId(observed));
     const outcome = `${op.kind} ${observed.status}${observed.code ? ` ${observed.code}` : ''}`;
@@ -73,6 +83,7 @@ class ReadFeed implements fc.AsyncCommand<AdoptionModel, Real> {
   check = () => true;
   async run(model: AdoptionModel, real: Real): Promise<void> {
     const reader = real.readers[this.owner];
+    runningStep = `readFeed(${this.owner})`;
     const events = await readFeed(real, this.owner, reader.after);
     const expected = model.eventsVisibleTo(this.owner).slice(reader.read);
     expect(events.map(inModelTerms)).toEqual(expected.map(inModelTerms));
@@ -86,6 +97,7 @@ class ListByStatus implements fc.AsyncCommand<AdoptionModel, Real> {
   constructor(private readonly status: PetStatus) {}
   check = () => true;
   async run(model: AdoptionModel, real: Real): Promise<void> {
+    runningStep = `list(${this.status})`;
     expect(
       await listAll<{ id: number; name: string; status: PetStatus; version: number; place: string | null }>(
         real,
@@ -108,7 +120,10 @@ async function listAll<T>(real: Real, first: string, owner: Owner = 'a'): Promis
 
 /** The feed as `owner` sees it after `after` (from its start when null), once the relay has moved every event into it. */
 async function readFeed(real: Real, owner: Owner, after: string | null): Promise<FeedEvent[]> {
+  const where = runningStep;
+  runningStep = `${where}: the relay's pass`;
   await resolve(real.t.app.container, TOKENS.EventRelay).pass();
+  runningStep = `${where}: reading the feed`;
   return readAll<FeedEvent>(real.client.get, `/v1/events?limit=100${after === null ? '' : `&after=${after}`}`, real.client.keys[owner]);
 }
 
@@ -299,48 +314,79 @@ describe('pets, adoption requests, the feed and webhooks against a reference mod
     'answers every sequence of calls by two owners as the model does; the feed and the webhooks mirror the lists after each',
     async () => {
       let sequences = 0;
+      // Shrinking a failure ends by this time, so that the failure is reported within the test's limit.
+      const shrinkUntil = Date.now() + TEST_LIMIT_MS - SEQUENCE_LIMIT_MS - 10_000;
+      let failed = false;
       await fc.assert(
-        fc.asyncProperty(fc.commands(commands, { maxCommands: 60, size: 'max' }), async (sequence) => {
-          sequences++;
-          await t?.close();
-          receiver.hits.length = 0;
-          taken.clear();
-          receiver.answer = flakyAnswer(taken);
-          // The signatures' timestamps are checked against the real time by the receiver's library.
-          t = await startTestApp({
-            clock: new FakeClock(Date.now()),
-            env: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_SCHEDULE: '1s' },
-          });
-          const app = t;
-          const client = await modelClient(app);
-          const secrets = {} as Record<Owner, string>;
-          for (const who of OWNERS) {
-            const endpoint = await app.app.http.inject({
-              method: 'POST',
-              url: '/v1/webhook-endpoints',
-              headers: { authorization: client.keys[who] },
-              payload: { url: receiver.url(`/${sequences}/${who}`), enabledEvents: ['*'] },
-            });
-            expect(endpoint.statusCode, endpoint.body).toBe(201);
-            secrets[who] = endpoint.json<{ secret: string }>().secret;
-          }
-          const real: Real = {
-            t: app,
-            client,
-            readers: { a: { after: null, read: 0 }, b: { after: null, read: 0 }, c: { after: null, read: 0 } },
-          };
-          const model = new AdoptionModel();
-          await fc.asyncModelRun(() => ({ model, real }), sequence);
-          await checkAfterRun(model, real, secrets, sequences);
-        }),
+        fc.asyncProperty(fc.commands(commands, { maxCommands: 60, size: 'max' }), (sequence) =>
+          // Once a sequence failed and the time to shrink is spent, a shorter candidate passes without
+          // running: fast-check then reports the shortest failing sequence found by then.
+          failed && Date.now() > shrinkUntil
+            ? Promise.resolve()
+            : withinLimit(sequences + 1, async () => {
+                sequences++;
+                runningStep = "closing the last sequence's app";
+                await t?.close();
+                runningStep = 'starting the app';
+                receiver.hits.length = 0;
+                taken.clear();
+                receiver.answer = flakyAnswer(taken);
+                // The signatures' timestamps are checked against the real time by the receiver's library.
+                t = await startTestApp({
+                  clock: new FakeClock(Date.now()),
+                  env: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_SCHEDULE: '1s' },
+                });
+                const app = t;
+                const client = await modelClient(app);
+                const secrets = {} as Record<Owner, string>;
+                for (const who of OWNERS) {
+                  const endpoint = await app.app.http.inject({
+                    method: 'POST',
+                    url: '/v1/webhook-endpoints',
+                    headers: { authorization: client.keys[who] },
+                    payload: { url: receiver.url(`/${sequences}/${who}`), enabledEvents: ['*'] },
+                  });
+                  expect(endpoint.statusCode, endpoint.body).toBe(201);
+                  secrets[who] = endpoint.json<{ secret: string }>().secret;
+                }
+                const real: Real = {
+                  t: app,
+                  client,
+                  readers: { a: { after: null, read: 0 }, b: { after: null, read: 0 }, c: { after: null, read: 0 } },
+                };
+                const model = new AdoptionModel();
+                await fc.asyncModelRun(() => ({ model, real }), sequence);
+                await checkAfterRun(model, real, secrets, sequences);
+              }).catch((error: unknown) => {
+                failed = true;
+                throw error;
+              }),
+        ),
         { numRuns: RUNS, seed: SEED },
       );
       expect(sequences).toBeGreaterThanOrEqual(RUNS);
     },
-    Math.max(120_000, RUNS * 5_000),
+    TEST_LIMIT_MS,
   );
 
+  /** `sequence` run, failing with where it was if it is still running after SEQUENCE_LIMIT_MS. */
+  async function withinLimit(run: number, sequence: () => Promise<void>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`sequence ${run} was still running after ${SEQUENCE_LIMIT_MS / 1000} s, at: ${runningStep}`)),
+        SEQUENCE_LIMIT_MS,
+      );
+    });
+    try {
+      await Promise.race([sequence(), limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function checkAfterRun(model: AdoptionModel, real: Real, secrets: Record<Owner, string>, run: number): Promise<void> {
+    runningStep = 'the checks after the sequence: listing every animal';
     const pets = await listAll<{ id: number; status: PetStatus; version: number; place: string | null }>(real, '/v1/pets');
     expect(pets).toEqual(model.petsWith());
     // Versions only grew, per object, through the events.
@@ -350,6 +396,7 @@ describe('pets, adoption requests, the feed and webhooks against a reference mod
       last.set(event.objectId, event.sequence);
     }
     for (const who of OWNERS) {
+      runningStep = `the checks after the sequence: ${who}'s requests and feed`;
       const orders = await listAll<{ id: string; petId: number; status: string }>(real, '/v1/orders', who);
       expect(orders).toEqual(model.ordersVisibleTo(who));
       // The adoption rules, read from the product's own answers.
@@ -389,7 +436,9 @@ describe('pets, adoption requests, the feed and webhooks against a reference mod
     const ours = () => [...taken].filter((hit) => hit.path === path);
     const got = () => new Set(ours().map((hit) => String(hit.headers['webhook-id'])));
     for (let round = 0; round < 50 && [...expected].some((id) => !got().has(id)); round++) {
+      runningStep = `the checks after the sequence: deliveries to ${path}, round ${round + 1}: fan-out`;
       await dispatcher.fanOut();
+      runningStep = `the checks after the sequence: deliveries to ${path}, round ${round + 1}: due attempts`;
       await dispatcher.attemptDue();
       real.t.clock.advance(1_000);
     }

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { hostname } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ownedServer, waitForOutput, type OwnedServer } from './processes.js';
@@ -106,7 +107,41 @@ export const TEST_LABEL = 'org.animal-adoption-api.test';
 const RUN_LABEL = 'org.animal-adoption-api.test-run';
 /** One id for the whole run: set by the global setup, inherited by the workers. */
 const RUN_ID = (process.env.ADOPTION_TEST_RUN_ID ??= randomUUID());
-export const CONTAINER_LABELS = { [TEST_LABEL]: 'true', [RUN_LABEL]: RUN_ID };
+const RUN_HOST_LABEL = 'org.animal-adoption-api.test-run-host';
+const RUN_PID_LABEL = 'org.animal-adoption-api.test-run-pid';
+/** The process that started the run (the global setup's), whose end ends the run. */
+const RUN_PID = (process.env.ADOPTION_TEST_RUN_PID ??= String(process.pid));
+export const CONTAINER_LABELS = { [TEST_LABEL]: 'true', [RUN_LABEL]: RUN_ID, [RUN_HOST_LABEL]: hostname(), [RUN_PID_LABEL]: RUN_PID };
+
+/** Whether the process `pid` of this machine still runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether a container with these labels is an ended run's leftover: a test container of another run
+ * on this machine whose process is gone (or from before runs named their process). Another run still
+ * going on the same engine, or another machine's, keeps its containers.
+ */
+export function isLeftover(
+  labels: Readonly<Record<string, string>> | undefined,
+  self: { readonly runId: string; readonly host: string; readonly alive: (pid: number) => boolean } = {
+    runId: RUN_ID,
+    host: hostname(),
+    alive: running,
+  },
+): boolean {
+  if (labels?.[TEST_LABEL] !== 'true' || labels[RUN_LABEL] === self.runId) return false;
+  const host = labels[RUN_HOST_LABEL];
+  const pid = Number(labels[RUN_PID_LABEL]);
+  if (host === undefined || !Number.isSafeInteger(pid)) return true;
+  return host === self.host && !self.alive(pid);
+}
 /** The reaper image testcontainers uses (its default, or RYUK_CONTAINER_IMAGE). */
 const RYUK_IMAGE = process.env.RYUK_CONTAINER_IMAGE ?? 'testcontainers/ryuk:0.14.0';
 
@@ -115,7 +150,8 @@ let engine: Promise<boolean> | null = null;
 /**
  * True when a Docker engine answers. testcontainers' resource reaper (the testcontainers/ryuk image)
  * cannot be pulled without a registry: unless it is present, it is switched off, the suites stop
- * their containers themselves, and containers an interrupted run left behind are removed here.
+ * their containers themselves, and containers an interrupted run left behind are removed here
+ * (isLeftover: never those of a run still going).
  */
 export function engineAnswers(): Promise<boolean> {
   engine ??= (async () => {
@@ -128,7 +164,7 @@ export function engineAnswers(): Promise<boolean> {
         console.info(`[backend] testcontainers: ${RYUK_IMAGE} is not available, so its reaper is off; suites remove their own containers`);
       }
       const leftovers = await client.container.list();
-      for (const info of leftovers.filter((c) => c.Labels?.[TEST_LABEL] === 'true' && c.Labels?.[RUN_LABEL] !== RUN_ID)) {
+      for (const info of leftovers.filter((c) => isLeftover(c.Labels))) {
         await client.container.remove(client.container.getById(info.Id), { removeVolumes: true }).catch(() => undefined);
       }
       return true;

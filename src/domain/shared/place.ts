@@ -108,6 +108,9 @@ export class NearPlace {
     /** Nearest first, then by code. */
     readonly codes: readonly NearbyCode[],
     readonly unit: DistanceUnit,
+    /** Where the search reaches: the place's centre and the radius, in km. */
+    readonly center: Coordinates,
+    readonly radiusKm: number,
   ) {}
 
   get postalCodes(): readonly string[] {

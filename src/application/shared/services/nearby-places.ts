@@ -43,7 +43,8 @@ export class NearbyPlaces {
       this.kept.set(key, found);
       return found;
     }
-    const place = new NearPlace(this.gazetteer.near('US', center, toKm(radius.value, radius.unit)), radius.unit);
+    const radiusKm = toKm(radius.value, radius.unit);
+    const place = new NearPlace(this.gazetteer.near('US', center, radiusKm), radius.unit, center, radiusKm);
     this.keep(key, place);
     return place;
   }

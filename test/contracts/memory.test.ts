@@ -30,6 +30,8 @@ import { describePhotoStoreContract } from './adoption/photo-store.contract.js';
 import { MemoryPhotoStore } from '../../src/adapters/adoption/memory/memory-photo-store.js';
 import { describeOrganizationStoreContract } from './organizations/organization-store.contract.js';
 import { MemoryOrganizationStore } from '../../src/adapters/organizations/memory/memory-organization-store.js';
+import { describeSavedSearchStoreContract } from './adoption/saved-search-store.contract.js';
+import { MemorySavedSearchStore } from '../../src/adapters/adoption/memory/memory-saved-search-store.js';
 
 console.info('[backend] contracts/memory: in-memory adapters');
 
@@ -43,6 +45,7 @@ describeAdminCredentialStoreContract('memory', { fresh: async () => new MemoryAd
 describeAuditLogContract('memory', { fresh: async () => new MemoryAuditLog() });
 describePhotoStoreContract('memory', { fresh: async () => new MemoryPhotoStore() });
 describeOrganizationStoreContract('memory', { fresh: async () => new MemoryOrganizationStore() });
+describeSavedSearchStoreContract('memory', { fresh: async () => new MemorySavedSearchStore() });
 describeUsageStoreContract('memory', { fresh: async () => new MemoryUsageStore(new FakeClock()) });
 describeOutboxContract('memory', {
   fresh: async () => ({ pets: new MemoryPetRepository(), orders: new MemoryAdoptionRequestRepository() }),

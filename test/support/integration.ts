@@ -74,6 +74,7 @@ export async function openTestDatabase(): Promise<{
         'webhook_fanout',
         'webhook_health',
         'organizations',
+        'saved_searches',
         'photo_ids',
         'photos.files',
         'photos.chunks',

@@ -32,6 +32,8 @@ import { describePhotoStoreContract } from '../../contracts/adoption/photo-store
 import { MongoPhotoStore } from '../../../src/adapters/adoption/mongo/mongo-photo-store.js';
 import { describeOrganizationStoreContract } from '../../contracts/organizations/organization-store.contract.js';
 import { MongoOrganizationStore } from '../../../src/adapters/organizations/mongo/mongo-organization-store.js';
+import { describeSavedSearchStoreContract } from '../../contracts/adoption/saved-search-store.contract.js';
+import { MongoSavedSearchStore } from '../../../src/adapters/adoption/mongo/mongo-saved-search-store.js';
 import { randomBytes } from 'node:crypto';
 import { aPetDraft } from '../../support/builders.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -138,6 +140,13 @@ describeWith('mongo', 'MongoDB adapters', () => {
     fresh: async () => {
       await database.clear();
       return new MongoOrganizationStore(db, 5_000);
+    },
+  });
+  describeSavedSearchStoreContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      await MongoSavedSearchStore.ensureIndexes(db);
+      return new MongoSavedSearchStore(db, 5_000);
     },
   });
   describePetCreateClaimsContract('mongodb', {
@@ -279,6 +288,18 @@ describeWith('mongo', 'MongoDB adapters', () => {
     const names = async (collection: string) => (await db.collection(collection).indexes()).map((i) => i.name);
     expect(await names('pets')).toEqual(expect.arrayContaining(['status_id']));
     expect(await names('api_keys')).toEqual(expect.arrayContaining(['hash_unique']));
+  });
+
+  it("keeps saved searches under a multikey index of their terms, so a change of an animal reads its terms' searches only", async () => {
+    await MongoSavedSearchStore.ensureIndexes(db);
+    await MongoSavedSearchStore.ensureIndexes(db);
+    const indexes = await db.collection('saved_searches').indexes();
+    expect(indexes.map((index) => [index.name, index.key])).toEqual(
+      expect.arrayContaining([
+        ['terms', { terms: 1 }],
+        ['owner_id', { ownerId: 1, _id: 1 }],
+      ]),
+    );
   });
 
   it('lists by status in id order through the status_id index (where the server can explain)', async () => {

@@ -1,7 +1,7 @@
 /**
  * SearchAlerts: an animal's change alerts the saved searches it enters the matches of, once per
  * entry, found through the store's index of terms (a change evaluates the searches that share a term
- * with the animal, not every search); and the memory store keeps that index through changes.
+ * with the animal, not every search); a saved search's own rules.
  */
 import { describe, expect, it } from 'vitest';
 import { MemorySavedSearchStore } from '../../../../src/adapters/adoption/memory/memory-saved-search-store.js';
@@ -110,42 +110,7 @@ describe('SearchAlerts', () => {
   });
 });
 
-describe('the memory saved-search store', () => {
-  it('finds a search by any of its terms once, follows a change of its terms, and forgets a removed one', async () => {
-    const store = new MemorySavedSearchStore();
-    const search = saved({ species: ['cat', 'dog'] });
-    await store.create(search);
-    expect(await store.withAnyTerm(['species:cat', 'species:dog', 'any'])).toEqual([search]);
-    const changed = changedSavedSearch(
-      search,
-      {
-        label: 'Rabbits',
-        reference: 'adopter-7',
-        query: { filter: { species: ['rabbit'] }, near: null, radius: null },
-        percolated: { filter: { species: ['rabbit'] }, reach: null },
-      },
-      T1,
-    );
-    expect(changed).toMatchObject({ version: 2, terms: ['species:rabbit'], updatedAt: T1 });
-    expect(await store.update(changed, 1)).toBe(true);
-    expect(await store.update(changed, 1)).toBe(false);
-    expect(await store.withAnyTerm(['species:cat'])).toEqual([]);
-    expect(await store.withAnyTerm(['species:rabbit'])).toEqual([changed]);
-    expect(await store.remove(search.id, 1)).toBe(false);
-    expect(await store.remove(search.id, 2)).toBe(true);
-    expect(await store.withAnyTerm(['species:rabbit'])).toEqual([]);
-    expect(await store.findById(search.id)).toBeNull();
-  });
-
-  it("lists an owner's searches in id order, paged, and never another owner's", async () => {
-    const store = new MemorySavedSearchStore();
-    const mine = [saved({}, null, null, 'me'), saved({}, null, null, 'me'), saved({}, null, null, 'me')];
-    for (const search of [...mine].reverse()) await store.create(search);
-    await store.create(saved({}, null, null, 'someone_else'));
-    expect(await store.listByOwner('me', null, 2)).toEqual(mine.slice(0, 2));
-    expect(await store.listByOwner('me', mine[1]?.id ?? null, 2)).toEqual(mine.slice(2));
-  });
-
+describe('a saved search', () => {
   it('keeps a change that changes nothing at its version, and refuses a label or reference that shows nothing, naming it', () => {
     const search = saved({ species: ['cat'] });
     expect(

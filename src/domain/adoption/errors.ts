@@ -77,3 +77,11 @@ export class PhotoNotFoundError extends DomainError {
     super(`No photo ${what}`);
   }
 }
+
+/** No saved search with this id, or one of another owner's: the same answer for both. */
+export class SavedSearchNotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(id: string) {
+    super(`No saved search with id ${id} that this key may see`);
+  }
+}

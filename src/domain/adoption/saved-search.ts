@@ -35,6 +35,7 @@ export interface SavedSearch {
   readonly updatedAt: Instant;
 }
 
+// Stryker disable next-line StringLiteral: the pattern is written with \uXXXX escapes only, so it means the same without the `u` flag
 const VISIBLE = new RegExp(VISIBLE_CHARACTER_PATTERN, 'u');
 
 function checkText(text: string, field: string, max: number): void {

@@ -8,7 +8,12 @@ import { MemorySavedSearchStore } from '../../../../src/adapters/adoption/memory
 import { newSavedSearchId, SAVED_SEARCH_ID_PATTERN, SavedSearches } from '../../../../src/application/adoption/use-cases/saved-searches.js';
 import { NearbyPlaces } from '../../../../src/application/shared/services/nearby-places.js';
 import { SavedSearchNotFoundError } from '../../../../src/domain/adoption/errors.js';
-import { PreconditionFailedError, PreconditionRequiredError, ValidationError } from '../../../../src/domain/shared/errors.js';
+import {
+  PreconditionFailedError,
+  PreconditionRequiredError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../../../../src/domain/shared/errors.js';
 import { FakeClock } from '../../../support/fake-clock.js';
 import { gazetteer } from '../../../support/gazetteer.js';
 import { callerOf } from '../../../support/adoption-world.js';
@@ -124,9 +129,49 @@ describe('SavedSearches', () => {
     await expect(searches.remove(saved.id, undefined, PARTNER)).rejects.toThrow(SavedSearchNotFoundError);
   });
 
-  it('gives ids of srch_ and 22 base62 characters, each new', () => {
+  it('gives ids of srch_ and 22 base62 characters, each new, and states that shape', () => {
     const made = Array.from({ length: 1_000 }, newSavedSearchId);
-    expect(made.every((id) => new RegExp(SAVED_SEARCH_ID_PATTERN).test(id))).toBe(true);
+    expect(made.every((id) => /^srch_[0-9A-Za-z]{22}$/.test(id))).toBe(true);
     expect(new Set(made).size).toBe(1_000);
+    const pattern = new RegExp(SAVED_SEARCH_ID_PATTERN);
+    expect(made.every((id) => pattern.test(id))).toBe(true);
+    expect(['srch_short', `srch_${'a'.repeat(23)}`, `ss_${'a'.repeat(22)}`, `srch_${'-'.repeat(22)}`].some((id) => pattern.test(id))).toBe(
+      false,
+    );
+  });
+
+  it('writes nothing for a change that changes nothing, and removes without If-Match', async () => {
+    const { searches, store } = world();
+    const saved = await searches.create({ label: 'Cats', filter: { species: ['cat'] } }, PARTNER);
+    let writes = 0;
+    const update = store.update.bind(store);
+    store.update = (search, version) => {
+      writes++;
+      return update(search, version);
+    };
+    expect(await searches.change(saved.id, { label: 'Cats', filter: { species: ['cat'] } }, [1], PARTNER)).toBe(saved);
+    expect(writes).toBe(0);
+    await searches.remove(saved.id, undefined, PARTNER);
+    expect(await store.findById(saved.id)).toBeNull();
+  });
+
+  it('names the saved search in a stale If-Match, and answers 503 naming it when every write loses a race', async () => {
+    const { searches, store } = world();
+    const saved = await searches.create({ label: 'Cats' }, PARTNER);
+    await expect(searches.change(saved.id, { label: 'Dogs' }, [7], PARTNER)).rejects.toThrow(
+      `Saved search ${saved.id} changed since it was read`,
+    );
+    await expect(searches.remove(saved.id, [7], PARTNER)).rejects.toThrow(`Saved search ${saved.id} changed since it was read`);
+    await expect(searches.change(saved.id, { label: 'Dogs' }, undefined, PARTNER)).rejects.toThrow(
+      `Changing saved search ${saved.id} needs`,
+    );
+    store.update = () => Promise.resolve(false);
+    store.remove = () => Promise.resolve(false);
+    await expect(searches.change(saved.id, { label: 'Dogs' }, '*', PARTNER)).rejects.toThrow(
+      new ServiceUnavailableError(`Saved search ${saved.id} is being changed by many requests at once; retry in a moment`),
+    );
+    await expect(searches.remove(saved.id, '*', PARTNER)).rejects.toThrow(
+      new ServiceUnavailableError(`Saved search ${saved.id} is being changed by many requests at once; retry in a moment`),
+    );
   });
 });

@@ -111,6 +111,28 @@ describe('SearchAlerts', () => {
 });
 
 describe('a saved search', () => {
+  it('goes one version on for a change of its label alone, its reference alone, or its query alone', () => {
+    const search = saved({ species: ['cat'] });
+    const same = { label: search.label, reference: search.reference, query: search.query, percolated: search.percolated };
+    const dogs = { filter: { species: ['dog'] }, near: null, radius: null };
+    for (const fields of [
+      { ...same, label: 'Another label' },
+      { ...same, reference: 'adopter-9' },
+      { ...same, query: dogs, percolated: { filter: dogs.filter, reach: null } },
+    ]) {
+      expect(changedSavedSearch(search, fields, T1)).toMatchObject({ ...fields, version: 2, updatedAt: T1 });
+    }
+  });
+
+  it('takes a label of 100 characters and a reference of 200, characters outside the BMP counted once', () => {
+    const search = saved({ species: ['cat'] });
+    const fields = { query: search.query, percolated: search.percolated };
+    expect(changedSavedSearch(search, { ...fields, label: '🐈'.repeat(100), reference: 'r'.repeat(200) }, T1).label).toBe('🐈'.repeat(100));
+    expect(() => changedSavedSearch(search, { ...fields, label: 'ok', reference: 'r'.repeat(201) }, T1)).toThrow(
+      /reference must be at most 200 characters/,
+    );
+  });
+
   it('keeps a change that changes nothing at its version, and refuses a label or reference that shows nothing, naming it', () => {
     const search = saved({ species: ['cat'] });
     expect(

@@ -140,6 +140,8 @@ describe('percolation terms', () => {
       ...CELL_SIZES.map((size) => cellOf(position('94110'), size)),
     ]);
     expect(termsOfAnimal(animal(null, null, 'acct_a'))).toEqual(['any', 'owner:acct_a']);
+    // An animal stored before owners were recorded has no organization to be found under.
+    expect(termsOfAnimal({ ...animal(null, 'cat', 'acct_a'), ownerId: null })).toEqual(['any', 'species:cat']);
   });
 
   it('wraps cells at the antimeridian, and takes every column near a pole', () => {

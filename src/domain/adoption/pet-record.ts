@@ -350,7 +350,8 @@ export function checkRecord(record: PetRecord, today: string): void {
   checkTags(record.tags);
 }
 
-function checkText(text: string, field: string, max: number): void {
+/** Refuses a text with nothing visible or over `max` characters, naming `field`. */
+export function checkText(text: string, field: string, max: number): void {
   if (!VISIBLE.test(text)) throw new ValidationError(field, `${field} must show something: it has nothing visible`);
   if (length(text) > max)
     throw new ValidationError(

@@ -3,10 +3,9 @@
  * radius), with a label and a reference of the partner's own (its adopter's id, never interpreted),
  * so that an animal entering its matches can be alerted (percolation.ts).
  */
-import { ValidationError } from '../shared/errors.js';
 import type { Instant } from '../shared/instant.js';
-import { VISIBLE_CHARACTER_PATTERN } from '../shared/name-pattern.js';
 import { searchTerms, type Percolated } from './percolation.js';
+import { checkText } from './pet-record.js';
 import type { PetFilter } from './pet-search.js';
 
 export const LABEL_MAX_LENGTH = 100;
@@ -33,14 +32,6 @@ export interface SavedSearch {
   readonly version: number;
   readonly createdAt: Instant;
   readonly updatedAt: Instant;
-}
-
-// Stryker disable next-line StringLiteral: the pattern is written with \uXXXX escapes only, so it means the same without the `u` flag
-const VISIBLE = new RegExp(VISIBLE_CHARACTER_PATTERN, 'u');
-
-function checkText(text: string, field: string, max: number): void {
-  if (!VISIBLE.test(text)) throw new ValidationError(field, `${field} must show something: it has nothing visible`);
-  if ([...text].length > max) throw new ValidationError(field, `${field} must be at most ${max} characters`);
 }
 
 /** Refuses a label or a reference that breaks its rule, naming it. */

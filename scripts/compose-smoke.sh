@@ -68,9 +68,14 @@ admin_key="$(echo "$issued" | grep -oE '"key":"adopt_stage_[A-Za-z0-9_]+"' | cut
 echo "issued ${admin_key:0:18}..."
 test "$(curl -sS -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $admin_key" "$BASE/v1/pets")" = 200
 echo "== GET /admin/v1/credentials names the configured credential"
-curl -sS -H "Authorization: Bearer $ADMIN_TOKEN" "$ADMIN_BASE/admin/v1/credentials" | tee /tmp/compose-smoke-credentials.txt | grep -q '"name":"smoke operator"'
+# Each answer is read whole before it is searched: a reader that stops at its first match (grep -q,
+# grep -m1) would close the pipe under curl, which then fails with "Failure writing output" (23).
+credentials="$(curl -sS -H "Authorization: Bearer $ADMIN_TOKEN" "$ADMIN_BASE/admin/v1/credentials")"
+echo "$credentials" > /tmp/compose-smoke-credentials.txt
+grep -q '"name":"smoke operator"' /tmp/compose-smoke-credentials.txt
 echo "== /metrics on the admin listener, not on the public one"
-curl -sS "$ADMIN_BASE/metrics" | grep -m1 '^build_info'
+curl -sS -o /tmp/compose-smoke-metrics.txt "$ADMIN_BASE/metrics"
+grep -m1 '^build_info' /tmp/compose-smoke-metrics.txt
 test "$(curl -sS -o /dev/null -w '%{http_code}' "$BASE/metrics")" = 404
 
 echo "== compose down -v"

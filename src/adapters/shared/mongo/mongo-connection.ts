@@ -32,6 +32,10 @@ export async function connectMongo(options: MongoOptions, preparations: readonly
     waitQueueTimeoutMS: options.timeoutMs,
     connectTimeoutMS: options.timeoutMs,
     socketTimeoutMS: options.timeoutMs,
+    // After a connection fails, the server is unknown until the driver's monitor checks it again, and
+    // that check waits out this minimum (500 ms by default): with a shorter timeout, every operation
+    // in that wait failed server selection. A quarter of the timeout lets the check fit within it.
+    minHeartbeatFrequencyMS: minHeartbeatMs(options.timeoutMs),
     appName: 'animal-adoption-api',
   });
   const where = `MongoDB at ${hostsOf(options.url)}`;
@@ -57,6 +61,11 @@ export async function connectMongo(options: MongoOptions, preparations: readonly
     );
   }
   return { client, db };
+}
+
+/** The shortest wait between two checks of a server: at most the driver's 500 ms, a quarter of the timeout below 2 s. */
+export function minHeartbeatMs(timeoutMs: number): number {
+  return Math.max(10, Math.min(500, Math.floor(timeoutMs / 4)));
 }
 
 /** The hosts of a connection string, without credentials, for messages. */

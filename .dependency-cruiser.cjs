@@ -1,7 +1,7 @@
 // The hexagon and its features, enforced: `npm run lint` fails when a file crosses a layer boundary
 // or a feature reaches into another one. Each layer holds shared/ and one folder per feature.
 const FRAMEWORKS = '^(fastify|@fastify/|mongodb|ioredis|tsyringe|typebox|@sinclair/typebox|ajv|reflect-metadata|sharp)';
-const FEATURES = '(adoption|webhooks|access|organizations)';
+const FEATURES = '(adoption|webhooks|access|organizations|publishing)';
 const LAYERS = '(domain|application|adapters)';
 
 module.exports = {

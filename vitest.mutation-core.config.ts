@@ -13,6 +13,7 @@ export default defineConfig({
     include: [
       'test/unit/domain/adoption/**/*.test.ts',
       'test/unit/domain/webhooks/**/*.test.ts',
+      'test/unit/domain/publishing/**/*.test.ts',
       'test/unit/application/adoption/**/*.test.ts',
       'test/unit/application/webhooks/**/*.test.ts',
     ],

@@ -1,4 +1,4 @@
-// Mutation testing of the adoption (saved searches included), events and webhooks core alone (`npm run test:mutation:core`;
+// Mutation testing of the adoption (saved searches included), events, webhooks and publishing core alone (`npm run test:mutation:core`;
 // docs/testing.md): the same settings as stryker.config.mjs, these files, and the tests written for
 // them (vitest.mutation-core.config.ts: their unit tests), recorded in their own incremental file.
 import base from './stryker.config.mjs';
@@ -11,9 +11,10 @@ export default {
     'src/domain/adoption/adoption-request.ts',
     'src/domain/adoption/pet-lifecycle.ts',
     'src/domain/adoption/feed-event.ts',
-    'src/domain/adoption/{percolation,saved-search}.ts',
+    'src/domain/adoption/{percolation,saved-search,pet-reference}.ts',
     'src/domain/webhooks/*.ts',
-    'src/application/adoption/use-cases/{adoption-requests,settle-holds,change-pet,create-pet,read-events,relocate-pets,saved-searches}.ts',
+    'src/domain/publishing/*.ts',
+    'src/application/adoption/use-cases/{adoption-requests,settle-holds,change-pet,create-pet,push-pet,read-events,relocate-pets,saved-searches}.ts',
     'src/application/adoption/services/{event-relay,feed-events,search-alerts}.ts',
     'src/application/webhooks/services/{webhook-dispatcher,webhook-addresses,webhook-delivery-ids,webhook-signing}.ts',
     'src/application/webhooks/use-cases/*.ts',

@@ -37,13 +37,25 @@ const gazetteer = new ZipCodeGazetteer();
 /** How many shelters the search benches' animals belong to (bench/search.ts, SIDE_SCENARIO=searchNear). */
 export const SEARCH_SHELTERS = 2_000;
 
-/** The postal codes of `count` shelters, spread over the country: every n-th ZIP code that has a position. */
-export function shelterCodes(count: number): string[] {
+/** A deterministic stream of numbers in [0, 1) from `seed`. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => (state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32;
+}
+
+/** Every ZIP code that has a position, in order. */
+export function locatedCodes(): string[] {
   const located: string[] = [];
   for (let n = 0; n < 100_000; n++) {
     const code = String(n).padStart(5, '0');
     if (gazetteer.position('US', code) !== null) located.push(code);
   }
+  return located;
+}
+
+/** The postal codes of `count` shelters, spread over the country: every n-th ZIP code that has a position. */
+export function shelterCodes(count: number): string[] {
+  const located = locatedCodes();
   const step = located.length / count;
   return Array.from({ length: count }, (_, i) => located[Math.floor(i * step)] as string);
 }

@@ -4,6 +4,7 @@
  * its own address (`<door>/openapi.json`, what the top bar shows), fails no request and logs no error,
  * and carries the product's name, not the tool's.
  */
+import { EVENT_TYPES } from '../../src/domain/adoption/feed-event.js';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, RUN_BROWSER_TESTS, watch } from '../support/browser.js';
@@ -47,7 +48,8 @@ describe.runIf(RUN_BROWSER_TESTS)('the reference pages in a browser', () => {
       expect(operations.length).toBeGreaterThanOrEqual(door === 'public' ? 13 : 8);
       // The requests the service sends (OpenAPI 3.1 webhooks) are rendered as operations too.
       const webhooks = methodsOf(spec.webhooks ?? {});
-      expect(webhooks.length).toBe(door === 'public' ? 8 : 0);
+      // One per event type, and the test event.
+      expect(webhooks.length).toBe(door === 'public' ? EVENT_TYPES.length + 1 : 0);
       const rendered = operations.length + webhooks.length;
 
       const page = await browser.newPage();

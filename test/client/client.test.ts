@@ -181,6 +181,54 @@ describe('TypeScript client', () => {
     await expect(partner.getWebhookEndpoint(endpoint.id)).rejects.toMatchObject({ status: 404 });
   });
 
+  it('notifies an adopter: a saved search made, listed, read, renewed, its matches paged, its alert in the feed, then removed', async () => {
+    h = await harness();
+    const partnerKey = (
+      await h.t.app.keys.issue({ name: 'app', plan: 'business', ownerId: 'acct_app', scopes: ['pets:read', 'searches:write'] })
+    ).key;
+    const address = h.t.app.http.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const app = new AdoptionClient({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: partnerKey });
+    await h.client.createPet({ name: 'Tom', categoryId: 1, species: 'cat' });
+    const saved = await app.createSavedSearch({ label: 'Cats for Ana', reference: 'adopter-ana', search: { species: ['cat'] } });
+    expect(saved.search).toEqual({ species: ['cat'], status: ['available'] });
+    const mine = [];
+    for await (const one of app.listSavedSearches()) mine.push(one.id);
+    expect(mine).toEqual([saved.id]);
+    expect(await app.getSavedSearch(saved.id)).toEqual(saved);
+    await h.client.createPet({ name: 'Mia', categoryId: 1, species: 'cat' });
+    await resolve(h.t.app.container, TOKENS.EventRelay).pass();
+    const alerts = [];
+    for await (const event of app.listEvents({ type: ['search.matched'] })) alerts.push(event);
+    expect(alerts.map((event) => [event.data.savedSearch?.reference, (event.data.object as { name: string }).name])).toEqual([
+      ['adopter-ana', 'Mia'],
+    ]);
+    const matches = [];
+    for await (const pet of app.listSavedSearchMatches(saved.id, { limit: 1 })) matches.push(pet.name);
+    expect(matches).toEqual(['Tom', 'Mia']);
+    const replaced = await app.replaceSavedSearch(saved.id, { label: 'Dogs for Ana', search: { species: ['dog'] } }, saved.version);
+    expect((await app.renewSavedSearch(saved.id)).version).toBe(replaced.version + 1);
+    await app.deleteSavedSearch(saved.id);
+    await expect(app.getSavedSearch(saved.id)).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('syncs from shelter software: pushes an animal by its own id, again (nothing changes), changed, create-only refused, read back', async () => {
+    h = await harness();
+    const first = await h.client.pushPet('shelterluv', 'A-1024', { name: 'Rex', categoryId: 1, species: 'dog' });
+    expect(first.created).toBe(true);
+    expect(first.pet.reference).toEqual({ source: 'shelterluv', id: 'A-1024' });
+    const again = await h.client.pushPet('shelterluv', 'A-1024', { name: 'Rex', categoryId: 1, species: 'dog' });
+    expect(again).toEqual({ pet: first.pet, created: false });
+    const changed = await h.client.pushPet('shelterluv', 'A-1024', { name: 'Rex II', categoryId: 1 }, { ifMatch: first.pet.version });
+    expect(changed.pet).toMatchObject({ id: first.pet.id, name: 'Rex II', species: null, version: 2 });
+    await expect(h.client.pushPet('shelterluv', 'A-1024', { name: 'X', categoryId: 1 }, { createOnly: true })).rejects.toMatchObject({
+      status: 412,
+      code: 'precondition_failed',
+    });
+    expect(await h.client.getPetByReference('shelterluv', 'A-1024')).toEqual(changed.pet);
+    await expect(h.client.getPetByReference('shelterluv', 'A-9999')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  });
+
   it('reads the species reference and creates, reads and merges a full record, typed', async () => {
     h = await harness();
     const species = await h.client.listSpecies();

@@ -21,11 +21,14 @@ const npm = (args: string[], cwd: string) => run('npm', [...args, '--no-fund', '
 describe('the packed TypeScript client', () => {
   let t: TestApp;
   let project: string;
+  let packed: string | undefined;
   let baseUrl: string;
 
   beforeAll(async () => {
-    await npm(['run', '--silent', 'client:pack'], ROOT);
-    const tarball = join(ROOT, 'dist-client', readdirSync(join(ROOT, 'dist-client')).find((name) => name.endsWith('.tgz')) as string);
+    // `npm run client:pack`, packed into a directory of this run's own (runs side by side never share the tarball).
+    packed = mkdtempSync(join(tmpdir(), 'adoption-client-pack-'));
+    await npm(['pack', '-w', 'clients/typescript', '--pack-destination', packed, '--silent'], ROOT);
+    const tarball = join(packed, readdirSync(packed).find((name) => name.endsWith('.tgz')) as string);
     project = mkdtempSync(join(tmpdir(), 'adoption-client-user-'));
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'shelter-site', private: true, type: 'module' }));
     await npm(['install', '--no-package-lock', '--prefer-offline', tarball], project);
@@ -36,6 +39,7 @@ describe('the packed TypeScript client', () => {
   afterAll(async () => {
     await t?.close();
     if (project) rmSync(project, { recursive: true, force: true });
+    if (packed) rmSync(packed, { recursive: true, force: true });
   });
 
   it('installs outside the repository with its runtime dependencies declared, and ships only its build', async () => {

@@ -1,5 +1,9 @@
-/** The model suites' client of an app in this process: a key per owner, calls sent and reads made through inject. */
+/**
+ * The model suites' client of an app in this process: a key per owner, calls sent and reads made
+ * through inject, and the watcher's saved searches (test/support/adoption-model-alerts.ts).
+ */
 import type { Op, Owner } from './adoption-model.js';
+import { saveWatched } from './adoption-model-alerts.js';
 import { callFor, observe, type Observed } from './adoption-model-calls.js';
 import { OWNERS } from './adoption-model-plans.js';
 import type { Get } from './adoption-model-reads.js';
@@ -10,6 +14,8 @@ export interface ModelClient {
   readonly keys: Record<Owner, string>;
   readonly send: (op: Op) => Promise<Observed>;
   readonly get: Get;
+  /** The watcher's key and its saved searches' ids, in WATCHED's order, saved before any call. */
+  readonly watcher: { readonly key: string; readonly searchIds: readonly string[] };
 }
 
 export async function modelClient(t: TestApp): Promise<ModelClient> {
@@ -35,8 +41,15 @@ export async function modelClient(t: TestApp): Promise<ModelClient> {
     });
     if (created.statusCode !== 201) throw new Error(`the organization of ${who} could not be created: ${created.body}`);
   }
+  const watcherKey = `Bearer ${(await t.app.keys.issue({ name: 'watcher', plan: 'business', ownerId: 'acct_watcher' })).key}`;
+  const post = async (url: string, authorization: string, payload: unknown) => {
+    const answer = await t.app.http.inject({ method: 'POST', url, headers: { authorization }, payload: payload as object });
+    return { status: answer.statusCode, body: answer.json<unknown>() };
+  };
+  const watcher = { key: watcherKey, searchIds: await saveWatched(post, watcherKey) };
   return {
     keys,
+    watcher,
     async send(op) {
       const call = callFor(op, keys);
       const response = await t.app.http.inject({

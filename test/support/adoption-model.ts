@@ -181,26 +181,7 @@ export class AdoptionModel {
   }
 
   /**
-   * The one documented exception to "a refused call makes no event": an approval that races the
-   * cancellation of its own request may hold the animal for an instant and release it (two
-   * `pet.updated`, pending then available) while it answers 409. Applies only where that race can
-   * have happened: the request is cancelled by a client, and its animal is there, not held, not sold.
-   */
-  approvalLostToCancel(op: Op): boolean {
-    if (op.kind !== 'act' || op.action !== 'approve') return false;
-    const order = this.orders.get(op.orderId);
-    const pet = order && this.pets.get(order.petId);
-    if (!order || !pet || order.status !== 'cancelled' || !['withdrawn', 'rejected'].includes(order.cancelReason ?? '')) return false;
-    if (pet.heldBy !== null || pet.status === 'sold' || order.petOwner !== op.owner) return false;
-    pet.status = 'pending';
-    this.bump(pet);
-    pet.status = 'available';
-    this.bump(pet);
-    return true;
-  }
-
-  /**
-   * The other documented exception: the approval landed (the request approved, the animal held) and
+   * The documented exception: the approval landed (the request approved, the animal held) and
    * its request was withdrawn or rejected before the approval read it back, so it answers 409. It
    * holds only if that cancel comes later in the same order of calls (`overtakenCancelled`).
    */
@@ -311,10 +292,11 @@ export class AdoptionModel {
     if (op.action === 'approve') {
       // A placed request's pet exists and is not sold: removing or selling it cancelled the request.
       if (!pet || pet.status === 'sold' || (pet.heldBy !== null && pet.heldBy !== order.id)) return refused(409, 'pet_not_available');
+      // The request approved, then the hold shown.
+      this.move(order, 'approved');
       pet.heldBy = order.id;
       pet.status = 'pending';
       this.bump(pet);
-      this.move(order, 'approved');
     } else if (op.action === 'deliver') {
       this.move(order, 'delivered');
       if (pet) {

@@ -28,9 +28,11 @@ export function aPetDraft(overrides: Partial<PetDraft> = {}): PetDraft {
     createdAt: CREATED,
     updatedAt: CREATED,
     statusChangedAt: CREATED,
+    reference: null,
     adoptedAt: null,
     ownerId: 'owner_a',
     heldBy: null,
+    claimedBy: null,
     publishedAt: CREATED,
     photos: [],
     // In a foster home when given a location; else at its organization's place, none here.

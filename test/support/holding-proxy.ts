@@ -4,6 +4,7 @@
  * after the client gave up) or its replies (the server did the work, the client never hears of it).
  * Other connections flow as usual.
  */
+import { once } from 'node:events';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 export type HoldWhat = 'requests' | 'replies';
@@ -16,8 +17,11 @@ export interface Trap {
   readonly holding: boolean;
   /** Ends the caught connection without delivering what was held: a write that never reached the server, or whose reply was lost. */
   drop(): void;
-  /** Delivers what was held and lets traffic flow again; resolves when the held requests are written. */
-  release(): Promise<void>;
+  /**
+   * Delivers what was held and lets traffic flow again; resolves when the held requests are written,
+   * or with `'answered'`, once the server has answered them (the held write has then been applied).
+   */
+  release(until?: 'written' | 'answered'): Promise<void>;
   /** Stops waiting for a match (a connection caught already stays held). */
   cancel(): void;
 }
@@ -30,7 +34,7 @@ export interface HoldingProxy {
   holdWhen(matches: (chunk: Buffer) => boolean, what: HoldWhat): void;
   readonly holding: boolean;
   drop(): void;
-  release(): Promise<void>;
+  release(until?: 'written' | 'answered'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -111,14 +115,16 @@ export async function startHoldingProxy(target: { host: string; port: number }):
         caughtNow.client.destroy();
         caughtNow.upstream.destroy();
       },
-      async release() {
+      async release(until = 'written') {
         const caughtNow = held;
         held = null;
         if (!caughtNow) return;
         if (caughtNow.what === 'requests') {
+          const answered = until === 'answered' ? once(caughtNow.upstream, 'data') : null;
           for (const chunk of caughtNow.chunks) caughtNow.upstream.write(chunk);
           // The server has them once written; a client that gave up is gone, so the connection ends here.
           await new Promise<void>((resolve) => caughtNow.upstream.write(Buffer.alloc(0), () => resolve()));
+          await answered;
           if (caughtNow.client.destroyed) setTimeout(() => caughtNow.upstream.destroy(), 500);
         } else if (!caughtNow.client.destroyed) {
           for (const chunk of caughtNow.chunks) caughtNow.client.write(chunk);
@@ -146,8 +152,8 @@ export async function startHoldingProxy(target: { host: string; port: number }):
     drop() {
       current?.drop();
     },
-    release() {
-      return current?.release() ?? Promise.resolve();
+    release(until) {
+      return current?.release(until) ?? Promise.resolve();
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -75,6 +75,7 @@ export async function openTestDatabase(): Promise<{
         'webhook_health',
         'organizations',
         'saved_searches',
+        'saved_search_owners',
         'photo_ids',
         'photos.files',
         'photos.chunks',

@@ -59,14 +59,8 @@ export function linearizations(starts: readonly AdoptionModel[], history: readon
         if (!creates || call.assigned === undefined) search(model, next);
       } else if (agrees(expected, call.observed)) {
         search(after, next);
-        // The documented exception: an approval refused because its request was cancelled meanwhile.
-        if (call.observed.code === 'invalid_transition') {
-          const raced = model.clone();
-          raced.apply(call.op, call.assigned);
-          if (raced.approvalLostToCancel(call.op)) search(raced, next);
-        }
       } else if (call.observed.code === 'invalid_transition') {
-        // The other: an approval that landed, its answer overtaken by a withdrawal or rejection placed after it in this order.
+        // The documented exception: an approval that landed, its answer overtaken by a withdrawal or rejection placed after it in this order.
         const overtaken = model.clone();
         if (overtaken.approvalOvertaken(call.op)) search(overtaken, next);
       }

@@ -45,6 +45,13 @@ export type WebhookEndpointWithSecret = components['schemas']['WebhookEndpointWi
 export type NewWebhookEndpoint = components['schemas']['NewWebhookEndpoint'];
 export type WebhookEndpointPatch = components['schemas']['WebhookEndpointPatch'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type SavedSearch = components['schemas']['SavedSearch'];
+export type NewSavedSearch = components['schemas']['NewSavedSearch'];
+/** How `listSavedSearchMatches` pages: `sort` and `limit` as for `listPets`. */
+export type MatchesQuery = Pick<
+  NonNullable<paths['/saved-searches/{searchId}/matches']['get']['parameters']['query']>,
+  'sort' | 'limit' | 'cursor'
+>;
 export type RateLimitStatus = components['schemas']['RateLimitStatus'];
 export type Usage = components['schemas']['Usage'];
 export type ErrorBody = components['schemas']['Error'];
@@ -173,6 +180,34 @@ export class AdoptionClient {
   async deletePet(petId: number, ifMatch?: number): Promise<void> {
     const header = ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` };
     await this.send(() => this.api.DELETE('/pets/{petId}', { params: { path: { petId }, header } }));
+  }
+
+  /**
+   * Creates or updates your animal by its id in your shelter software (`source`, `id`), the animal
+   * whole as `createPet` takes it. A push that changes nothing returns the same version and makes no
+   * event. `ifMatch`: an update of that version only; `createOnly`: a create only (each throws
+   * AdoptionApiError 412 `precondition_failed` when it does not hold).
+   */
+  async pushPet(
+    source: string,
+    id: string,
+    pet: NewPet,
+    options: { readonly ifMatch?: number | '*'; readonly createOnly?: boolean } = {},
+  ): Promise<{ pet: Pet; created: boolean }> {
+    const header = {
+      ...(options.ifMatch !== undefined && { 'if-match': options.ifMatch === '*' ? '*' : `"${options.ifMatch}"` }),
+      ...(options.createOnly === true && { 'if-none-match': '*' }),
+    };
+    const { data, response } = await this.send(() =>
+      this.api.PUT('/sources/{source}/pets/{id}', { params: { path: { source, id }, header }, body: pet }),
+    );
+    return { pet: data, created: response.status === 201 };
+  }
+
+  /** Your animal with this reference in your shelter software; throws AdoptionApiError 404 when none has it. */
+  async getPetByReference(source: string, id: string): Promise<Pet> {
+    const { data } = await this.send(() => this.api.GET('/sources/{source}/pets/{id}', { params: { path: { source, id } } }));
+    return data;
   }
 
   /**
@@ -306,6 +341,66 @@ export class AdoptionClient {
       const query = next as { limit?: number; cursor?: string };
       const { data, response } = await this.send(() =>
         this.api.GET('/webhook-endpoints/{endpointId}/deliveries', { params: { path: { endpointId }, query } }),
+      );
+      yield* data;
+      next = nextPage(response.headers.get('link'));
+    }
+  }
+
+  /**
+   * Beta. Saves a search (the filters of `listPets` with `near` and `radius`, `status` available unless
+   * given) under your label and reference: each animal that starts matching it makes one
+   * `search.matched` event for you (the feed and your webhook endpoints). Needs `searches:write`.
+   */
+  async createSavedSearch(search: NewSavedSearch): Promise<SavedSearch> {
+    const { data } = await this.send(() => this.api.POST('/saved-searches', { body: search }));
+    return data;
+  }
+
+  /** Beta. Your saved searches, a page at a time. */
+  async *listSavedSearches(): AsyncGenerator<SavedSearch, void, undefined> {
+    let next: PageQuery | null = {};
+    while (next !== null) {
+      const query = next as { limit?: number; cursor?: string };
+      const { data, response } = await this.send(() => this.api.GET('/saved-searches', { params: { query } }));
+      yield* data;
+      next = nextPage(response.headers.get('link'));
+    }
+  }
+
+  /** Beta. One of your saved searches. */
+  async getSavedSearch(searchId: string): Promise<SavedSearch> {
+    const { data } = await this.send(() => this.api.GET('/saved-searches/{searchId}', { params: { path: { searchId } } }));
+    return data;
+  }
+
+  /** Beta. Replaces a saved search (sent whole) from the version it was read at (`search.version`, or `'*'`). */
+  async replaceSavedSearch(searchId: string, search: NewSavedSearch, ifMatch: number | '*'): Promise<SavedSearch> {
+    const header = { 'if-match': ifMatch === '*' ? '*' : `"${ifMatch}"` };
+    const { data } = await this.send(() =>
+      this.api.PUT('/saved-searches/{searchId}', { params: { path: { searchId }, header }, body: search }),
+    );
+    return data;
+  }
+
+  /** Beta. Keeps a saved search alerting for another 90 days from now. */
+  async renewSavedSearch(searchId: string): Promise<SavedSearch> {
+    const { data } = await this.send(() => this.api.POST('/saved-searches/{searchId}/renew', { params: { path: { searchId } } }));
+    return data;
+  }
+
+  /** Beta. Removes a saved search at once and for good. */
+  async deleteSavedSearch(searchId: string): Promise<void> {
+    await this.send(() => this.api.DELETE('/saved-searches/{searchId}', { params: { path: { searchId } } }));
+  }
+
+  /** Beta. The animals a saved search finds now, as `listPets` pages them (`sort` as there; `limit` a page's size). */
+  async *listSavedSearchMatches(searchId: string, query: MatchesQuery = {}): AsyncGenerator<Pet, void, undefined> {
+    let next: MatchesQuery | null = query;
+    while (next !== null) {
+      const page: MatchesQuery = next;
+      const { data, response } = await this.send(() =>
+        this.api.GET('/saved-searches/{searchId}/matches', { params: { path: { searchId }, query: page } }),
       );
       yield* data;
       next = nextPage(response.headers.get('link'));

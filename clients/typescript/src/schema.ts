@@ -93,6 +93,30 @@ export interface paths {
         patch: operations["updatePet"];
         trace?: never;
     };
+    "/sources/{source}/pets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch one of your animals by its id in your shelter software
+         * @description Within your own animals only: a reference is unique among one organization's animals, and another organization's animal with the same reference is never found or changed. 404 when none of your animals has it.
+         */
+        get: operations["getPetByReference"];
+        /**
+         * Create or update an animal by its id in your shelter software
+         * @description Needs `pets:write`. Within your own animals only: a reference is unique among one organization's animals, and another organization's animal with the same reference is never found or changed. The body is the animal whole, as `POST /pets` takes it: a record field left out is unknown (null), `status` left out keeps the current one (default `available` for a new animal); photos are kept. A push that changes nothing (sent again, or retried) answers 200 with the same version, writes nothing and makes no event. 201 when the push made the animal. Two pushes of one new reference at once make one animal: the other push updates it. `If-Match` makes it an update of that version only (412 when there is none, or when it changed); `If-None-Match: *` a create only (412 when the reference exists). A removed animal gives its reference up: a push of it again makes a new animal.
+         */
+        put: operations["pushPet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders": {
         parameters: {
             query?: never;
@@ -377,6 +401,112 @@ export interface paths {
          *     No key: a browser loads it for an `<img>` on any page. Limited per client address under a quota of photo reads, 600 a minute and 20,000 a day, counted apart from the address's other calls without a key. WebP when the request's `Accept` names `image/webp`, else JPEG (`Vary: Accept`). `Access-Control-Allow-Origin: *` on every answer, so a script or a canvas on any page may use it. The URL always names the same bytes: a strong `ETag`, `Cache-Control: public, max-age=31536000, immutable`, 304 to `If-None-Match`. One byte `Range` gets 206 (a range past the end, 416 `range_not_satisfiable` with `Content-Range: bytes *\/length`); several ranges, the whole variant. A removed photo answers 404 at once. Each photo's `variants` give every variant's own `width` and `height` (for `srcset`). Sizes, on the longest edge: small 300 px, medium 600 px, large 1000 px, full 1600 px; never enlarged.
          */
         get: operations["getPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the owner's saved searches
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `searches:write` scope (or `pets:write`, which grants it). Only the key owner's saved searches are seen: another owner's answers 404, as one that does not exist. In id order. When more exist, the response carries `Link: <...>; rel="next"`.
+         */
+        get: operations["listSavedSearches"];
+        put?: never;
+        /**
+         * Save a search, to be alerted when an animal starts matching it
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `searches:write` scope (or `pets:write`, which grants it). Only the key owner's saved searches are seen: another owner's answers 404, as one that does not exist. The search takes the filters of `GET /v1/pets` with `near` and `radius`, checked by the same rules (400 naming the parameter; nothing is stored). From now on, each animal that starts matching it (listed matching, changed into a match, back to available, moved near) makes one `search.matched` event for its owner, in the feed and to its webhook endpoints. It alerts for 90 days unless renewed. An owner keeps at most, by its key's plan: free 25, pro 5,000, business 250,000, enterprise 1,000,000; one more gets 409 `saved_search_limit_reached`.
+         */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved-searches/{searchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one saved search
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `searches:write` scope (or `pets:write`, which grants it). Only the key owner's saved searches are seen: another owner's answers 404, as one that does not exist.
+         */
+        get: operations["getSavedSearch"];
+        /**
+         * Change a saved search: its label, reference and search, sent whole
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `searches:write` scope (or `pets:write`, which grants it). Only the key owner's saved searches are seen: another owner's answers 404, as one that does not exist. Needs `If-Match` with the ETag it was read at (428 without, 412 when it changed since). The search is checked as at creation. Animals matching the new search alert when they next start matching it; a change that changes nothing keeps the version.
+         */
+        put: operations["replaceSavedSearch"];
+        post?: never;
+        /**
+         * Remove a saved search, at once and for good
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `searches:write` scope (or `pets:write`, which grants it). Only the key owner's saved searches are seen: another owner's answers 404, as one that does not exist. It alerts no more, and nothing of it is kept. `If-Match` is honoured when sent.
+         */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved-searches/{searchId}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a saved search alerting for another 90 days
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `searches:write` scope (or `pets:write`, which grants it). Only the key owner's saved searches are seen: another owner's answers 404, as one that does not exist. Sets `expiresAt` 90 days from now, an expired search included (changes made while it was expired sent no alert). `If-Match` is honoured when sent.
+         */
+        post: operations["renewSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved-searches/{searchId}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The animals a saved search finds now
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `searches:write` scope (or `pets:write`, which grants it). Only the key owner's saved searches are seen: another owner's answers 404, as one that does not exist. The same page `GET /v1/pets` answers with the search's parameters, paged, sorted and shaped alike (`limit`, `cursor`, `sort`, `seed`, `total`, `fields`, `expand`).
+         */
+        get: operations["listSavedSearchMatches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -771,6 +901,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "search.matched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A search.matched event
+         * @description Sent to every enabled endpoint whose enabledEvents has `search.matched` (or `*`) and whose owner may see the event, once the event is in the feed. At least once: deduplicate on `webhook-id`, and order by `sequence` per object.
+         */
+        post: operations["searchMatchedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -839,7 +989,7 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "address_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error" | "key_not_active" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "photo_limit_reached" | "image_invalid" | "organization_exists" | "url_not_allowed" | "endpoint_limit_reached";
+            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "address_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error" | "key_not_active" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "photo_limit_reached" | "saved_search_limit_reached" | "image_invalid" | "organization_exists" | "url_not_allowed" | "endpoint_limit_reached";
             /** @description Human-readable description */
             message: string;
             /** @description The HTTP status code, repeated */
@@ -881,6 +1031,10 @@ export interface components {
                 updatePet?: number;
                 /** @description Requests to deletePet */
                 deletePet?: number;
+                /** @description Requests to pushPet */
+                pushPet?: number;
+                /** @description Requests to getPetByReference */
+                getPetByReference?: number;
                 /** @description Requests to placeOrder */
                 placeOrder?: number;
                 /** @description Requests to listOrders */
@@ -909,6 +1063,20 @@ export interface components {
                 deletePhoto?: number;
                 /** @description Requests to getPhoto */
                 getPhoto?: number;
+                /** @description Requests to createSavedSearch */
+                createSavedSearch?: number;
+                /** @description Requests to listSavedSearches */
+                listSavedSearches?: number;
+                /** @description Requests to getSavedSearch */
+                getSavedSearch?: number;
+                /** @description Requests to replaceSavedSearch */
+                replaceSavedSearch?: number;
+                /** @description Requests to deleteSavedSearch */
+                deleteSavedSearch?: number;
+                /** @description Requests to renewSavedSearch */
+                renewSavedSearch?: number;
+                /** @description Requests to listSavedSearchMatches */
+                listSavedSearchMatches?: number;
                 /** @description Requests to listOrganizations */
                 listOrganizations?: number;
                 /** @description Requests to getOrganization */
@@ -1080,6 +1248,10 @@ export interface components {
          *         "region": "CA",
          *         "country": "US",
          *         "kind": "organization"
+         *       },
+         *       "reference": {
+         *         "source": "shelterluv",
+         *         "id": "A-1024"
          *       }
          *     }
          */
@@ -1227,6 +1399,13 @@ export interface components {
                  * @enum {string}
                  */
                 kind: "organization" | "foster";
+            } | null;
+            /** @description Its reference in the shelter software that pushes it (PUT /v1/sources/{source}/pets/{id}), unique among its organization's animals; null for an animal added here */
+            reference: {
+                /** @description The shelter software the animal comes from, named as you choose (1 to 40 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit), for example `shelterluv` */
+                source: string;
+                /** @description The animal's id in that software (1 to 100 letters, digits, ".", "_", "-", "~", ":" or "@") */
+                id: string;
             } | null;
             /** @description Only with `expand=organization`: a summary of the organization whose animal it is, as it is now (GET /v1/organizations/{id} has the rest); null while it has no profile */
             organization?: {
@@ -1411,6 +1590,13 @@ export interface components {
                  * @enum {string}
                  */
                 kind: "organization" | "foster";
+            } | null;
+            /** @description Its reference in the shelter software that pushes it (PUT /v1/sources/{source}/pets/{id}), unique among its organization's animals; null for an animal added here */
+            reference?: {
+                /** @description The shelter software the animal comes from, named as you choose (1 to 40 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit), for example `shelterluv` */
+                source: string;
+                /** @description The animal's id in that software (1 to 100 letters, digits, ".", "_", "-", "~", ":" or "@") */
+                id: string;
             } | null;
             /** @description Only with `expand=organization`: a summary of the organization whose animal it is, as it is now (GET /v1/organizations/{id} has the rest); null while it has no profile */
             organization?: {
@@ -1736,12 +1922,12 @@ export interface components {
          * EventType
          * @enum {string}
          */
-        EventType: "pet.created" | "pet.updated" | "pet.deleted" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled";
+        EventType: "pet.created" | "pet.updated" | "pet.deleted" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled" | "search.matched";
         /** Event */
         Event: {
             /** @description Unique; pass it as `after` to read the feed from here */
             id: string;
-            /** @description What happened: `pet.created`, `pet.updated`, `pet.deleted`, `order.placed`, `order.approved`, `order.delivered`, `order.cancelled` */
+            /** @description What happened: `pet.created`, `pet.updated`, `pet.deleted`, `order.placed`, `order.approved`, `order.delivered`, `order.cancelled`, `search.matched` (beta: an animal entered one of your saved searches) */
             type: components["schemas"]["EventType"];
             /**
              * Format: date-time
@@ -1753,6 +1939,15 @@ export interface components {
             data: {
                 /** @description The animal or adoption request as the API returns it after the change (as it was, for `pet.deleted`) */
                 object: components["schemas"]["Pet"] | components["schemas"]["Order"];
+                /** @description `search.matched` only: the saved search the animal entered */
+                savedSearch?: {
+                    /** @description The saved search the animal now matches */
+                    id: string;
+                    /** @description Its label, as you saved it */
+                    label: string;
+                    /** @description Your own reference, as you saved it (never interpreted) */
+                    reference: string | null;
+                };
                 /** @description The old value of every field the change changed (`pet.updated`, `order.*` but `order.placed`) */
                 previousAttributes?: {
                     [key: string]: string[] | {
@@ -1804,6 +1999,146 @@ export interface components {
          * @description Every species, in the order partners list them
          */
         SpeciesList: components["schemas"]["Species"][];
+        /**
+         * NewSavedSearch
+         * @description A search to keep, and to be alerted of
+         */
+        NewSavedSearch: {
+            /** @description What the search is, in your words, shown back in each alert (1 to 100 characters) */
+            label: string & components["schemas"]["VisibleText"];
+            /** @description Your own reference (your adopter's id, say; up to 200 characters), never interpreted, shown back in each alert */
+            reference?: (string & components["schemas"]["VisibleText"]) | null;
+            /** @description Which animals: the filters of `GET /v1/pets` by their parameter names (lists as JSON arrays, flags as `true`/`false`), with `near` and `radius`; checked by the same rules. `status` is `available` unless given */
+            search: {
+                /** @description Filters by availability: one (`status=available`), or several (`status=available,pending`, or repeated) */
+                status?: components["schemas"]["PetStatus"] | components["schemas"]["PetStatus"][];
+                /** @description Species, as `GET /v1/species` lists them: `species=cat,dog` */
+                species?: string[];
+                /** @description Breeds (the primary or the secondary), of the species asked for, or of any */
+                breed?: string[];
+                /** @description Sexes: female, male, unknown */
+                sex?: ("female" | "male" | "unknown")[];
+                /** @description Age groups: baby, young, adult, senior */
+                ageGroup?: ("baby" | "young" | "adult" | "senior")[];
+                /** @description Sizes: small, medium, large, extra-large */
+                size?: ("small" | "medium" | "large" | "extra-large")[];
+                /** @description Coats, of the species asked for, or of any */
+                coat?: string[];
+                /** @description Colours (the primary or the secondary), of the species asked for, or of any; a colour with ", " in its name is sent as a repeated `color=` */
+                color?: string[];
+                /** @description Good with children: `true` or `false`; animals whose record does not say are left out */
+                goodWithChildren?: boolean;
+                /** @description Good with dogs: `true` or `false`; animals whose record does not say are left out */
+                goodWithDogs?: boolean;
+                /** @description Good with cats: `true` or `false`; animals whose record does not say are left out */
+                goodWithCats?: boolean;
+                /** @description House-trained: `true` or `false`; animals whose record does not say are left out */
+                houseTrained?: boolean;
+                /** @description Has special needs: `true` or `false`; animals whose record does not say are left out */
+                specialNeeds?: boolean;
+                /** @description With at least one photo (`true`), or with none (`false`) */
+                hasPhoto?: boolean;
+                /** @description The organizations (their ids: the animals' `ownerId`) whose animals to find */
+                organizationId?: string[];
+                /** @description The name starts with this, whatever the case and accents (`zoe` finds Zoë) */
+                name?: string;
+                /**
+                 * Format: date-time
+                 * @description First published at or after this instant
+                 */
+                publishedAfter?: string;
+                /**
+                 * Format: date-time
+                 * @description Changed at or after this instant
+                 */
+                updatedSince?: string;
+                /** @description The shelter software systems the animals' references come from (`reference.source`, as pushed to `PUT /v1/sources/{source}/pets/{id}`): with `organizationId`, what one organization keeps from its system */
+                source?: string[];
+                /** @description Only animals within `radius` of this place, each with its `distance`: a postal code (`94110`, or with its country `94110,US`) or `lat,lng` in degrees. Distances are between postal codes' centres */
+                near?: string;
+                /** @description How far from `near`: above 0 and at most 500, in miles unless it ends in `km` (`25`, `25mi`, `40km`); 100 miles by default. Distances come in its unit. Only with `near` */
+                radius?: string;
+            };
+        };
+        /**
+         * SavedSearch
+         * @description A saved search (beta): only its owner reads it
+         */
+        SavedSearch: {
+            /** @description The saved search: `srch_` and 22 letters and digits */
+            id: string;
+            /** @description What the search is, in your words, shown back in each alert (1 to 100 characters) */
+            label: string & components["schemas"]["VisibleText"];
+            /** @description Your own reference (your adopter's id, say; up to 200 characters), never interpreted, shown back in each alert */
+            reference: (string & components["schemas"]["VisibleText"]) | null;
+            /** @description Which animals: the filters of `GET /v1/pets` by their parameter names (lists as JSON arrays, flags as `true`/`false`), with `near` and `radius`; checked by the same rules. `status` is `available` unless given */
+            search: {
+                /** @description Filters by availability: one (`status=available`), or several (`status=available,pending`, or repeated) */
+                status?: components["schemas"]["PetStatus"] | components["schemas"]["PetStatus"][];
+                /** @description Species, as `GET /v1/species` lists them: `species=cat,dog` */
+                species?: string[];
+                /** @description Breeds (the primary or the secondary), of the species asked for, or of any */
+                breed?: string[];
+                /** @description Sexes: female, male, unknown */
+                sex?: ("female" | "male" | "unknown")[];
+                /** @description Age groups: baby, young, adult, senior */
+                ageGroup?: ("baby" | "young" | "adult" | "senior")[];
+                /** @description Sizes: small, medium, large, extra-large */
+                size?: ("small" | "medium" | "large" | "extra-large")[];
+                /** @description Coats, of the species asked for, or of any */
+                coat?: string[];
+                /** @description Colours (the primary or the secondary), of the species asked for, or of any; a colour with ", " in its name is sent as a repeated `color=` */
+                color?: string[];
+                /** @description Good with children: `true` or `false`; animals whose record does not say are left out */
+                goodWithChildren?: boolean;
+                /** @description Good with dogs: `true` or `false`; animals whose record does not say are left out */
+                goodWithDogs?: boolean;
+                /** @description Good with cats: `true` or `false`; animals whose record does not say are left out */
+                goodWithCats?: boolean;
+                /** @description House-trained: `true` or `false`; animals whose record does not say are left out */
+                houseTrained?: boolean;
+                /** @description Has special needs: `true` or `false`; animals whose record does not say are left out */
+                specialNeeds?: boolean;
+                /** @description With at least one photo (`true`), or with none (`false`) */
+                hasPhoto?: boolean;
+                /** @description The organizations (their ids: the animals' `ownerId`) whose animals to find */
+                organizationId?: string[];
+                /** @description The name starts with this, whatever the case and accents (`zoe` finds Zoë) */
+                name?: string;
+                /**
+                 * Format: date-time
+                 * @description First published at or after this instant
+                 */
+                publishedAfter?: string;
+                /**
+                 * Format: date-time
+                 * @description Changed at or after this instant
+                 */
+                updatedSince?: string;
+                /** @description The shelter software systems the animals' references come from (`reference.source`, as pushed to `PUT /v1/sources/{source}/pets/{id}`): with `organizationId`, what one organization keeps from its system */
+                source?: string[];
+                /** @description Only animals within `radius` of this place, each with its `distance`: a postal code (`94110`, or with its country `94110,US`) or `lat,lng` in degrees. Distances are between postal codes' centres */
+                near?: string;
+                /** @description How far from `near`: above 0 and at most 500, in miles unless it ends in `km` (`25`, `25mi`, `40km`); 100 miles by default. Distances come in its unit. Only with `near` */
+                radius?: string;
+            };
+            /** @description Goes up by one with each change (its ETag is this version in quotes) */
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When it stops alerting unless renewed (90 days after it was saved or last renewed)
+             */
+            expiresAt: string;
+        };
+        /**
+         * SavedSearches
+         * @description A page of saved searches
+         */
+        SavedSearches: components["schemas"]["SavedSearch"][];
         /**
          * Organization
          * @description A shelter or rescue: the public profile of a key owner
@@ -1907,7 +2242,7 @@ export interface components {
             /** @description Where to send deliveries: https, no user name or password, and a host that resolves to public addresses only (checked now and at every delivery) */
             url: string;
             /** @description The event types to deliver, or ["*"] for every type, now and later */
-            enabledEvents: ("*" | "pet.created" | "pet.updated" | "pet.deleted" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled")[];
+            enabledEvents: ("*" | "pet.created" | "pet.updated" | "pet.deleted" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled" | "search.matched")[];
             /** @description What the endpoint is for, up to 500 characters */
             description?: string;
         };
@@ -1996,7 +2331,7 @@ export interface components {
             /** @description A new URL, checked as a new one is */
             url?: string;
             /** @description The event types to deliver from now on */
-            enabledEvents?: ("*" | "pet.created" | "pet.updated" | "pet.deleted" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled")[];
+            enabledEvents?: ("*" | "pet.created" | "pet.updated" | "pet.deleted" | "order.placed" | "order.approved" | "order.delivered" | "order.cancelled" | "search.matched")[];
             /** @description A new description, or null to clear it */
             description?: string | null;
             /**
@@ -2720,6 +3055,8 @@ export interface operations {
                 publishedAfter?: string;
                 /** @description Changed at or after this instant */
                 updatedSince?: string;
+                /** @description The shelter software systems the animals' references come from (`reference.source`, as pushed to `PUT /v1/sources/{source}/pets/{id}`): with `organizationId`, what one organization keeps from its system */
+                source?: string[];
                 /** @description Only animals within `radius` of this place, each with its `distance`: a postal code (`94110`, or with its country `94110,US`) or `lat,lng` in degrees. Distances are between postal codes' centres */
                 near?: string;
                 /** @description How far from `near`: above 0 and at most 500, in miles unless it ends in `km` (`25`, `25mi`, `40km`); 100 miles by default. Distances come in its unit. Only with `near` */
@@ -2731,7 +3068,7 @@ export interface operations {
                 /** @description With `true`, `X-Total-Count` says how many animals the search finds: exact up to 1,000, beyond that 1,000 with `X-Total-Count-Relation: gte` */
                 total?: boolean;
                 /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
-                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "organizationId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "place" | "organization" | "distance")[];
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "organizationId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "place" | "reference" | "organization" | "distance")[];
                 /** @description `expand=organization` embeds in each animal a summary of its organization (`organization`: id, name, website, location), so a listing page needs no second call; `null` for an animal whose organization has no profile */
                 expand?: "organization"[];
                 /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same query) */
@@ -2887,6 +3224,10 @@ export interface operations {
                      *         "region": "CA",
                      *         "country": "US",
                      *         "kind": "organization"
+                     *       },
+                     *       "reference": {
+                     *         "source": "shelterluv",
+                     *         "id": "A-1024"
                      *       }
                      *     }
                      */
@@ -2932,7 +3273,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
-                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "organizationId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "place" | "organization" | "distance")[];
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "organizationId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "place" | "reference" | "organization" | "distance")[];
             };
             header?: never;
             path: {
@@ -3176,6 +3517,10 @@ export interface operations {
                      *         "region": "CA",
                      *         "country": "US",
                      *         "kind": "organization"
+                     *       },
+                     *       "reference": {
+                     *         "source": "shelterluv",
+                     *         "id": "A-1024"
                      *       }
                      *     }
                      */
@@ -3237,6 +3582,393 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["PreconditionRequired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPetByReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shelter software the animal comes from, named as you choose (1 to 40 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit), for example `shelterluv` */
+                source: string;
+                /** @description The animal's id in that software (1 to 100 letters, digits, ".", "_", "-", "~", ":" or "@") */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The animal */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Rex",
+                     *       "categoryId": 1,
+                     *       "status": "available",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
+                     *       "adoptedAt": null,
+                     *       "ownerId": "acct_1042",
+                     *       "organizationId": "acct_1042",
+                     *       "publishedAt": "2026-11-25T10:00:00.000Z",
+                     *       "species": "dog",
+                     *       "breeds": {
+                     *         "primary": "Labrador Retriever",
+                     *         "secondary": null,
+                     *         "mixed": true
+                     *       },
+                     *       "sex": "male",
+                     *       "ageGroup": "young",
+                     *       "birthDate": {
+                     *         "date": "2025-04-01",
+                     *         "exact": false
+                     *       },
+                     *       "size": "large",
+                     *       "coat": "Short",
+                     *       "colors": {
+                     *         "primary": "Black",
+                     *         "secondary": null
+                     *       },
+                     *       "goodWith": {
+                     *         "children": true,
+                     *         "dogs": true,
+                     *         "cats": null
+                     *       },
+                     *       "attributes": {
+                     *         "spayedNeutered": true,
+                     *         "houseTrained": true,
+                     *         "specialNeeds": false,
+                     *         "specialNeedsDetails": null,
+                     *         "shotsCurrent": true,
+                     *         "microchipped": true
+                     *       },
+                     *       "description": "Rex loves long walks and knows sit, down and paw.",
+                     *       "adoptionFee": {
+                     *         "amount": 15000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "tags": [
+                     *         "playful",
+                     *         "loves water"
+                     *       ],
+                     *       "location": null,
+                     *       "photos": [],
+                     *       "primaryPhoto": null,
+                     *       "photoCount": 0,
+                     *       "place": {
+                     *         "postalCode": "94110",
+                     *         "city": "San Francisco",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "kind": "organization"
+                     *       },
+                     *       "reference": {
+                     *         "source": "shelterluv",
+                     *         "id": "A-1024"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    pushPet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag the resource was read at, e.g. `"3"` (every response that carries one resource sends its ETag; the `version` field of a list item gives the same value). `*` matches any current version. Optional: when sent, a resource changed since gets 412. A version that is no longer current gets 412 with the current ETag. Weak tags (`W/"3"`) never match. */
+                "if-match"?: string;
+                /** @description `*`: create only. When one of your animals has the reference already, the push is refused with 412 */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description The shelter software the animal comes from, named as you choose (1 to 40 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit), for example `shelterluv` */
+                source: string;
+                /** @description The animal's id in that software (1 to 100 letters, digits, ".", "_", "-", "~", ":" or "@") */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description An animal to add: its name, category and status, and any of its record (species, breeds, sex, age, size, coat, colours, whom it is good with, its health, a description, the fee, tags). Values that depend on the species must be that species' (GET /v1/species/{species}). Unknown fields are refused. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPet"];
+            };
+        };
+        responses: {
+            /** @description The animal after the push (the same version when it changed nothing) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Rex",
+                     *       "categoryId": 1,
+                     *       "status": "available",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
+                     *       "adoptedAt": null,
+                     *       "ownerId": "acct_1042",
+                     *       "organizationId": "acct_1042",
+                     *       "publishedAt": "2026-11-25T10:00:00.000Z",
+                     *       "species": "dog",
+                     *       "breeds": {
+                     *         "primary": "Labrador Retriever",
+                     *         "secondary": null,
+                     *         "mixed": true
+                     *       },
+                     *       "sex": "male",
+                     *       "ageGroup": "young",
+                     *       "birthDate": {
+                     *         "date": "2025-04-01",
+                     *         "exact": false
+                     *       },
+                     *       "size": "large",
+                     *       "coat": "Short",
+                     *       "colors": {
+                     *         "primary": "Black",
+                     *         "secondary": null
+                     *       },
+                     *       "goodWith": {
+                     *         "children": true,
+                     *         "dogs": true,
+                     *         "cats": null
+                     *       },
+                     *       "attributes": {
+                     *         "spayedNeutered": true,
+                     *         "houseTrained": true,
+                     *         "specialNeeds": false,
+                     *         "specialNeedsDetails": null,
+                     *         "shotsCurrent": true,
+                     *         "microchipped": true
+                     *       },
+                     *       "description": "Rex loves long walks and knows sit, down and paw.",
+                     *       "adoptionFee": {
+                     *         "amount": 15000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "tags": [
+                     *         "playful",
+                     *         "loves water"
+                     *       ],
+                     *       "location": null,
+                     *       "photos": [],
+                     *       "primaryPhoto": null,
+                     *       "photoCount": 0,
+                     *       "place": {
+                     *         "postalCode": "94110",
+                     *         "city": "San Francisco",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "kind": "organization"
+                     *       },
+                     *       "reference": {
+                     *         "source": "shelterluv",
+                     *         "id": "A-1024"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            /** @description The animal the push made */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "Rex",
+                     *       "categoryId": 1,
+                     *       "status": "available",
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-25T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-25T10:00:00.000Z",
+                     *       "statusChangedAt": "2026-11-25T10:00:00.000Z",
+                     *       "adoptedAt": null,
+                     *       "ownerId": "acct_1042",
+                     *       "organizationId": "acct_1042",
+                     *       "publishedAt": "2026-11-25T10:00:00.000Z",
+                     *       "species": "dog",
+                     *       "breeds": {
+                     *         "primary": "Labrador Retriever",
+                     *         "secondary": null,
+                     *         "mixed": true
+                     *       },
+                     *       "sex": "male",
+                     *       "ageGroup": "young",
+                     *       "birthDate": {
+                     *         "date": "2025-04-01",
+                     *         "exact": false
+                     *       },
+                     *       "size": "large",
+                     *       "coat": "Short",
+                     *       "colors": {
+                     *         "primary": "Black",
+                     *         "secondary": null
+                     *       },
+                     *       "goodWith": {
+                     *         "children": true,
+                     *         "dogs": true,
+                     *         "cats": null
+                     *       },
+                     *       "attributes": {
+                     *         "spayedNeutered": true,
+                     *         "houseTrained": true,
+                     *         "specialNeeds": false,
+                     *         "specialNeedsDetails": null,
+                     *         "shotsCurrent": true,
+                     *         "microchipped": true
+                     *       },
+                     *       "description": "Rex loves long walks and knows sit, down and paw.",
+                     *       "adoptionFee": {
+                     *         "amount": 15000,
+                     *         "currency": "USD"
+                     *       },
+                     *       "tags": [
+                     *         "playful",
+                     *         "loves water"
+                     *       ],
+                     *       "location": null,
+                     *       "photos": [],
+                     *       "primaryPhoto": null,
+                     *       "photoCount": 0,
+                     *       "place": {
+                     *         "postalCode": "94110",
+                     *         "city": "San Francisco",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "kind": "organization"
+                     *       },
+                     *       "reference": {
+                     *         "source": "shelterluv",
+                     *         "id": "A-1024"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_transition",
+                     *       "message": "A sold pet cannot become pending; from sold it may become available",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_transition" | "pet_held";
+                    };
+                };
+            };
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4281,6 +5013,10 @@ export interface operations {
                      *         "region": "CA",
                      *         "country": "US",
                      *         "kind": "organization"
+                     *       },
+                     *       "reference": {
+                     *         "source": "shelterluv",
+                     *         "id": "A-1024"
                      *       }
                      *     }
                      */
@@ -4364,6 +5100,10 @@ export interface operations {
                      *         "region": "CA",
                      *         "country": "US",
                      *         "kind": "organization"
+                     *       },
+                     *       "reference": {
+                     *         "source": "shelterluv",
+                     *         "id": "A-1024"
                      *       }
                      *     }
                      */
@@ -4521,6 +5261,10 @@ export interface operations {
                      *         "region": "CA",
                      *         "country": "US",
                      *         "kind": "organization"
+                     *       },
+                     *       "reference": {
+                     *         "source": "shelterluv",
+                     *         "id": "A-1024"
                      *       }
                      *     }
                      */
@@ -4658,6 +5402,483 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             416: components["responses"]["Error416"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of saved searches returned */
+                limit?: number;
+                /** @description Opaque position after which the page starts: the `cursor` of the previous page's `Link: <...>; rel="next"` */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of saved searches */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearches"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A search to keep, and to be alerted of */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSavedSearch"];
+            };
+        };
+        responses: {
+            /** @description The saved search */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Location: components["headers"]["Location"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "saved_search_limit_reached",
+                     *       "message": "This owner keeps 25 saved searches, the most its free plan allows; remove one (DELETE /v1/saved-searches/{id}) before saving another",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "saved_search_limit_reached";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved search: `srch_` and 22 letters and digits */
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved search */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    replaceSavedSearch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The ETag the resource was read at, e.g. `"3"` (every response that carries one resource sends its ETag; the `version` field of a list item gives the same value). `*` matches any current version. Required: without it the change is refused with 428. A version that is no longer current gets 412 with the current ETag. Weak tags (`W/"3"`) never match. */
+                "if-match": string;
+            };
+            path: {
+                /** @description The saved search: `srch_` and 22 letters and digits */
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A search to keep, and to be alerted of */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSavedSearch"];
+            };
+        };
+        responses: {
+            /** @description The saved search after the change */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            428: components["responses"]["PreconditionRequired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag the resource was read at, e.g. `"3"` (every response that carries one resource sends its ETag; the `version` field of a list item gives the same value). `*` matches any current version. Optional: when sent, a resource changed since gets 412. A version that is no longer current gets 412 with the current ETag. Weak tags (`W/"3"`) never match. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The saved search: `srch_` and 22 letters and digits */
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved search was removed */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    renewSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag the resource was read at, e.g. `"3"` (every response that carries one resource sends its ETag; the `version` field of a list item gives the same value). `*` matches any current version. Optional: when sent, a resource changed since gets 412. A version that is no longer current gets 412 with the current ETag. Weak tags (`W/"3"`) never match. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The saved search: `srch_` and 22 letters and digits */
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The renewed saved search */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSavedSearchMatches: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of animals returned */
+                limit?: number;
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same query) */
+                cursor?: string;
+                /** @description `id` (the default: the order to sync in), `-publishedAt` (newest first), `updatedAt` (least recently changed first), `distance` (nearest first; needs `near`), `random` (with `seed`) */
+                sort?: "id" | "-publishedAt" | "updatedAt" | "distance" | "random";
+                /** @description With `sort=random`: the same seed gives the same order, page after page; one is chosen (and carried in the next page's link) when none is given */
+                seed?: string;
+                /** @description With `true`, `X-Total-Count` says how many animals the search finds: exact up to 1,000, beyond that 1,000 with `X-Total-Count-Relation: gte` */
+                total?: boolean;
+                /** @description Only these fields of each animal (a sparse fieldset): `fields=name,species`, or `fields=name&fields=species`. `id` always comes. The answer is then `application/vnd.adoption.sparse+json` (SparsePet); without `fields`, every field, as `application/json` (Pet). A name that is not a field of Pet is refused with 400. */
+                fields?: ("id" | "name" | "categoryId" | "status" | "version" | "createdAt" | "updatedAt" | "statusChangedAt" | "adoptedAt" | "ownerId" | "organizationId" | "publishedAt" | "species" | "breeds" | "sex" | "ageGroup" | "birthDate" | "size" | "coat" | "colors" | "goodWith" | "attributes" | "description" | "adoptionFee" | "tags" | "location" | "photos" | "primaryPhoto" | "photoCount" | "place" | "reference" | "organization" | "distance")[];
+                /** @description `expand=organization` embeds in each animal a summary of its organization (`organization`: id, name, website, location), so a listing page needs no second call; `null` for an animal whose organization has no profile */
+                expand?: "organization"[];
+            };
+            header?: never;
+            path: {
+                /** @description The saved search: `srch_` and 22 letters and digits */
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the animals the search finds */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["LinkNext"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    "X-Total-Count-Relation": components["headers"]["X-Total-Count-Relation"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pets"];
+                    "application/vnd.adoption.sparse+json": components["schemas"]["SparsePets"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6077,6 +7298,58 @@ export interface operations {
         };
     };
     orderCancelledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every attempt of this event to this endpoint. Deduplicate on it.
+                 * @example evt_0mwqcvpc00001Ab3dE9
+                 */
+                "webhook-id": string;
+                /**
+                 * @description When this attempt was signed, in seconds since 1970. Refuse a delivery more than 5 minutes away from your clock.
+                 * @example 1795953600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint secret (the bytes after `whsec_`, base64-decoded); two during a secret rotation. Accept the delivery when one matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Gone: the endpoint is disabled (disabledReason says so) until its owner enables it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: any 2xx, answered within WEBHOOK_TIMEOUT_MS (15 s by default). The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), a timeout or no connection fails the attempt; it is retried for about three days with backoff (a Retry-After on 429 or 503 is waited out), then the delivery is exhausted. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    searchMatchedWebhook: {
         parameters: {
             query?: never;
             header: {

@@ -5,17 +5,20 @@ import type { EventFeed } from '../../application/adoption/ports/event-feed.js';
 import type { PetCreateClaims } from '../../application/adoption/ports/pet-create-claims.js';
 import type { PetRepository } from '../../application/adoption/ports/pet-repository.js';
 import type { PhotoStore } from '../../application/adoption/ports/photo-store.js';
+import type { SavedSearchStore } from '../../application/adoption/ports/saved-search-store.js';
 import { MemoryAdoptionRequestRepository } from '../../adapters/adoption/memory/memory-adoption-request-repository.js';
 import { MemoryEventFeed } from '../../adapters/adoption/memory/memory-event-feed.js';
 import { MemoryPetCreateClaims } from '../../adapters/adoption/memory/memory-pet-create-claims.js';
 import { MemoryPetRepository } from '../../adapters/adoption/memory/memory-pet-repository.js';
 import { MemoryPhotoStore } from '../../adapters/adoption/memory/memory-photo-store.js';
+import { MemorySavedSearchStore } from '../../adapters/adoption/memory/memory-saved-search-store.js';
 import { MongoAdoptionRequestRepository } from '../../adapters/adoption/mongo/mongo-adoption-request-repository.js';
 import { MongoEventFeed } from '../../adapters/adoption/mongo/mongo-event-feed.js';
 import { MongoPetCreateClaims } from '../../adapters/adoption/mongo/mongo-pet-create-claims.js';
 import { backfillPlaces } from '../../adapters/adoption/mongo/mongo-pet-places.js';
 import { MongoPetRepository } from '../../adapters/adoption/mongo/mongo-pet-repository.js';
 import { MongoPhotoStore } from '../../adapters/adoption/mongo/mongo-photo-store.js';
+import { MongoSavedSearchStore } from '../../adapters/adoption/mongo/mongo-saved-search-store.js';
 import { MongoOrganizationStore } from '../../adapters/organizations/mongo/mongo-organization-store.js';
 import type { FeatureStorage } from './module.js';
 
@@ -27,6 +30,8 @@ export interface AdoptionPorts {
   readonly petCreateClaims: PetCreateClaims;
   /** Photos' variants: memory, or GridFS with MongoDB (every instance serves every photo). */
   readonly photos: PhotoStore;
+  /** Saved searches, indexed by their terms for the alerts. */
+  readonly savedSearches: SavedSearchStore;
 }
 
 export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
@@ -42,6 +47,7 @@ export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
       events,
       petCreateClaims: new MemoryPetCreateClaims(bounds?.maxIdempotencyRecords),
       photos: new MemoryPhotoStore(),
+      savedSearches: new MemorySavedSearchStore(),
     };
   },
   mongo: {
@@ -51,6 +57,7 @@ export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
       events: observe(new MongoEventFeed(db, timeoutMs), 'events'),
       petCreateClaims: observe(new MongoPetCreateClaims(db, timeoutMs), 'idempotency'),
       photos: observe(new MongoPhotoStore(db, timeoutMs), 'photos'),
+      savedSearches: observe(new MongoSavedSearchStore(db, timeoutMs), 'saved_searches'),
     }),
     indexes: (db) =>
       Promise.all([
@@ -59,6 +66,7 @@ export const adoptionStorage: FeatureStorage<AdoptionPorts> = {
         MongoEventFeed.ensureIndexes(db),
         MongoPetCreateClaims.ensureIndexes(db),
         MongoPhotoStore.ensureIndexes(db),
+        MongoSavedSearchStore.ensureIndexes(db),
       ]),
     migrations: [
       (db) => MongoPetRepository.backfillUnversionedPets(db),

@@ -19,6 +19,7 @@ import { EventRelay, type EventRelayEvents } from '../../application/adoption/se
 import { AdoptionRequests } from '../../application/adoption/use-cases/adoption-requests.js';
 import { ChangePet } from '../../application/adoption/use-cases/change-pet.js';
 import { CreatePet } from '../../application/adoption/use-cases/create-pet.js';
+import { PushPet } from '../../application/adoption/use-cases/push-pet.js';
 import { GetPet } from '../../application/adoption/use-cases/get-pet.js';
 import { ListPets } from '../../application/adoption/use-cases/list-pets.js';
 import { ReadEvents } from '../../application/adoption/use-cases/read-events.js';
@@ -39,6 +40,7 @@ import {
 } from '../../adapters/adoption/http/pet-schemas.js';
 import { orderRoutes } from '../../adapters/adoption/http/orders.js';
 import { petRoutes } from '../../adapters/adoption/http/pets.js';
+import { petReferenceRoutes } from '../../adapters/adoption/http/pet-references.js';
 import { SpeciesListSchema, SpeciesSchema, CategorySchema, CategoriesSchema, speciesRoutes } from '../../adapters/adoption/http/species.js';
 import type { Metrics } from '../../adapters/shared/metrics/metrics.js';
 import type { AppConfig } from '../env.js';
@@ -51,10 +53,12 @@ import { ADOPTION_ERRORS } from '../../adapters/adoption/http/error-codes.js';
 import { once, type FeatureModule, type Observers, type RunContext, type Stop } from './module.js';
 import { PHOTOS_TOKENS, photosRoutes, registerPhotos, sweepPhotos } from './adoption-photos.js';
 import { adoptionStorage, type AdoptionPorts } from './adoption-storage.js';
+import { registerSavedSearches, SAVED_SEARCH_SCHEMAS, SAVED_SEARCH_TOKENS, savedSearchesRoutes } from './adoption-saved-searches.js';
 import { SHARED_TOKENS } from './shared.js';
 
 export const ADOPTION_TOKENS = {
   ...PHOTOS_TOKENS,
+  ...SAVED_SEARCH_TOKENS,
   PetRepository: token<PetRepository>('PetRepository'),
   AdoptionRequestRepository: token<AdoptionRequestRepository>('AdoptionRequestRepository'),
   PetCreateClaims: token<PetCreateClaims>('PetCreateClaims'),
@@ -64,6 +68,7 @@ export const ADOPTION_TOKENS = {
   CreatePet: token<CreatePet>('CreatePet'),
   GetPet: token<GetPet>('GetPet'),
   ChangePet: token<ChangePet>('ChangePet'),
+  PushPet: token<PushPet>('PushPet'),
   SettleHolds: token<SettleHolds>('SettleHolds'),
   AdoptionRequests: token<AdoptionRequests>('AdoptionRequests'),
   ReadEvents: token<ReadEvents>('ReadEvents'),
@@ -114,6 +119,10 @@ export const adoptionModule: FeatureModule<AdoptionPorts, AdoptionSettings, type
       },
       { name: 'events', description: 'Beta. Every change to an animal or an adoption request, in one order a client can catch up from' },
       { name: 'photos', description: "Beta. Animals' photos: uploaded by their owners, served to anyone in four sizes, JPEG or WebP" },
+      {
+        name: 'saved searches',
+        description: 'Beta. Searches kept for adopters: each alerts its owner (search.matched) when an animal starts matching it',
+      },
     ],
     admin: [{ name: 'events', description: 'The event feed, every event' }],
   },
@@ -123,6 +132,7 @@ export const adoptionModule: FeatureModule<AdoptionPorts, AdoptionSettings, type
     registerPetUseCases(c, registration);
     registerRequestsAndEvents(c, registration);
     registerPhotos(c, registration, T.PetRepository);
+    registerSavedSearches(c, registration);
   },
   publicRoutes: (d, _config, basePath) => [
     (v1) =>
@@ -133,10 +143,12 @@ export const adoptionModule: FeatureModule<AdoptionPorts, AdoptionSettings, type
         changePet: resolve(d, T.ChangePet),
         basePath,
       }),
+    (v1) => petReferenceRoutes(v1, { pushPet: resolve(d, T.PushPet), basePath }),
     (v1) => orderRoutes(v1, { orders: resolve(d, T.AdoptionRequests), basePath }),
     (v1) => eventRoutes(v1, { events: resolve(d, T.ReadEvents), basePath }),
     (v1) => speciesRoutes(v1),
     ...photosRoutes(d),
+    ...savedSearchesRoutes(d, T.ListPets, basePath),
   ],
   adminRoutes: (d, _config, basePath) => [(admin) => adminEventRoutes(admin, { events: resolve(d, T.ReadEvents), basePath })],
   schemas: {
@@ -155,6 +167,7 @@ export const adoptionModule: FeatureModule<AdoptionPorts, AdoptionSettings, type
       SpeciesListSchema,
       CategorySchema,
       CategoriesSchema,
+      ...SAVED_SEARCH_SCHEMAS,
     ],
     admin: [EventSchema, EventsSchema],
   },
@@ -304,6 +317,21 @@ function registerPetUseCases(c: DependencyContainer, { config, adapters }: Regis
         ),
     ),
   );
+  provide(
+    c,
+    T.PushPet,
+    once(
+      (d) =>
+        new PushPet(
+          resolve(d, T.PetRepository),
+          resolve(d, T.CreatePet),
+          resolve(d, T.ChangePet),
+          resolve(d, T.SettleHolds),
+          resolve(d, Clock),
+          resolve(d, Gazetteer),
+        ),
+    ),
+  );
 }
 
 /** Adoption requests, the event feed and the relay that fills it. */
@@ -343,6 +371,8 @@ function registerRequestsAndEvents(c: DependencyContainer, { config, observers }
             retentionMs: config.eventRetentionMs,
           },
           relayEvents(observers),
+          // Each change's alerts of saved searches, appended with it.
+          (events) => resolve(d, T.SearchAlerts).following(events),
         ),
     ),
   );

@@ -9,16 +9,20 @@ import { ForbiddenError, ValidationError } from '../shared/errors.js';
 import { limitsForPlan, type PlanId, type PlanLimits } from './plans.js';
 
 /**
- * What a key may do: read animals (list, get, its own quota), change them, and manage its owner's
- * webhook endpoints. `pets:write` grants `webhooks:write` too (keys issued before that scope existed
- * keep their endpoints); a partner that only reads holds `pets:read` and `webhooks:write`.
+ * What a key may do: read animals (list, get, its own quota), change them, manage its owner's
+ * webhook endpoints, and its owner's saved searches. `pets:write` grants `webhooks:write` and
+ * `searches:write` too (keys issued before those scopes existed keep what they did); a partner that
+ * only reads holds `pets:read` with `webhooks:write` and `searches:write`.
  */
-export const KEY_SCOPES = ['pets:read', 'pets:write', 'webhooks:write'] as const;
+export const KEY_SCOPES = ['pets:read', 'pets:write', 'webhooks:write', 'searches:write'] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
+
+/** The scopes `pets:write` grants besides its own. */
+const GRANTED_BY_PETS_WRITE: readonly KeyScope[] = ['webhooks:write', 'searches:write'];
 
 /** Whether a key with `scopes` may do what `needed` allows. */
 export function grantsScope(scopes: readonly KeyScope[], needed: KeyScope): boolean {
-  return scopes.includes(needed) || (needed === 'webhooks:write' && scopes.includes('pets:write'));
+  return scopes.includes(needed) || (GRANTED_BY_PETS_WRITE.includes(needed) && scopes.includes('pets:write'));
 }
 
 export function isKeyScope(value: unknown): value is KeyScope {

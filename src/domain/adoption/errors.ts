@@ -3,11 +3,19 @@
  * Their codes' HTTP mapping is the feature's own (adapters/adoption/http/error-codes.ts).
  */
 import { DomainError } from '../shared/errors.js';
+import type { PetReference } from './pet-reference.js';
 
 export class PetNotFoundError extends DomainError {
   readonly code = 'not_found';
   constructor(id: number) {
     super(`No pet with id ${id} exists`);
+  }
+}
+
+export class PetNotFoundByReferenceError extends DomainError {
+  readonly code = 'not_found';
+  constructor(reference: PetReference) {
+    super(`None of your animals has the reference ${reference.source}/${reference.id}`);
   }
 }
 
@@ -76,6 +84,11 @@ export class PhotoNotFoundError extends DomainError {
   constructor(what: string) {
     super(`No photo ${what}`);
   }
+}
+
+/** The owner keeps as many saved searches as its plan allows (SAVED_SEARCHES_PER_OWNER). */
+export class SavedSearchLimitReachedError extends DomainError {
+  readonly code = 'saved_search_limit_reached';
 }
 
 /** No saved search with this id, or one of another owner's: the same answer for both. */

@@ -5,7 +5,7 @@
  * what changed and who may see it are pure functions here.
  */
 import type { AdoptionRequest, AdoptionRequestStatus } from './adoption-request.js';
-import type { Pet } from './pet.js';
+import type { Pet, PetPhoto } from './pet.js';
 import type { Instant } from '../shared/instant.js';
 import { RECORD_FIELDS, sameValue } from './pet-record.js';
 
@@ -17,6 +17,7 @@ export const EVENT_TYPES = [
   'order.approved',
   'order.delivered',
   'order.cancelled',
+  'search.matched',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -50,7 +51,28 @@ export interface AdoptionRequestEvent extends EventBase {
   readonly object: AdoptionRequest;
 }
 
-export type FeedEvent = PetEvent | AdoptionRequestEvent;
+/** Which saved search an alert is for, as its owner named it. */
+export interface MatchedSearch {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly label: string;
+  readonly reference: string | null;
+}
+
+/** An animal entered a saved search's matches: seen by the search's owner alone. */
+export interface SearchMatchEvent extends EventBase {
+  readonly type: 'search.matched';
+  /** The animal as the change that made it match left it. */
+  readonly object: Pet;
+  readonly savedSearch: MatchedSearch;
+}
+
+export type FeedEvent = PetEvent | AdoptionRequestEvent | SearchMatchEvent;
+
+/** Whether the event's object is an animal (its changes, and the alerts of saved searches). */
+export function isAboutPet(event: FeedEvent): event is PetEvent | SearchMatchEvent {
+  return event.type === 'search.matched' || event.type.startsWith('pet.');
+}
 
 /** The fields of a pet the API shows and an event compares (never its internal hold). */
 export const PET_EVENT_FIELDS = [
@@ -80,6 +102,7 @@ export function previousAttributes<T extends object>(
   const previous: Record<string, AttributeValue> = {};
   for (const field of fields) {
     // Nested objects compare as values: a record shares unchanged ones, a merge makes new ones.
+    // Stryker disable next-line ConditionalExpression: the identity test is a shortcut; sameValue gives the same verdict alone
     if (before[field] !== after[field] && !sameValue(before[field], after[field])) previous[field] = before[field] as AttributeValue;
   }
   return previous;
@@ -139,9 +162,11 @@ export function orderMoved(stamp: EventStamp, before: AdoptionRequest, after: Ad
 
 /**
  * Who may see an event: pet events every key that reads pets (the catalogue is public); an adoption
- * request's events only the owner that placed it and the owner of its pet. Null: everyone.
+ * request's events only the owner that placed it and the owner of its pet; an alert only the saved
+ * search's owner. Null: everyone.
  */
 export function audienceOf(event: FeedEvent): readonly string[] | null {
+  if (event.type === 'search.matched') return [event.savedSearch.ownerId];
   if (event.type.startsWith('pet.')) return null;
   const order = event.object as AdoptionRequest;
   return order.petOwnerId === null ? [order.placedBy] : [order.placedBy, order.petOwnerId];
@@ -150,4 +175,21 @@ export function audienceOf(event: FeedEvent): readonly string[] | null {
 export function mayViewEvent(event: FeedEvent, caller: string): boolean {
   const audience = audienceOf(event);
   return audience === null || audience.includes(caller);
+}
+
+/**
+ * The animal as it was before the change of `event`, as far as a search reads it: its fields with
+ * their previous values (a photo list's previous order names its photos by id). Null for a new animal.
+ */
+export function petBefore(event: PetEvent): Pet | null {
+  if (event.type === 'pet.created') return null;
+  // Stryker disable next-line ConditionalExpression: a removal carries no previousAttributes, so the second test alone gives the same
+  if (event.type === 'pet.deleted' || event.previousAttributes === undefined) return event.object;
+  const { photos, ...previous } = event.previousAttributes;
+  const after = event.object;
+  const before: Pet = { ...after, ...previous };
+  if (photos === undefined) return before;
+  // A photo the change removed is known by its id alone: a search reads only whether there is one.
+  const byId = new Map(after.photos.map((photo) => [photo.id, photo]));
+  return { ...before, photos: (photos as readonly string[]).map((id) => byId.get(id) ?? ({ id } as PetPhoto)) };
 }

@@ -4,7 +4,17 @@
  */
 import { ForbiddenError, ValidationError } from '../shared/errors.js';
 import { InvalidTransitionError, PetHeldError, PhotoLimitReachedError } from './errors.js';
-import { checkCategoryId, checkName, MAX_PHOTOS_PER_PET, petOf, placeAt, samePlace, type Pet, type PetPhoto } from './pet.js';
+import {
+  checkCategoryId,
+  checkName,
+  MAX_PHOTOS_PER_PET,
+  petOf,
+  placeAt,
+  samePlace,
+  type Pet,
+  type PetFields,
+  type PetPhoto,
+} from './pet.js';
 import { type Instant } from '../shared/instant.js';
 import type { PetStatus } from './pet-status.js';
 import { checkRecord, mergeRecord, RECORD_FIELDS, sameRecord, type PetRecord, type RecordInput } from './pet-record.js';
@@ -64,10 +74,42 @@ export interface PetPatch extends RecordInput {
 export function changePet(pet: Pet, patch: PetPatch, now: Instant, gazetteer: Gazetteer): Pet {
   if (patch.name !== undefined) checkName(patch.name);
   if (patch.categoryId !== undefined) checkCategoryId(patch.categoryId);
-  const name = patch.name ?? pet.name;
-  const categoryId = patch.categoryId ?? pet.categoryId;
-  const status = patch.status ?? pet.status;
-  const record = mergeRecord(pet, patch, gazetteer);
+  return changeTo(pet, now, {
+    name: patch.name ?? pet.name,
+    categoryId: patch.categoryId ?? pet.categoryId,
+    status: patch.status ?? pet.status,
+    record: mergeRecord(pet, patch, gazetteer),
+    photos: patch.photos === undefined ? pet.photos : reorderPhotos(pet, patch.photos),
+  });
+}
+
+/**
+ * The pet as a push of its source system describes it whole (`pushed`, checked by draftPet): its
+ * name, category and record replaced, a record field the push leaves out unknown; its status only
+ * when `status` is given (a push that leaves it out keeps it, since adoption requests move it); its
+ * photos kept. The same pet when nothing differs, so a push sent again writes nothing.
+ */
+export function replacePet(pet: Pet, pushed: PetFields, status: PetStatus | undefined, now: Instant): Pet {
+  return changeTo(pet, now, {
+    name: pushed.name,
+    categoryId: pushed.categoryId,
+    status: status ?? pet.status,
+    record: pushed,
+    photos: pet.photos,
+  });
+}
+
+interface Target {
+  readonly name: string;
+  readonly categoryId: number;
+  readonly status: PetStatus;
+  readonly record: PetRecord;
+  readonly photos: readonly PetPhoto[];
+}
+
+/** The pet changed to `target` as the lifecycle allows, or the same pet when nothing differs. */
+function changeTo(pet: Pet, now: Instant, target: Target): Pet {
+  const { name, categoryId, status, record, photos } = target;
   const recordChanged = !sameRecord(pet, record);
   if (recordChanged) checkRecord(record, now.slice(0, 10));
   if (status !== pet.status) {
@@ -78,7 +120,6 @@ export function changePet(pet: Pet, patch: PetPatch, now: Instant, gazetteer: Ga
     }
     checkTransition(pet.status, status);
   }
-  const photos = patch.photos === undefined ? pet.photos : reorderPhotos(pet, patch.photos);
   const photosMoved = photos.some((photo, i) => photo !== pet.photos[i]);
   if (name === pet.name && categoryId === pet.categoryId && status === pet.status && !recordChanged && !photosMoved) return pet;
   return next(pet, now, { status, name, categoryId, ...(recordChanged && { record }), ...(photosMoved && { photos }) });
@@ -122,7 +163,25 @@ function reorderPhotos(pet: Pet, ids: readonly string[]): readonly PetPhoto[] {
 
 /** An approved request holds the pet: it becomes pending, and only that request moves it on. */
 export function holdPet(pet: Pet, requestId: string, now: Instant): Pet {
-  return next(pet, now, { heldBy: requestId, status: 'pending' });
+  return next(pet, now, { heldBy: requestId, claimedBy: null, status: 'pending' });
+}
+
+/**
+ * The pet claimed by a request being approved: the same version, nothing shown changed. The claim
+ * makes the approval exclusive; the request's own conditional write then decides it, and only then
+ * does the hold show (holdPet).
+ */
+export function claimPet(pet: Pet, requestId: string): Pet {
+  const claimed: Writable<Pet> = petOf(pet.id, pet);
+  claimed.claimedBy = requestId;
+  return claimed;
+}
+
+/** The pet without the claim of a request that was not approved: the same version, nothing shown changed. */
+export function unclaimPet(pet: Pet): Pet {
+  const unclaimed: Writable<Pet> = petOf(pet.id, pet);
+  unclaimed.claimedBy = null;
+  return unclaimed;
 }
 
 /** The holding request was cancelled: the pet is available again. */
@@ -141,6 +200,7 @@ interface PetChange {
   readonly status?: PetStatus;
   /** The adoption request holding the animal, or null for none. */
   readonly heldBy?: string | null;
+  readonly claimedBy?: null;
   readonly name?: string;
   readonly categoryId?: number;
   readonly record?: PetRecord;
@@ -170,6 +230,7 @@ function next(pet: Pet, now: Instant, change: PetChange = {}): Pet {
   if (change.name !== undefined) made.name = change.name;
   if (change.categoryId !== undefined) made.categoryId = change.categoryId;
   if (change.heldBy !== undefined) made.heldBy = change.heldBy;
+  if (change.claimedBy !== undefined) made.claimedBy = change.claimedBy;
   if (change.photos !== undefined) made.photos = change.photos;
   made.status = status;
   made.version = pet.version + 1;

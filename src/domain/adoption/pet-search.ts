@@ -39,6 +39,8 @@ export interface PetFilter {
   readonly updatedSince?: string;
   /** The postal code of the animal's place (its foster home's, else its organization's) is one of these (US): a search near a place. */
   readonly postalCodes?: readonly string[];
+  /** The animal's reference comes from one of these shelter software systems (its `reference.source`). */
+  readonly source?: readonly string[];
 }
 
 /**
@@ -129,6 +131,7 @@ const ROWS: { readonly [K in keyof PetFilter]-?: Omit<FilterRow, 'key' | 'parame
   publishedAfter: row('since', (pet) => pet.publishedAt, ['publishedAt'], { storedAs: 'date' }),
   updatedSince: row('since', (pet) => pet.updatedAt, ['updatedAt'], { storedAs: 'date' }),
   postalCodes: row('any', (pet) => pet.place?.postalCode ?? null, ['place.postalCode'], { parameter: 'near' }),
+  source: row('any', (pet) => pet.reference?.source ?? null, ['reference.source']),
 };
 
 /** Every filter a search may combine. `ids` and `postalCodes` are set by the search itself (`id=`, `near=`), not as filters. */

@@ -6,6 +6,7 @@ import { VISIBLE_CHARACTER_PATTERN } from '../shared/name-pattern.js';
 import type { Instant } from '../shared/instant.js';
 import { checkRecord, EMPTY_RECORD, mergeRecord, withRecordOf, type PetRecord, type RecordInput } from './pet-record.js';
 import type { Gazetteer, Place } from '../shared/place.js';
+import type { PetReference } from './pet-reference.js';
 
 /**
  * Identifiers are int64 in the interface, but JSON numbers are read as IEEE doubles by most clients.
@@ -116,12 +117,19 @@ export interface Pet extends PetFields {
   readonly ownerId: string | null;
   /** The approved adoption request that holds the pet, if any (never shown to clients). */
   readonly heldBy: string | null;
+  /**
+   * The adoption request being approved that has claimed the pet, if any (never shown, no version of
+   * its own): the hold shows (heldBy, pending) only once the request is approved (settle-holds.ts).
+   */
+  readonly claimedBy: string | null;
   /** When it was first listed as available; null while it never was. */
   readonly publishedAt: Instant | null;
   /** Its photos in the order partner pages show them; the first is the primary one. */
   readonly photos: readonly PetPhoto[];
   /** Where it can be met (its foster home's place, else its organization's); null while its organization has no place. */
   readonly place: PetPlace | null;
+  /** Its reference in the shelter software that pushes it (pet-reference.ts); null for an animal made here. */
+  readonly reference: PetReference | null;
 }
 
 /** A new pet with its defaults applied, ready to be given an id by the repository. */
@@ -192,6 +200,7 @@ export function newPetDraft(
   ownerId: string,
   now: Instant,
   home: Place | null = null,
+  reference: PetReference | null = null,
 ): PetDraft {
   const { name, categoryId, status } = given;
   const draft = {
@@ -205,9 +214,11 @@ export function newPetDraft(
     adoptedAt: status === 'sold' ? now : null,
     ownerId,
     heldBy: null,
+    claimedBy: null,
     publishedAt: status === 'available' ? now : null,
     photos: NO_PHOTOS,
     place: placeAt(given.location ?? null, home),
+    reference,
   };
   return withRecordOf(draft, given);
 }
@@ -229,9 +240,11 @@ export function petOf(id: PetId, from: PetDraft, place: PetPlace | null = from.p
     adoptedAt: from.adoptedAt,
     ownerId: from.ownerId,
     heldBy: from.heldBy,
+    claimedBy: from.claimedBy,
     publishedAt: from.publishedAt,
     photos: from.photos,
     place,
+    reference: from.reference,
   };
   return withRecordOf(pet, from);
 }

@@ -10,6 +10,16 @@ import type { PetFilter } from './pet-search.js';
 
 export const LABEL_MAX_LENGTH = 100;
 export const REFERENCE_MAX_LENGTH = 200;
+/**
+ * How many saved searches an owner may keep, by the plan of the key that saves one: a partner with
+ * 100,000 adopters, each with a search or two, fits on Business.
+ */
+export const SAVED_SEARCHES_PER_OWNER = { free: 25, pro: 5_000, business: 250_000, enterprise: 1_000_000 } as const;
+export type SavedSearchPlan = keyof typeof SAVED_SEARCHES_PER_OWNER;
+
+/** How long a saved search alerts after it is saved or renewed. */
+export const SAVED_SEARCH_LIFETIME_DAYS = 90;
+const LIFETIME_MS = SAVED_SEARCH_LIFETIME_DAYS * 86_400_000;
 
 /** A saved search's query as its owner gave it: the filters by their keys, and the place and radius as sent. */
 export interface SavedSearchQuery {
@@ -32,6 +42,8 @@ export interface SavedSearch {
   readonly version: number;
   readonly createdAt: Instant;
   readonly updatedAt: Instant;
+  /** When it stops alerting, unless renewed before. */
+  readonly expiresAt: Instant;
 }
 
 /** Refuses a label or a reference that breaks its rule, naming it. */
@@ -51,7 +63,19 @@ export interface SavedSearchFields {
 /** A new saved search of `ownerId`'s, saved at `now`: version 1, indexed under its terms. */
 export function newSavedSearch(id: string, ownerId: string, fields: SavedSearchFields, now: Instant): SavedSearch {
   checkSavedSearchTexts(fields.label, fields.reference);
-  return { id, ownerId, ...fields, terms: searchTerms(fields.percolated), version: 1, createdAt: now, updatedAt: now };
+  const expiresAt = new Date(Date.parse(now) + LIFETIME_MS).toISOString();
+  return { id, ownerId, ...fields, terms: searchTerms(fields.percolated), version: 1, createdAt: now, updatedAt: now, expiresAt };
+}
+
+/** `search` alerting for SAVED_SEARCH_LIFETIME_DAYS from `now`, one version on. */
+export function renewedSavedSearch(search: SavedSearch, now: Instant): SavedSearch {
+  const expiresAt = new Date(Date.parse(now) + LIFETIME_MS).toISOString();
+  return { ...search, expiresAt, version: search.version + 1, updatedAt: now };
+}
+
+/** Whether a change made at `at` alerts the search: it was saved by then and had not expired. */
+export function alertsAt(search: SavedSearch, at: Instant): boolean {
+  return search.createdAt <= at && at < search.expiresAt;
 }
 
 /** `search` with `fields` in place of its own, one version on (the same search when nothing changes). */

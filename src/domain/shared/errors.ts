@@ -105,8 +105,8 @@ export class PreconditionFailedError extends DomainError {
   readonly code = 'precondition_failed';
   constructor(
     message: string,
-    /** The current version, sent back as the ETag so that the client can read, merge and retry. */
-    readonly currentVersion: number,
+    /** The current version, sent back as the ETag so that the client can read, merge and retry; null when there is none (nothing to match). */
+    readonly currentVersion: number | null,
   ) {
     super(message);
   }

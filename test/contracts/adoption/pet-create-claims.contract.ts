@@ -20,6 +20,8 @@ const PET: Pet = {
   categoryId: 7,
   status: 'pending',
   photos: [{ id: 'ph_AbCdEfGhIjKlMnOpQrStUv', width: 1200, height: 1600 }],
+  reference: { source: 'shelterluv', id: 'A-1024' },
+  claimedBy: null,
   version: 1,
   createdAt: new Date(T0).toISOString(),
   updatedAt: new Date(T0).toISOString(),

@@ -39,6 +39,9 @@ const COLORS = ['Black', 'White', 'Orange', 'Gray'];
 const OWNERS = ['owner_a', 'owner_b', 'owner_c'];
 const NAMES = ['Zoë', 'Zorro', 'Max', 'Maxine', 'Bella', 'Bo'];
 const CODES = ['94110', '94103', '10001', '60601'];
+const SOURCES = ['shelterluv', 'petpoint'];
+/** Each seeded reference's id, new each time (a reference is unique per owner). */
+let referenced = 0;
 const INSTANTS = ['2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-06-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z'];
 const maybe = <T>(random: ReturnType<typeof generator>, value: T): T | null => (random.chance(0.25) ? null : value);
 const flag = (random: ReturnType<typeof generator>) => random.pick([true, false, null]);
@@ -69,6 +72,7 @@ function seededDraft(random: ReturnType<typeof generator>) {
     publishedAt: random.chance(0.2) ? null : random.pick(INSTANTS),
     updatedAt: random.pick(INSTANTS),
     place: maybe(random, { postalCode: code, city: 'City', region: 'CA', country: 'US', kind: 'organization' as const }),
+    reference: random.chance(0.5) ? { source: random.pick(SOURCES), id: `A-${++referenced}` } : null,
   });
 }
 

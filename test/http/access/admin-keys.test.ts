@@ -68,7 +68,7 @@ describe('admin API: keys', () => {
       name: 'Shelter A',
       plan: 'pro',
       limits: { perMinute: PLAN_LIMITS.pro.perMinute, perDay: PLAN_LIMITS.pro.perDay },
-      scopes: ['pets:read', 'pets:write', 'webhooks:write'],
+      scopes: ['pets:read', 'pets:write', 'webhooks:write', 'searches:write'],
       ownerId: 'acct_1042',
       status: 'active',
       createdAt: new Date(t.clock.ms).toISOString(),

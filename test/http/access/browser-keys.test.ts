@@ -77,7 +77,7 @@ describe('browser keys', () => {
       allowedOrigins: [SITE, 'http://localhost:8080'],
     });
     expect((await call('GET', `/admin/v1/keys/${server.id}`)).json()).toMatchObject({
-      scopes: ['pets:read', 'pets:write', 'webhooks:write'],
+      scopes: ['pets:read', 'pets:write', 'webhooks:write', 'searches:write'],
       allowedOrigins: null,
     });
     // Removing its origins makes it a server key again; the change is audited with what changed.

@@ -13,9 +13,9 @@ function documentedScopes(): Map<string, string> {
   const table = page.slice(page.indexOf('### Scopes'), page.indexOf('A key without the scope an operation needs'));
   const scopes = new Map<string, string>();
   for (const [, scope, operations] of [
-    ...table.matchAll(/^\| (`(?:pets|webhooks):\w+`)?(?: \([^|]*\))?(any valid key|no key)? \| (.+) \|$/gm),
+    ...table.matchAll(/^\| (`(?:pets|webhooks|searches):\w+`)?(?: \([^|]*\))?(any valid key|no key)? \| (.+) \|$/gm),
   ].map(([all, scoped, other, listed]) => [all, scoped ?? other ?? '', listed ?? ''] as const)) {
-    for (const [, operation] of operations.matchAll(/`((?:GET|POST|PATCH|DELETE) \/v1\/[^`]+)`/g)) {
+    for (const [, operation] of operations.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE) \/v1\/[^`]+)`/g)) {
       expect(scopes.has(operation as string), `${operation} is in one row only`).toBe(false);
       scopes.set(operation as string, scope.replaceAll('`', ''));
     }
@@ -41,15 +41,15 @@ describe('scopes, as docs/api.md lists them', () => {
   });
 
   it("refuses each operation with 403 to a key without its row's scope, and not to a key with it", async () => {
-    const keyWith = async (scopes: ('pets:read' | 'pets:write' | 'webhooks:write')[]) =>
+    const keyWith = async (scopes: ('pets:read' | 'pets:write' | 'webhooks:write' | 'searches:write')[]) =>
       `Bearer ${(await t.app.keys.issue({ name: scopes.join(), plan: 'business', ownerId: 'acct_scopes', scopes })).key}`;
     const [reader, writer] = [await keyWith(['pets:read']), await keyWith(['pets:write'])];
-    // A partner that only reads, and keeps webhook endpoints.
-    const follower = await keyWith(['pets:read', 'webhooks:write']);
+    // A partner that only reads, and keeps webhook endpoints and saved searches.
+    const follower = await keyWith(['pets:read', 'webhooks:write', 'searches:write']);
     const scopes = documentedScopes();
     const checked: string[] = [];
     for (const operation of operations) {
-      const [method, path] = operation.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
+      const [method, path] = operation.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
       // Any well-formed value: the scope is decided before the parameters are looked at.
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'petId' ? '1' : name === 'size' ? 'small' : `x_${name}`));
       const call = (authorization: string) =>
@@ -62,9 +62,9 @@ describe('scopes, as docs/api.md lists them', () => {
         );
         expect((await call(withIt)).statusCode, operation).not.toBe(403);
         if (scope === 'pets:write') expectError(await call(follower), 403, 'forbidden');
-      } else if (scope === 'webhooks:write') {
+      } else if (scope === 'webhooks:write' || scope === 'searches:write') {
         expect(expectError(await call(reader), 403, 'forbidden').message, operation).toBe(
-          `This API key does not have the webhooks:write scope this operation needs`,
+          `This API key does not have the ${scope} scope this operation needs`,
         );
         for (const key of [follower, writer]) expect((await call(key)).statusCode, operation).not.toBe(403);
       } else {

@@ -6,7 +6,8 @@
  * releases it). Every batch must be linearizable against the reference model: some order of its
  * calls explains every answer, and the lists read after it are that order's state. After the last
  * batch, each owner's feed holds each object's events exactly as the model made them, and a mirror
- * built from it equals the lists. A failure shrinks to the fewest calls and the shortest schedule.
+ * built from it equals the lists, and a third owner's saved searches got exactly one alert per entry of
+ * an animal into their matches (test/support/adoption-model-alerts.ts). A failure shrinks to the fewest calls and the shortest schedule.
  * MODEL_RUNS runs (default 100 on memory, 30 on MongoDB + Redis; `npm run test:model -- 500`) from
  * MODEL_SEED.
  */
@@ -20,11 +21,14 @@ import { agrees, assignedId, describeOp } from '../../support/adoption-model-cal
 import { linearizations, type Completed } from '../../support/linearizability.js';
 import { index, owner, petAt, plannedWithMoves } from '../../support/adoption-model-plans.js';
 import { modelClient } from '../../support/adoption-model-app.js';
-import { feedsMatch, readState, stateOf } from '../../support/adoption-model-reads.js';
+import { feedsMatch, readAll, readState, stateOf } from '../../support/adoption-model-reads.js';
+import { alertsMismatch } from '../../support/adoption-model-alerts.js';
 import { startTestApp, TEST_ADAPTERS, type TestApp } from '../../support/test-app.js';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? (TEST_ADAPTERS === 'memory' ? 100 : 30));
 const SEED = process.env.MODEL_SEED === 'random' ? Date.now() : Number(process.env.MODEL_SEED ?? 54);
+/** How many alerts the checks after the batches compared with the animals' entries into the watcher's searches. */
+const ALERTS_CHECKED = { count: 0 };
 
 /** The storage calls a request makes, each held until the scheduler releases it while a batch runs. */
 const GATED = new Set(['add', 'reserveId', 'addReserved', 'findById', 'update', 'remove', 'listPlaced', 'findByRequestKey']);
@@ -73,7 +77,7 @@ describe('calls at once against the reference model', () => {
             }),
           });
           const app = t;
-          const { keys, send, get } = await modelClient(app);
+          const { keys, send, get, watcher } = await modelClient(app);
           // The setup, one call at a time, each as the model answers it.
           const model = new AdoptionModel();
           const step = async (op: Op) => {
@@ -111,10 +115,14 @@ describe('calls at once against the reference model', () => {
           }
           await resolve(app.app.container, TOKENS.EventRelay).pass();
           expect(await feedsMatch(get, keys, candidates)).toBeNull();
+          const watched = await readAll<Parameters<typeof alertsMismatch>[0][number]>(get, '/v1/events?limit=100', watcher.key);
+          expect(alertsMismatch(watched, watcher.searchIds, ALERTS_CHECKED)).toBeNull();
         }),
         { numRuns: RUNS, seed: SEED },
       );
       expect(runs).toBeGreaterThanOrEqual(RUNS);
+      console.info(`[model] calls at once: ${runs} runs; saved searches' alerts checked: ${ALERTS_CHECKED.count}`);
+      expect(ALERTS_CHECKED.count).toBeGreaterThan(0);
     },
     Math.max(120_000, RUNS * 5_000),
   );

@@ -13,7 +13,10 @@
  *   owner's requests;
  * - each owner's webhook endpoint (whose receiver fails every third event's first attempt) got every
  *   such event at least once, every attempt signed so that it verifies, with the event's id as its
- *   webhook-id on every attempt; a receiver that drops repeated webhook-ids ends with the same mirror.
+ *   webhook-id on every attempt; a receiver that drops repeated webhook-ids ends with the same mirror;
+ * - a third owner's saved searches (available animals; held or adopted ones) got exactly one
+ *   `search.matched` for each entry of an animal into their matches, read from the animals' own
+ *   events in its feed, each right after its change, with the animal as the change left it.
  *
  * fast-check's model-based commands; a failure prints the shortest sequence that breaks a rule.
  * MODEL_RUNS sequences (default 100 on memory, 30 on MongoDB + Redis; `npm run test:model -- 500` runs more) from MODEL_SEED (fixed by
@@ -28,6 +31,7 @@ import { AdoptionModel, orderView, petView, type ModelEvent, type Op, type Owner
 import { modelClient, type ModelClient } from '../../support/adoption-model-app.js';
 import { agrees, assignedId, describeOp } from '../../support/adoption-model-calls.js';
 import { readAll, type FeedEvent } from '../../support/adoption-model-reads.js';
+import { alertsMismatch } from '../../support/adoption-model-alerts.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { startTestApp, TEST_ADAPTERS, type TestApp } from '../../support/test-app.js';
 import { WebhookReceiver, type Hit } from '../../support/webhook-receiver.js';
@@ -36,6 +40,8 @@ const RUNS = Number(process.env.MODEL_RUNS ?? (TEST_ADAPTERS === 'memory' ? 100 
 const SEED = process.env.MODEL_SEED === 'random' ? Date.now() : Number(process.env.MODEL_SEED ?? 54);
 /** How many calls ended in each answer, printed after the suite: what the sequences reached. */
 const OUTCOMES = new Map<string, number>();
+/** How many alerts the checks after the sequences compared with the animals' entries into the searches. */
+const ALERTS_CHECKED = { count: 0 };
 const OWNERS: readonly Owner[] = ['a', 'b'];
 /** The test's own limit; a sequence takes 0.5 to 2 s alone, at most 5 s measured with four runs side by side. */
 const TEST_LIMIT_MS = Math.max(120_000, RUNS * 5_000);
@@ -301,7 +307,7 @@ describe('pets, adoption requests, the feed and webhooks against a reference mod
       `[model] answers reached: ${[...OUTCOMES]
         .sort()
         .map(([outcome, count]) => `${outcome} x${count}`)
-        .join(', ')}`,
+        .join(', ')}; saved searches' alerts checked: ${ALERTS_CHECKED.count}`,
     );
     await receiver.close();
   });
@@ -427,6 +433,8 @@ describe('pets, adoption requests, the feed and webhooks against a reference mod
       expect(firstOfEach.map((event) => event.id).sort()).toEqual(feed.map((event) => event.id).sort());
       expect(mirrorOf(firstOfEach)).toEqual({ pets, orders });
     }
+    runningStep = 'the checks after the sequence: the saved searches';
+    await checkAlerts(real);
     expect(model.brokenRules()).toEqual([]);
   }
 
@@ -449,3 +457,14 @@ describe('pets, adoption requests, the feed and webhooks against a reference mod
     return ours();
   }
 });
+
+/** The watcher's feed holds exactly the alerts its animals' events make (test/support/adoption-model-alerts.ts). */
+async function checkAlerts(real: Real): Promise<void> {
+  await resolve(real.t.app.container, TOKENS.EventRelay).pass();
+  const feed = await readAll<Parameters<typeof alertsMismatch>[0][number]>(
+    real.client.get,
+    '/v1/events?limit=100',
+    real.client.watcher.key,
+  );
+  expect(alertsMismatch(feed, real.client.watcher.searchIds, ALERTS_CHECKED)).toBeNull();
+}

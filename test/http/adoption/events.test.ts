@@ -88,16 +88,16 @@ describe('the event feed', () => {
       ['pet.created', pet.id],
       ['order.placed', first.id],
       ['order.placed', second.id],
-      ['pet.updated', pet.id],
       ['order.approved', first.id],
+      ['pet.updated', pet.id],
       ['order.delivered', first.id],
       ['pet.updated', pet.id],
       ['order.cancelled', second.id],
     ]);
-    const held = events[3] as EventBody;
+    const held = events[4] as EventBody;
     expect(held.data.previousAttributes).toMatchObject({ status: 'available' });
     expect(held.data.object).toMatchObject({ status: 'pending' });
-    expect((events[4] as EventBody).data.previousAttributes).toMatchObject({ status: 'placed' });
+    expect((events[3] as EventBody).data.previousAttributes).toMatchObject({ status: 'placed' });
     expect((events[6] as EventBody).data.object).toMatchObject({ status: 'sold' });
     expect((events[7] as EventBody).data.object).toMatchObject({ status: 'cancelled', cancelReason: 'pet_adopted' });
     expect((await feed(shelter)).map((e) => e.id)).toEqual(events.map((e) => e.id));

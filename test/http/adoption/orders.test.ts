@@ -407,7 +407,7 @@ describe('adoption requests', () => {
       if (approved[0]) expect(stored?.heldBy).toBe(approved[0].id);
     }
 
-    it('approve: the hold was written, the request was not; the next read finishes the approval', async () => {
+    it('approve: the claim was written, the request was not; the next read finishes the approval', async () => {
       const armed = { on: false };
       h = await harness(wrapped('orders', 'update', armed));
       const rex = await addPet();
@@ -415,8 +415,8 @@ describe('adoption requests', () => {
       armed.on = true;
       const failed = await act(placed, 'approve');
       expect(failed.statusCode).toBe(500);
-      // What the store holds now: the pet held by a request still placed.
-      expect((await h.t.app.adapters.pets.findById(rex.id))?.heldBy).toBe(placed.id);
+      // What the store holds now: the pet claimed by a request still placed, nothing of it shown.
+      expect(await h.t.app.adapters.pets.findById(rex.id)).toMatchObject({ claimedBy: placed.id, heldBy: null, version: rex.version });
       expect((await h.t.app.adapters.adoptionRequests.findById(placed.id))?.status).toBe('placed');
       // Read singly: settled first.
       expect(await order(placed.id)).toMatchObject({ status: 'approved', version: 2 });

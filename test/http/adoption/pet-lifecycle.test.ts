@@ -328,6 +328,7 @@ describe('the pet lifecycle', () => {
         'primaryPhoto',
         'photoCount',
         'place',
+        'reference',
       ].sort(),
     );
   });

@@ -43,6 +43,8 @@ describe('pets', () => {
         photoCount: 0,
         // Its organization has no profile yet: it is nowhere until the profile has a place.
         place: null,
+        // Added here, not pushed by shelter software.
+        reference: null,
       });
       expect(response.headers.location).toBe('/v1/pets/1');
       expect(response.headers.etag).toBe('"1"');

@@ -60,12 +60,12 @@ interface Case {
 const SEMANTIC_400: readonly { operations: readonly string[]; message: RegExp; why: string }[] = [
   { operations: ['*'], message: /cursor/, why: 'a cursor is opaque: only one the server gave is valid' },
   {
-    operations: ['listPets', 'listOrganizations'],
+    operations: ['listPets', 'listOrganizations', 'createSavedSearch', 'replaceSavedSearch', 'listSavedSearchMatches'],
     message: /(near|postal code|is not covered|radius|sort=distance|seed is for)/,
     why: 'a place must be one the gazetteer knows; radius and sort=distance need near',
   },
   {
-    operations: ['listPets'],
+    operations: ['listPets', 'createSavedSearch', 'replaceSavedSearch'],
     message: /(species|breed|coat|color|organization)/i,
     why: 'values must name what exists (a species, a breed of it)',
   },
@@ -83,7 +83,7 @@ const SEMANTIC_400: readonly { operations: readonly string[]; message: RegExp; w
   },
   { operations: ['createKey', 'updateKey'], message: /must be in the future/, why: 'an expiry is compared with now' },
   {
-    operations: ['createPet', 'updatePet'],
+    operations: ['createPet', 'pushPet', 'updatePet'],
     message:
       /needs species|the species has no|is not one of the \w+ of [\w-]+; the valid values are at|must be from 1900-01-01 to today|is given only with attributes\.specialNeeds true/,
     why: "a breed, coat or colour is read against the animal's species (GET /v1/species), a birth date against today, and specialNeedsDetails against specialNeeds (stored, for a patch)",
@@ -94,7 +94,7 @@ const SEMANTIC_400: readonly { operations: readonly string[]; message: RegExp; w
     why: "a key's two limits are compared with each other, and an enterprise plan's with what the key holds",
   },
   {
-    operations: ['createPet', 'updatePet', 'createOrganization', 'updateOrganization', 'updateAnyOrganization'],
+    operations: ['createPet', 'pushPet', 'updatePet', 'createOrganization', 'updateOrganization', 'updateAnyOrganization'],
     message: /is not a known postal code|is not covered: postal codes are known/,
     why: 'a postal code must be one the offline dataset knows (42,555 US codes): data, not a pattern',
   },

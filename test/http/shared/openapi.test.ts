@@ -78,7 +78,7 @@ describe('OpenAPI document', () => {
     expect(pattern.test(' Zoë ')).toBe(true);
   });
 
-  it('describes exactly its operations (HEAD is answered, not listed), getPet deprecated, the adoption requests, the event feed and webhooks beta', () => {
+  it('describes exactly its operations (HEAD is answered, not listed), getPet deprecated, the adoption requests, the event feed, webhooks and saved searches beta', () => {
     const ids = Object.fromEntries(
       operations().map(({ path, method, op }): [string, string] => [op.operationId ?? '', `${method.toUpperCase()} ${path}`]),
     );
@@ -87,6 +87,8 @@ describe('OpenAPI document', () => {
       createPet: 'POST /pets',
       getPet: 'GET /pets/{petId}',
       updatePet: 'PATCH /pets/{petId}',
+      pushPet: 'PUT /sources/{source}/pets/{id}',
+      getPetByReference: 'GET /sources/{source}/pets/{id}',
       deletePet: 'DELETE /pets/{petId}',
       placeOrder: 'POST /orders',
       listOrders: 'GET /orders',
@@ -116,6 +118,13 @@ describe('OpenAPI document', () => {
       retryWebhookDelivery: 'POST /webhook-endpoints/{endpointId}/deliveries/{deliveryId}/retry',
       recoverWebhookDeliveries: 'POST /webhook-endpoints/{endpointId}/recover',
       testWebhookEndpoint: 'POST /webhook-endpoints/{endpointId}/test',
+      createSavedSearch: 'POST /saved-searches',
+      listSavedSearches: 'GET /saved-searches',
+      getSavedSearch: 'GET /saved-searches/{searchId}',
+      replaceSavedSearch: 'PUT /saved-searches/{searchId}',
+      renewSavedSearch: 'POST /saved-searches/{searchId}/renew',
+      deleteSavedSearch: 'DELETE /saved-searches/{searchId}',
+      listSavedSearchMatches: 'GET /saved-searches/{searchId}/matches',
       getRateLimit: 'GET /rate_limit',
       getUsage: 'GET /usage',
     });
@@ -124,7 +133,7 @@ describe('OpenAPI document', () => {
         .filter(({ op }) => op.deprecated)
         .map(({ op }) => op.operationId),
     ).toEqual(['getPet']);
-    // Every adoption-request, event, webhook and species operation, and only those, is marked beta and says so first.
+    // Every adoption-request, event, webhook, species, photo, organization and saved-search operation, and only those, is marked beta and says so first.
     const beta = operations().filter(({ op }) => op['x-stability-level'] === 'beta');
     expect(beta.map(({ op }) => op.operationId).sort()).toEqual(
       [
@@ -156,6 +165,13 @@ describe('OpenAPI document', () => {
         'uploadPhoto',
         'deletePhoto',
         'getPhoto',
+        'createSavedSearch',
+        'listSavedSearches',
+        'getSavedSearch',
+        'replaceSavedSearch',
+        'renewSavedSearch',
+        'deleteSavedSearch',
+        'listSavedSearchMatches',
       ].sort(),
     );
     for (const { op } of beta) expect(op.description?.startsWith('Beta.')).toBe(true);

@@ -23,7 +23,10 @@
  * - each owner's feed holds, per object, that order's events exactly once, crashes included;
  * - each owner's receiver, deduplicating by `webhook-id`, holds exactly the events of that owner's
  *   feed, each as the feed shows it and each attempt signed with the endpoint's secret, and the
- *   endpoint's deliveries log has each of them delivered.
+ *   endpoint's deliveries log has each of them delivered;
+ * - a third owner's saved searches, saved before any call, got exactly one alert per entry of an
+ *   animal into their matches, none twice, kills included (test/support/adoption-model-alerts.ts),
+ *   and its receiver, deduplicating by webhook-id, got each of them, signed.
  *
  * MongoDB (the jongodb test server) and Redis are processes this suite owns, since it stops and
  * freezes them; the receiver listens on loopback. MODEL_PROCESS_RUNS runs (default 3; `npm run
@@ -40,6 +43,7 @@ import { AdoptionModel, type Op, type Owner } from '../../support/adoption-model
 import { agrees, assignedId, callFor, describeOp, observe, type Observed } from '../../support/adoption-model-calls.js';
 import { index, OWNERS, owner, petAt, planned } from '../../support/adoption-model-plans.js';
 import { feedsMatch, readAll, readFeed, readState, stateOf, type Get } from '../../support/adoption-model-reads.js';
+import { alertsMismatch, saveWatched } from '../../support/adoption-model-alerts.js';
 import { freePort, jongodbBinary, onPath, startLocalMongo, startLocalRedis } from '../../support/backends.js';
 import { mongoCommandOn, startHoldingProxy, type HoldingProxy, type Trap } from '../../support/holding-proxy.js';
 import { linearizations, type Completed } from '../../support/linearizability.js';
@@ -51,6 +55,8 @@ const SEED = process.env.MODEL_SEED === 'random' ? Date.now() : Number(process.e
 const MONGO_TIMEOUT_MS = 1_000;
 const TEST_TIMEOUT_MS = Math.max(240_000, RUNS * 80_000);
 const KEYS: Readonly<Record<Owner, string>> = { a: 'model-key-owner-a-000000000001', b: 'model-key-owner-b-000000000002', c: '' };
+/** The key of the owner of the saved searches (test/support/adoption-model-alerts.ts). */
+const WATCHER_KEY = 'model-key-watcher-0000000000003';
 
 const runnable = jongodbBinary() !== null && onPath('redis-server');
 if (!runnable)
@@ -224,7 +230,7 @@ describe.runIf(runnable)('calls at once on two instances against the reference m
             MONGODB_TIMEOUT_MS: String(MONGO_TIMEOUT_MS),
             REDIS_URL: `redis://127.0.0.1:${redisPort}`,
             REDIS_TIMEOUT_MS: '200',
-            API_KEYS: OWNERS.map((who) => `${KEYS[who]}:enterprise:100000:1000000`).join(','),
+            API_KEYS: [...OWNERS.map((who) => KEYS[who]), WATCHER_KEY].map((key) => `${key}:enterprise:100000:1000000`).join(','),
             LOG_LEVEL: 'info',
             WEBHOOK_ALLOW_LOOPBACK: 'true',
             WEBHOOK_TIMEOUT_MS: '1000',
@@ -315,6 +321,23 @@ describe.runIf(runnable)('calls at once on two instances against the reference m
       expect(made?.status, JSON.stringify(made)).toBe(201);
       endpoints.set(who, made?.body as { id: string; secret: string });
     }
+
+    // The watcher's saved searches, saved before any animal exists.
+    const post = async (url: string, key: string, body: unknown) => {
+      const answer = await fetchOn(0, url, {
+        method: 'POST',
+        headers: { authorization: key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: answer?.status ?? 0, body: answer?.body };
+    };
+    const watcher = { key: `Bearer ${WATCHER_KEY}`, searchIds: await saveWatched(post, `Bearer ${WATCHER_KEY}`) };
+    const madeForWatcher = await post('/v1/webhook-endpoints', watcher.key, {
+      url: receiver.url(`${hookPath}/watcher`, '127.0.0.1'),
+      enabledEvents: ['search.matched'],
+    });
+    expect(madeForWatcher.status, JSON.stringify(madeForWatcher)).toBe(201);
+    const watcherEndpoint = madeForWatcher.body as { id: string; secret: string };
 
     /**
      * Kills the instance that sends the `skip`-th write after the first matching `matches` while that
@@ -444,38 +467,48 @@ describe.runIf(runnable)('calls at once on two instances against the reference m
     const candidates = explained.filter((candidate) => JSON.stringify(stateOf(candidate)) === JSON.stringify(state));
     expect(candidates.length, `the state is no order's:\n  ${told}\n${JSON.stringify(state)}`).toBeGreaterThan(0);
 
-    /** Whether each owner's receiver, deduplicating by webhook-id, holds exactly its feed, every attempt signed, and each delivery is recorded delivered. */
+    /**
+     * Whether each reader's receiver (each owner's, and the watcher's for its alerts), deduplicating by
+     * webhook-id, holds exactly its feed's events of the types it asked for, every attempt signed, and
+     * each delivery is recorded delivered.
+     */
     const webhooksMatch = async (): Promise<string | null> => {
-      for (const who of OWNERS) {
+      const readers = [
+        ...OWNERS.map((who) => ({
+          who: `owner ${who}`,
+          path: `${hookPath}/${who}`,
+          key: keys[who],
+          endpoint: endpoints.get(who)!,
+          only: null,
+        })),
+        { who: 'the watcher', path: `${hookPath}/watcher`, key: watcher.key, endpoint: watcherEndpoint, only: 'search.matched' },
+      ];
+      for (const { who, path, key, endpoint, only } of readers) {
         const byId = new Map<string, string>();
-        for (const hit of receiver.hits.filter((candidate) => candidate.path === `${hookPath}/${who}`)) {
+        for (const hit of receiver.hits.filter((candidate) => candidate.path === path)) {
           const headers = webhookHeaders(hit.headers);
           try {
-            new Webhook(endpoints.get(who)!.secret).verify(hit.body, headers);
+            new Webhook(endpoint.secret).verify(hit.body, headers);
           } catch (error) {
-            return `owner ${who}: delivery ${headers['webhook-id']} does not verify: ${(error as Error).message}`;
+            return `${who}: delivery ${headers['webhook-id']} does not verify: ${(error as Error).message}`;
           }
           const earlier = byId.get(headers['webhook-id']);
-          if (earlier !== undefined && earlier !== hit.body) return `owner ${who}: ${headers['webhook-id']} came with two bodies`;
+          if (earlier !== undefined && earlier !== hit.body) return `${who}: ${headers['webhook-id']} came with two bodies`;
           byId.set(headers['webhook-id'], hit.body);
         }
-        const feed = await readFeed(get, keys[who]);
+        const feed = (await readFeed(get, key)).filter((event) => only === null || event.type === only);
         const missing = feed.filter((event) => !byId.has(event.id)).map((event) => event.id);
         const extra = [...byId.keys()].filter((id) => !feed.some((event) => event.id === id));
         if (missing.length > 0 || extra.length > 0)
-          return `owner ${who}: webhooks lack ${missing.join() || 'nothing'}, add ${extra.join() || 'nothing'}`;
+          return `${who}: webhooks lack ${missing.join() || 'nothing'}, add ${extra.join() || 'nothing'}`;
         for (const event of feed) {
-          if (!isDeepStrictEqual(JSON.parse(byId.get(event.id)!), event)) return `owner ${who}: ${event.id} came unlike the feed's`;
+          if (!isDeepStrictEqual(JSON.parse(byId.get(event.id)!), event)) return `${who}: ${event.id} came unlike the feed's`;
         }
         // Each delivery recorded delivered: one whose record was lost is made again once its claim ends.
-        const log = await readAll<{ id: string; status: string }>(
-          get,
-          `/v1/webhook-endpoints/${endpoints.get(who)!.id}/deliveries?limit=100`,
-          keys[who],
-        );
+        const log = await readAll<{ id: string; status: string }>(get, `/v1/webhook-endpoints/${endpoint.id}/deliveries?limit=100`, key);
         const open = log.filter((delivery) => delivery.status !== 'delivered');
         if (log.length !== feed.length || open.length > 0)
-          return `owner ${who}: ${log.length} deliveries for ${feed.length} events, not delivered: ${JSON.stringify(open)}`;
+          return `${who}: ${log.length} deliveries for ${feed.length} events, not delivered: ${JSON.stringify(open)}`;
       }
       return null;
     };
@@ -483,14 +516,20 @@ describe.runIf(runnable)('calls at once on two instances against the reference m
     // and a delivery whose record was dropped is made again once its claim ends (1 s and 10 s).
     let mismatch: string | null = 'not read';
     for (const deadline = Date.now() + 40_000; mismatch !== null && Date.now() < deadline; await pause(250)) {
-      mismatch = (await feedsMatch(get, keys, candidates)) ?? (await webhooksMatch());
+      mismatch =
+        (await feedsMatch(get, keys, candidates)) ??
+        (await webhooksMatch()) ??
+        alertsMismatch(await readAll(get, '/v1/events?limit=100', watcher.key), watcher.searchIds);
     }
     expect(mismatch, told).toBeNull();
+    const alerts = (await readAll<{ type: string }>(get, '/v1/events?limit=100', watcher.key)).filter(
+      (event) => event.type === 'search.matched',
+    );
     const unknown = completed.filter((call) => call.observed === null).length;
     const hits = receiver.hits.filter((hit) => hit.path.startsWith(`${hookPath}/`));
     const again = hits.length - new Set(hits.map((hit) => `${hit.path} ${String(hit.headers['webhook-id'])}`)).size;
     console.info(
-      `[model] two instances: killed in a write to ${scenario.inCall.what}: ${killedInCall}; killed recording a delivery: ${killedInDelivery ?? `none: ${inDelivery.seen()} of ${scenario.inDelivery.skip + 1} records within 5 s`}; then ${scenario.faults.map(({ fault }) => fault).join(', ')}. ${completed.length} calls, ${unknown} of unknown outcome; ${explained.length} orders of them explain every answer (found in ${searchMs} ms); ${hits.length} webhooks, ${again} of them again; ${slots.refusedStarts.length} starts refused and made again (${[...new Set(slots.refusedStarts)].join(' / ') || 'none'})`,
+      `[model] two instances: killed in a write to ${scenario.inCall.what}: ${killedInCall}; killed recording a delivery: ${killedInDelivery ?? `none: ${inDelivery.seen()} of ${scenario.inDelivery.skip + 1} records within 5 s`}; then ${scenario.faults.map(({ fault }) => fault).join(', ')}. ${completed.length} calls, ${unknown} of unknown outcome; ${explained.length} orders of them explain every answer (found in ${searchMs} ms); ${hits.length} webhooks, ${again} of them again; ${alerts.length} alerts of saved searches; ${slots.refusedStarts.length} starts refused and made again (${[...new Set(slots.refusedStarts)].join(' / ') || 'none'})`,
     );
   }
 });

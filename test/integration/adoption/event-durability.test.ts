@@ -157,5 +157,44 @@ describeWith('mongo', 'Events on MongoDB when a process or a write fails', () =>
       expect(read.json()).toMatchObject([{ id: pet.id, name: 'New', version: pet.version + 1 }]);
       expect(await feedOf(pet.id)).toEqual(['pet.created Old', 'pet.updated New']);
     });
+
+    // The relay's pass inserts its events, then raises the feed's `published`: a pass that fails
+    // between the two leaves its events stored, and the next pass, finding them there, must show them.
+    const publishing = (chunk: Buffer) => mongoCommandOn('update', 'event_feed')(chunk) && chunk.includes('published');
+    const relay = () => resolve(app.container, TOKENS.EventRelay);
+    /** A relay pass run with the next publishing write held: whichever pass meets it (this one, or the instance's own tick). */
+    async function passMeetingTheTrap() {
+      const trap = proxy.trap(publishing, 'requests');
+      const pass = relay()
+        .pass()
+        .catch(() => 0);
+      await trap.caught;
+      return { trap, pass };
+    }
+
+    it('shows the events of a relay pass whose publishing write never reached MongoDB, once the next pass finds them', async () => {
+      await feedOf(0);
+      const pet = await aPet('Unseen');
+      // The pass that meets the trap fails after inserting.
+      const { trap, pass } = await passMeetingTheTrap();
+      trap.drop();
+      await pass;
+      // The pass that met the trap inserted the event and cleared nothing; the next one finds it stored.
+      expect(await feedOf(pet.id)).toEqual(['pet.created Unseen']);
+      expect((await database.db.collection('pets').findOne({ name: 'Unseen' }))?.outboxCount).toBe(0);
+    });
+
+    it('never lowers what a later pass published when an earlier pass publishes late', async () => {
+      await feedOf(0);
+      const first = await aPet('Early');
+      const { trap, pass } = await passMeetingTheTrap();
+      await pass;
+      // The next pass shows the first pet's event and the second's; then the held write lands.
+      const second = await aPet('Later');
+      expect(await feedOf(second.id)).toEqual(['pet.created Later']);
+      await trap.release('answered');
+      expect(await feedOf(first.id)).toEqual(['pet.created Early']);
+      expect(await feedOf(second.id)).toEqual(['pet.created Later']);
+    });
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Webhook delivery across instances and crashes, on MongoDB and Redis: two instances delivering at
  * once make each attempt of each delivery once (the receiver counts its hits per webhook-id), and an
- * event whose write was answered 201 by a process killed right after is delivered by the next one.
+ * event whose write was answered 201 by a process killed right after is delivered by the next one, and
+ * so is a saved search's alert of a change whose process was killed before its relay: once.
  * Receivers listen on loopback, endpoints name it by address, and every attempt is checked to stay there.
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MongoEventFeed } from '../../../src/adapters/adoption/mongo/mongo-event-feed.js';
 import { configuredAdapters } from '../../../src/config/adapters.js';
 import { createApp, type Application } from '../../../src/config/create-app.js';
 import { loadConfig } from '../../../src/config/env.js';
@@ -167,6 +169,67 @@ describeWith('both', 'Webhook delivery with two instances, and after a crash', (
         type: 'pet.created',
         data: { object: { id: petId, name: 'Survivor' } },
       });
+    } finally {
+      second.kill('SIGTERM');
+      await once(second, 'exit');
+    }
+  });
+
+  it('delivers once the alert of a change whose process was killed before relaying it: the next process makes and sends it', async () => {
+    await database.clear();
+    receiver.hits.length = 0;
+    receiver.answer = () => ({ status: 204 });
+    // The test holds the feed's writer lease, so the first process cannot relay: the change waits in its outbox.
+    const feed = new MongoEventFeed(database.db, 5_000);
+    expect(await feed.claimWriter('the test', Date.now(), 600_000)).not.toBeNull();
+    const KEY = 'webhook-durability-key-00000002';
+    const auth = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+    const start = (worker: boolean): ChildProcess =>
+      startService({
+        MONGODB_URL: backend('mongo').url,
+        MONGODB_DATABASE: database.name,
+        API_KEYS: `${KEY}:business`,
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
+        WEBHOOK_WORKER: String(worker),
+      });
+    const first = start(false);
+    let secret: string;
+    let searchId: string;
+    let petId: number;
+    try {
+      const address = await serviceAddress(first);
+      const post = async (path: string, body: object) => {
+        const response = await fetch(`${address}/v1${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+        expect(response.status, await response.clone().text()).toBe(201);
+        return response.json() as Promise<Record<string, unknown>>;
+      };
+      secret = (await post('/webhook-endpoints', { url: receiver.url('/alerts', '127.0.0.1'), enabledEvents: ['search.matched'] }))
+        .secret as string;
+      searchId = (await post('/saved-searches', { label: 'Cats', reference: 'adopter-1', search: { species: ['cat'] } })).id as string;
+      petId = (await post('/pets', { name: 'Mia', categoryId: 1, species: 'cat' })).id as number;
+    } finally {
+      first.kill('SIGKILL');
+      await once(first, 'exit');
+    }
+    expect(await feed.find({ visibleTo: null, limit: 10 })).toEqual([]);
+
+    // The test gives the lease up (it ran out a minute ago); a new process relays the change, makes its alert and sends it.
+    await feed.claimWriter('the test', Date.now() - 120_000, 60_000);
+    const second = start(true);
+    try {
+      await serviceAddress(second);
+      const [hit] = await receiver.received(1, 15_000);
+      if (!hit) throw new Error('no delivery');
+      // A few more passes: nothing more arrives.
+      await new Promise((done) => setTimeout(done, 1_500));
+      expect(receiver.hits).toHaveLength(1);
+      expect(new Webhook(secret).verify(hit.body, headersOf(hit))).toMatchObject({
+        type: 'search.matched',
+        data: { object: { id: petId, name: 'Mia' }, savedSearch: { id: searchId, label: 'Cats', reference: 'adopter-1' } },
+      });
+      const [change, alert] = (await feed.find({ visibleTo: null, limit: 10 })).map(({ event }) => event);
+      expect([change?.type, alert?.type]).toEqual(['pet.created', 'search.matched']);
+      expect(headersOf(hit)['webhook-id']).toBe(alert?.id);
     } finally {
       second.kill('SIGTERM');
       await once(second, 'exit');

@@ -7,14 +7,14 @@ export const ADOPTION_ERRORS: FeatureErrors = {
       status: 409,
       example: 'A sold pet cannot become pending; from sold it may become available',
       door: 'public',
-      operations: ['updatePet', 'approveOrder', 'deliverOrder', 'cancelOrder'],
+      operations: ['updatePet', 'pushPet', 'approveOrder', 'deliverOrder', 'cancelOrder'],
     },
     pet_held: {
       status: 409,
       example:
         'Pet 42 is held by the approved adoption request ord_mh3k2x1a0b4c5d6e7f8g9h0; deliver or cancel that request to change its status',
       door: 'public',
-      operations: ['updatePet', 'deletePet'],
+      operations: ['updatePet', 'pushPet', 'deletePet'],
     },
     pet_not_available: {
       status: 409,
@@ -34,6 +34,13 @@ export const ADOPTION_ERRORS: FeatureErrors = {
       door: 'public',
       operations: ['uploadPhoto'],
     },
+    saved_search_limit_reached: {
+      status: 409,
+      example:
+        'This owner keeps 25 saved searches, the most its free plan allows; remove one (DELETE /v1/saved-searches/{id}) before saving another',
+      door: 'public',
+      operations: ['createSavedSearch'],
+    },
     image_invalid: {
       status: 400,
       example: 'The body is a PNG image but was sent as image/jpeg; send it with Content-Type image/png (reason format_mismatch)',
@@ -44,8 +51,16 @@ export const ADOPTION_ERRORS: FeatureErrors = {
   answers: {
     idempotency_key_in_flight: ['createPet'],
     idempotency_key_reused: ['createPet', 'placeOrder'],
-    precondition_failed: ['updatePet', 'deletePet', 'deletePhoto'],
+    precondition_failed: [
+      'updatePet',
+      'pushPet',
+      'deletePet',
+      'deletePhoto',
+      'replaceSavedSearch',
+      'renewSavedSearch',
+      'deleteSavedSearch',
+    ],
     range_not_satisfiable: ['getPhoto'],
-    precondition_required: ['updatePet'],
+    precondition_required: ['updatePet', 'replaceSavedSearch'],
   },
 };

@@ -2,30 +2,35 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { ReadEvents } from '../../../application/adoption/use-cases/read-events.js';
-import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
+import { isAboutPet, type FeedEvent } from '../../../domain/adoption/feed-event.js';
 import { nextPageLink } from '../../shared/http/schemas/common-schemas.js';
 import type { ListEventsQuerySchema } from './event-schemas.js';
 import { OrderSchema } from './order-schemas.js';
 import { PetSchema } from './pet-schemas.js';
 import { petView } from './pet-view.js';
-import type { Pet } from '../../../domain/adoption/pet.js';
 
 const PET_FIELDS = Object.keys(PetSchema.properties);
 const ORDER_FIELDS = Object.keys(OrderSchema.properties);
 
 /** An event as the API shows it: its object with exactly the fields the resource shows. */
 export function presentEvent(event: FeedEvent) {
-  const fields = event.type.startsWith('pet.') ? PET_FIELDS : ORDER_FIELDS;
+  const aboutPet = isAboutPet(event);
   // An animal as every answer shows it (photos with their URLs); a request as stored.
-  const source = (event.type.startsWith('pet.') ? petView(event.object as Pet) : event.object) as unknown as Record<string, unknown>;
+  const source = (aboutPet ? petView(event.object) : event.object) as unknown as Record<string, unknown>;
   // Exactly the resource's fields (never an internal one), so the serialiser picks its schema.
-  const object = Object.fromEntries(fields.map((field) => [field, source[field]])) as Static<typeof PetSchema> | Static<typeof OrderSchema>;
+  const object = Object.fromEntries((aboutPet ? PET_FIELDS : ORDER_FIELDS).map((field) => [field, source[field]])) as
+    Static<typeof PetSchema> | Static<typeof OrderSchema>;
+  // An alert names its search as its owner saved it, never its owner or its place.
+  const savedSearch =
+    event.type === 'search.matched'
+      ? { savedSearch: { id: event.savedSearch.id, label: event.savedSearch.label, reference: event.savedSearch.reference } }
+      : {};
   return {
     id: event.id,
     type: event.type,
     createdAt: event.createdAt,
     sequence: event.sequence,
-    data: { object, ...(event.previousAttributes !== undefined && { previousAttributes: event.previousAttributes }) },
+    data: { object, ...savedSearch, ...(event.previousAttributes !== undefined && { previousAttributes: event.previousAttributes }) },
   };
 }
 

@@ -12,7 +12,8 @@ const EventTypeSchema = Type.Unsafe<(typeof EVENT_TYPES)[number]>({
   enum: [...EVENT_TYPES],
   title: 'EventType',
   description:
-    'What happened: `pet.created`, `pet.updated`, `pet.deleted`, `order.placed`, `order.approved`, `order.delivered`, `order.cancelled`',
+    'What happened: `pet.created`, `pet.updated`, `pet.deleted`, `order.placed`, `order.approved`, `order.delivered`, ' +
+    '`order.cancelled`, `search.matched` (beta: an animal entered one of your saved searches)',
 });
 
 const AttributeValueSchema = Type.Unsafe<AttributeValue>({
@@ -39,6 +40,18 @@ export const EventSchema = Type.Object(
         object: Type.Union([PetSchema, OrderSchema], {
           description: 'The animal or adoption request as the API returns it after the change (as it was, for `pet.deleted`)',
         }),
+        savedSearch: Type.Optional(
+          Type.Object(
+            {
+              id: Type.String({ description: 'The saved search the animal now matches' }),
+              label: Type.String({ description: 'Its label, as you saved it' }),
+              reference: Type.Union([Type.String(), Type.Null()], {
+                description: 'Your own reference, as you saved it (never interpreted)',
+              }),
+            },
+            { additionalProperties: false, description: '`search.matched` only: the saved search the animal entered' },
+          ),
+        ),
         previousAttributes: Type.Optional(
           Type.Record(Type.String(), AttributeValueSchema, {
             description: 'The old value of every field the change changed (`pet.updated`, `order.*` but `order.placed`)',
@@ -51,7 +64,7 @@ export const EventSchema = Type.Object(
   {
     title: 'Event',
     additionalProperties: false,
-    description: 'One change to an animal or an adoption request',
+    description: 'One change to an animal or an adoption request, or an animal entering one of your saved searches',
   },
 );
 

@@ -16,6 +16,7 @@ import { idempotencyHeadersSchema } from '../../shared/http/schemas/common-schem
 import { recordInputProperties, recordOutputProperties } from './record-schemas.js';
 import { distanceProperty } from '../../shared/http/schemas/place-schemas.js';
 import { PetOrganizationSchema, PetPlaceSchema } from './pet-place-schemas.js';
+import { PetReferenceSchema } from './pet-reference-schemas.js';
 
 const idRange =
   `An int64 limited to ${MIN_ID}..${MAX_ID} (2^53-1), the range every JSON client reads exactly; ` +
@@ -125,6 +126,7 @@ export const PetSchema = Type.Object(
     }),
     photoCount: Type.Integer({ minimum: 0, maximum: MAX_PHOTOS_PER_PET, description: 'How many photos it has' }),
     place: PetPlaceSchema,
+    reference: PetReferenceSchema,
     organization: Type.Optional(PetOrganizationSchema),
     distance: distanceProperty("the animal's place's"),
   },
@@ -171,6 +173,7 @@ export const PetSchema = Type.Object(
         primaryPhoto: null,
         photoCount: 0,
         place: { postalCode: '94110', city: 'San Francisco', region: 'CA', country: 'US', kind: 'organization' },
+        reference: { source: 'shelterluv', id: 'A-1024' },
       },
     ],
   },

@@ -98,7 +98,7 @@ function photoView(photo: PetPhoto): PhotoView {
   return view;
 }
 
-export type PetView = Omit<Pet, 'heldBy' | 'photos'> & {
+export type PetView = Omit<Pet, 'heldBy' | 'claimedBy' | 'photos'> & {
   /** The organization whose animal it is: its owner's (GET /v1/organizations/{organizationId}). */
   readonly organizationId: string | null;
   readonly photos: PhotoView[];
@@ -106,7 +106,7 @@ export type PetView = Omit<Pet, 'heldBy' | 'photos'> & {
   readonly photoCount: number;
 };
 
-/** The animal as shown: its stored fields (never its hold), its record, its photos with their URLs. */
+/** The animal as shown: its stored fields (never its hold or claim), its record, its photos with their URLs. */
 export function petView(pet: Pet): PetView {
   const photos = pet.photos.map(photoView);
   const shown = {
@@ -124,6 +124,8 @@ export function petView(pet: Pet): PetView {
     publishedAt: pet.publishedAt,
     // An event stored before places were has none: null.
     place: pet.place ?? null,
+    // An event stored before references were has none: null.
+    reference: pet.reference ?? null,
     photos,
     primaryPhoto: photos[0] ?? null,
     photoCount: photos.length,

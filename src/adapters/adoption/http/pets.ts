@@ -93,29 +93,39 @@ function listRoute(app: TypedApp, { listPets, basePath }: PetRoutesOptions): voi
     async (request, reply) => {
       const query = request.query;
       const page = await listPets.execute(searchOf(query));
-      const { fields } = query;
-      const { nextCursor } = page;
-      if (nextCursor !== null) {
-        // The same query for the next page (the seed chosen, if none was given), and its cursor.
-        const kept: Record<string, string> = {};
-        for (const [key, value] of Object.entries({ ...request.query, ...(page.seed !== null && { seed: page.seed }) })) {
-          if (key !== 'cursor' && value !== undefined) kept[key] = Array.isArray(value) ? value.join(',') : String(value);
-        }
-        reply.header('Link', nextPageLink(`${basePath}/pets`, kept, nextCursor));
-      }
-      if (page.total !== null) {
-        reply.header('X-Total-Count', String(page.total.value)).header('X-Total-Count-Relation', page.total.exact ? 'eq' : 'gte');
-      }
-      return render(reply, page, fields);
+      return sendPetPage(reply, render, page, `${basePath}/pets`, query, query.fields);
     },
   );
+}
+
+/** A page of animals with its headers: the next page's Link (the same query, its seed, the cursor) and the total when asked. */
+export function sendPetPage(
+  reply: FastifyReply,
+  render: ReturnType<typeof pageRenderer>,
+  page: PetPage,
+  path: string,
+  query: Readonly<Record<string, unknown>>,
+  fields: readonly string[] | undefined,
+) {
+  const { nextCursor } = page;
+  if (nextCursor !== null) {
+    const kept: Record<string, string> = {};
+    for (const [key, value] of Object.entries({ ...query, ...(page.seed !== null && { seed: page.seed }) })) {
+      if (key !== 'cursor' && value !== undefined) kept[key] = Array.isArray(value) ? value.join(',') : String(value);
+    }
+    reply.header('Link', nextPageLink(path, kept, nextCursor));
+  }
+  if (page.total !== null) {
+    reply.header('X-Total-Count', String(page.total.value)).header('X-Total-Count-Relation', page.total.exact ? 'eq' : 'gte');
+  }
+  return render(reply, page, fields);
 }
 
 /**
  * A page as it is sent: sparse (`fields`), with each animal's organization, or whole from the
  * animals' kept JSON texts (a page sent again from its kept bytes).
  */
-function pageRenderer() {
+export function pageRenderer() {
   const jsonOf = petJsonCache();
   const pages = pageBytesCache();
   let serializePet: ((pet: PetView) => string) | undefined;
@@ -159,7 +169,7 @@ function pageRenderer() {
 
 // `id=1,2` and `id=1&id=2` alike, and so for every list: split on commas (not on ", ", inside a
 // colour's name) before validation; decimal ids become numbers (anything else stays text and fails).
-function splitLists(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+export function splitLists(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
   const query = request.query as Record<string, unknown>;
   // Only the parameters sent: most lists send one or two.
   for (const name in query) {

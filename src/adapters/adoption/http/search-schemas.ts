@@ -10,6 +10,7 @@ import { nearQuery, radiusQuery } from '../../shared/http/schemas/place-schemas.
 import { fieldsQuery, PetStatusSchema } from './pet-schemas.js';
 import { PET_STATUSES, type PetStatus } from '../../../domain/adoption/pet-status.js';
 import { PET_FILTERS, type SearchParameters } from '../../../domain/adoption/pet-search.js';
+import { REFERENCE_SOURCE_PATTERN, REFERENCE_SOURCE_TEXT } from '../../../domain/adoption/pet-reference.js';
 
 /** A filter that takes several values: `name=a,b` or `name=a&name=b` (a value with ", " in it, repeated). */
 const listOf = <T extends TSchema>(item: T, description: string, invalid: string) =>
@@ -40,7 +41,7 @@ export const EXPANDABLE = ['organization'] as const;
  * The query parameter of each filter (PET_FILTERS' rows, by the names SearchParameters gives them):
  * a filter without its parameter here, or a parameter without its filter, fails to compile.
  */
-const FILTER_PARAMETERS = {
+export const FILTER_PARAMETERS = {
   // One status, or several: a client of the one-status parameter sends what it always sent.
   status: Type.Optional(
     Type.Unsafe<PetStatus | PetStatus[]>({
@@ -102,6 +103,12 @@ const FILTER_PARAMETERS = {
   ),
   publishedAfter: instant('First published at or after this instant'),
   updatedSince: instant('Changed at or after this instant'),
+  source: listOf(
+    Type.String({ pattern: REFERENCE_SOURCE_PATTERN }),
+    "The shelter software systems the animals' references come from (`reference.source`, as pushed to " +
+      '`PUT /v1/sources/{source}/pets/{id}`): with `organizationId`, what one organization keeps from its system',
+    `must list sources (each ${REFERENCE_SOURCE_TEXT}) separated by commas`,
+  ),
 } satisfies { readonly [K in keyof SearchParameters]-?: TSchema };
 
 const { status: _status, ...OTHER_FILTERS } = FILTER_PARAMETERS;

@@ -21,6 +21,8 @@ export class MemoryEventFeed implements EventFeed {
   private byId: Map<string, StoredEvent> | null = null;
   private nextPosition = 1;
   private writer: { holder: string; untilMs: number } | null = null;
+  /** What follows a write's events into the feed (saved searches' alerts), in the same step. */
+  private follow: (events: readonly FeedEvent[]) => readonly FeedEvent[] = (events) => events;
 
   /**
    * `maxEvents`: the most events kept (MEMORY_MAX_EVENTS); on reaching it the oldest tenth goes, as
@@ -49,8 +51,14 @@ export class MemoryEventFeed implements EventFeed {
    * feed): visible as soon as the write is, with no lease, since in one process nothing else appends.
    */
   publish(events: readonly FeedEvent[]): void {
-    this.store(events);
-    this.published(events);
+    const followed = this.follow(events);
+    this.store(followed);
+    this.published(followed);
+  }
+
+  /** `follow` gives a write's events with what they make after each (the relay's follow, in the step of the write). */
+  followWith(follow: (events: readonly FeedEvent[]) => readonly FeedEvent[]): void {
+    this.follow = follow;
   }
 
   private store(events: readonly FeedEvent[]): void {

@@ -18,6 +18,7 @@ import { firstCodeFrom, type NearbyCode } from '../../../domain/shared/place.js'
 import { compareInOrder, matcherOf, positionOf, type PetFilter, type StoredOrder } from '../../../domain/adoption/pet-search.js';
 import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import { MemoryOutbox } from './memory-outbox.js';
+import { referenceKey, type PetReference } from '../../../domain/adoption/pet-reference.js';
 import { SortedPets } from './sorted-pets.js';
 
 /**
@@ -37,6 +38,8 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
   private readonly sorted = new Map<StoredOrder, SortedPets>();
   /** The animals of each postal code, in id order. */
   private readonly byPostalCode = new Map<string, Pet[]>();
+  /** The id of each owner's animal by its reference (referenceKey). */
+  private readonly byReference = new Map<string, PetId>();
 
   add(draft: PetDraft, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<Pet> {
     const pet = petOf(this.nextId++, draft);
@@ -55,6 +58,16 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     this.store(pet);
     this.push(String(pet.id), outbox);
     return Promise.resolve({ pet, created: true });
+  }
+
+  addReferenced(draft: PetDraft & { readonly reference: PetReference }, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<ReservedAdd> {
+    const existing = this.referenced(draft.ownerId ?? '', draft.reference);
+    if (existing) return Promise.resolve({ pet: existing, created: false });
+    return this.add(draft, outbox).then((pet) => ({ pet, created: true }));
+  }
+
+  async findByReference(ownerId: string, reference: PetReference): Promise<Pet | null> {
+    return this.referenced(ownerId, reference) ?? null;
   }
 
   async findById(id: PetId): Promise<Pet | null> {
@@ -136,9 +149,9 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     return counted;
   }
 
-  async update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
+  async update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[], expectedClaim = pet.claimedBy): Promise<boolean> {
     const stored = this.byIdOf(pet.id);
-    if (!stored || stored.version !== expectedVersion) return false;
+    if (!stored || stored.version !== expectedVersion || stored.claimedBy !== expectedClaim) return false;
     this.unstore(stored);
     this.store(pet);
     this.push(String(pet.id), outbox);
@@ -147,14 +160,14 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
 
   async remove(id: PetId, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
     const stored = this.byIdOf(id);
-    if (!stored || stored.version !== expectedVersion) return false;
+    if (!stored || stored.version !== expectedVersion || stored.claimedBy !== null) return false;
     this.unstore(stored);
     this.push(String(id), outbox);
     return true;
   }
 
   async listHeld(afterId: PetId, limit: number): Promise<Pet[]> {
-    return this.all.filter((pet) => pet.heldBy !== null && pet.id > afterId).slice(0, limit);
+    return this.all.filter((pet) => (pet.heldBy !== null || pet.claimedBy !== null) && pet.id > afterId).slice(0, limit);
   }
 
   async listAtHome(ownerId: string, afterId: PetId, limit: number): Promise<Pet[]> {
@@ -210,6 +223,11 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
     return pets;
   }
 
+  private referenced(ownerId: string, reference: PetReference): Pet | undefined {
+    const id = this.byReference.get(referenceKey(ownerId, reference));
+    return id === undefined ? undefined : this.byIdOf(id);
+  }
+
   /** The animal stored under `id`, found in the id-ordered list. */
   private byIdOf(id: PetId): Pet | undefined {
     const index = indexOfId(this.all, id);
@@ -229,6 +247,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
       if (here === undefined) this.byPostalCode.set(code, [pet]);
       else insertInOrder(here, pet);
     }
+    if (pet.reference !== null) this.byReference.set(referenceKey(pet.ownerId ?? '', pet.reference), pet.id);
   }
 
   /** `pet` is the stored object itself. */
@@ -241,6 +260,7 @@ export class MemoryPetRepository extends MemoryOutbox implements PetRepository {
       removeFrom(here, pet.id);
       if (here.length === 0) this.byPostalCode.delete(pet.place.postalCode);
     }
+    if (pet.reference !== null) this.byReference.delete(referenceKey(pet.ownerId ?? '', pet.reference));
   }
 }
 

@@ -6,10 +6,15 @@ export class MemorySavedSearchStore implements SavedSearchStore {
   private readonly byId = new Map<string, SavedSearch>();
   private readonly byTerm = new Map<string, Set<string>>();
 
-  create(search: SavedSearch): Promise<void> {
+  private readonly countByOwner = new Map<string, number>();
+
+  create(search: SavedSearch, maxPerOwner: number): Promise<boolean> {
     if (this.byId.has(search.id)) return Promise.reject(new Error(`Saved search ${search.id} exists already`));
+    const count = this.countByOwner.get(search.ownerId) ?? 0;
+    if (count >= maxPerOwner) return Promise.resolve(false);
+    this.countByOwner.set(search.ownerId, count + 1);
     this.put(search);
-    return Promise.resolve();
+    return Promise.resolve(true);
   }
 
   findById(id: string): Promise<SavedSearch | null> {
@@ -35,13 +40,24 @@ export class MemorySavedSearchStore implements SavedSearchStore {
     const current = this.byId.get(id);
     if (current?.version !== expectedVersion) return Promise.resolve(false);
     this.drop(current);
+    this.countByOwner.set(current.ownerId, (this.countByOwner.get(current.ownerId) ?? 1) - 1);
     return Promise.resolve(true);
   }
 
   withAnyTerm(terms: readonly string[]): Promise<SavedSearch[]> {
+    return Promise.resolve(this.withAnyTermNow(terms));
+  }
+
+  /** Whether no search is saved: then a change alerts none, and its terms need not be worked out. */
+  isEmpty(): boolean {
+    return this.byId.size === 0;
+  }
+
+  /** withAnyTerm in the calling step: the memory feed makes a write's alerts in the step that stores it. */
+  withAnyTermNow(terms: Iterable<string>): SavedSearch[] {
     const ids = new Set<string>();
     for (const term of terms) for (const id of this.byTerm.get(term) ?? []) ids.add(id);
-    return Promise.resolve([...ids].sort().map((id) => this.byId.get(id) as SavedSearch));
+    return [...ids].sort().map((id) => this.byId.get(id) as SavedSearch);
   }
 
   private put(search: SavedSearch): void {

@@ -8,7 +8,10 @@
  * Readers see positions up to `published` only, so an event cannot appear before one already read.
  * A writer that takes an expired lease over first seals the positions its predecessor took but did
  * not publish (a placeholder in each free one: a late insert of the old writer then fails), then
- * publishes them; placeholders are never shown.
+ * publishes them; placeholders are never shown. Each pass seals the same way what an earlier pass of
+ * its own writer took and did not publish (it failed midway: its events are then found in the feed
+ * and must be shown), and `published` is only ever raised, so a late write of a failed pass lowers
+ * nothing.
  */
 import type { Collection, Db, Filter } from 'mongodb';
 import { audienceOf, type FeedEvent } from '../../../domain/adoption/feed-event.js';
@@ -76,7 +79,7 @@ export class MongoEventFeed extends MongoStore implements EventFeed {
         { returnDocument: 'after' },
       );
       if (!taken) return null;
-      await this.seal(holder, taken, nowMs);
+      await this.seal(holder, taken, new Date(nowMs));
       return { token: holder };
     });
   }
@@ -88,13 +91,17 @@ export class MongoEventFeed extends MongoStore implements EventFeed {
         (await this.events.find({ id: { $in: ids } }, { projection: { id: 1 } }).toArray()).map((document) => document.id as string),
       );
       const fresh = events.filter((event) => !present.has(event.id));
+      const head = await this.head.findOneAndUpdate(
+        { _id: HEAD, writer: lease.token },
+        { $inc: { next: fresh.length } },
+        { returnDocument: 'before' },
+      );
+      if (!head) throw new LeaseLostError();
+      // An earlier pass of this writer that failed midway (a timeout) took positions it did not
+      // publish, and may have filled some (the events found present) or still be filling them.
+      const sealAt = events[0] === undefined ? new Date() : new Date(events[0].createdAt);
+      await this.seal(lease.token, head, sealAt);
       if (fresh.length > 0) {
-        const head = await this.head.findOneAndUpdate(
-          { _id: HEAD, writer: lease.token },
-          { $inc: { next: fresh.length } },
-          { returnDocument: 'before' },
-        );
-        if (!head) throw new LeaseLostError();
         const documents = fresh.map((event, index) => ({
           _id: head.next + index,
           id: event.id,
@@ -110,10 +117,8 @@ export class MongoEventFeed extends MongoStore implements EventFeed {
           if (isDuplicateKey(error)) throw new LeaseLostError();
           throw error;
         }
-        const last = head.next + fresh.length - 1;
-        // One writer at a time appends, at ever higher positions: `published` only grows.
-        const published = await this.head.updateOne({ _id: HEAD, writer: lease.token }, { $set: { published: last } });
-        if (published.matchedCount === 0) throw new LeaseLostError();
+        // Inserted while this writer held the lease: in the feed, published here or by a successor's seal.
+        await this.publish(lease.token, head.next + fresh.length - 1);
       }
       return ids;
     });
@@ -159,16 +164,26 @@ export class MongoEventFeed extends MongoStore implements EventFeed {
     return this.run(async () => (await this.events.deleteMany({ createdAt: { $lt: new Date(beforeMs) } })).deletedCount);
   }
 
-  /** Fills the positions the last writer took but did not publish, so none of its inserts lands later, and publishes them. */
-  private async seal(holder: string, head: HeadDocument, nowMs: number): Promise<void> {
+  /**
+   * Fills the positions taken but not published (by a predecessor, or by a pass of this writer that
+   * failed midway) where no event landed, so that no insert still on its way lands behind what
+   * readers have seen, and publishes them.
+   */
+  private async seal(holder: string, head: HeadDocument, at: Date): Promise<void> {
+    if (head.published >= head.next - 1) return;
     for (let position = head.published + 1; position < head.next; position++) {
       try {
-        await this.events.insertOne({ _id: position, createdAt: new Date(nowMs), placeholder: true });
+        await this.events.insertOne({ _id: position, createdAt: at, placeholder: true });
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
     }
-    await this.head.updateOne({ _id: HEAD, writer: holder }, { $set: { published: head.next - 1 } });
+    await this.publish(holder, head.next - 1);
+  }
+
+  /** Raises `published` to `last`, never lowers it: an earlier pass's write that lands late changes nothing. */
+  private async publish(holder: string, last: number): Promise<void> {
+    await this.head.updateOne({ _id: HEAD, writer: holder, published: { $lt: last } }, { $set: { published: last } });
   }
 }
 

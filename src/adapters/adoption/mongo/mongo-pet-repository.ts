@@ -1,3 +1,4 @@
+// Over 300 lines: one store's every operation (ids, adds, references, reads, searches, writes), each a method of its own.
 /**
  * Pets in MongoDB. The id is the document's _id (an int64), taken from a counter document and
  * recorded in `pet_ids` (unique on _id) before any pet is stored under it: an id handed out twice (a
@@ -7,7 +8,8 @@
  */
 import { Long, type Collection, type Db } from 'mongodb';
 import type { Pet, PetDraft, PetId } from '../../../domain/adoption/pet.js';
-import { MAX_ID } from '../../../domain/adoption/pet.js';
+import { MAX_ID, petOf } from '../../../domain/adoption/pet.js';
+import { referenceKey, type PetReference } from '../../../domain/adoption/pet-reference.js';
 import type {
   DistancePosition,
   LocatedPet,
@@ -35,6 +37,8 @@ import { updateAtVersion } from '../../shared/mongo/mongo-kit.js';
 
 interface PetDocument extends StoredPetFields, OutboxFields, Partial<SearchFields> {
   _id: Long | bigint;
+  /** referenceKey of its owner and reference, when it has one. */
+  referenceKey?: string;
 }
 
 interface TakenIdDocument {
@@ -82,6 +86,8 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
     await db.collection('pets').createIndex({ status: 1, _id: 1 }, { name: 'status_id' });
     // The repair sweep reads held pets only.
     await db.collection('pets').createIndex({ heldBy: 1, _id: 1 }, { name: 'held_id' });
+    // One animal per owner and reference: pushes of one reference at once store one animal.
+    await db.collection('pets').createIndex({ referenceKey: 1 }, { unique: true, sparse: true, name: 'reference_unique' });
     await ensureOutboxIndex(db.collection('pets'));
     await ensureSearchIndexes(db);
     await db.collection('pet_ids').createIndex({ takenAt: 1 }, { expireAfterSeconds: TAKEN_ID_TTL_SECONDS, name: 'taken_ttl' });
@@ -151,6 +157,36 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
     });
   }
 
+  addReferenced(draft: PetDraft & { readonly reference: PetReference }, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<ReservedAdd> {
+    return this.run(async () => {
+      const ownerId = draft.ownerId ?? '';
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const id = await this.takeId();
+        const pet = petOf(id, draft);
+        try {
+          await this.pets.insertOne({ ...toDocument(pet), ...withEvents(outbox(pet)) });
+          return { pet, created: true };
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+        // The reference is taken (another push stored it first), or the id was: then draw again.
+        const existing = await this.findReferenced(ownerId, draft.reference);
+        if (existing) return { pet: existing, created: false };
+        await this.catchUpCounter();
+      }
+      throw new Error(`Could not allocate a unique pet id in ${MAX_ATTEMPTS} attempts`);
+    });
+  }
+
+  findByReference(ownerId: string, reference: PetReference): Promise<Pet | null> {
+    return this.run(() => this.findReferenced(ownerId, reference));
+  }
+
+  private async findReferenced(ownerId: string, reference: PetReference): Promise<Pet | null> {
+    const document = await this.pets.findOne({ referenceKey: referenceKey(ownerId, reference), ...LIVE }, READ);
+    return document ? toPet(document) : null;
+  }
+
   findById(id: PetId): Promise<Pet | null> {
     return this.run(async () => {
       const document = await this.pets.findOne({ _id: Long.fromNumber(id), ...LIVE }, READ);
@@ -193,10 +229,11 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
     return this.run(() => this.pets.countDocuments(queryOf(filter), { limit: max }));
   }
 
-  update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
+  update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[], expectedClaim = pet.claimedBy): Promise<boolean> {
     return this.run(async () => {
       const { _id, ...fields } = toDocument(pet);
-      return updateAtVersion(this.pets, _id, expectedVersion, changeWithEvents(fields, outbox), LIVE);
+      // null also matches a pet stored before claims were (no field).
+      return updateAtVersion(this.pets, _id, expectedVersion, changeWithEvents(fields, outbox), { ...LIVE, claimedBy: expectedClaim });
     });
   }
 
@@ -204,8 +241,12 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
   remove(id: PetId, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean> {
     return this.run(async () => {
       const _id = Long.fromNumber(id);
-      if (outbox.length === 0) return (await this.pets.deleteOne({ _id, version: expectedVersion, ...LIVE })).deletedCount === 1;
-      return updateAtVersion(this.pets, _id, expectedVersion, changeWithEvents({ removed: true, heldBy: null }, outbox), LIVE);
+      if (outbox.length === 0) {
+        return (await this.pets.deleteOne({ _id, version: expectedVersion, claimedBy: null, ...LIVE })).deletedCount === 1;
+      }
+      // The tombstone gives its reference up: a push of it again makes a new animal.
+      const update = { ...changeWithEvents({ removed: true, heldBy: null }, outbox), $unset: { referenceKey: '' } };
+      return updateAtVersion(this.pets, _id, expectedVersion, update, { ...LIVE, claimedBy: null });
     });
   }
 
@@ -223,7 +264,7 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
   listHeld(afterId: PetId, limit: number): Promise<Pet[]> {
     return this.run(async () => {
       const documents = await this.pets
-        .find({ heldBy: { $ne: null }, _id: { $gt: Long.fromNumber(afterId) }, ...LIVE }, READ)
+        .find({ $or: [{ heldBy: { $ne: null } }, { claimedBy: { $ne: null } }], _id: { $gt: Long.fromNumber(afterId) }, ...LIVE }, READ)
         .sort({ _id: 1 })
         .limit(limit)
         .toArray();
@@ -284,7 +325,10 @@ export class MongoPetRepository extends MongoOutboxStore<PetDocument> implements
 }
 
 function toDocument(pet: Pet): PetDocument {
-  return { _id: Long.fromNumber(pet.id), ...storedPetFields(pet), ...searchFields(pet) };
+  const document: PetDocument = { _id: Long.fromNumber(pet.id), ...storedPetFields(pet), ...searchFields(pet) };
+  // Unique among an owner's animals (a sparse index: animals without one are not in it).
+  if (pet.reference !== null) document.referenceKey = referenceKey(pet.ownerId ?? '', pet.reference);
+  return document;
 }
 
 function toPet(document: PetDocument): Pet {

@@ -1,4 +1,5 @@
 /** How pets and their ids are stored in MongoDB: ids and category ids as int64, read back as bigint. */
+import type { PetReference } from '../../../domain/adoption/pet-reference.js';
 import { Long } from 'mongodb';
 import type { Pet, PetPhoto, PetPlace } from '../../../domain/adoption/pet.js';
 import type { PetStatus } from '../../../domain/adoption/pet-status.js';
@@ -25,6 +26,8 @@ export interface StoredPetFields extends Partial<PetRecord> {
   adoptedAt?: Date | null;
   ownerId?: string | null;
   heldBy?: string | null;
+  /** The request being approved that claimed it (missing before claims were: none). */
+  claimedBy?: string | null;
   publishedAt?: Date | null;
   photos?: PetPhoto[];
   /**
@@ -32,6 +35,8 @@ export interface StoredPetFields extends Partial<PetRecord> {
    * places were stored: the backfillPetPlaces migration sets it.
    */
   place?: PetPlace | null;
+  /** Its source system's reference (missing before references were: none). */
+  reference?: PetReference | null;
 }
 
 export function storedPetFields(pet: Pet): StoredPetFields {
@@ -46,9 +51,11 @@ export function storedPetFields(pet: Pet): StoredPetFields {
     adoptedAt: pet.adoptedAt === null ? null : new Date(pet.adoptedAt),
     ownerId: pet.ownerId,
     heldBy: pet.heldBy,
+    claimedBy: pet.claimedBy,
     publishedAt: pet.publishedAt === null ? null : new Date(pet.publishedAt),
     photos: pet.photos.map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
     place: pet.place,
+    reference: pet.reference,
   };
   return withRecordOf(stored, pet);
 }
@@ -69,9 +76,11 @@ export function petFromStored(id: Long | bigint, fields: StoredPetFields): Pet {
     adoptedAt: fields.adoptedAt?.toISOString() ?? null,
     ownerId: fields.ownerId ?? null,
     heldBy: fields.heldBy ?? null,
+    claimedBy: fields.claimedBy ?? null,
     publishedAt: fields.publishedAt?.toISOString() ?? null,
     photos: (fields.photos ?? []).map((photo) => ({ id: photo.id, width: photo.width, height: photo.height })),
     place: placeFromStored(fields),
+    reference: fields.reference ? { source: fields.reference.source, id: fields.reference.id } : null,
   };
   return withStoredRecord(pet, fields);
 }

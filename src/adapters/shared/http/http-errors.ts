@@ -112,6 +112,8 @@ function validationMessage(error: FastifyError): string {
   if (first.keyword === 'required') return `${field}.${String(first.params.missingProperty)} is required when ${field} is given`;
   const expected = first.parentSchema?.['x-invalid'];
   if (expected) return `${location} '${field}' ${expected}`;
+  if (first.keyword === 'additionalProperties')
+    return `${location} '${field}.${String(first.params.additionalProperty)}' is not recognised`;
   if (first.keyword === 'enum') return `${location} '${field}' must be one of: ${(first.params.allowedValues as unknown[]).join(', ')}`;
   return `${location} '${field}' ${first.message ?? 'is invalid'}`;
 }

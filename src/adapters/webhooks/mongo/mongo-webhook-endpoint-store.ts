@@ -7,8 +7,8 @@ import type { Collection, Db } from 'mongodb';
 import type { WebhookEndpoint, WebhookSecret } from '../../../domain/webhooks/webhook-endpoint.js';
 import type { WebhookEndpointStore } from '../../../application/webhooks/ports/webhook-endpoint-store.js';
 import type { SecretBox } from './secret-box.js';
-import { isDuplicateKey } from '../../shared/mongo/mongo-errors.js';
 import { MongoStore, updateAtVersion } from '../../shared/mongo/mongo-kit.js';
+import { OwnerCounts } from '../../shared/mongo/owner-counts.js';
 
 interface EndpointDocument extends Omit<WebhookEndpoint, 'id' | 'secrets' | 'enabledEvents'> {
   _id: string;
@@ -16,14 +16,9 @@ interface EndpointDocument extends Omit<WebhookEndpoint, 'id' | 'secrets' | 'ena
   secrets: { sealed: string; expiresAt: string | null }[];
 }
 
-interface OwnerDocument {
-  _id: string;
-  count: number;
-}
-
 export class MongoWebhookEndpointStore extends MongoStore implements WebhookEndpointStore {
   private readonly endpoints: Collection<EndpointDocument>;
-  private readonly owners: Collection<OwnerDocument>;
+  private readonly owners: OwnerCounts;
 
   constructor(
     db: Db,
@@ -32,7 +27,7 @@ export class MongoWebhookEndpointStore extends MongoStore implements WebhookEndp
   ) {
     super(timeoutMs);
     this.endpoints = db.collection<EndpointDocument>('webhook_endpoints');
-    this.owners = db.collection<OwnerDocument>('webhook_owners');
+    this.owners = new OwnerCounts(db, 'webhook_owners');
   }
 
   static async ensureIndexes(db: Db): Promise<void> {
@@ -41,11 +36,11 @@ export class MongoWebhookEndpointStore extends MongoStore implements WebhookEndp
 
   add(endpoint: WebhookEndpoint, maxPerOwner: number): Promise<boolean> {
     return this.run(async () => {
-      if (!(await this.takeSlot(endpoint.ownerId, maxPerOwner))) return false;
+      if (!(await this.owners.take(endpoint.ownerId, maxPerOwner))) return false;
       try {
         await this.endpoints.insertOne(this.toDocument(endpoint));
       } catch (error) {
-        await this.owners.updateOne({ _id: endpoint.ownerId }, { $inc: { count: -1 } });
+        await this.owners.give(endpoint.ownerId);
         throw error;
       }
       return true;
@@ -95,24 +90,9 @@ export class MongoWebhookEndpointStore extends MongoStore implements WebhookEndp
       // An endpoint's owner never changes: read it, then delete at the version (findOneAndDelete is not on every server this runs on).
       const found = await this.endpoints.findOne({ _id: id, version: expectedVersion }, { projection: { ownerId: 1 } });
       if (found === null || (await this.endpoints.deleteOne({ _id: id, version: expectedVersion })).deletedCount !== 1) return false;
-      await this.owners.updateOne({ _id: found.ownerId }, { $inc: { count: -1 } });
+      await this.owners.give(found.ownerId);
       return true;
     });
-  }
-
-  /** One more of the owner's slots, if it has fewer than `max` taken. */
-  private async takeSlot(ownerId: string, max: number): Promise<boolean> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if ((await this.owners.updateOne({ _id: ownerId, count: { $lt: max } }, { $inc: { count: 1 } })).matchedCount === 1) return true;
-      try {
-        await this.owners.insertOne({ _id: ownerId, count: 1 });
-        return true;
-      } catch (error) {
-        // The owner's count exists: it is at the maximum, or another create made it just now (try it again).
-        if (!isDuplicateKey(error)) throw error;
-      }
-    }
-    return false;
   }
 
   private toDocument(endpoint: WebhookEndpoint): EndpointDocument {

@@ -4,6 +4,7 @@ import type { FeedEvent } from '../../../domain/adoption/feed-event.js';
 import type { Outbox } from './outbox.js';
 import type { OrderPosition, PetFilter, StoredOrder } from '../../../domain/adoption/pet-search.js';
 import type { NearbyCode } from '../../../domain/shared/place.js';
+import type { PetReference } from '../../../domain/adoption/pet-reference.js';
 
 /** A page of a search: the animals the filter asks for, in a stored order, after a position. */
 export interface PetSearchQuery {
@@ -50,7 +51,15 @@ export interface PetRepository extends Outbox {
    * late, say): then returns that pet and stores nothing. So attempts with one id store one pet.
    */
   addReserved(pet: Pet, outbox: readonly FeedEvent[]): Promise<ReservedAdd>;
+  /**
+   * Stores the draft, which carries a reference, under a new unique id, unless an animal of its owner
+   * carries that reference already: then returns that animal and stores nothing. So pushes of one
+   * reference at once store one animal.
+   */
+  addReferenced(draft: PetDraft & { readonly reference: PetReference }, outbox: (pet: Pet) => readonly FeedEvent[]): Promise<ReservedAdd>;
   findById(id: PetId): Promise<Pet | null>;
+  /** The owner's animal that carries this reference, if any (a removed one carries none). */
+  findByReference(ownerId: string, reference: PetReference): Promise<Pet | null>;
   /** The animals a filter asks for, in the order asked, from a position: one page of a search. */
   search(query: PetSearchQuery): Promise<Pet[]>;
   /**
@@ -62,19 +71,20 @@ export interface PetRepository extends Outbox {
   /** How many animals the filter asks for, counting no further than `max`. */
   count(filter: PetFilter, max: number): Promise<number>;
   /**
-   * Stores the pet in place of the stored one when that one's version is `expectedVersion`: one
-   * conditional write, so of two changes read at one version exactly one lands. False when the
-   * stored version differs or the pet is gone; nothing is written then.
+   * Stores the pet in place of the stored one when that one's version is `expectedVersion` and its
+   * claim (`claimedBy`, which changes no version) is `expectedClaim` (the pet's own unless given: a
+   * claim made since it was read fails the write): one conditional write, so of two changes read at
+   * one version exactly one lands. False when the stored one differs or is gone; nothing written then.
    */
-  update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean>;
+  update(pet: Pet, expectedVersion: number, outbox: readonly FeedEvent[], expectedClaim?: string | null): Promise<boolean>;
   /**
-   * Removes the pet when its stored version is `expectedVersion`; false (and nothing removed)
-   * otherwise. Its events stay in the outbox until the relay has them.
+   * Removes the pet when its stored version is `expectedVersion` and no request has claimed it;
+   * false (and nothing removed) otherwise. Its events stay in the outbox until the relay has them.
    */
   remove(id: PetId, expectedVersion: number, outbox: readonly FeedEvent[]): Promise<boolean>;
   /** The owner's animals kept at its organization (no foster location), in id order after `afterId`: those an organization's move moves. */
   listAtHome(ownerId: string, afterId: PetId, limit: number): Promise<Pet[]>;
-  /** Pets held by an adoption request, in id order after `afterId`, for the repair sweep. */
+  /** Pets held or claimed by an adoption request, in id order after `afterId`, for the repair sweep. */
   listHeld(afterId: PetId, limit: number): Promise<Pet[]>;
   /** Resolves when the backing store answers; rejects otherwise. */
   ping(): Promise<void>;

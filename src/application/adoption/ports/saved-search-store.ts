@@ -2,8 +2,8 @@
 import type { SavedSearch } from '../../../domain/adoption/saved-search.js';
 
 export interface SavedSearchStore {
-  /** Stores a new saved search (its id is new). */
-  create(search: SavedSearch): Promise<void>;
+  /** Stores a new saved search (its id is new) unless its owner has `maxPerOwner` already: false then, nothing stored. */
+  create(search: SavedSearch, maxPerOwner: number): Promise<boolean>;
   findById(id: string): Promise<SavedSearch | null>;
   /** An owner's saved searches in id order after `afterId`, at most `limit`. */
   listByOwner(ownerId: string, afterId: string | null, limit: number): Promise<SavedSearch[]>;

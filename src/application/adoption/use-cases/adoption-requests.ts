@@ -1,7 +1,7 @@
 /**
  * Adoption requests: placed by any key with pets:write for a pet that is not sold, decided by the
  * pet's owner (approve holds the pet, deliver sells it, reject cancels), withdrawn by the applicant.
- * An approval is exclusive: it takes the pet's hold with one conditional write (see settle-holds.ts),
+ * An approval is exclusive: it claims the pet with one conditional write (see settle-holds.ts),
  * so of two approvals for one pet, on any number of instances, exactly one wins.
  */
 import { hash, randomBytes } from 'node:crypto';
@@ -24,7 +24,7 @@ import {
   PetNotAvailableError,
   PetNotFoundForRequestError,
 } from '../../../domain/adoption/errors.js';
-import { holdPet, ownerOfPet } from '../../../domain/adoption/pet-lifecycle.js';
+import { claimPet, ownerOfPet } from '../../../domain/adoption/pet-lifecycle.js';
 import { isValidId, type PetId } from '../../../domain/adoption/pet.js';
 import { instantOf } from '../../../domain/shared/instant.js';
 import type { Clock } from '../../shared/ports/clock.js';
@@ -154,7 +154,7 @@ export class AdoptionRequests {
     });
   }
 
-  /** Takes the pet's hold, then settles it (which marks the request approved); null to go again. */
+  /** Claims the pet, then settles the claim (which marks the request approved and shows the hold); null to go again. */
   private async approve(order: AdoptionRequest): Promise<AdoptionRequest | null> {
     const found = await this.pets.findById(order.petId);
     const pet = found && (await this.holds.pet(found));
@@ -163,10 +163,9 @@ export class AdoptionRequests {
     if (pet.heldBy !== null && pet.heldBy !== order.id) {
       throw new PetNotAvailableError(`Pet ${pet.id} is held by another approved adoption request (${pet.heldBy}); cancel that one first`);
     }
-    if (pet.heldBy === null) {
-      const held = holdPet(pet, order.id, instantOf(this.clock.nowMs()));
-      if (!(await this.pets.update(held, pet.version, feedEvents.petChanged(this.clock, pet, held)))) return null;
-    }
+    // The claim shows nothing and makes the approval exclusive; settling it approves the request
+    // (unless a cancellation won first) and then shows the hold.
+    if (pet.heldBy === null && !(await this.pets.update(claimPet(pet, order.id), pet.version, [], null))) return null;
     const held = await this.pets.findById(pet.id);
     if (held) await this.holds.pet(held);
     const after = await this.requests.findById(order.id);
@@ -185,7 +184,7 @@ export class AdoptionRequests {
     const changed = applyAction(order, action, instantOf(this.clock.nowMs()), reason);
     if (!(await this.requests.update(changed, order.version, feedEvents.orderMoved(this.clock, order, changed)))) return null;
     const pet = await this.pets.findById(order.petId);
-    if (pet?.heldBy === order.id) await this.holds.pet(pet);
+    if (pet?.heldBy === order.id || pet?.claimedBy === order.id) await this.holds.pet(pet);
     return changed;
   }
 

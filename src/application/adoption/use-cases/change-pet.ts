@@ -4,10 +4,11 @@
  * concurrent changes sent with one If-Match exactly one lands and the others get 412.
  */
 import { PetHeldError, PetNotFoundError } from '../../../domain/adoption/errors.js';
-import { atHome, changePet, checkPetOwner, ownerOfPet, type PetPatch } from '../../../domain/adoption/pet-lifecycle.js';
+import { atHome, changePet, checkPetOwner, ownerOfPet, replacePet, type PetPatch } from '../../../domain/adoption/pet-lifecycle.js';
 import { checkIfMatch, type IfMatch } from '../../../domain/shared/preconditions.js';
-import { type Pet, type PetId } from '../../../domain/adoption/pet.js';
-import { instantOf } from '../../../domain/shared/instant.js';
+import { type Pet, type PetFields, type PetId } from '../../../domain/adoption/pet.js';
+import type { PetStatus } from '../../../domain/adoption/pet-status.js';
+import { instantOf, type Instant } from '../../../domain/shared/instant.js';
 import { sameCode, type Gazetteer } from '../../../domain/shared/place.js';
 import type { PhotoStore } from '../ports/photo-store.js';
 import type { Clock } from '../../shared/ports/clock.js';
@@ -36,11 +37,29 @@ export class ChangePet {
 
   /** The pet after the change (the same version when the change changes nothing). */
   async update(id: PetId, patch: PetPatch, ifMatch: IfMatch | undefined, caller: Caller): Promise<Pet> {
+    return this.apply(id, ifMatch, true, caller, (pet, now) => changePet(pet, patch, now, this.gazetteer));
+  }
+
+  /**
+   * The pet as a push describes it whole (replacePet; If-Match optional: the source system's push is
+   * the animal's state), the same version when it differs in nothing.
+   */
+  async replace(id: PetId, pushed: PetFields, status: PetStatus | undefined, ifMatch: IfMatch | undefined, caller: Caller): Promise<Pet> {
+    return this.apply(id, ifMatch, false, caller, (pet, now) => replacePet(pet, pushed, status, now));
+  }
+
+  private async apply(
+    id: PetId,
+    ifMatch: IfMatch | undefined,
+    required: boolean,
+    caller: Caller,
+    change: (pet: Pet, now: Instant) => Pet,
+  ): Promise<Pet> {
     return retryOnConflict(`Pet ${id}`, async () => {
       const pet = await this.current(id);
       checkPetOwner(pet, caller.ownerId, this.legacyOwner);
-      checkIfMatch(ifMatch, true, pet.version, `pet ${id}`);
-      let changed = changePet(pet, patch, instantOf(this.clock.nowMs()), this.gazetteer);
+      checkIfMatch(ifMatch, required, pet.version, `pet ${id}`);
+      let changed = change(pet, instantOf(this.clock.nowMs()));
       if (changed === pet) return pet;
       // Back from a foster home: at its organization's place, read now.
       const owner = ownerOfPet(pet, this.legacyOwner) ?? '';

@@ -5,11 +5,12 @@
 import { sameCode, type Gazetteer } from '../../../domain/shared/place.js';
 import { hash, randomUUID } from 'node:crypto';
 import { IdempotencyKeyInFlightError, IdempotencyKeyReusedError } from '../../../domain/shared/errors.js';
-import { draftPet, newPetDraft, petOf, type NewPet, type Pet } from '../../../domain/adoption/pet.js';
+import { draftPet, newPetDraft, petOf, type NewPet, type Pet, type PetDraft, type PetFields } from '../../../domain/adoption/pet.js';
+import type { PetReference } from '../../../domain/adoption/pet-reference.js';
 import { instantOf } from '../../../domain/shared/instant.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import type { IdempotencyScope, PetCreateClaims } from '../ports/pet-create-claims.js';
-import type { PetRepository } from '../ports/pet-repository.js';
+import type { PetRepository, ReservedAdd } from '../ports/pet-repository.js';
 import { feedEvents } from '../services/feed-events.js';
 import type { HomePlaces } from '../ports/home-places.js';
 import type { RelocatePets } from './relocate-pets.js';
@@ -83,6 +84,19 @@ export class CreatePet {
     // same pet, and the client gets its 201.
     await this.claims.complete(scope, token, stored.pet, this.clock.nowMs(), this.policy.ttlMs).catch(() => undefined);
     return { pet: stored.created ? await this.followed(stored.pet, home) : stored.pet, replayed: !stored.created };
+  }
+
+  /**
+   * Adds the pet as `ownerId`'s under its source system's reference, unless one of the owner's
+   * animals carries that reference already: then that one, created false, and nothing stored.
+   */
+  async referenced(fields: PetFields, ownerId: string, reference: PetReference): Promise<ReservedAdd> {
+    const now = instantOf(this.clock.nowMs());
+    const home = fields.location === null ? await this.homes.placeOf(ownerId) : null;
+    // newPetDraft gives the draft the reference passed to it.
+    const draft = newPetDraft(fields, ownerId, now, home, reference) as PetDraft & { readonly reference: PetReference };
+    const stored = await this.pets.addReferenced(draft, (pet) => feedEvents.petCreated(this.clock, pet));
+    return stored.created ? { pet: await this.followed(stored.pet, home), created: true } : stored;
   }
 
   /**

@@ -5,12 +5,15 @@
  * that does not exist, and nothing of it changes.
  */
 import { randomInt } from 'node:crypto';
-import { SavedSearchNotFoundError } from '../../../domain/adoption/errors.js';
+import { SavedSearchLimitReachedError, SavedSearchNotFoundError } from '../../../domain/adoption/errors.js';
 import type { Percolated } from '../../../domain/adoption/percolation.js';
 import { checkFilterValues, type PetFilter } from '../../../domain/adoption/pet-search.js';
 import {
   changedSavedSearch,
   newSavedSearch,
+  renewedSavedSearch,
+  SAVED_SEARCHES_PER_OWNER,
+  type SavedSearchPlan,
   type SavedSearch,
   type SavedSearchFields,
   type SavedSearchQuery,
@@ -48,9 +51,15 @@ export class SavedSearches {
     private readonly newId: () => string = newSavedSearchId,
   ) {}
 
-  async create(input: SavedSearchInput, caller: Caller): Promise<SavedSearch> {
+  /** A new search of the caller's, within what `plan` (the saving key's) allows its owner to keep. */
+  async create(input: SavedSearchInput, caller: Caller, plan: SavedSearchPlan): Promise<SavedSearch> {
     const search = newSavedSearch(this.newId(), caller.ownerId, this.fieldsOf(input), instantOf(this.clock.nowMs()));
-    await this.store.create(search);
+    const most = SAVED_SEARCHES_PER_OWNER[plan];
+    if (!(await this.store.create(search, most))) {
+      throw new SavedSearchLimitReachedError(
+        `This owner keeps ${most} saved searches, the most its ${plan} plan allows; remove one (DELETE /v1/saved-searches/{id}) before saving another`,
+      );
+    }
     return search;
   }
 
@@ -77,6 +86,16 @@ export class SavedSearches {
     });
   }
 
+  /** The search alerting for another SAVED_SEARCH_LIFETIME_DAYS from now, one version on (If-Match honoured when sent). */
+  async renew(id: string, ifMatch: IfMatch | undefined, caller: Caller): Promise<SavedSearch> {
+    return await retryOnConflict(`Saved search ${id}`, async () => {
+      const current = await this.get(id, caller);
+      checkIfMatch(ifMatch, false, current.version, `saved search ${id}`);
+      const renewed = renewedSavedSearch(current, instantOf(this.clock.nowMs()));
+      return (await this.store.update(renewed, current.version)) ? renewed : LOST_RACE;
+    });
+  }
+
   /** Removes the search (If-Match honoured when sent). */
   remove(id: string, ifMatch: IfMatch | undefined, caller: Caller): Promise<void> {
     return retryOnConflict(`Saved search ${id}`, async () => {
@@ -88,7 +107,8 @@ export class SavedSearches {
 
   /** The fields the input gives, its search checked as `GET /v1/pets` checks one, and how it is matched. */
   private fieldsOf(input: SavedSearchInput): SavedSearchFields {
-    const filter = input.filter ?? {};
+    // As GET /v1/pets, but an alert is for an animal that can be adopted: available unless the search says.
+    const filter = { status: ['available' as const], ...input.filter };
     checkFilterValues(filter);
     const query: SavedSearchQuery = { filter, near: input.near ?? null, radius: input.radius ?? null };
     const place = this.nearby.from(input.near, input.radius);

@@ -1,20 +1,25 @@
 /**
  * Finishes adoption steps that were interrupted. Without multi-document transactions, each step that
- * touches a pet and a request writes one, then the other, always in the same order, and the link
- * between them is the pet's hold (the id of the approved request holding it):
+ * touches a pet and a request writes one, then the other, always in the same order:
  *
- * - approve: the pet's hold first (the write that makes the approval exclusive), then the request;
+ * - approve: the pet's claim first (`claimedBy`, conditional on no claim or hold: what makes the
+ *   approval exclusive; it changes no version and shows nothing), then the request, conditional on
+ *   the version read (so of an approval and a cancellation of one placed request exactly one wins),
+ *   then the hold shows on the pet (`heldBy`, pending, a new version and its event);
  * - deliver and cancel: the request first, then the pet.
  *
- * So a pet held by a request that is still placed was approved (the approval is finished), one held
- * by a delivered request is sold, and one held by a cancelled or missing request is released. The
- * second write of every step is this settlement itself, and any reader runs it too: a pet or request
- * read singly is settled first, and `sweep` settles every held pet (each instance runs it every
- * minute), so an interrupted step is finished at the next read or within a minute. Each write is
- * conditional on the version read, so settlements racing each other or the original step agree.
+ * So a pet claimed by a request still placed is being approved (the approval is finished), one
+ * claimed by an approved request has its hold to show, one claimed by a request that is neither
+ * loses the claim (nothing shown having changed); a pet held by a delivered request is sold, one
+ * held by a cancelled or missing request is released. The steps after the first are this
+ * settlement itself, and any reader runs it too: a pet or request read singly is settled first, and
+ * `sweep` settles every held or claimed pet (each instance runs it every minute), so an interrupted
+ * step is finished at the next read or within a minute. Each write is conditional on the version
+ * (and the pet's claim) read, so settlements racing each other or the original step agree. A pet
+ * held by a request still placed (held before claims were) has its approval finished too.
  */
 import { applyAction, type CancelReason, type AdoptionRequest } from '../../../domain/adoption/adoption-request.js';
-import { releasePet, sellPet } from '../../../domain/adoption/pet-lifecycle.js';
+import { holdPet, releasePet, sellPet, unclaimPet } from '../../../domain/adoption/pet-lifecycle.js';
 import { type Pet, type PetId } from '../../../domain/adoption/pet.js';
 import { instantOf } from '../../../domain/shared/instant.js';
 import type { Clock } from '../../shared/ports/clock.js';
@@ -34,12 +39,19 @@ export class SettleHolds {
   async pet(start: Pet): Promise<Pet | null> {
     let pet: Pet | null = start;
     return retryOnConflict(`Pet ${start.id}`, async () => {
-      if (pet === null || pet.heldBy === null) return pet;
+      if (pet === null) return null;
+      if (pet.claimedBy !== null) {
+        const settled = await this.claimed(pet, pet.claimedBy);
+        if (settled !== null) return settled;
+        pet = await this.pets.findById(pet.id);
+        return LOST_RACE;
+      }
+      if (pet.heldBy === null) return pet;
       const order = await this.requests.findById(pet.heldBy);
       if (order?.status === 'approved') return pet;
       const now = instantOf(this.clock.nowMs());
       if (order?.status === 'placed') {
-        // The hold was won, the request not yet marked: finish the approval.
+        // Held as before claims were (the hold shown first, then the request): finish the approval.
         const approved = applyAction(order, 'approve', now);
         if (await this.requests.update(approved, order.version, feedEvents.orderMoved(this.clock, order, approved))) return pet;
         return LOST_RACE;
@@ -54,16 +66,36 @@ export class SettleHolds {
     });
   }
 
+  /**
+   * A pet claimed by a request being approved: the request's own conditional write decides. Placed:
+   * it is approved now (as its approver would); approved: the hold shows (pending, a new version and
+   * its event); anything else (cancelled first, gone): the claim goes, nothing shown having changed.
+   * The pet settled, or null when a write lost a race (read again and go on).
+   */
+  private async claimed(pet: Pet, orderId: string): Promise<Pet | null> {
+    const order = await this.requests.findById(orderId);
+    const now = instantOf(this.clock.nowMs());
+    if (order?.status === 'placed') {
+      const approved = applyAction(order, 'approve', now);
+      await this.requests.update(approved, order.version, feedEvents.orderMoved(this.clock, order, approved));
+      return null;
+    }
+    const settled = order?.status === 'approved' ? holdPet(pet, orderId, now) : unclaimPet(pet);
+    // The claim going changes nothing shown: no version, no event.
+    const events = settled.version === pet.version ? [] : feedEvents.petChanged(this.clock, pet, settled);
+    return (await this.pets.update(settled, pet.version, events, orderId)) ? settled : null;
+  }
+
   /** The request once any interrupted step on it (or on its pet) is finished. */
   async order(start: AdoptionRequest): Promise<AdoptionRequest> {
     let order = start;
     return retryOnConflict(`Adoption request ${start.id}`, async () => {
       if (order.status === 'cancelled') return order;
       const pet = await this.pets.findById(order.petId);
-      if (pet !== null && pet.heldBy === order.id) {
-        // Placed: an approval to finish; delivered: a sale to finish; approved: as it should be.
+      if (pet !== null && (pet.heldBy === order.id || pet.claimedBy === order.id)) {
+        // Placed: an approval to finish; delivered: a sale to finish; approved and shown: as it should be.
         // Stryker disable next-line ConditionalExpression: pet() finds an approved request's hold as it should be and writes nothing; this saves its reads
-        if (order.status === 'approved') return order;
+        if (order.status === 'approved' && pet.heldBy === order.id) return order;
         await this.pet(pet);
       } else if (order.status === 'placed' && (pet === null || pet.status === 'sold')) {
         const reason: CancelReason = pet === null ? 'pet_deleted' : 'pet_adopted';

@@ -42,7 +42,7 @@ describe('authenticating and managing keys', () => {
       ownerId: record.id,
       plan: 'pro',
       limits: { perMinute: PLAN_LIMITS.pro.perMinute, perDay: PLAN_LIMITS.pro.perDay },
-      scopes: ['pets:read', 'pets:write', 'webhooks:write'],
+      scopes: ['pets:read', 'pets:write', 'webhooks:write', 'searches:write'],
       allowedOrigins: null,
     });
     expect(await authenticate.execute(`bearer   ${key}`)).toMatchObject({ keyId: record.id });
@@ -95,7 +95,7 @@ describe('authenticating and managing keys', () => {
     const plain = await keys.issue({ name: 'Shelter B', plan: 'pro' });
     await expect(authenticate.execute(`Bearer ${plain.key}`)).resolves.toMatchObject({
       limits: PLAN_LIMITS.pro,
-      scopes: ['pets:read', 'pets:write', 'webhooks:write'],
+      scopes: ['pets:read', 'pets:write', 'webhooks:write', 'searches:write'],
     });
   });
 

@@ -49,7 +49,7 @@ describe('managing keys', () => {
         start: key.slice(0, 'adopt_live_'.length + 4),
         last4: key.slice(-4),
         plan: 'pro',
-        scopes: ['pets:read', 'pets:write', 'webhooks:write'],
+        scopes: ['pets:read', 'pets:write', 'webhooks:write', 'searches:write'],
         ownerId: null,
         quotaId: record.id,
         rotatedFrom: null,
@@ -106,12 +106,17 @@ describe('managing keys', () => {
         'limits',
         'limits must be perMinute and perDay whole numbers with 1 <= perMinute <= perDay',
       ],
-      ['no scopes', { scopes: [] }, 'scopes', 'scopes must list one or more of pets:read, pets:write, webhooks:write, each once'],
+      [
+        'no scopes',
+        { scopes: [] },
+        'scopes',
+        'scopes must list one or more of pets:read, pets:write, webhooks:write, searches:write, each once',
+      ],
       [
         'a scope twice',
         { scopes: ['pets:read', 'pets:read'] as const },
         'scopes',
-        'scopes must list one or more of pets:read, pets:write, webhooks:write, each once',
+        'scopes must list one or more of pets:read, pets:write, webhooks:write, searches:write, each once',
       ],
       ['an empty owner', { ownerId: '' }, 'ownerId', 'ownerId must have 1 to 128 characters'],
       ['an owner of 129 characters', { ownerId: 'o'.repeat(OWNER_ID_MAX_LENGTH + 1) }, 'ownerId', 'ownerId must have 1 to 128 characters'],
@@ -326,7 +331,7 @@ describe('managing keys', () => {
       const enterprise = (await keys.issue({ name: 'E', plan: 'enterprise', customLimits: { perMinute: 2, perDay: 2 } })).record;
       const cases: [Parameters<ManageApiKeys['update']>[1], string, string][] = [
         [{ name: ' ' }, 'name', 'name must have 1 to 100 characters, not only spaces'],
-        [{ scopes: [] }, 'scopes', 'scopes must list one or more of pets:read, pets:write, webhooks:write, each once'],
+        [{ scopes: [] }, 'scopes', 'scopes must list one or more of pets:read, pets:write, webhooks:write, searches:write, each once'],
         [{ ownerId: '' }, 'ownerId', 'ownerId must have 1 to 128 characters'],
         [{ expiresAt: new Date(clock.ms) }, 'expiresAt', 'expiresAt must be in the future; to stop a key now, revoke it'],
         [

@@ -11,6 +11,7 @@ import {
   ValidationError,
 } from '../../../../src/domain/shared/errors.js';
 import {
+  PetHeldError,
   AdoptionRequestNotFoundError,
   InvalidTransitionError,
   PetNotAvailableError,
@@ -348,16 +349,29 @@ describe('AdoptionRequests, an approval and what happens between its steps', () 
     expect(await world.order(request.id)).toMatchObject({ status: 'cancelled', cancelReason: 'rejected' });
   });
 
-  it('goes again when the pet was removed by a step that stopped before cancelling its requests, and answers as for a cancelled request', async () => {
+  it('keeps a claimed pet from being removed: the removal loses, the approval finishes, and removing it then is refused as held', async () => {
     const { between, world, pet, request } = await approvalWorld();
-    // After the hold, the pet is removed by a removal that wrote its tombstone and stopped there.
+    // After the claim, a removal's conditional write meets it (the claim changes no version).
     between.arm(APPROVAL_READS_PET + 1, async () => {
       const current = await world.pet(pet.id);
-      expect(await world.pets.remove(current.id, current.version, [])).toBe(true);
+      expect(current).toMatchObject({ version: pet.version, claimedBy: request.id, heldBy: null, status: 'available' });
+      expect(await world.pets.remove(current.id, current.version, [])).toBe(false);
     });
-    const refusal = world.requests.act(request.id, 'approve', SHELTER);
-    await expect(refusal).rejects.toThrow(InvalidTransitionError);
-    await expect(refusal).rejects.not.toThrow(/while it was being approved/);
-    expect(await world.order(request.id)).toMatchObject({ status: 'cancelled', cancelReason: 'pet_deleted' });
+    expect(await world.requests.act(request.id, 'approve', SHELTER)).toMatchObject({ status: 'approved' });
+    expect(await world.pet(pet.id)).toMatchObject({ version: pet.version + 1, claimedBy: null, heldBy: request.id, status: 'pending' });
+    await expect(world.change.remove(pet.id, undefined, SHELTER)).rejects.toThrow(PetHeldError);
+  });
+
+  it('shows nothing of an approval that a rejection of its request beat: no version, no event, the claim gone', async () => {
+    const { between, world, pet, request } = await approvalWorld();
+    // After the claim, the request is rejected by a call that read the pet before the claim.
+    between.arm(APPROVAL_READS_PET + 1, async () => {
+      const placed = await world.order(request.id);
+      const cancelled = { ...placed, status: 'cancelled' as const, cancelReason: 'rejected' as const, version: placed.version + 1 };
+      expect(await world.orders.update(cancelled, placed.version, [])).toBe(true);
+    });
+    await expect(world.requests.act(request.id, 'approve', SHELTER)).rejects.toThrow(InvalidTransitionError);
+    expect(await world.order(request.id)).toMatchObject({ status: 'cancelled', cancelReason: 'rejected', version: 2 });
+    expect(await world.pet(pet.id)).toEqual(pet);
   });
 });

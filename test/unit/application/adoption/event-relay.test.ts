@@ -4,7 +4,11 @@ import { MemoryEventFeed } from '../../../../src/adapters/adoption/memory/memory
 import { MemoryAdoptionRequestRepository } from '../../../../src/adapters/adoption/memory/memory-adoption-request-repository.js';
 import { MemoryPetRepository } from '../../../../src/adapters/adoption/memory/memory-pet-repository.js';
 import type { Outbox } from '../../../../src/application/adoption/ports/outbox.js';
-import { EventRelay } from '../../../../src/application/adoption/services/event-relay.js';
+import { EventRelay, type FollowEvents } from '../../../../src/application/adoption/services/event-relay.js';
+import { SearchAlerts } from '../../../../src/application/adoption/services/search-alerts.js';
+import { MemorySavedSearchStore } from '../../../../src/adapters/adoption/memory/memory-saved-search-store.js';
+import { aSavedSearch } from '../../../contracts/adoption/saved-search-store.contract.js';
+import { gazetteer } from '../../../support/gazetteer.js';
 import { orderPlaced, petCreated, petUpdated, type FeedEvent } from '../../../../src/domain/adoption/feed-event.js';
 import type { Pet } from '../../../../src/domain/adoption/pet.js';
 import { aPetDraft } from '../../../support/builders.js';
@@ -13,7 +17,7 @@ import { anAdoptionRequest } from '../../../contracts/adoption/adoption-request-
 
 const DAY_MS = 86_400_000;
 
-function setup(clock = new FakeClock()) {
+function setup(clock = new FakeClock(), follow?: FollowEvents) {
   const pets = new MemoryPetRepository();
   const orders = new MemoryAdoptionRequestRepository();
   const feed = new MemoryEventFeed();
@@ -25,6 +29,7 @@ function setup(clock = new FakeClock()) {
       clock,
       { holder, leaseMs: 10_000, batch: 2, retentionMs: 30 * DAY_MS },
       { relayed: (events) => relayed.push(...events) },
+      follow,
     );
   return { clock, pets, orders, feed, relay, relayed };
 }
@@ -128,6 +133,27 @@ describe('EventRelay', () => {
     await feed.append(lease, [event]);
     expect(await relay('a').pass()).toBe(1);
     expect(await feedIds(feed)).toEqual([event.id]);
+    expect(await pets.pendingEvents(10)).toEqual([]);
+  });
+
+  it("appends each change with what follows it (saved searches' alerts); a pass that stopped before clearing makes the same alerts, taken once", async () => {
+    const searches = new MemorySavedSearchStore();
+    await searches.create(aSavedSearch('srch_1', 'partner', ['cat']), 10);
+    const alerts = new SearchAlerts(searches, gazetteer);
+    const clock = new FakeClock(Date.parse('2026-12-02T00:00:00.000Z'));
+    const { pets, feed, relay, relayed } = setup(clock, (events) => alerts.following(events));
+    let event: FeedEvent | undefined;
+    await pets.add(aPetDraft({ species: 'cat' }), (pet) => [(event = petCreated(stampAt(clock.ms), pet))]);
+    await pets.add(aPetDraft({ species: 'dog' }), (pet) => [petCreated(stampAt(clock.ms), pet)]);
+    // A pass appended the change and its alert, then stopped before clearing the outbox.
+    const lease = await feed.claimWriter('a', clock.ms, 10_000);
+    if (lease === null || event === undefined) throw new Error('setup');
+    await feed.append(lease, await alerts.following([event]));
+    expect(await relay('a').pass()).toBe(3);
+    const stored = (await feed.find({ visibleTo: null, limit: 100 })).map(({ event: one }) => one);
+    expect(stored.map((one) => one.type)).toEqual(['pet.created', 'search.matched', 'pet.created']);
+    expect(stored[1]).toMatchObject({ object: event.object, savedSearch: { id: 'srch_1' } });
+    expect(relayed.map((one) => one.type)).toEqual(['pet.created', 'search.matched', 'pet.created']);
     expect(await pets.pendingEvents(10)).toEqual([]);
   });
 

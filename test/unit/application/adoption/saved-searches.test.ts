@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { MemorySavedSearchStore } from '../../../../src/adapters/adoption/memory/memory-saved-search-store.js';
 import { newSavedSearchId, SAVED_SEARCH_ID_PATTERN, SavedSearches } from '../../../../src/application/adoption/use-cases/saved-searches.js';
 import { NearbyPlaces } from '../../../../src/application/shared/services/nearby-places.js';
-import { SavedSearchNotFoundError } from '../../../../src/domain/adoption/errors.js';
+import { SavedSearchLimitReachedError, SavedSearchNotFoundError } from '../../../../src/domain/adoption/errors.js';
+import { alertsAt, SAVED_SEARCHES_PER_OWNER } from '../../../../src/domain/adoption/saved-search.js';
 import {
   PreconditionFailedError,
   PreconditionRequiredError,
@@ -51,14 +52,16 @@ describe('SavedSearches', () => {
         radius: '25',
       },
       PARTNER,
+      'free',
     );
     expect(saved).toMatchObject({
       ownerId: 'partner',
       label: 'Young cats near 94110',
       reference: 'adopter-42',
-      query: { filter: { species: ['cat'], ageGroup: ['young'] }, near: '94110', radius: '25' },
+      query: { filter: { status: ['available'], species: ['cat'], ageGroup: ['young'] }, near: '94110', radius: '25' },
       version: 1,
       createdAt: '2026-12-01T00:00:00.000Z',
+      expiresAt: '2027-03-01T00:00:00.000Z',
     });
     expect(saved.percolated.filter.postalCodes).toContain('94103');
     expect(saved.percolated.filter.postalCodes).not.toContain('10001');
@@ -72,18 +75,18 @@ describe('SavedSearches', () => {
 
   it('refuses what GET /v1/pets refuses, and a label that shows nothing, naming it and storing nothing', async () => {
     const { searches, store } = world();
-    expect(await fieldOf(searches.create({ label: 'x', filter: { species: ['unicorn'] } }, PARTNER))).toBe('species');
-    expect(await fieldOf(searches.create({ label: 'x', near: '00000' }, PARTNER))).toBe('near');
-    expect(await fieldOf(searches.create({ label: 'x', near: '94110', radius: '501' }, PARTNER))).toBe('radius');
-    expect(await fieldOf(searches.create({ label: 'x', radius: '25' }, PARTNER))).toBe('radius');
-    expect(await fieldOf(searches.create({ label: ' ' }, PARTNER))).toBe('label');
-    expect(await fieldOf(searches.create({ label: 'x', reference: 'r'.repeat(201) }, PARTNER))).toBe('reference');
+    expect(await fieldOf(searches.create({ label: 'x', filter: { species: ['unicorn'] } }, PARTNER, 'free'))).toBe('species');
+    expect(await fieldOf(searches.create({ label: 'x', near: '00000' }, PARTNER, 'free'))).toBe('near');
+    expect(await fieldOf(searches.create({ label: 'x', near: '94110', radius: '501' }, PARTNER, 'free'))).toBe('radius');
+    expect(await fieldOf(searches.create({ label: 'x', radius: '25' }, PARTNER, 'free'))).toBe('radius');
+    expect(await fieldOf(searches.create({ label: ' ' }, PARTNER, 'free'))).toBe('label');
+    expect(await fieldOf(searches.create({ label: 'x', reference: 'r'.repeat(201) }, PARTNER, 'free'))).toBe('reference');
     expect(await store.listByOwner('partner', null, 10)).toEqual([]);
   });
 
   it('changes a search from the version read: If-Match needed, a stale one refused, a change that changes nothing kept at its version', async () => {
     const { searches, clock } = world();
-    const saved = await searches.create({ label: 'Cats', filter: { species: ['cat'] } }, PARTNER);
+    const saved = await searches.create({ label: 'Cats', filter: { species: ['cat'] } }, PARTNER, 'free');
     clock.advance(1_000);
     const dogs = { label: 'Dogs', filter: { species: ['dog'] }, near: '10001' };
     await expect(searches.change(saved.id, dogs, undefined, PARTNER)).rejects.toThrow(PreconditionRequiredError);
@@ -105,7 +108,7 @@ describe('SavedSearches', () => {
 
   it("answers another owner's read, change and removal as a search that does not exist, and changes nothing", async () => {
     const { searches } = world();
-    const saved = await searches.create({ label: 'Cats', filter: { species: ['cat'] } }, PARTNER);
+    const saved = await searches.create({ label: 'Cats', filter: { species: ['cat'] } }, PARTNER, 'free');
     await expect(searches.get(saved.id, OTHER)).rejects.toThrow(SavedSearchNotFoundError);
     await expect(searches.change(saved.id, { label: 'Mine' }, '*', OTHER)).rejects.toThrow(SavedSearchNotFoundError);
     await expect(searches.remove(saved.id, '*', OTHER)).rejects.toThrow(SavedSearchNotFoundError);
@@ -122,7 +125,7 @@ describe('SavedSearches', () => {
 
   it('removes a search (a stale If-Match refused), after which it is not found', async () => {
     const { searches } = world();
-    const saved = await searches.create({ label: 'Cats' }, PARTNER);
+    const saved = await searches.create({ label: 'Cats' }, PARTNER, 'free');
     await expect(searches.remove(saved.id, [2], PARTNER)).rejects.toThrow(PreconditionFailedError);
     await searches.remove(saved.id, [1], PARTNER);
     await expect(searches.get(saved.id, PARTNER)).rejects.toThrow(SavedSearchNotFoundError);
@@ -142,7 +145,7 @@ describe('SavedSearches', () => {
 
   it('writes nothing for a change that changes nothing, and removes without If-Match', async () => {
     const { searches, store } = world();
-    const saved = await searches.create({ label: 'Cats', filter: { species: ['cat'] } }, PARTNER);
+    const saved = await searches.create({ label: 'Cats', filter: { species: ['cat'] } }, PARTNER, 'free');
     let writes = 0;
     const update = store.update.bind(store);
     store.update = (search, version) => {
@@ -157,7 +160,7 @@ describe('SavedSearches', () => {
 
   it('names the saved search in a stale If-Match, and answers 503 naming it when every write loses a race', async () => {
     const { searches, store } = world();
-    const saved = await searches.create({ label: 'Cats' }, PARTNER);
+    const saved = await searches.create({ label: 'Cats' }, PARTNER, 'free');
     await expect(searches.change(saved.id, { label: 'Dogs' }, [7], PARTNER)).rejects.toThrow(
       `Saved search ${saved.id} changed since it was read`,
     );
@@ -173,5 +176,46 @@ describe('SavedSearches', () => {
     await expect(searches.remove(saved.id, '*', PARTNER)).rejects.toThrow(
       new ServiceUnavailableError(`Saved search ${saved.id} is being changed by many requests at once; retry in a moment`),
     );
+    await expect(searches.renew(saved.id, '*', PARTNER)).rejects.toThrow(
+      new ServiceUnavailableError(`Saved search ${saved.id} is being changed by many requests at once; retry in a moment`),
+    );
+  });
+
+  it('finds animals that can be adopted unless the search says otherwise: status available by default, a status given kept', async () => {
+    const { searches } = world();
+    expect((await searches.create({ label: 'Any' }, PARTNER, 'free')).query.filter).toEqual({ status: ['available'] });
+    const pending = await searches.create({ label: 'Pending', filter: { status: ['available', 'pending'] } }, PARTNER, 'free');
+    expect(pending.query.filter).toEqual({ status: ['available', 'pending'] });
+  });
+
+  it("keeps an owner within its key's plan (free 25), another owner apart, and names the plan and what to do", async () => {
+    const { searches, store } = world();
+    expect(SAVED_SEARCHES_PER_OWNER).toEqual({ free: 25, pro: 5_000, business: 250_000, enterprise: 1_000_000 });
+    for (let i = 0; i < 25; i++) await searches.create({ label: `Search ${i}` }, PARTNER, 'free');
+    const refused = searches.create({ label: 'One more' }, PARTNER, 'free');
+    await expect(refused).rejects.toThrow(SavedSearchLimitReachedError);
+    await expect(refused).rejects.toThrow(/keeps 25 saved searches, the most its free plan allows; remove one/);
+    expect(await store.listByOwner('partner', null, 100)).toHaveLength(25);
+    // The same owner with a key on a larger plan, and another owner, may save more.
+    await searches.create({ label: 'On pro' }, PARTNER, 'pro');
+    await searches.create({ label: 'Another owner' }, OTHER, 'free');
+    expect(await store.listByOwner('partner', null, 100)).toHaveLength(26);
+  });
+
+  it("alerts for 90 days from its saving, and 90 days from a renewal, an expired search included; a renewal of another owner's is not found", async () => {
+    const { searches, clock } = world();
+    const saved = await searches.create({ label: 'Cats' }, PARTNER, 'free');
+    expect(alertsAt(saved, '2026-11-30T23:59:59.999Z')).toBe(false);
+    expect(alertsAt(saved, '2026-12-01T00:00:00.000Z')).toBe(true);
+    expect(alertsAt(saved, '2027-02-28T23:59:59.999Z')).toBe(true);
+    expect(alertsAt(saved, '2027-03-01T00:00:00.000Z')).toBe(false);
+    clock.advance(100 * 86_400_000);
+    await expect(searches.renew(saved.id, undefined, OTHER)).rejects.toThrow(SavedSearchNotFoundError);
+    await expect(searches.renew(saved.id, [7], PARTNER)).rejects.toThrow(PreconditionFailedError);
+    await expect(searches.renew(saved.id, [7], PARTNER)).rejects.toThrow(`Saved search ${saved.id} changed since it was read`);
+    const renewed = await searches.renew(saved.id, undefined, PARTNER);
+    expect(renewed).toMatchObject({ version: 2, updatedAt: '2027-03-11T00:00:00.000Z', expiresAt: '2027-06-09T00:00:00.000Z' });
+    expect(alertsAt(renewed, '2027-03-11T00:00:00.000Z')).toBe(true);
+    expect(await searches.get(saved.id, PARTNER)).toEqual(renewed);
   });
 });

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   audienceOf,
+  isAboutPet,
   mayViewEvent,
+  petBefore,
+  type SearchMatchEvent,
   orderMoved,
   orderPlaced,
   petCreated,
@@ -71,5 +74,45 @@ describe('adoption request events', () => {
       sequence: approved.version,
       previousAttributes: { status: 'placed', version: order.version },
     });
+  });
+});
+
+describe('alerts of saved searches', () => {
+  const pet = aPet();
+  const alert: SearchMatchEvent = {
+    ...stamp,
+    type: 'search.matched',
+    sequence: pet.version,
+    object: pet,
+    savedSearch: { id: 'srch_1', ownerId: 'partner', label: 'Cats', reference: null },
+  };
+
+  it("are about an animal, and seen by the search's owner alone", () => {
+    expect(isAboutPet(alert)).toBe(true);
+    expect(isAboutPet(petDeleted(stamp, pet))).toBe(true);
+    expect(isAboutPet(orderPlaced(stamp, anAdoptionRequest()))).toBe(false);
+    expect(audienceOf(alert)).toEqual(['partner']);
+    expect([mayViewEvent(alert, 'partner'), mayViewEvent(alert, 'shelter')]).toEqual([true, false]);
+  });
+});
+
+describe('the animal before a change, from its event', () => {
+  const photo = (id: string) => ({ id, width: 10, height: 10 });
+
+  it('is none for a creation, the animal itself for a removal, and its old values for an update', () => {
+    const before = aPet({ version: 2, status: 'pending', photos: [photo('ph_a')] });
+    expect(petBefore(petCreated(stamp, before))).toBeNull();
+    expect(petBefore(petDeleted(stamp, before))).toEqual(before);
+    const after = { ...before, status: 'available' as const, name: 'Max', version: 3 };
+    expect(petBefore(petUpdated(stamp, before, after))).toEqual(before);
+    // An event without old values (none changed) leaves the animal as it is.
+    const { previousAttributes: _none, ...bare } = petUpdated(stamp, before, after);
+    expect(petBefore(bare)).toEqual(after);
+  });
+
+  it('names the photos it had in their old order: a kept photo whole, a removed one by its id alone', () => {
+    const before = aPet({ version: 2, photos: [photo('ph_a'), photo('ph_b')] });
+    const after = { ...before, version: 3, photos: [photo('ph_b'), photo('ph_c')] };
+    expect(petBefore(petUpdated(stamp, before, after))?.photos).toEqual([{ id: 'ph_a' }, photo('ph_b')]);
   });
 });

@@ -170,3 +170,37 @@ describe('an entry into the matches', () => {
     expect(entersMatches(cats, dog, dog)).toBe(false);
   });
 });
+
+describe('the cells of a circle, at their edges', () => {
+  const KM_PER_DEGREE = (6_371.008_8 * Math.PI) / 180;
+
+  it('wraps columns at the antimeridian: a circle across it touches both sides, a point on it is in the first column', () => {
+    const cells = cellsAround({ center: { lat: 10, lng: 179.9 }, radiusKm: 50 }, 1);
+    expect(cells).toEqual(expect.arrayContaining(['cell:1:10:179', 'cell:1:10:-180']));
+    expect(cells.every((cell) => Number(cell.split(':')[3]) >= -180 && Number(cell.split(':')[3]) < 180)).toBe(true);
+    expect(cellOf({ lat: 10, lng: 180 }, 1)).toBe('cell:1:10:-180');
+    expect(cellOf({ lat: 10, lng: -180.5 }, 1)).toBe('cell:1:10:179');
+    expect(cellOf({ lat: 10, lng: 45.2 }, 20)).toBe('cell:20:0:2');
+  });
+
+  it('takes in a row the radius reaches exactly (10 m of margin)', () => {
+    expect(cellsAround({ center: { lat: 37.5, lng: -122.5 }, radiusKm: 0.5 * KM_PER_DEGREE }, 1)).toContain('cell:1:38:-123');
+  });
+
+  it('is indexed at the finest size with at most MAX_CELLS cells, one with exactly that many included, and at the coarsest beyond', () => {
+    let exact = 0;
+    for (let km = 1; km < 400; km++) {
+      const reach = { center: { lat: 37.75, lng: -122.41 }, radiusKm: km };
+      const finest = cellsAround(reach, CELL_SIZES[0]);
+      if (finest.length !== MAX_CELLS) continue;
+      exact++;
+      expect(searchTerms({ filter: { species: ['cat'] }, reach })).toEqual(finest);
+    }
+    expect(exact).toBeGreaterThan(0);
+    // A reach too wide for every size but the coarsest is indexed under the coarsest's cells, never its species.
+    const wide = { center: { lat: 60, lng: 10 }, radiusKm: 3_000 };
+    const coarsest = CELL_SIZES.at(-1) as number;
+    expect(cellsAround(wide, coarsest).length).toBeGreaterThan(MAX_CELLS);
+    expect(searchTerms({ filter: { species: ['cat'] }, reach: wide })).toEqual(cellsAround(wide, coarsest));
+  });
+});

@@ -41,7 +41,7 @@ export function installErrorHandler(
     }
     if (error instanceof HttpError) reply.headers(error.headers);
     // 412: the version that is current now, so the client can read, merge and retry.
-    if (error instanceof PreconditionFailedError) reply.header('ETag', `"${error.currentVersion}"`);
+    if (error instanceof PreconditionFailedError && error.currentVersion !== null) reply.header('ETag', `"${error.currentVersion}"`);
     const retryAfter = error instanceof RateLimitExceededError ? error.retryAfterSeconds : catalogue.entry(body.code).retryAfterSeconds;
     if (retryAfter !== undefined && !reply.hasHeader('Retry-After')) reply.header('Retry-After', retryAfter);
     return sendError(reply, body);

@@ -2,7 +2,7 @@
  * A resolver the test controls: names it was given answer what it was given, every other name does
  * not resolve. No test asks the system's resolver, so none depends on the network or sends a packet.
  */
-import type { AddressResolver } from '../../src/application/webhooks/ports/address-resolver.js';
+import type { AddressResolver } from '../../src/application/shared/ports/address-resolver.js';
 
 export class StaticResolver implements AddressResolver {
   constructor(readonly answers: Record<string, string[]>) {}

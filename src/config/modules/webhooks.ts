@@ -6,7 +6,7 @@ import { WebhookMetrics } from '../../adapters/webhooks/metrics/webhook-metrics.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { AddressResolver } from '../../application/webhooks/ports/address-resolver.js';
+import type { AddressResolver } from '../../application/shared/ports/address-resolver.js';
 import type { WebhookDeliveryStore } from '../../application/webhooks/ports/webhook-delivery-store.js';
 import type { WebhookEndpointStore } from '../../application/webhooks/ports/webhook-endpoint-store.js';
 import type { WebhookSender } from '../../application/webhooks/ports/webhook-sender.js';
@@ -16,7 +16,7 @@ import { ManageWebhookEndpoints } from '../../application/webhooks/use-cases/man
 import { WebhookDeliveries } from '../../application/webhooks/use-cases/webhook-deliveries.js';
 import type { Clock } from '../../application/shared/ports/clock.js';
 import { presentEvent } from '../../adapters/adoption/http/event-presenter.js';
-import { DNS_TIMEOUT_MS } from '../../adapters/webhooks/net/dns-resolver.js';
+import { DNS_TIMEOUT_MS } from '../../adapters/shared/net/dns-resolver.js';
 import { adminWebhookRoutes } from '../../adapters/webhooks/http/admin-webhooks.js';
 import { webhookDeliveryRoutes } from '../../adapters/webhooks/http/webhook-deliveries.js';
 import { webhookEndpointRoutes } from '../../adapters/webhooks/http/webhook-endpoints.js';

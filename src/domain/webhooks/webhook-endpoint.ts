@@ -2,7 +2,7 @@
  * Webhook endpoints: where an owner wants its events pushed, which types, and the secrets the
  * deliveries are signed with. The URL rule here is what a URL must look like (https, no user-info);
  * whether the address it resolves to may be reached is decided at creation and at every attempt
- * (application/webhooks/services/webhook-addresses.ts).
+ * (application/shared/services/outbound-addresses.ts).
  */
 import { ValidationError } from '../shared/errors.js';
 import { UrlNotAllowedError } from './errors.js';

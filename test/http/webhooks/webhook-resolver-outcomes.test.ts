@@ -8,7 +8,7 @@
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DnsResolver } from '../../../src/adapters/webhooks/net/dns-resolver.js';
+import { DnsResolver } from '../../../src/adapters/shared/net/dns-resolver.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { expectError, startTestApp, type TestApp } from '../../support/test-app.js';
 import { WebhookReceiver } from '../../support/webhook-receiver.js';

@@ -27,7 +27,7 @@ import { anEndpoint, describeWebhookEndpointStoreContract } from '../../contract
 import { describeWebhookDeliveryStoreContract } from '../../contracts/webhooks/webhook-delivery-store.contract.js';
 import { MongoWebhookDeliveryStore } from '../../../src/adapters/webhooks/mongo/mongo-webhook-delivery-store.js';
 import { MongoWebhookEndpointStore } from '../../../src/adapters/webhooks/mongo/mongo-webhook-endpoint-store.js';
-import { SecretBox } from '../../../src/adapters/webhooks/mongo/secret-box.js';
+import { SecretBox } from '../../../src/adapters/shared/mongo/secret-box.js';
 import { describePhotoStoreContract } from '../../contracts/adoption/photo-store.contract.js';
 import { MongoPhotoStore } from '../../../src/adapters/adoption/mongo/mongo-photo-store.js';
 import { describeOrganizationStoreContract } from '../../contracts/organizations/organization-store.contract.js';

@@ -1,6 +1,6 @@
 /** How long a delivery's claim outlives its attempt: the lookup and five store calls, each at its timeout. */
 import { describe, expect, it } from 'vitest';
-import { DNS_TIMEOUT_MS } from '../../../src/adapters/webhooks/net/dns-resolver.js';
+import { DNS_TIMEOUT_MS } from '../../../src/adapters/shared/net/dns-resolver.js';
 import { claimMarginMs } from '../../../src/config/modules/webhooks.js';
 
 describe('claimMarginMs', () => {

@@ -6,7 +6,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { WebhookEndpoint, WebhookSecret } from '../../../domain/webhooks/webhook-endpoint.js';
 import type { WebhookEndpointStore } from '../../../application/webhooks/ports/webhook-endpoint-store.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretBox } from '../../shared/mongo/secret-box.js';
 import { MongoStore, updateAtVersion } from '../../shared/mongo/mongo-kit.js';
 import { OwnerCounts } from '../../shared/mongo/owner-counts.js';
 

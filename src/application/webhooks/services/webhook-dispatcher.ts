@@ -24,13 +24,13 @@ import {
   type WebhookDelivery,
 } from '../../../domain/webhooks/webhook-delivery.js';
 import { ALL_EVENTS, checkWebhookUrl, signingSecrets, type WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.js';
-import type { AddressResolver } from '../ports/address-resolver.js';
+import type { AddressResolver } from '../../shared/ports/address-resolver.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import type { EventFeed } from '../../adoption/ports/event-feed.js';
 import type { WebhookDeliveryStore } from '../ports/webhook-delivery-store.js';
 import type { WebhookEndpointStore } from '../ports/webhook-endpoint-store.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
-import { checkHost } from './webhook-addresses.js';
+import { checkHost } from '../../shared/services/outbound-addresses.js';
 import { deliveryIdFor } from './webhook-delivery-ids.js';
 import { signWebhook } from './webhook-signing.js';
 import type { Auditor } from '../../shared/services/auditor.js';

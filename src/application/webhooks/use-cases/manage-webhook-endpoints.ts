@@ -15,11 +15,11 @@ import {
   type WebhookEndpoint,
   type WebhookStatus,
 } from '../../../domain/webhooks/webhook-endpoint.js';
-import type { AddressResolver } from '../ports/address-resolver.js';
+import type { AddressResolver } from '../../shared/ports/address-resolver.js';
 import type { Clock } from '../../shared/ports/clock.js';
 import type { WebhookEndpointStore } from '../ports/webhook-endpoint-store.js';
 import { randomBase62 } from '../../shared/ids.js';
-import { checkHost } from '../services/webhook-addresses.js';
+import { checkHost } from '../../shared/services/outbound-addresses.js';
 import { newWebhookSecret } from '../services/webhook-signing.js';
 import { decodeCursor, pageLimit, pageOf } from '../../shared/cursor.js';
 import type { Caller } from '../../shared/caller.js';

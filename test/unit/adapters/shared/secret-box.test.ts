@@ -1,7 +1,7 @@
 /** Sealing webhook secrets at rest: AES-256-GCM, a fresh nonce each time, tamper-evident. */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SecretBox } from '../../../../src/adapters/webhooks/mongo/secret-box.js';
+import { SecretBox } from '../../../../src/adapters/shared/mongo/secret-box.js';
 
 describe('SecretBox', () => {
   const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1e+VtnSBRtk=';

@@ -1,6 +1,6 @@
 /** Which addresses a webhook may reach: public unicast only, in any spelling. */
 import { describe, expect, it } from 'vitest';
-import { checkHost, refusedClassOf } from '../../../../src/application/webhooks/services/webhook-addresses.js';
+import { checkHost, refusedClassOf } from '../../../../src/application/shared/services/outbound-addresses.js';
 import { StaticResolver, TEST_ANSWERS } from '../../../support/static-resolver.js';
 
 /** The address as the URL parser leaves it for an https URL's host. */

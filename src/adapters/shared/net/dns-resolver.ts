@@ -7,7 +7,7 @@
  */
 import type { LookupAddress } from 'node:dns';
 import { lookup as systemLookup } from 'node:dns/promises';
-import type { AddressResolver } from '../../../application/webhooks/ports/address-resolver.js';
+import type { AddressResolver } from '../../../application/shared/ports/address-resolver.js';
 import { ServiceUnavailableError } from '../../../domain/shared/errors.js';
 
 /** getaddrinfo's and c-ares's codes for "no such name" and "no addresses for it". */

@@ -1,5 +1,6 @@
 /**
- * Which addresses a webhook may be sent to: public unicast only. Every special-purpose range of the
+ * Which addresses the service may connect out to (a webhook's, an adoption site's upload host):
+ * public unicast only. Every special-purpose range of the
  * IANA registries (RFC 6890 and its updates) is refused by class, and an IPv6 address that embeds an
  * IPv4 one (IPv4-mapped, NAT64, 6to4) is refused whatever it embeds, so no spelling of an inside
  * address gets through. Addresses come here as resolved or as the URL parser normalised them

@@ -14,6 +14,7 @@ export default {
     'src/domain/adoption/{percolation,saved-search,pet-reference}.ts',
     'src/domain/webhooks/*.ts',
     'src/domain/publishing/*.ts',
+    'src/application/publishing/use-cases/*.ts',
     'src/application/adoption/use-cases/{adoption-requests,settle-holds,change-pet,create-pet,push-pet,read-events,relocate-pets,saved-searches}.ts',
     'src/application/adoption/services/{event-relay,feed-events,search-alerts}.ts',
     'src/application/webhooks/services/{webhook-dispatcher,webhook-delivery-ids,webhook-signing}.ts',

@@ -16,6 +16,7 @@ export default defineConfig({
       'test/unit/domain/publishing/**/*.test.ts',
       'test/unit/application/adoption/**/*.test.ts',
       'test/unit/application/webhooks/**/*.test.ts',
+      'test/unit/application/publishing/**/*.test.ts',
       'test/unit/application/shared/outbound-addresses.test.ts',
     ],
     setupFiles: ['test/support/setup.ts'],

@@ -23,6 +23,8 @@ import { MemoryEventFeed } from '../../src/adapters/adoption/memory/memory-event
 import { describeOutboxContract } from './adoption/outbox.contract.js';
 import { describeEventFeedContract } from './adoption/event-feed.contract.js';
 import { describeWebhookEndpointStoreContract } from './webhooks/webhook-endpoint-store.contract.js';
+import { describeDestinationStoreContract } from './publishing/destination-store.contract.js';
+import { MemoryDestinationStore } from '../../src/adapters/publishing/memory/memory-destination-store.js';
 import { MemoryWebhookEndpointStore } from '../../src/adapters/webhooks/memory/memory-webhook-endpoint-store.js';
 import { describeWebhookDeliveryStoreContract } from './webhooks/webhook-delivery-store.contract.js';
 import { MemoryWebhookDeliveryStore } from '../../src/adapters/webhooks/memory/memory-webhook-delivery-store.js';
@@ -53,6 +55,7 @@ describeOutboxContract('memory', {
 describeEventFeedContract('memory', { fresh: async () => new MemoryEventFeed() });
 describeWebhookEndpointStoreContract('memory', { fresh: async () => new MemoryWebhookEndpointStore() });
 describeWebhookDeliveryStoreContract('memory', { fresh: async () => new MemoryWebhookDeliveryStore() });
+describeDestinationStoreContract('memory', { fresh: async () => new MemoryDestinationStore() });
 
 describe('MemoryPetCreateClaims memory', () => {
   it('forgets records past their retention time, so memory follows the last IDEMPOTENCY_TTL_SECONDS only', async () => {

@@ -76,6 +76,8 @@ export async function openTestDatabase(): Promise<{
         'organizations',
         'saved_searches',
         'saved_search_owners',
+        'publishing_destinations',
+        'publishing_owners',
         'photo_ids',
         'photos.files',
         'photos.chunks',

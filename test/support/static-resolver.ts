@@ -19,4 +19,8 @@ export const TEST_ANSWERS: Record<string, string[]> = {
   'inside.example.com': ['93.184.215.14', '10.0.0.7'],
   'metadata.example.com': ['169.254.169.254'],
   localhost: ['127.0.0.1', '::1'],
+  // The adoption sites' upload hosts: public, as theirs are; no test connects to them.
+  'members.petfinder.com': ['93.184.215.14'],
+  'autoupload.adoptapet.com': ['93.184.215.14'],
+  'ftp.rescuegroups.org': ['93.184.215.14'],
 };

@@ -759,6 +759,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishing/destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the owner's publishing destinations
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `publishing:write` scope (no other scope grants it). Only the destinations of the key's owner: another owner's destination gets 404, as one that does not exist, and nothing changes. Oldest first. When more exist, the response carries `Link: <...>; rel="next"`.
+         */
+        get: operations["listPublishingDestinations"];
+        put?: never;
+        /**
+         * Publish the owner's animals to an adoption site (make a destination)
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `publishing:write` scope (no other scope grants it). Only the destinations of the key's owner: another owner's destination gets 404, as one that does not exist, and nothing changes. The host (the site's own unless given) must resolve to public addresses only, as for webhooks: otherwise 422 `host_not_allowed`. The password is kept encrypted and is never shown again. Each owner may have up to `PUBLISHING_DESTINATIONS_PER_OWNER` (10 by default); one more gets 409 `destination_limit_reached`.
+         */
+        post: operations["createPublishingDestination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishing/destinations/{destinationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one publishing destination
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `publishing:write` scope (no other scope grants it). Only the destinations of the key's owner: another owner's destination gets 404, as one that does not exist, and nothing changes. The password is not shown.
+         */
+        get: operations["getPublishingDestination"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a publishing destination
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `publishing:write` scope (no other scope grants it). Only the destinations of the key's owner: another owner's destination gets 404, as one that does not exist, and nothing changes. Nothing more is uploaded to it; what the site lists stays until the site removes it.
+         */
+        delete: operations["deletePublishingDestination"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a publishing destination: its host, port, account, status, or password
+         * @description Beta. The operation may still change in a backward-incompatible way, announced at least 30 days ahead (see docs/api.md#stability).
+         *
+         *     Needs the `publishing:write` scope (no other scope grants it). Only the destinations of the key's owner: another owner's destination gets 404, as one that does not exist, and nothing changes. With `If-Match`, only from the version read (412 when it changed since). A new host is checked as at creation (422 `host_not_allowed`); a password sent replaces the one kept. A change that changes nothing answers 200 with the same version.
+         */
+        patch: operations["updatePublishingDestination"];
+        trace?: never;
+    };
 }
 export interface webhooks {
     "pet.created": {
@@ -989,7 +1051,7 @@ export interface components {
              * @description Machine-readable error code
              * @enum {string}
              */
-            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "address_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error" | "key_not_active" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "photo_limit_reached" | "saved_search_limit_reached" | "image_invalid" | "organization_exists" | "url_not_allowed" | "endpoint_limit_reached";
+            code: "invalid_request" | "invalid_json" | "unauthorized" | "forbidden" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "precondition_failed" | "precondition_required" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "idempotency_key_in_flight" | "gone" | "idempotency_key_reused" | "rate_limited" | "key_banned" | "address_banned" | "header_fields_too_large" | "service_unavailable" | "internal_error" | "key_not_active" | "invalid_transition" | "pet_held" | "pet_not_available" | "pet_not_found" | "photo_limit_reached" | "saved_search_limit_reached" | "image_invalid" | "organization_exists" | "url_not_allowed" | "endpoint_limit_reached" | "host_not_allowed" | "destination_limit_reached";
             /** @description Human-readable description */
             message: string;
             /** @description The HTTP status code, repeated */
@@ -1105,6 +1167,16 @@ export interface components {
                 recoverWebhookDeliveries?: number;
                 /** @description Requests to testWebhookEndpoint */
                 testWebhookEndpoint?: number;
+                /** @description Requests to createPublishingDestination */
+                createPublishingDestination?: number;
+                /** @description Requests to listPublishingDestinations */
+                listPublishingDestinations?: number;
+                /** @description Requests to getPublishingDestination */
+                getPublishingDestination?: number;
+                /** @description Requests to updatePublishingDestination */
+                updatePublishingDestination?: number;
+                /** @description Requests to deletePublishingDestination */
+                deletePublishingDestination?: number;
             };
         };
         /**
@@ -2430,6 +2502,88 @@ export interface components {
                 /** @description True when it answered 2xx */
                 delivered: boolean;
             };
+        };
+        /**
+         * PublishingSite
+         * @enum {string}
+         */
+        PublishingSite: "petfinder" | "adoptapet" | "rescuegroups";
+        /**
+         * DestinationStatus
+         * @enum {string}
+         */
+        DestinationStatus: "enabled" | "disabled";
+        /**
+         * NewDestination
+         * @description Where to publish: an adoption site and the FTP account it gave
+         */
+        NewDestination: {
+            /** @description The adoption site, whose file format the uploads take: `petfinder` (members.petfinder.com), `adoptapet` (autoupload.adoptapet.com), `rescuegroups` (ftp.rescuegroups.org, active-mode FTP) */
+            site: components["schemas"]["PublishingSite"];
+            /** @description The site's FTP host name or IP address, without scheme, port or path; the site's own host when not given */
+            host?: string;
+            /** @description The FTP port (21 when not given) */
+            port?: number;
+            /** @description The FTP user name the site gave the shelter */
+            username: string;
+            /** @description The FTP password: kept encrypted, never shown again; send a new one to replace it */
+            password: string;
+            /** @description The site's own id for the shelter, which its file carries: Petfinder's shelter id (letters, digits, `_`, `-`), RescueGroups' organization id (digits); none (null or absent) for Adopt-a-Pet */
+            account?: string | null;
+            /** @description `disabled` stops uploads to it until it is enabled again */
+            status?: components["schemas"]["DestinationStatus"];
+        };
+        /**
+         * Destination
+         * @description A publishing destination (beta): its password is never shown
+         */
+        Destination: {
+            /** @description The destination: `pd_` and 19 letters and digits */
+            id: string;
+            /** @description The owner whose animals are published (the organization's id) */
+            ownerId: string;
+            /** @description The adoption site, whose file format the uploads take: `petfinder` (members.petfinder.com), `adoptapet` (autoupload.adoptapet.com), `rescuegroups` (ftp.rescuegroups.org, active-mode FTP) */
+            site: components["schemas"]["PublishingSite"];
+            host: string;
+            port: number;
+            username: string;
+            account: string | null;
+            /** @description `disabled` stops uploads to it until it is enabled again */
+            status: components["schemas"]["DestinationStatus"];
+            /**
+             * Format: date-time
+             * @description When the password was last set (the password itself is never shown)
+             */
+            passwordChangedAt: string;
+            /** @description Goes up by one with each change (its ETag is this version in quotes) */
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * Destinations
+         * @description A page of publishing destinations
+         */
+        Destinations: components["schemas"]["Destination"][];
+        /**
+         * DestinationPatch
+         * @description The fields to change; the site stays
+         */
+        DestinationPatch: {
+            /** @description The site's FTP host name or IP address, without scheme, port or path; the site's own host when not given */
+            host?: string;
+            /** @description The FTP port (21 when not given) */
+            port?: number;
+            /** @description The FTP user name the site gave the shelter */
+            username?: string;
+            /** @description The FTP password: kept encrypted, never shown again; send a new one to replace it */
+            password?: string;
+            /** @description The site's own id for the shelter, which its file carries: Petfinder's shelter id (letters, digits, `_`, `-`), RescueGroups' organization id (digits); none (null or absent) for Adopt-a-Pet */
+            account?: string | null;
+            /** @description `disabled` stops uploads to it until it is enabled again */
+            status?: components["schemas"]["DestinationStatus"];
         };
         /** @description Text with at least one visible character: a letter, digit, punctuation mark or symbol that is not default-ignorable, or any character outside the Basic Multilingual Plane. Whitespace, format characters and combining marks alone are refused. The pattern uses \uXXXX escapes only, so it means the same with or without a regex engine's Unicode flag */
         VisibleText: unknown;
@@ -6980,6 +7134,390 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPublishingDestinations: {
+        parameters: {
+            query?: {
+                /** @description Maximum number of destinations returned */
+                limit?: number;
+                /** @description Opaque position after which the page starts: the `cursor` value of the previous page's `Link: <...>; rel="next"` URL, passed back as is (with the same limit) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of destinations */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["LinkNext"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Destinations"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPublishingDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Where to publish: an adoption site and the FTP account it gave */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewDestination"];
+            };
+        };
+        responses: {
+            /** @description The destination (without its password) */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Location: components["headers"]["Location"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Destination"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A request with the same Idempotency-Key is still being processed (code idempotency_key_in_flight; retry after Retry-After seconds), or the change is not one the current state allows (codes invalid_transition, pet_held, pet_not_available; read the resource again before deciding) */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "destination_limit_reached",
+                     *       "message": "This owner has 10 publishing destinations, the most it may have (PUBLISHING_DESTINATIONS_PER_OWNER); remove one it no longer uses",
+                     *       "status": 409
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "destination_limit_reached";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The Idempotency-Key was already used with a different body (code idempotency_key_reused), or the request names a pet that does not exist (code pet_not_found) */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "host_not_allowed",
+                     *       "message": "host ftp.example.com resolves to a private address; uploads go to public addresses only",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "host_not_allowed";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPublishingDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The destination: `pd_` and 19 letters and digits */
+                destinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The destination */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Destination"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePublishingDestination: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag the resource was read at, e.g. `"3"` (every response that carries one resource sends its ETag; the `version` field of a list item gives the same value). `*` matches any current version. Optional: when sent, a resource changed since gets 412. A version that is no longer current gets 412 with the current ETag. Weak tags (`W/"3"`) never match. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The destination: `pd_` and 19 letters and digits */
+                destinationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The destination was removed */
+            204: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updatePublishingDestination: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag the resource was read at, e.g. `"3"` (every response that carries one resource sends its ETag; the `version` field of a list item gives the same value). `*` matches any current version. Optional: when sent, a resource changed since gets 412. A version that is no longer current gets 412 with the current ETag. Weak tags (`W/"3"`) never match. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The destination: `pd_` and 19 letters and digits */
+                destinationId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change; the site stays */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DestinationPatch"];
+            };
+        };
+        responses: {
+            /** @description The destination after the change */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Destination"];
+                };
+            };
+            /** @description The request has a missing or invalid value; the message names the field */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "message": "field 'categoryId' must be an integer from 1 to 9007199254740991 (2^53-1)",
+                     *       "status": 400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "invalid_request" | "invalid_json";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The Idempotency-Key was already used with a different body (code idempotency_key_reused), or the request names a pet that does not exist (code pet_not_found) */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "host_not_allowed",
+                     *       "message": "host ftp.example.com resolves to a private address; uploads go to public addresses only",
+                     *       "status": 422
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {string} */
+                        code?: "host_not_allowed";
+                    };
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -8,9 +8,10 @@ import { adoptionModule } from './adoption.js';
 import { sharedModule } from './shared.js';
 import { webhooksModule } from './webhooks.js';
 import { organizationsModule } from './organizations.js';
+import { publishingModule } from './publishing.js';
 import type { Intersection, TokensOf } from './module.js';
 
-export const FEATURES = [sharedModule, accessModule, adoptionModule, organizationsModule, webhooksModule] as const;
+export const FEATURES = [sharedModule, accessModule, adoptionModule, organizationsModule, webhooksModule, publishingModule] as const;
 
 /** Every feature's tokens, by name. */
 export const TOKENS = Object.assign({}, ...FEATURES.map((feature) => feature.tokens)) as Intersection<TokensOf<(typeof FEATURES)[number]>>;

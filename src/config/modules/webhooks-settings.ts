@@ -1,33 +1,10 @@
 /** The WEBHOOK_* variables: endpoints per owner, loopback for development, the key secrets are sealed with in MongoDB, and delivery. */
-import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
 import { ConfigError } from '../env/config-error.js';
+import { parseEncryptionKey } from '../env/encryption-key.js';
 import { oneOf } from '../env/values.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../../domain/webhooks/webhook-delivery.js';
 import { settingsOf } from './module.js';
-
-/**
- * Outside production a missing key falls back to one every development install shares: secrets are
- * then sealed in form only, which the README says. Production on MongoDB refuses to start without one.
- */
-const DEVELOPMENT_KEY = createHash('sha256').update('animal-adoption-api development webhook key').digest();
-
-export function parseEncryptionKey(value: string, required: boolean): Buffer {
-  if (value === '') {
-    if (required) {
-      throw new ConfigError(
-        'WEBHOOK_ENCRYPTION_KEY is required with APP_ENV=production and MONGODB_URL: webhook secrets are ' +
-          'stored encrypted with it. Make one with: openssl rand -base64 32',
-      );
-    }
-    return DEVELOPMENT_KEY;
-  }
-  const key = Buffer.from(value, 'base64');
-  if (key.length !== 32 || key.toString('base64') !== value) {
-    throw new ConfigError('WEBHOOK_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (make one with: openssl rand -base64 32)');
-  }
-  return key;
-}
 
 const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -127,7 +104,12 @@ function parseWebhooks(
   return {
     maxEndpointsPerOwner: env.WEBHOOK_ENDPOINTS_PER_OWNER,
     allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
-    encryptionKey: parseEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY, production && core.mongo !== null),
+    encryptionKey: parseEncryptionKey(
+      'WEBHOOK_ENCRYPTION_KEY',
+      env.WEBHOOK_ENCRYPTION_KEY,
+      production && core.mongo !== null,
+      'webhook secrets',
+    ),
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     retryScheduleMs: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
     worker: env.WEBHOOK_WORKER === 'true',

@@ -6,7 +6,6 @@ import { WebhookMetrics } from '../../adapters/webhooks/metrics/webhook-metrics.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { AddressResolver } from '../../application/shared/ports/address-resolver.js';
 import type { WebhookDeliveryStore } from '../../application/webhooks/ports/webhook-delivery-store.js';
 import type { WebhookEndpointStore } from '../../application/webhooks/ports/webhook-endpoint-store.js';
 import type { WebhookSender } from '../../application/webhooks/ports/webhook-sender.js';
@@ -34,7 +33,6 @@ import { SHARED_TOKENS } from './shared.js';
 export const WEBHOOKS_TOKENS = {
   WebhookEndpointStore: token<WebhookEndpointStore>('WebhookEndpointStore'),
   WebhookDeliveryStore: token<WebhookDeliveryStore>('WebhookDeliveryStore'),
-  AddressResolver: token<AddressResolver>('AddressResolver'),
   WebhookSender: token<WebhookSender>('WebhookSender'),
   WebhookDispatcher: token<WebhookDispatcher>('WebhookDispatcher'),
   ManageWebhookEndpoints: token<ManageWebhookEndpoints>('ManageWebhookEndpoints'),
@@ -43,7 +41,7 @@ export const WEBHOOKS_TOKENS = {
 } as const;
 
 const T = WEBHOOKS_TOKENS;
-const { Clock, Auditor } = SHARED_TOKENS;
+const { Clock, Auditor, AddressResolver } = SHARED_TOKENS;
 
 /** How long webhook deliveries and their attempts are kept (the deliveries log, recover's reach). */
 export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 86_400_000;
@@ -84,7 +82,6 @@ export const webhooksModule: FeatureModule<WebhooksPorts, { readonly webhooks: W
   register: (c, { config, adapters, observers }) => {
     provide(c, T.WebhookEndpointStore, { useValue: adapters.webhookEndpoints });
     provide(c, T.WebhookDeliveryStore, { useValue: adapters.webhookDeliveries });
-    provide(c, T.AddressResolver, { useValue: adapters.resolver });
     provide(c, T.WebhookSender, { useValue: adapters.webhookSender });
     provide(
       c,
@@ -93,7 +90,7 @@ export const webhooksModule: FeatureModule<WebhooksPorts, { readonly webhooks: W
         (d) =>
           new ManageWebhookEndpoints(
             resolve(d, T.WebhookEndpointStore),
-            resolve(d, T.AddressResolver),
+            resolve(d, AddressResolver),
             resolve(d, Auditor),
             resolve(d, Clock),
             {
@@ -114,7 +111,7 @@ export const webhooksModule: FeatureModule<WebhooksPorts, { readonly webhooks: W
               auditor: resolve(d, Auditor),
               endpoints: resolve(d, T.WebhookEndpointStore),
               deliveries: resolve(d, T.WebhookDeliveryStore),
-              resolver: resolve(d, T.AddressResolver),
+              resolver: resolve(d, AddressResolver),
               sender: resolve(d, T.WebhookSender),
               clock: resolve(d, Clock),
             },

@@ -10,12 +10,16 @@ import { limitsForPlan, type PlanId, type PlanLimits } from './plans.js';
 
 /**
  * What a key may do: read animals (list, get, its own quota), change them, manage its owner's
- * webhook endpoints, and its owner's saved searches. `pets:write` grants `webhooks:write` and
- * `searches:write` too (keys issued before those scopes existed keep what they did); a partner that
- * only reads holds `pets:read` with `webhooks:write` and `searches:write`.
+ * webhook endpoints, its owner's saved searches, and its owner's publishing destinations (which hold
+ * the adoption sites' FTP passwords). `pets:write` grants `webhooks:write` and `searches:write` too
+ * (keys issued before those scopes existed keep what they did), never `publishing:write`; a partner
+ * that only reads holds `pets:read` with `webhooks:write` and `searches:write`.
  */
-export const KEY_SCOPES = ['pets:read', 'pets:write', 'webhooks:write', 'searches:write'] as const;
+export const KEY_SCOPES = ['pets:read', 'pets:write', 'webhooks:write', 'searches:write', 'publishing:write'] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
+
+/** What a key issued without scopes may do: every scope but `publishing:write`, which is asked for by name. */
+export const DEFAULT_KEY_SCOPES: readonly KeyScope[] = KEY_SCOPES.filter((scope) => scope !== 'publishing:write');
 
 /** The scopes `pets:write` grants besides its own. */
 const GRANTED_BY_PETS_WRITE: readonly KeyScope[] = ['webhooks:write', 'searches:write'];

@@ -4,7 +4,7 @@
  * pass through these; each throws a ValidationError naming the field, and callers only say where the
  * input came from.
  */
-import { checkBrowserKey, KEY_SCOPES, type KeyScope } from './api-key.js';
+import { checkBrowserKey, DEFAULT_KEY_SCOPES, KEY_SCOPES, type KeyScope } from './api-key.js';
 import { ValidationError } from '../shared/errors.js';
 import { checkPlanLimits, type PlanId, type PlanLimits } from './plans.js';
 import { OWNER_ID_MAX_LENGTH } from '../shared/owner.js';
@@ -97,7 +97,7 @@ export function checkNewKey(request: NewKeyRequest, nowMs: number): void {
   if (request.scopes !== undefined) checkScopeSet(request.scopes, KEY_SCOPES);
   if (request.ownerId !== undefined && request.ownerId !== null) checkOwnerId(request.ownerId);
   if (request.expiresAt) checkExpiry(request.expiresAt, nowMs);
-  checkBrowserKey(request.allowedOrigins, request.scopes ?? KEY_SCOPES);
+  checkBrowserKey(request.allowedOrigins, request.scopes ?? DEFAULT_KEY_SCOPES);
 }
 
 /** Every rule a change must meet, checked on the key as it would be after it. */

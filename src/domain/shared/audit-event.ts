@@ -1,4 +1,7 @@
-/** Audit events: who changed which key, credential, webhook endpoint or organization, and every failed admin authentication. Never a secret. */
+/**
+ * Audit events: who changed which key, credential, webhook endpoint, organization or publishing
+ * destination, and every failed admin authentication. Never a secret.
+ */
 export const AUDIT_ACTIONS = [
   'key.create',
   'key.update',
@@ -17,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'webhook.disable',
   'organization.create',
   'organization.update',
+  'destination.create',
+  'destination.update',
+  'destination.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,7 @@
  * exactly one row, and a key without a row's scope gets 403 forbidden on each of its operations,
  * while a key with it does not.
  */
+import type { KeyScope } from '../../../src/domain/access/api-key.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, startTestApp, type TestApp } from '../../support/test-app.js';
@@ -13,7 +14,7 @@ function documentedScopes(): Map<string, string> {
   const table = page.slice(page.indexOf('### Scopes'), page.indexOf('A key without the scope an operation needs'));
   const scopes = new Map<string, string>();
   for (const [, scope, operations] of [
-    ...table.matchAll(/^\| (`(?:pets|webhooks|searches):\w+`)?(?: \([^|]*\))?(any valid key|no key)? \| (.+) \|$/gm),
+    ...table.matchAll(/^\| (`(?:pets|webhooks|searches|publishing):\w+`)?(?: \([^|]*\))?(any valid key|no key)? \| (.+) \|$/gm),
   ].map(([all, scoped, other, listed]) => [all, scoped ?? other ?? '', listed ?? ''] as const)) {
     for (const [, operation] of operations.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE) \/v1\/[^`]+)`/g)) {
       expect(scopes.has(operation as string), `${operation} is in one row only`).toBe(false);
@@ -41,11 +42,13 @@ describe('scopes, as docs/api.md lists them', () => {
   });
 
   it("refuses each operation with 403 to a key without its row's scope, and not to a key with it", async () => {
-    const keyWith = async (scopes: ('pets:read' | 'pets:write' | 'webhooks:write' | 'searches:write')[]) =>
+    const keyWith = async (scopes: KeyScope[]) =>
       `Bearer ${(await t.app.keys.issue({ name: scopes.join(), plan: 'business', ownerId: 'acct_scopes', scopes })).key}`;
     const [reader, writer] = [await keyWith(['pets:read']), await keyWith(['pets:write'])];
     // A partner that only reads, and keeps webhook endpoints and saved searches.
     const follower = await keyWith(['pets:read', 'webhooks:write', 'searches:write']);
+    // A shelter's key that keeps its publishing destinations, and nothing else.
+    const publisher = await keyWith(['publishing:write']);
     const scopes = documentedScopes();
     const checked: string[] = [];
     for (const operation of operations) {
@@ -67,6 +70,13 @@ describe('scopes, as docs/api.md lists them', () => {
           `This API key does not have the ${scope} scope this operation needs`,
         );
         for (const key of [follower, writer]) expect((await call(key)).statusCode, operation).not.toBe(403);
+      } else if (scope === 'publishing:write') {
+        for (const key of [reader, writer, follower]) {
+          expect(expectError(await call(key), 403, 'forbidden').message, operation).toBe(
+            'This API key does not have the publishing:write scope this operation needs',
+          );
+        }
+        expect((await call(publisher)).statusCode, operation).not.toBe(403);
       } else {
         for (const key of [reader, writer]) expect((await call(key)).statusCode, operation).not.toBe(403);
       }

@@ -115,6 +115,11 @@ const SEMANTIC_400: readonly { operations: readonly string[]; message: RegExp; w
     why: 'a patch merges into what is stored',
   },
   {
+    operations: ['createPublishingDestination', 'updatePublishingDestination'],
+    message: /account is required for|takes no account id|account must be/,
+    why: "an account id's form is the site's own (Petfinder's shelter id, RescueGroups' digits, none for Adopt-a-Pet): the document says so in words",
+  },
+  {
     operations: ['updatePet'],
     message: /\w+\.\w+ is required when \w+ is given|photos must list each of the pet's/,
     why: "a patch merges into what is stored: a fee needs both members once merged, a reorder names the animal's own photos",

@@ -78,7 +78,7 @@ describe('OpenAPI document', () => {
     expect(pattern.test(' Zoë ')).toBe(true);
   });
 
-  it('describes exactly its operations (HEAD is answered, not listed), getPet deprecated, the adoption requests, the event feed, webhooks and saved searches beta', () => {
+  it('describes exactly its operations (HEAD is answered, not listed), getPet deprecated, the adoption requests, the event feed, webhooks, saved searches and publishing beta', () => {
     const ids = Object.fromEntries(
       operations().map(({ path, method, op }): [string, string] => [op.operationId ?? '', `${method.toUpperCase()} ${path}`]),
     );
@@ -125,6 +125,11 @@ describe('OpenAPI document', () => {
       renewSavedSearch: 'POST /saved-searches/{searchId}/renew',
       deleteSavedSearch: 'DELETE /saved-searches/{searchId}',
       listSavedSearchMatches: 'GET /saved-searches/{searchId}/matches',
+      createPublishingDestination: 'POST /publishing/destinations',
+      listPublishingDestinations: 'GET /publishing/destinations',
+      getPublishingDestination: 'GET /publishing/destinations/{destinationId}',
+      updatePublishingDestination: 'PATCH /publishing/destinations/{destinationId}',
+      deletePublishingDestination: 'DELETE /publishing/destinations/{destinationId}',
       getRateLimit: 'GET /rate_limit',
       getUsage: 'GET /usage',
     });
@@ -133,7 +138,7 @@ describe('OpenAPI document', () => {
         .filter(({ op }) => op.deprecated)
         .map(({ op }) => op.operationId),
     ).toEqual(['getPet']);
-    // Every adoption-request, event, webhook, species, photo, organization and saved-search operation, and only those, is marked beta and says so first.
+    // Every adoption-request, event, webhook, species, photo, organization, saved-search and publishing operation, and only those, is marked beta and says so first.
     const beta = operations().filter(({ op }) => op['x-stability-level'] === 'beta');
     expect(beta.map(({ op }) => op.operationId).sort()).toEqual(
       [
@@ -172,6 +177,11 @@ describe('OpenAPI document', () => {
         'renewSavedSearch',
         'deleteSavedSearch',
         'listSavedSearchMatches',
+        'createPublishingDestination',
+        'listPublishingDestinations',
+        'getPublishingDestination',
+        'updatePublishingDestination',
+        'deletePublishingDestination',
       ].sort(),
     );
     for (const { op } of beta) expect(op.description?.startsWith('Beta.')).toBe(true);

@@ -27,6 +27,7 @@ describeWith('mongo', 'Key tool (npm run keys)', () => {
       MONGODB_DATABASE: database.name,
       // As production gives it to the server and the tool alike.
       WEBHOOK_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+      PUBLISHING_ENCRYPTION_KEY: Buffer.alloc(32, 8).toString('base64'),
     };
     // A server on the same store that re-reads keys on every request, to see revocations at once.
     app = await createApp(loadConfig({ ...env, LOG_LEVEL: 'silent', KEY_CACHE_TTL_SECONDS: '0' }));

@@ -24,6 +24,8 @@ import { MongoEventFeed } from '../../../src/adapters/adoption/mongo/mongo-event
 import { describeEventFeedContract } from '../../contracts/adoption/event-feed.contract.js';
 import { describeOutboxContract } from '../../contracts/adoption/outbox.contract.js';
 import { anEndpoint, describeWebhookEndpointStoreContract } from '../../contracts/webhooks/webhook-endpoint-store.contract.js';
+import { aDestination, describeDestinationStoreContract } from '../../contracts/publishing/destination-store.contract.js';
+import { MongoDestinationStore } from '../../../src/adapters/publishing/mongo/mongo-destination-store.js';
 import { describeWebhookDeliveryStoreContract } from '../../contracts/webhooks/webhook-delivery-store.contract.js';
 import { MongoWebhookDeliveryStore } from '../../../src/adapters/webhooks/mongo/mongo-webhook-delivery-store.js';
 import { MongoWebhookEndpointStore } from '../../../src/adapters/webhooks/mongo/mongo-webhook-endpoint-store.js';
@@ -97,6 +99,25 @@ describeWith('mongo', 'MongoDB adapters', () => {
       await database.clear();
       return new MongoWebhookEndpointStore(db, 5_000, box);
     },
+  });
+
+  describeDestinationStoreContract('mongodb', {
+    fresh: async () => {
+      await database.clear();
+      return new MongoDestinationStore(db, 5_000, box);
+    },
+  });
+
+  describe('publishing passwords at rest', () => {
+    it('are stored sealed, never as given, and open only under the key they were sealed with', async () => {
+      await database.clear();
+      const destination = aDestination({ password: 'hunter2-hunter2' });
+      await new MongoDestinationStore(db, 5_000, box).add(destination, 10);
+      const stored = JSON.stringify(await db.collection('publishing_destinations').findOne({ _id: destination.id as never }));
+      expect(stored).not.toContain('hunter2');
+      expect(stored).toContain('"sealedPassword":"v1.');
+      await expect(new MongoDestinationStore(db, 5_000, new SecretBox(randomBytes(32))).findById(destination.id)).rejects.toThrow();
+    });
   });
 
   describeWebhookDeliveryStoreContract('mongodb', {

@@ -99,13 +99,47 @@ describe('configuration', () => {
     expect(() => loadConfig({ APP_ENV: 'production', WEBHOOK_ALLOW_LOOPBACK: 'true' })).toThrow(
       /WEBHOOK_ALLOW_LOOPBACK=true is for development/,
     );
-    const production = { APP_ENV: 'production', MONGODB_URL: 'mongodb://db.internal/', API_KEYS: '' };
+    const production = {
+      APP_ENV: 'production',
+      MONGODB_URL: 'mongodb://db.internal/',
+      API_KEYS: '',
+      PUBLISHING_ENCRYPTION_KEY: Buffer.alloc(32, 6).toString('base64'),
+    };
     expect(() => loadConfig(production)).toThrow(/WEBHOOK_ENCRYPTION_KEY is required with APP_ENV=production and MONGODB_URL/);
     expect(loadConfig({ ...production, WEBHOOK_ENCRYPTION_KEY: key }).webhooks.encryptionKey).toEqual(Buffer.alloc(32, 7));
     for (const bad of ['short', Buffer.alloc(31).toString('base64'), `${key}x`]) {
       expect(() => loadConfig({ WEBHOOK_ENCRYPTION_KEY: bad }), bad).toThrow(/must be the base64 of exactly 32 bytes/);
     }
     expect(() => loadConfig({ WEBHOOK_ENDPOINTS_PER_OWNER: '0' })).toThrow(ConfigError);
+  });
+
+  it('reads the PUBLISHING_* variables, refusing loopback in production and production on MongoDB without their own encryption key', () => {
+    const key = Buffer.alloc(32, 5).toString('base64');
+    const defaults = loadConfig({}).publishing;
+    expect(defaults.maxDestinationsPerOwner).toBe(10);
+    expect(defaults.allowLoopback).toBe(false);
+    expect(defaults.encryptionKey).toHaveLength(32);
+    // Each variable has a development key of its own: a webhook secret never opens under the publishing key.
+    expect(defaults.encryptionKey.equals(loadConfig({}).webhooks.encryptionKey)).toBe(false);
+    expect(
+      loadConfig({ PUBLISHING_ENCRYPTION_KEY: key, PUBLISHING_DESTINATIONS_PER_OWNER: '2', PUBLISHING_ALLOW_LOOPBACK: 'true' }).publishing,
+    ).toEqual({
+      maxDestinationsPerOwner: 2,
+      allowLoopback: true,
+      encryptionKey: Buffer.alloc(32, 5),
+    });
+    expect(() => loadConfig({ APP_ENV: 'production', PUBLISHING_ALLOW_LOOPBACK: 'true' })).toThrow(
+      'PUBLISHING_ALLOW_LOOPBACK=true is for development and tests: it would let uploads reach this host; unset it with APP_ENV=production',
+    );
+    const production = { APP_ENV: 'production', MONGODB_URL: 'mongodb://db.internal/', API_KEYS: '', WEBHOOK_ENCRYPTION_KEY: key };
+    expect(() => loadConfig(production)).toThrow(
+      "PUBLISHING_ENCRYPTION_KEY is required with APP_ENV=production and MONGODB_URL: adoption sites' FTP passwords are stored encrypted with it. Make one with: openssl rand -base64 32",
+    );
+    expect(loadConfig({ ...production, PUBLISHING_ENCRYPTION_KEY: key }).publishing.encryptionKey).toEqual(Buffer.alloc(32, 5));
+    expect(() => loadConfig({ PUBLISHING_ENCRYPTION_KEY: 'short' })).toThrow(
+      'PUBLISHING_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (make one with: openssl rand -base64 32)',
+    );
+    expect(() => loadConfig({ PUBLISHING_DESTINATIONS_PER_OWNER: '0' })).toThrow(ConfigError);
   });
 
   it('parses API_KEYS, enterprise limits included', () => {

@@ -11,7 +11,7 @@ import {
   type ApiKeyRecord,
   type Environment,
   type KeyStatus,
-  KEY_SCOPES,
+  DEFAULT_KEY_SCOPES,
   keyHints,
 } from '../../../domain/access/api-key.js';
 import { changesBetween, type Actor, type AuditValue } from '../../../domain/shared/audit-event.js';
@@ -289,7 +289,7 @@ export class ManageApiKeys {
       ...keyHints(key),
       plan: request.plan,
       ...(request.customLimits && { customLimits: request.customLimits }),
-      scopes: request.scopes ? [...request.scopes] : [...KEY_SCOPES],
+      scopes: request.scopes ? [...request.scopes] : [...DEFAULT_KEY_SCOPES],
       ownerId: request.ownerId ?? null,
       quotaId: id,
       rotatedFrom: null,

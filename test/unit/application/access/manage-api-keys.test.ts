@@ -110,13 +110,13 @@ describe('managing keys', () => {
         'no scopes',
         { scopes: [] },
         'scopes',
-        'scopes must list one or more of pets:read, pets:write, webhooks:write, searches:write, each once',
+        'scopes must list one or more of pets:read, pets:write, webhooks:write, searches:write, publishing:write, each once',
       ],
       [
         'a scope twice',
         { scopes: ['pets:read', 'pets:read'] as const },
         'scopes',
-        'scopes must list one or more of pets:read, pets:write, webhooks:write, searches:write, each once',
+        'scopes must list one or more of pets:read, pets:write, webhooks:write, searches:write, publishing:write, each once',
       ],
       ['an empty owner', { ownerId: '' }, 'ownerId', 'ownerId must have 1 to 128 characters'],
       ['an owner of 129 characters', { ownerId: 'o'.repeat(OWNER_ID_MAX_LENGTH + 1) }, 'ownerId', 'ownerId must have 1 to 128 characters'],
@@ -331,7 +331,11 @@ describe('managing keys', () => {
       const enterprise = (await keys.issue({ name: 'E', plan: 'enterprise', customLimits: { perMinute: 2, perDay: 2 } })).record;
       const cases: [Parameters<ManageApiKeys['update']>[1], string, string][] = [
         [{ name: ' ' }, 'name', 'name must have 1 to 100 characters, not only spaces'],
-        [{ scopes: [] }, 'scopes', 'scopes must list one or more of pets:read, pets:write, webhooks:write, searches:write, each once'],
+        [
+          { scopes: [] },
+          'scopes',
+          'scopes must list one or more of pets:read, pets:write, webhooks:write, searches:write, publishing:write, each once',
+        ],
         [{ ownerId: '' }, 'ownerId', 'ownerId must have 1 to 128 characters'],
         [{ expiresAt: new Date(clock.ms) }, 'expiresAt', 'expiresAt must be in the future; to stop a key now, revoke it'],
         [

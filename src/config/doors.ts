@@ -29,7 +29,17 @@ export interface DoorParts {
  * The order in which each door's reference page shows the features' tags, the most used first; a tag
  * not named here comes after these, in the features' order.
  */
-const PUBLIC_TAG_ORDER = ['pets', 'adoption requests', 'events', 'photos', 'organizations', 'webhooks', 'saved searches', 'rate limits'];
+const PUBLIC_TAG_ORDER = [
+  'pets',
+  'adoption requests',
+  'events',
+  'photos',
+  'organizations',
+  'webhooks',
+  'saved searches',
+  'publishing',
+  'rate limits',
+];
 const ADMIN_TAG_ORDER = ['keys', 'usage', 'audit', 'credentials', 'events', 'organizations', 'webhooks'];
 
 function ordered(tags: readonly Tag[], order: readonly string[]): Tag[] {
@@ -93,8 +103,9 @@ function documentDescription(catalogue: ErrorCatalogue): string {
     'A key carries scopes: `pets:read` (list and get animals and adoption requests, `GET ' +
       '/v1/rate_limit`), `pets:write` (add, change and remove animals; place and decide adoption ' +
       "requests; it grants `webhooks:write` and `searches:write` too), `webhooks:write` (manage its owner's webhook " +
-      "endpoints) and `searches:write` (its owner's saved searches, beta): a partner that only reads holds " +
-      '`pets:read`, `webhooks:write` and `searches:write`; all four unless ' +
+      "endpoints), `searches:write` (its owner's saved searches, beta) and `publishing:write` (its owner's " +
+      'publishing destinations, beta; no other scope grants it): a partner that only reads holds ' +
+      '`pets:read`, `webhooks:write` and `searches:write`; all but `publishing:write` unless ' +
       'the operator chose otherwise. A key without the scope an operation needs gets 403 `forbidden`, ' +
       'and the request still counts against its limits.',
     '',

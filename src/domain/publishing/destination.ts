@@ -84,15 +84,16 @@ export interface DestinationPatch {
 }
 
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-/** A DNS name (dotted IPv4 among them), or an IPv6 literal with or without brackets. */
-export const HOST_PATTERN = `^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*\\]?)$`;
+const IPV6 = '[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*';
+/** A DNS name (dotted IPv4 among them), or an IPv6 literal with or without its brackets. */
+export const HOST_PATTERN = `^(?:${LABEL}(?:\\.${LABEL})*\\.?|${IPV6}|\\[${IPV6}\\])$`;
 const HOST = new RegExp(HOST_PATTERN);
 /** FTP's USER: printable ASCII without spaces. */
 export const USERNAME_PATTERN = '^[\\x21-\\x7E]+$';
 const USERNAME = new RegExp(USERNAME_PATTERN);
 /** No control character: a line break would end FTP's PASS command and start another. */
 export const PASSWORD_PATTERN = '^[^\\u0000-\\u001F\\u007F]+$';
-const PASSWORD = new RegExp(PASSWORD_PATTERN, 'u');
+const PASSWORD = new RegExp(PASSWORD_PATTERN);
 
 export function checkSite(site: string): Site {
   if (!(SITES as readonly string[]).includes(site))
@@ -107,8 +108,8 @@ export function checkHostName(host: string): string {
       'host',
       `host must be a host name or an IP address, at most ${HOST_MAX_LENGTH} characters, with no scheme, port or path (such as members.petfinder.com)`,
     );
-  if (host.length === 0 || host.length > HOST_MAX_LENGTH || !HOST.test(host)) throw refused();
-  const bare = host.replace(/^\[|\]$/g, '');
+  if (host.length > HOST_MAX_LENGTH || !HOST.test(host)) throw refused();
+  const bare = host.startsWith('[') ? host.slice(1, -1) : host;
   // As a URL reads it (lower case, IPv6 compressed): an address that is not one is refused here.
   let parsed: string;
   try {
@@ -116,7 +117,7 @@ export function checkHostName(host: string): string {
   } catch {
     throw refused();
   }
-  return parsed.replace(/^\[|\]$/g, '');
+  return parsed.startsWith('[') ? parsed.slice(1, -1) : parsed;
 }
 
 export function checkPort(port: number): number {

@@ -19,16 +19,26 @@ const operator: Acting = { actor: { id: 'adm_1', requestId: null, ip: null, name
 const PETFINDER = { site: 'petfinder', username: 'CA1234', password: 'Secret-1', account: 'CA1234' };
 const START = Date.UTC(2026, 11, 1, 9, 0, 0);
 
+/** The test's resolver, counting the names it is asked. */
+class CountingResolver extends StaticResolver {
+  readonly asked: string[] = [];
+  override resolve(host: string): Promise<string[]> {
+    this.asked.push(host);
+    return super.resolve(host);
+  }
+}
+
 function setup(options: { allowLoopback?: boolean; maxPerOwner?: number; store?: DestinationStore } = {}) {
   const clock = new FakeClock(START);
   const store = options.store ?? new MemoryDestinationStore();
   const audit = new MemoryAuditLog();
-  const destinations = new Destinations(store, new StaticResolver(TEST_ANSWERS), new Auditor(audit, clock), clock, {
+  const resolver = new CountingResolver({ ...TEST_ANSWERS, 'garbled.example.com': ['not-an-address'] });
+  const destinations = new Destinations(store, resolver, new Auditor(audit, clock), clock, {
     allowLoopback: options.allowLoopback ?? false,
     maxPerOwner: options.maxPerOwner ?? 10,
   });
   const events = async () => audit.list({ limit: 100 });
-  return { clock, store, destinations, events };
+  return { clock, store, destinations, events, resolver };
 }
 
 /** A store whose writes lose to a concurrent change `losses` times. */
@@ -95,6 +105,7 @@ describe('Destinations', () => {
         'nowhere.example.com',
         'host nowhere.example.com does not resolve to any address (no such name, or no addresses for it); check its spelling',
       ],
+      ['garbled.example.com', 'host garbled.example.com resolves to an invalid address; uploads go to public addresses only'],
     ] as const) {
       await expect(destinations.create({ ...PETFINDER, host }, 'acct_shelter', key)).rejects.toThrow(new HostNotAllowedError(message));
     }
@@ -161,9 +172,10 @@ describe('Destinations', () => {
   });
 
   it('changes from the version read (If-Match), audits what changed (a password as the time it changed), and a no-op writes nothing', async () => {
-    const { destinations, clock, events, store } = setup();
+    const { destinations, clock, events, store, resolver } = setup();
     const made = await destinations.create(PETFINDER, 'acct_shelter', key);
     expect(await destinations.update(made.id, { port: 21 }, [1], owner)).toBe(made);
+    expect(await events()).toHaveLength(1);
     clock.advance(60_000);
     const later = new Date(START + 60_000).toISOString();
     const changed = await destinations.update(made.id, { password: 'Secret-2', port: 2121 }, [1], owner);
@@ -172,8 +184,13 @@ describe('Destinations', () => {
     const [event] = await events();
     expect(event).toMatchObject({ action: 'destination.update', target: made.id });
     expect(event?.changes).toEqual({ port: { from: 21, to: 2121 }, passwordChangedAt: { from: made.passwordChangedAt, to: later } });
-    await expect(destinations.update(made.id, { status: 'disabled' }, [1], owner)).rejects.toThrow(PreconditionFailedError);
-    await expect(destinations.remove(made.id, [1], owner)).rejects.toThrow(PreconditionFailedError);
+    // Only a new host is looked up again.
+    expect(resolver.asked).toEqual(['members.petfinder.com']);
+    const stale =
+      `Publishing destination ${made.id} changed since it was read: its current ETag is "2". Read it again, ` +
+      'apply the change to what it is now, and send it with the new ETag';
+    await expect(destinations.update(made.id, { status: 'disabled' }, [1], owner)).rejects.toThrow(new PreconditionFailedError(stale, 2));
+    await expect(destinations.remove(made.id, [1], owner)).rejects.toThrow(new PreconditionFailedError(stale, 2));
     expect(await store.findById(made.id)).toEqual(changed);
     expect(JSON.stringify(await events())).not.toMatch(/Secret-/);
   });
@@ -201,8 +218,11 @@ describe('Destinations', () => {
   it('applies a change again to what a concurrent change left, audited once, and gives up with a 503 naming the destination', async () => {
     const contended = setup({ store: new ContendedStore(2) });
     const made = await contended.destinations.create(PETFINDER, 'acct_shelter', key);
-    expect((await contended.destinations.update(made.id, { status: 'disabled' }, undefined, owner)).status).toBe('disabled');
+    const moved = await contended.destinations.update(made.id, { status: 'disabled', host: 'hooks.example.com' }, undefined, owner);
+    expect(moved).toMatchObject({ status: 'disabled', host: 'hooks.example.com' });
     expect((await contended.events()).filter((event) => event.action === 'destination.update')).toHaveLength(1);
+    // The new host is looked up once, not again at each round.
+    expect(contended.resolver.asked).toEqual(['members.petfinder.com', 'hooks.example.com']);
     const removed = setup({ store: new ContendedStore(1) });
     const gone = await removed.destinations.create(PETFINDER, 'acct_shelter', key);
     await removed.destinations.remove(gone.id, undefined, owner);
@@ -214,5 +234,6 @@ describe('Destinations', () => {
     await expect(hopeless.destinations.update(stuck.id, { status: 'disabled' }, undefined, owner)).rejects.toThrow(
       `Publishing destination ${stuck.id}`,
     );
+    await expect(hopeless.destinations.remove(stuck.id, undefined, owner)).rejects.toThrow(`Publishing destination ${stuck.id}`);
   });
 });

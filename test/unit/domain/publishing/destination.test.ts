@@ -14,6 +14,7 @@ import {
   type Destination,
 } from '../../../../src/domain/publishing/destination.js';
 import { ValidationError } from '../../../../src/domain/shared/errors.js';
+import { DestinationLimitReachedError, DestinationNotFoundError, HostNotAllowedError } from '../../../../src/domain/publishing/errors.js';
 
 const refusal = (run: () => unknown): ValidationError => {
   try {
@@ -68,6 +69,7 @@ describe('publishing destinations', () => {
         status: 'disabled',
       }),
     ).toMatchObject({ host: 'ftp.example.org', port: 2121, account: '0042', status: 'disabled' });
+    expect(draftDestination({ site: 'rescuegroups', username: 'u', password: 'p', account: '7' }).host).toBe('ftp.rescuegroups.org');
     expect(SITE_RULES.rescuegroups.passive).toBe(false);
     expect(SITE_RULES.petfinder.passive && SITE_RULES.adoptapet.passive).toBe(true);
   });
@@ -86,6 +88,10 @@ describe('publishing destinations', () => {
     expect(checkHostName('[2001:DB8::0:1]')).toBe('2001:db8::1');
     expect(checkHostName('::1')).toBe('::1');
     expect(checkHostName(`${'a'.repeat(63)}.example`)).toBe(`${'a'.repeat(63)}.example`);
+    // 253 characters, the most a name may have.
+    const longest = `${'a'.repeat(61)}.${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(61)}.efghi`;
+    expect(longest).toHaveLength(253);
+    expect(checkHostName(longest)).toBe(longest);
     for (const bad of [
       '',
       'ftp://x.org',
@@ -99,6 +105,10 @@ describe('publishing destinations', () => {
       ':',
       '1::2::3',
       `${'a.'.repeat(127)}ab`,
+      '[::1',
+      '::1]',
+      '[x.org]',
+      `${longest}g`,
     ]) {
       const error = refusal(() => checkHostName(bad));
       expect(error.field, bad).toBe('host');
@@ -199,5 +209,11 @@ describe('publishing destinations', () => {
     expect(refusal(() => changeDestination({ ...stored, site: 'adoptapet', account: null }, { account: 'CA1' }, LATER)).field).toBe(
       'account',
     );
+  });
+
+  it('answers with codes of their own', () => {
+    expect(new DestinationNotFoundError('pd_x').code).toBe('not_found');
+    expect(new DestinationLimitReachedError('full').code).toBe('destination_limit_reached');
+    expect(new HostNotAllowedError('inside').code).toBe('host_not_allowed');
   });
 });

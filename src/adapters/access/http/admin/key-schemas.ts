@@ -30,8 +30,9 @@ const ScopesSchema = Type.Array(Type.Unsafe<(typeof KEY_SCOPES)[number]>({ type:
   description:
     '`pets:read` (list and get animals, GET /v1/rate_limit), `pets:write` (add and change animals; it ' +
     "grants `webhooks:write` and `searches:write` too), `webhooks:write` (manage the owner's webhook endpoints) " +
-    "and `searches:write` (the owner's saved searches, beta): a partner that only reads holds `pets:read`, " +
-    '`webhooks:write` and `searches:write`; all four by default',
+    "`searches:write` (the owner's saved searches, beta) and `publishing:write` (the owner's publishing " +
+    'destinations, beta; no other scope grants it): a partner that only reads holds `pets:read`, ' +
+    '`webhooks:write` and `searches:write`; all but `publishing:write` by default',
   'x-invalid': `must list one or more of ${KEY_SCOPES.join(', ')}, each once`,
 });
 
